@@ -1,0 +1,155 @@
+package solver
+
+import (
+	"bufio"
+	"fmt"
+)
+
+// Outcome is the value of a position for the player about to move, under
+// optimal play by both sides.
+type Outcome int8
+
+// The three outcomes, ordered so that a larger value is better for the mover.
+const (
+	Loss Outcome = -1
+	Tie  Outcome = 0
+	Win  Outcome = 1
+)
+
+// String returns "win", "tie" or "loss".
+func (o Outcome) String() string {
+	switch o {
+	case Win:
+		return "win"
+	case Loss:
+		return "loss"
+	}
+	return "tie"
+}
+
+// Player identifies one of the two sides of a game: 0 is the side that
+// moves first in the original problem (Dee, A, Ada, Player 1), 1 the other.
+// In binim and binim2 either side may move first.
+type Player int8
+
+// Other returns the opponent of p.
+func (p Player) Other() Player { return 1 - p }
+
+// Move is one legal move, in the shape the JSON contract gives it. Every
+// index in a move counts from 1, as a person reads the position.
+type Move interface {
+	fmt.Stringer
+	isMove()
+}
+
+// StackMove removes Take elements from the top of stack Stack (binim, binim2).
+type StackMove struct {
+	Stack int `json:"stack"`
+	Take  int `json:"take"`
+}
+
+// CellMove moves the piece on cell From to cell To (abgame, adapwns).
+type CellMove struct {
+	From int `json:"from"`
+	To   int `json:"to"`
+}
+
+// RangeMove removes the characters Start..End, inclusive (binstring).
+type RangeMove struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+func (StackMove) isMove() {}
+func (CellMove) isMove()  {}
+func (RangeMove) isMove() {}
+
+// String says the move as "take 2 from stack 1".
+func (m StackMove) String() string {
+	return fmt.Sprintf("take %d from stack %d", m.Take, m.Stack)
+}
+
+// String says the move as "move cell 3 to cell 2".
+func (m CellMove) String() string {
+	return fmt.Sprintf("move the piece on cell %d to cell %d", m.From, m.To)
+}
+
+// String says the move as "remove characters 2 to 4".
+func (m RangeMove) String() string {
+	if m.Start == m.End {
+		return fmt.Sprintf("remove character %d", m.Start)
+	}
+	return fmt.Sprintf("remove characters %d to %d", m.Start, m.End)
+}
+
+// Position is a state of one game, including whose turn it is. Positions
+// are immutable: Play returns a new one.
+type Position interface {
+	// Game returns the game this position belongs to.
+	Game() Game
+	// String returns the position in the text form Parse accepts,
+	// normalised (stacks separated by single spaces, blanks trimmed).
+	String() string
+	// Key identifies the game state for memoisation: two positions with
+	// the same key have the same outcome for the player to move.
+	Key() string
+	// ToMove returns the player whose turn it is.
+	ToMove() Player
+	// Moves lists every legal move for the player to move.
+	Moves() []Move
+	// Play returns the position after m, or an error if m is not legal.
+	Play(m Move) (Position, error)
+	// Terminal returns the outcome for the player to move when Moves is
+	// empty: the game is over (or, in misère play, the mover has won).
+	Terminal() Outcome
+	// Analyze applies the game's formula: the outcome for the player to
+	// move and the per-game analysis fields of the JSON contract.
+	Analyze() (Outcome, Analysis)
+}
+
+// Analysis is the per-game part of a solution: the numbers the formula is
+// built from. Each game has its own struct type, marshalled as the
+// "analysis" object of the JSON contract.
+type Analysis interface {
+	analysisOf() string
+}
+
+// Game describes one of the games: its names, its players, its parser and
+// its judge. A game is registered once in registry.go.
+type Game interface {
+	// Name is the lowercase identifier used on the command line and as the
+	// slash command, for example "adapwns".
+	Name() string
+	// Title is the human name, for example "Ada and the pawns (CodeChef ADAPWNS)".
+	Title() string
+	// PlayerName returns the name a person reads for p, for example "Dee".
+	PlayerName(p Player) string
+	// NeedsFirst reports whether Parse requires the first player (binim, binim2).
+	NeedsFirst() bool
+	// Format explains how a position is written, in one short line.
+	Format() string
+	// Parse reads a position with the original problem's first player to
+	// move (or opts.First where NeedsFirst). Errors are *InputError.
+	Parse(text string, opts ParseOptions) (Position, error)
+	// Answer returns the judge's output line for a position whose player to
+	// move has the given outcome.
+	Answer(pos Position, o Outcome) string
+	// Enumerate calls yield for every starting position of the given size,
+	// as the verify table counts them, until yield returns false.
+	Enumerate(size int, yield func(Position) bool)
+	// SizeLabel says what a size counts in the verify table, for example
+	// "cells" or "stacks".
+	SizeLabel() string
+	// Judge reads the original problem's judge input from r and writes the
+	// expected output to w.
+	Judge(j *JudgeReader, w *bufio.Writer) error
+}
+
+// ParseOptions are the options a position may need besides its text.
+type ParseOptions struct {
+	// First names the player to move first: "Dee" or "Dum". Only binim and
+	// binim2 use it, and they require it.
+	First string
+	// Strict enforces the original problem's limits as well.
+	Strict bool
+}

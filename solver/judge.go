@@ -1,0 +1,259 @@
+package solver
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// JudgeReader reads a judge input line by line without copying: a line is
+// a slice of the reader's buffer, valid until the next call. Lines longer
+// than the buffer are gathered into a scratch buffer, so an input far
+// beyond the contest limits (one 60 MB line) still works.
+type JudgeReader struct {
+	br      *bufio.Reader
+	line    int
+	scratch []byte
+	// Strict enforces the original problem's limits.
+	Strict bool
+}
+
+// judgeBufferSize is the read buffer: large enough that ordinary lines are
+// returned straight from it, small enough to stay in cache.
+const judgeBufferSize = 256 << 10
+
+// NewJudgeReader reads judge input from r.
+func NewJudgeReader(r io.Reader, strict bool) *JudgeReader {
+	return &JudgeReader{br: bufio.NewReaderSize(r, judgeBufferSize), Strict: strict}
+}
+
+// LineNo returns the number of the line last read, counting from 1.
+func (j *JudgeReader) LineNo() int { return j.line }
+
+// Where returns "line N" for the line last read, for error messages.
+func (j *JudgeReader) Where() string { return "line " + strconv.Itoa(j.line) }
+
+// Line returns the next line with its line ending and surrounding blanks
+// removed, or io.EOF when the input is exhausted.
+func (j *JudgeReader) Line() ([]byte, error) {
+	b, err := j.br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		j.scratch = append(j.scratch[:0], b...)
+		for err == bufio.ErrBufferFull {
+			b, err = j.br.ReadSlice('\n')
+			j.scratch = append(j.scratch, b...)
+		}
+		b = j.scratch
+	}
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	if err == io.EOF && len(b) == 0 {
+		return nil, io.EOF
+	}
+	j.line++
+	return trimBlank(b), nil
+}
+
+// trimBlank removes spaces, tabs and line endings from both ends.
+func trimBlank(b []byte) []byte {
+	for len(b) > 0 && isBlank(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	for len(b) > 0 && isBlank(b[0]) {
+		b = b[1:]
+	}
+	return b
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// TestCount reads the first line, the number of tests T. In strict mode T
+// must lie in 1..max.
+func (j *JudgeReader) TestCount(max int) (int, error) {
+	line, err := j.Line()
+	if err == io.EOF {
+		return 0, inputErr("line 1", "the input is empty; it should start with the number of tests T")
+	}
+	if err != nil {
+		return 0, err
+	}
+	t, err := strconv.Atoi(string(line))
+	if err != nil || t < 0 {
+		return 0, inputErr(j.Where(), "%q is not a number of tests; the first line holds T", clip(line))
+	}
+	if j.Strict && (t < 1 || t > max) {
+		return 0, inputErr(j.Where(), "T is %d; the contest allows 1 to %d", t, max)
+	}
+	return t, nil
+}
+
+// Next returns the next line of a test, with an error naming the test when
+// the input ended early.
+func (j *JudgeReader) Next(test, tests int, what string) ([]byte, error) {
+	line, err := j.Line()
+	if err == io.EOF {
+		return nil, inputErr(fmt.Sprintf("line %d", j.line+1), "the input ended before %s of test %d of %d", what, test, tests)
+	}
+	return line, err
+}
+
+// Finish checks that nothing but blank lines follows the last test.
+func (j *JudgeReader) Finish(tests int) error {
+	for {
+		line, err := j.Line()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if len(line) > 0 {
+			return inputErr(j.Where(), "more input after the %d tests the first line announced", tests)
+		}
+	}
+}
+
+// clip shortens a line for an error message.
+func clip(b []byte) string {
+	const max = 40
+	if len(b) > max {
+		return string(b[:max]) + "…"
+	}
+	return string(b)
+}
+
+// judgeLines runs a judge whose tests are one line each: decide returns
+// the answer for a line, or an error that judgeLines places on the line.
+func judgeLines(j *JudgeReader, w *bufio.Writer, maxTests int, decide func(line []byte) (string, error)) error {
+	t, err := j.TestCount(maxTests)
+	if err != nil {
+		return err
+	}
+	for test := 1; test <= t; test++ {
+		line, err := j.Next(test, t, "the line")
+		if err != nil {
+			return err
+		}
+		answer, err := decide(line)
+		if err != nil {
+			return placeError(j, err)
+		}
+		w.WriteString(answer)
+		w.WriteByte('\n')
+	}
+	return j.Finish(t)
+}
+
+// placeError moves an InputError about a position onto the judge line it
+// came from.
+func placeError(j *JudgeReader, err error) error {
+	var ie *InputError
+	if errors.As(err, &ie) {
+		return &InputError{Field: j.Where(), Msg: ie.Msg}
+	}
+	return err
+}
+
+// Judge reads judge input for g from r and writes the expected output to w.
+func Judge(g Game, r io.Reader, w io.Writer, strict bool) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	err := g.Judge(NewJudgeReader(r, strict), bw)
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// judgeBinim reads the BINIM/BINIM2 format: T, then per test "N S" and N
+// stacks, one a line. Only the top and bottom symbols (binim2) or the count
+// of the top symbol (binim) of each stack are needed, so no stack is kept.
+func (g *stackGame) Judge(j *JudgeReader, w *bufio.Writer) error {
+	t, err := j.TestCount(binimMaxTests)
+	if err != nil {
+		return err
+	}
+	for test := 1; test <= t; test++ {
+		head, err := j.Next(test, t, "the line \"N S\"")
+		if err != nil {
+			return err
+		}
+		n, first, err := parseBinimHead(j, head)
+		if err != nil {
+			return err
+		}
+		var count [2]int
+		for i := 1; i <= n; i++ {
+			s, err := j.Next(test, t, fmt.Sprintf("stack %d", i))
+			if err != nil {
+				return err
+			}
+			if len(s) == 0 {
+				return inputErr(j.Where(), "stack %d of test %d is empty; a stack has 1 or more symbols", i, test)
+			}
+			if j.Strict && len(s) > binimMaxStackLen {
+				return inputErr(j.Where(), "stack %d has %d symbols; the contest allows at most %d", i, len(s), binimMaxStackLen)
+			}
+			if k := firstNotBinary(s); k >= 0 {
+				return inputErr(j.Where(), "character %d is %s; a stack uses only 0 and 1", k+1, quoteChar(s[k]))
+			}
+			if g.misere {
+				if s[0] == s[len(s)-1] {
+					count[s[0]-'0']++
+				}
+			} else {
+				count[s[0]-'0'] += bytes.Count(s, s[:1])
+			}
+		}
+		var o Outcome
+		if g.misere {
+			o = binim2Rule(count, first)
+		} else {
+			o = binimRule(count, first)
+		}
+		winner := first
+		if o != Win {
+			winner = first.Other()
+		}
+		w.WriteString(g.PlayerName(winner))
+		w.WriteByte('\n')
+	}
+	return j.Finish(t)
+}
+
+// parseBinimHead reads "N S".
+func parseBinimHead(j *JudgeReader, head []byte) (int, Player, error) {
+	f := bytes.Fields(head)
+	if len(f) != 2 {
+		return 0, 0, inputErr(j.Where(), "%q should be \"N S\": the number of stacks and Dee or Dum", clip(head))
+	}
+	n, err := strconv.Atoi(string(f[0]))
+	if err != nil || n < 1 {
+		return 0, 0, inputErr(j.Where(), "%q is not a number of stacks (1 or more)", clip(f[0]))
+	}
+	if j.Strict && n > binimMaxStacks {
+		return 0, 0, inputErr(j.Where(), "N is %d; the contest allows at most %d stacks", n, binimMaxStacks)
+	}
+	var first Player
+	switch string(f[1]) {
+	case "Dee":
+	case "Dum":
+		first = 1
+	default:
+		return 0, 0, inputErr(j.Where(), "%q is not a player; the first player is Dee or Dum", clip(f[1]))
+	}
+	return n, first, nil
+}
+
+// firstNotBinary returns the index of the first byte that is not 0 or 1, or -1.
+func firstNotBinary(s []byte) int {
+	for i, c := range s {
+		if c|1 != '1' {
+			return i
+		}
+	}
+	return -1
+}
