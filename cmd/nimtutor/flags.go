@@ -1,0 +1,51 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"strings"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// newFlags returns a flag set that reports errors instead of exiting.
+func newFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// parseArgs parses flags that may come before, between or after the
+// positional arguments, and returns the positional ones. A lone "--" ends
+// the flags, so a position that starts with "-" can still be given.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, usagef("%v", err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, nil
+		}
+		if args[0] == "--" {
+			return append(positional, args[1:]...), nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}
+
+// parsePosition reads "GAME POSITION..." with an optional first player.
+// Words of the position after the first are joined with spaces, so binim
+// stacks may be given as separate arguments.
+func parsePosition(positional []string, first string) (solver.Position, error) {
+	if len(positional) < 2 {
+		return nil, usagef("give a game and a position")
+	}
+	g, err := solver.Lookup(positional[0])
+	if err != nil {
+		return nil, err
+	}
+	return g.Parse(strings.Join(positional[1:], " "), solver.ParseOptions{First: first})
+}

@@ -1,0 +1,113 @@
+// Command nimtutor is the game-theory tutor: a Discord bot, a local
+// console that takes the same slash commands, and a command line that
+// solves, explains, judges, verifies, plays and draws positions.
+//
+// Run with no arguments it starts the Discord gateway when DISCORD_TOKEN
+// is set, and the local console otherwise. `nimtutor help` lists the rest.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/joho/godotenv"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	// Configuration comes from the environment; a .env file, when present,
+	// fills in what the environment does not already set.
+	if err := godotenv.Load(); err != nil && !errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(os.Stderr, "nimtutor: reading .env: %v\n", err)
+		os.Exit(1)
+	}
+	os.Exit(run(ctx, os.Args[1:], stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}))
+}
+
+// stdio is where a subcommand reads and writes.
+type stdio struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// subcommand is one entry of the command line.
+type subcommand struct {
+	name, usage, summary string
+	run                  func(ctx context.Context, args []string, io stdio) error
+}
+
+// subcommands is the command line's table; `help` prints it.
+var subcommands []subcommand
+
+func init() {
+	subcommands = []subcommand{
+		{"solve", "solve GAME POSITION [--first Dee|Dum] [--json]", "who wins, one optimal move and why",
+			func(ctx context.Context, args []string, io stdio) error { return runSolve(ctx, args, io.out) }},
+		{"judge", "judge GAME [--strict] < input", "answer the original problem's judge input",
+			func(ctx context.Context, args []string, io stdio) error { return runJudge(ctx, args, io.in, io.out) }},
+		{"verify", "verify GAME|all [--max N]", "prove the formula by exhaustive search on all small positions",
+			func(ctx context.Context, args []string, io stdio) error { return runVerify(ctx, args, io.out) }},
+		{"help", "help", "this list",
+			func(ctx context.Context, args []string, io stdio) error { printHelp(io.out); return nil }},
+	}
+}
+
+// run executes the command line and returns the process's exit code:
+// 0 for success, 1 for a failure, 2 for a usage error.
+func run(ctx context.Context, args []string, io stdio) int {
+	name, rest := "", args
+	if len(args) > 0 {
+		name, rest = args[0], args[1:]
+	}
+	if name == "" {
+		name = "console"
+		if os.Getenv("DISCORD_TOKEN") != "" {
+			name = "gateway"
+		}
+	}
+	if name == "-h" || name == "--help" {
+		name = "help"
+	}
+	for _, c := range subcommands {
+		if c.name != name {
+			continue
+		}
+		err := c.run(ctx, rest, io)
+		if err == nil {
+			return 0
+		}
+		fmt.Fprintf(io.err, "nimtutor %s: %v\n", name, err)
+		var ue usageError
+		if errors.As(err, &ue) {
+			fmt.Fprintf(io.err, "usage: nimtutor %s\n", c.usage)
+			return 2
+		}
+		return 1
+	}
+	fmt.Fprintf(io.err, "nimtutor: %q is not a command\n", name)
+	printHelp(io.err)
+	return 2
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "nimtutor teaches game theory through competitive-programming games.")
+	fmt.Fprintf(w, "Games: %v\n\nCommands:\n", solver.Names())
+	for _, c := range subcommands {
+		fmt.Fprintf(w, "  nimtutor %-50s %s\n", c.usage, c.summary)
+	}
+}
+
+// usageError is a mistake in how a command was called (exit code 2).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// runSolve implements `nimtutor solve`.
+func runSolve(_ context.Context, args []string, out io.Writer) error {
+	fs := newFlags("solve")
+	first := fs.String("first", "", "who moves first in binim and binim2: Dee or Dum")
+	asJSON := fs.Bool("json", false, "print the JSON object of the solve contract")
+	positional, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	pos, err := parsePosition(positional, *first)
+	if err != nil {
+		return err
+	}
+	r := solver.Solve(pos)
+	if *asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(newSolveJSON(r))
+	}
+	return writeSolveText(out, r)
+}
+
+// solveJSON is the object `solve --json` prints, as GAMES.md defines it.
+type solveJSON struct {
+	Game     string          `json:"game"`
+	Position string          `json:"position"`
+	First    string          `json:"first,omitempty"`
+	Answer   string          `json:"answer"`
+	Winner   string          `json:"winner"`
+	Move     solver.Move     `json:"move"`
+	Analysis solver.Analysis `json:"analysis"`
+	Steps    []step          `json:"steps"`
+}
+
+func newSolveJSON(r solver.Result) solveJSON {
+	g := r.Position.Game()
+	v := solveJSON{
+		Game:     g.Name(),
+		Position: r.Position.String(),
+		Answer:   r.Answer(),
+		Winner:   r.WinnerName(),
+		Move:     r.Move,
+		Analysis: r.Analysis,
+		Steps:    steps(r),
+	}
+	if g.NeedsFirst() {
+		v.First = g.PlayerName(r.Position.ToMove())
+	}
+	return v
+}
+
+func writeSolveText(out io.Writer, r solver.Result) error {
+	g := r.Position.Game()
+	fmt.Fprintf(out, "%s: %s\n", g.Title(), r.Position)
+	if r.Outcome == solver.Tie {
+		fmt.Fprintf(out, "Tie: nobody wins (judge answer: %s).\n", r.Answer())
+	} else {
+		fmt.Fprintf(out, "%s wins (judge answer: %s).\n", r.WinnerName(), r.Answer())
+	}
+	for i, s := range steps(r) {
+		fmt.Fprintf(out, "\n%d. %s\n%s\n", i+1, s.Title, s.Body)
+	}
+	return nil
+}

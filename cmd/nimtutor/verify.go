@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// defaultVerifySize is the largest size `verify` checks when --max is not
+// given: each finishes in a few seconds.
+var defaultVerifySize = map[string]int{
+	"binim2": 3, "binim": 3, "abgame": 10, "adapwns": 16, "binstring": 10,
+}
+
+// runVerify implements `nimtutor verify GAME --max N`.
+func runVerify(_ context.Context, args []string, out io.Writer) error {
+	fs := newFlags("verify")
+	maxSize := fs.Int("max", 0, "largest size to check (default: per game)")
+	positional, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(positional) != 1 {
+		return usagef("give one game, or all")
+	}
+	games := solver.Games()
+	if positional[0] != "all" {
+		g, err := solver.Lookup(positional[0])
+		if err != nil {
+			return err
+		}
+		games = []solver.Game{g}
+	}
+	failed := 0
+	for _, g := range games {
+		n := *maxSize
+		if n <= 0 {
+			n = defaultVerifySize[g.Name()]
+		}
+		failed += verifyTable(out, g, n)
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d disagreements between the formula and exhaustive search", failed)
+	}
+	return nil
+}
+
+// verifyTable prints one game's table, row by row as each finishes, and
+// returns the number of disagreements.
+func verifyTable(out io.Writer, g solver.Game, n int) int {
+	fmt.Fprintf(out, "%s: every position up to %d %s, solved by exhaustive search\n", g.Name(), n, g.SizeLabel())
+	const row = "%5v %10v %16v %15v %14v %9v\n"
+	fmt.Fprintf(out, row, "size", "positions", "states searched", "states checked", "disagreements", "time")
+	var total solver.VerifyRow
+	var examples []string
+	start := time.Now()
+	solver.Verify(g, n, func(r solver.VerifyRow) {
+		fmt.Fprintf(out, row, r.Size, r.Positions, r.States, r.Checked, r.Disagreements, r.Elapsed.Round(time.Millisecond))
+		total.Positions += r.Positions
+		total.States += r.States
+		total.Checked += r.Checked
+		total.Disagreements += r.Disagreements
+		examples = append(examples, r.Examples...)
+	})
+	fmt.Fprintf(out, row, "all", total.Positions, total.States, total.Checked, total.Disagreements, time.Since(start).Round(time.Millisecond))
+	for _, e := range examples {
+		fmt.Fprintf(out, "  disagreement: %s\n", e)
+	}
+	fmt.Fprintln(out)
+	return total.Disagreements
+}
