@@ -1,0 +1,475 @@
+package bot
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Console is the local transport: it reads slash-command lines such as
+// "/adapwns solve position:..P.P", builds the same interaction Discord
+// would send, runs it through the same Handler and prints the reply as
+// text. Buttons and menus of the last reply are numbered; "click N" and
+// "pick N OPTION" press them, and "answer TEXT" fills in a form.
+type Console struct {
+	Handler  Handler
+	Commands []*discordgo.ApplicationCommand
+	// PictureDir is where attached pictures are written; "" means a
+	// directory under os.TempDir.
+	PictureDir string
+	// Prompt is printed before each line is read (for a terminal).
+	Prompt string
+
+	seq     int
+	last    *discordgo.Message // the message the controls belong to
+	pending *discordgo.InteractionResponseData
+	modalID string
+}
+
+// consoleUser is the person at the console, as interactions name them.
+var consoleUser = &discordgo.User{ID: "100000000000000001", Username: "you", GlobalName: "You"}
+
+// Run reads lines from in until it ends or ctx is done, and writes replies to out.
+func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for {
+		if c.Prompt != "" {
+			fmt.Fprint(out, c.Prompt)
+		}
+		if !sc.Scan() {
+			return sc.Err()
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if line == "quit" || line == "exit" {
+			return nil
+		}
+		c.Do(ctx, line, out)
+	}
+}
+
+// Do runs one console line and prints the reply.
+func (c *Console) Do(ctx context.Context, line string, out io.Writer) {
+	i, err := c.interaction(line)
+	if err != nil {
+		fmt.Fprintf(out, "%v\n", err)
+		return
+	}
+	if i == nil {
+		c.help(out)
+		return
+	}
+	resp := c.Handler.Handle(ctx, i)
+	c.show(resp, i, out)
+}
+
+func (c *Console) help(out io.Writer) {
+	fmt.Fprintln(out, "Type a slash command, for example:")
+	fmt.Fprintln(out, "  /adapwns solve position:..P.P")
+	fmt.Fprintln(out, "  /binim2 hint position:010 101 first:Dee")
+	fmt.Fprintln(out, "Commands:")
+	for _, cmd := range c.Commands {
+		var subs []string
+		for _, o := range cmd.Options {
+			subs = append(subs, o.Name)
+		}
+		fmt.Fprintf(out, "  /%-10s %s — %s\n", cmd.Name, strings.Join(subs, "|"), cmd.Description)
+	}
+	fmt.Fprintln(out, "Then: click N (press button N), pick N K (choose option K of menu N), answer TEXT (fill in a form), quit.")
+}
+
+// interaction turns a console line into the interaction Discord would
+// send. It returns nil, nil for "help".
+func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
+	c.seq++
+	i := &discordgo.Interaction{
+		ID:        strconv.Itoa(c.seq),
+		AppID:     "console",
+		Token:     "console",
+		ChannelID: "console",
+		User:      consoleUser,
+		Version:   1,
+	}
+	word, rest, _ := strings.Cut(line, " ")
+	switch {
+	case word == "help" || word == "/help":
+		return nil, nil
+	case strings.HasPrefix(word, "/"):
+		data, err := c.commandData(strings.TrimPrefix(word, "/"), rest)
+		if err != nil {
+			return nil, err
+		}
+		i.Type, i.Data = discordgo.InteractionApplicationCommand, data
+	case word == "click" || word == "pick":
+		data, err := c.componentData(word, rest)
+		if err != nil {
+			return nil, err
+		}
+		i.Type, i.Data, i.Message = discordgo.InteractionMessageComponent, data, c.last
+	case word == "answer":
+		if c.modalID == "" {
+			return nil, fmt.Errorf("no form is open; answer fills in a form a reply opened")
+		}
+		i.Type, i.Message = discordgo.InteractionModalSubmit, c.last
+		i.Data = discordgo.ModalSubmitInteractionData{CustomID: c.modalID, Components: []discordgo.MessageComponent{
+			&discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				&discordgo.TextInput{CustomID: c.modalField(), Value: strings.TrimSpace(rest)},
+			}},
+		}}
+	default:
+		return nil, fmt.Errorf("%q is not a console command; type help", word)
+	}
+	return i, nil
+}
+
+// commandData parses "GAME SUB name:value name:value". A value runs to the
+// next "name:" of an option the subcommand has, so positions may hold spaces.
+func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandInteractionData, error) {
+	var cmd *discordgo.ApplicationCommand
+	for _, x := range c.Commands {
+		if x.Name == name {
+			cmd = x
+		}
+	}
+	data := discordgo.ApplicationCommandInteractionData{Name: name, CommandType: discordgo.ChatApplicationCommand}
+	if cmd == nil {
+		return data, fmt.Errorf("/%s is not a command; type help", name)
+	}
+	data.ID = "console-" + name
+	subName, args, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	var sub *discordgo.ApplicationCommandOption
+	var names []string
+	for _, o := range cmd.Options {
+		names = append(names, o.Name)
+		if o.Name == subName {
+			sub = o
+		}
+	}
+	if sub == nil {
+		return data, fmt.Errorf("/%s needs a subcommand: %s", name, strings.Join(names, ", "))
+	}
+	opts, err := parseOptions(sub, args)
+	if err != nil {
+		return data, fmt.Errorf("/%s %s: %w", name, subName, err)
+	}
+	data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{
+		Name: sub.Name, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts,
+	}}
+	return data, nil
+}
+
+// parseOptions reads "name:value …" for the options of sub, checking
+// required options and choices as Discord's client would.
+func parseOptions(sub *discordgo.ApplicationCommandOption, args string) ([]*discordgo.ApplicationCommandInteractionDataOption, error) {
+	type mark struct {
+		at  int
+		opt *discordgo.ApplicationCommandOption
+	}
+	var marks []mark
+	for _, o := range sub.Options {
+		tag := o.Name + ":"
+		for k := 0; k+len(tag) <= len(args); k++ {
+			if strings.HasPrefix(args[k:], tag) && (k == 0 || args[k-1] == ' ') {
+				marks = append(marks, mark{k, o})
+				break
+			}
+		}
+	}
+	for i := 1; i < len(marks); i++ {
+		for j := i; j > 0 && marks[j].at < marks[j-1].at; j-- {
+			marks[j], marks[j-1] = marks[j-1], marks[j]
+		}
+	}
+	if len(marks) == 0 && strings.TrimSpace(args) != "" || len(marks) > 0 && strings.TrimSpace(args[:marks[0].at]) != "" {
+		return nil, fmt.Errorf("options are written name:value, for example %s:…", sub.Options[0].Name)
+	}
+	var out []*discordgo.ApplicationCommandInteractionDataOption
+	seen := map[string]bool{}
+	for k, m := range marks {
+		end := len(args)
+		if k+1 < len(marks) {
+			end = marks[k+1].at
+		}
+		value := strings.TrimSpace(args[m.at+len(m.opt.Name)+1 : end])
+		o := &discordgo.ApplicationCommandInteractionDataOption{Name: m.opt.Name, Type: m.opt.Type}
+		switch m.opt.Type {
+		case discordgo.ApplicationCommandOptionBoolean:
+			b, err := strconv.ParseBool(value)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %q is not true or false", m.opt.Name, value)
+			}
+			o.Value = b
+		case discordgo.ApplicationCommandOptionInteger:
+			n, err := strconv.Atoi(value)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %q is not a whole number", m.opt.Name, value)
+			}
+			o.Value = float64(n)
+		default:
+			if m.opt.MaxLength > 0 && len(value) > m.opt.MaxLength {
+				return nil, fmt.Errorf("%s: %d characters, over the %d Discord allows", m.opt.Name, len(value), m.opt.MaxLength)
+			}
+			if len(m.opt.Choices) > 0 {
+				value = matchChoice(m.opt.Choices, value)
+				if value == "" {
+					return nil, fmt.Errorf("%s: choose one of %s", m.opt.Name, choiceNames(m.opt.Choices))
+				}
+			}
+			o.Value = value
+		}
+		seen[o.Name] = true
+		out = append(out, o)
+	}
+	for _, o := range sub.Options {
+		if o.Required && !seen[o.Name] {
+			return nil, fmt.Errorf("the option %s: is required (%s)", o.Name, o.Description)
+		}
+	}
+	return out, nil
+}
+
+func matchChoice(choices []*discordgo.ApplicationCommandOptionChoice, v string) string {
+	for _, ch := range choices {
+		if s := fmt.Sprint(ch.Value); strings.EqualFold(s, v) || strings.EqualFold(ch.Name, v) {
+			return s
+		}
+	}
+	return ""
+}
+
+func choiceNames(choices []*discordgo.ApplicationCommandOptionChoice) string {
+	var names []string
+	for _, ch := range choices {
+		names = append(names, ch.Name)
+	}
+	return strings.Join(names, " or ")
+}
+
+// control is a button or a select menu of the last reply, in order.
+type control struct {
+	button *discordgo.Button
+	menu   *discordgo.SelectMenu
+}
+
+func controlsOf(m *discordgo.Message) []control {
+	var out []control
+	if m == nil {
+		return nil
+	}
+	for _, row := range m.Components {
+		r, ok := asRow(row)
+		if !ok {
+			continue
+		}
+		for _, comp := range r.Components {
+			switch x := comp.(type) {
+			case discordgo.Button:
+				out = append(out, control{button: &x})
+			case *discordgo.Button:
+				out = append(out, control{button: x})
+			case discordgo.SelectMenu:
+				out = append(out, control{menu: &x})
+			case *discordgo.SelectMenu:
+				out = append(out, control{menu: x})
+			}
+		}
+	}
+	return out
+}
+
+func asRow(c discordgo.MessageComponent) (discordgo.ActionsRow, bool) {
+	switch r := c.(type) {
+	case discordgo.ActionsRow:
+		return r, true
+	case *discordgo.ActionsRow:
+		return *r, true
+	}
+	return discordgo.ActionsRow{}, false
+}
+
+// componentData reads "click N" or "pick N K".
+func (c *Console) componentData(word, rest string) (discordgo.MessageComponentInteractionData, error) {
+	var data discordgo.MessageComponentInteractionData
+	controls := controlsOf(c.last)
+	f := strings.Fields(rest)
+	if len(f) == 0 {
+		return data, fmt.Errorf("%s needs the number of a control", word)
+	}
+	n, err := strconv.Atoi(f[0])
+	if err != nil || n < 1 || n > len(controls) {
+		return data, fmt.Errorf("there is no control %s; the last reply has %d", f[0], len(controls))
+	}
+	ctl := controls[n-1]
+	switch {
+	case word == "click" && ctl.button != nil:
+		if ctl.button.Disabled {
+			return data, fmt.Errorf("button %d is disabled", n)
+		}
+		data.CustomID, data.ComponentType = ctl.button.CustomID, discordgo.ButtonComponent
+	case word == "pick" && ctl.menu != nil:
+		if len(f) != 2 {
+			return data, fmt.Errorf("pick needs the menu and the option, for example pick %d 1", n)
+		}
+		k, err := strconv.Atoi(f[1])
+		if err != nil || k < 1 || k > len(ctl.menu.Options) {
+			return data, fmt.Errorf("menu %d has options 1 to %d", n, len(ctl.menu.Options))
+		}
+		data.CustomID, data.ComponentType = ctl.menu.CustomID, discordgo.SelectMenuComponent
+		data.Values = []string{ctl.menu.Options[k-1].Value}
+	case ctl.button != nil:
+		return data, fmt.Errorf("control %d is a button; use click %d", n, n)
+	default:
+		return data, fmt.Errorf("control %d is a menu; use pick %d K", n, n)
+	}
+	return data, nil
+}
+
+// modalField returns the custom_id of the open form's first text field.
+func (c *Console) modalField() string {
+	if c.pending == nil {
+		return ""
+	}
+	for _, row := range c.pending.Components {
+		if r, ok := asRow(row); ok {
+			for _, comp := range r.Components {
+				switch x := comp.(type) {
+				case discordgo.TextInput:
+					return x.CustomID
+				case *discordgo.TextInput:
+					return x.CustomID
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// show prints a response and remembers its controls.
+func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interaction, out io.Writer) {
+	if resp == nil {
+		fmt.Fprintln(out, "(no reply)")
+		return
+	}
+	d := resp.Data
+	if d == nil {
+		d = &discordgo.InteractionResponseData{}
+	}
+	switch resp.Type {
+	case discordgo.InteractionResponseModal:
+		c.pending, c.modalID = d, d.CustomID
+		fmt.Fprintf(out, "[form] %s\n", d.Title)
+		for _, row := range d.Components {
+			if r, ok := asRow(row); ok {
+				for _, comp := range r.Components {
+					if t, ok := comp.(discordgo.TextInput); ok {
+						fmt.Fprintf(out, "  %s (%s)\n", t.Label, t.Placeholder)
+					}
+				}
+			}
+		}
+		fmt.Fprintln(out, "Type: answer TEXT")
+		return
+	case discordgo.InteractionResponseUpdateMessage:
+		fmt.Fprintln(out, "(the message above is updated)")
+	}
+	private := d.Flags&discordgo.MessageFlagsEphemeral != 0
+	newMessage := resp.Type != discordgo.InteractionResponseUpdateMessage
+	if newMessage || c.last == nil {
+		c.last = &discordgo.Message{ID: "m" + i.ID, Flags: d.Flags, Timestamp: time.Now(), Interaction: &discordgo.MessageInteraction{User: consoleUser}}
+	}
+	c.last.Embeds, c.last.Components, c.last.Content = d.Embeds, d.Components, d.Content
+	c.modalID = ""
+	fmt.Fprint(out, renderText(d))
+	for _, f := range d.Files {
+		path, err := c.savePicture(f)
+		if err != nil {
+			fmt.Fprintf(out, "(could not save the picture %s: %v)\n", f.Name, err)
+			continue
+		}
+		fmt.Fprintf(out, "Picture: %s\n", path)
+	}
+	for n, ctl := range controlsOf(c.last) {
+		switch {
+		case ctl.button != nil && ctl.button.Disabled:
+			fmt.Fprintf(out, "  [%d] %s (disabled)\n", n+1, ctl.button.Label)
+		case ctl.button != nil:
+			fmt.Fprintf(out, "  [%d] %s   → click %d\n", n+1, ctl.button.Label, n+1)
+		default:
+			fmt.Fprintf(out, "  [%d] %s   → pick %d K:\n", n+1, ctl.menu.Placeholder, n+1)
+			for k, o := range ctl.menu.Options {
+				fmt.Fprintf(out, "        %d. %s\n", k+1, o.Label)
+			}
+		}
+	}
+	if private {
+		fmt.Fprintln(out, "(only you can see this)")
+	}
+	fmt.Fprintln(out)
+}
+
+// savePicture writes an attached file and returns its path.
+func (c *Console) savePicture(f *discordgo.File) (string, error) {
+	dir := c.PictureDir
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "nimtutor-console")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, filepath.Base(f.Name))
+	w, err := os.Create(path)
+	if err != nil {
+		return "", err
+	}
+	if _, err := io.Copy(w, f.Reader); err != nil {
+		w.Close()
+		return "", err
+	}
+	return path, w.Close()
+}
+
+// renderText prints a message's content and embeds as plain text.
+func renderText(d *discordgo.InteractionResponseData) string {
+	var b strings.Builder
+	if d.Content != "" {
+		b.WriteString(plain(d.Content) + "\n")
+	}
+	for _, e := range d.Embeds {
+		if e.Title != "" {
+			b.WriteString("== " + plain(e.Title) + " ==\n")
+		}
+		if e.Description != "" {
+			b.WriteString(plain(e.Description) + "\n")
+		}
+		for _, f := range e.Fields {
+			b.WriteString("\n" + plain(f.Name) + "\n")
+			b.WriteString(indent(plain(f.Value)) + "\n")
+		}
+		if e.Image != nil && e.Image.URL != "" {
+			b.WriteString("[image " + e.Image.URL + "]\n")
+		}
+		if e.Footer != nil && e.Footer.Text != "" {
+			b.WriteString("\n-- " + plain(e.Footer.Text) + "\n")
+		}
+	}
+	return b.String()
+}
+
+// plain drops the bold markers that read as noise in a terminal.
+func plain(s string) string { return strings.ReplaceAll(s, "**", "") }
+
+func indent(s string) string { return "  " + strings.ReplaceAll(s, "\n", "\n  ") }
