@@ -473,3 +473,19 @@ func renderText(d *discordgo.InteractionResponseData) string {
 func plain(s string) string { return strings.ReplaceAll(s, "**", "") }
 
 func indent(s string) string { return "  " + strings.ReplaceAll(s, "\n", "\n  ") }
+
+// Playing reports whether the last reply still has controls to use.
+func (c *Console) Playing() bool { return len(controlsOf(c.last)) > 0 }
+
+// TypeMove presses the last reply's "Type a move" button and submits text
+// in the form it opens.
+func (c *Console) TypeMove(ctx context.Context, text string, out io.Writer) {
+	for n, ctl := range controlsOf(c.last) {
+		if ctl.button != nil && strings.HasPrefix(ctl.button.Label, "Type") {
+			c.Do(ctx, fmt.Sprintf("click %d", n+1), io.Discard)
+			c.Do(ctx, "answer "+text, out)
+			return
+		}
+	}
+	fmt.Fprintln(out, "there is no move to type here")
+}

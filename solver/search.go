@@ -21,6 +21,7 @@ type Search struct {
 	// outcome. Verification uses it to check the formula on every state.
 	OnState func(pos Position, o Outcome)
 	memo    map[string]Outcome
+	entered int // states entered, solved or not yet: what Budget bounds
 }
 
 // NewSearch returns a search with the given state budget (0 for none).
@@ -41,9 +42,10 @@ func (s *Search) Outcome(pos Position) (Outcome, error) {
 	if o, ok := s.memo[key]; ok {
 		return o, nil
 	}
-	if s.Budget > 0 && len(s.memo) >= s.Budget {
+	if s.Budget > 0 && s.entered >= s.Budget {
 		return 0, ErrBudget
 	}
+	s.entered++
 	moves := pos.Moves()
 	var best Outcome
 	if len(moves) == 0 {
