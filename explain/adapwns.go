@@ -146,7 +146,7 @@ func pawnVerdict(c solver.Result, p *solver.Board, a solver.AdapwnsAnalysis) Ste
 	next := afterMove(c)
 	_, na := next.Analyze()
 	return Step{Title: "Verdict and move", Body: fmt.Sprintf(
-		"The XOR is %d, not 0, so **%s wins**. Winning move: **%s**: %s. The counted gaps are then worth %s mod 3, with XOR %d, and %s is to move facing 0.",
+		"The XOR is %d, not 0, so **%s wins**. Winning move: **%s**: %s. The counted gaps' values mod 3 are then %s, with XOR %d, and %s is to move facing 0.",
 		a.Xor, c.WinnerName(), m, shiftText(a, m), strings.Join(ints(na.(solver.AdapwnsAnalysis).Grundy), ", "), na.(solver.AdapwnsAnalysis).Xor, other)}
 }
 

@@ -234,7 +234,7 @@ func binim2Steps(c solver.Result, p *solver.Stacks, o Options) []Step {
 		for _, g := range cancel {
 			n += g.n
 		}
-		body += fmt.Sprintf(" Here %s cancel out: %s.", plural(n, "stack", "stacks"), groupList(cancel, o))
+		body += fmt.Sprintf(" Here %s out: %s.", plural(n, "stack cancels", "stacks cancel"), groupList(cancel, o))
 		body += " " + cancelExample(cancel[0].stack, o)
 	}
 	steps = append(steps, Step{Title: "Stacks that cancel out", Body: body})
@@ -268,9 +268,9 @@ func cancelExample(s string, o Options) string {
 	names := [2]string{"Dee", "Dum"}
 	after := "the stack is gone"
 	if len(s) > 2 {
-		after = "leaving " + code(s[2:], "symbols", o)
+		after = code(s[2:], "symbols", o) + " is left"
 	}
-	return fmt.Sprintf("For example on %s: if %s takes the top `%c`, %s takes the `%c` under it, %s.",
+	return fmt.Sprintf("For example on %s: if %s takes the top `%c`, %s takes the `%c` under it, and %s.",
 		code(s, "symbols", o), names[first], s[0], names[first.Other()], s[1], after)
 }
 
