@@ -2,7 +2,6 @@ package explain
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -128,10 +127,10 @@ func (pawnExplainer) explain(c solver.Result, o Options) []Step {
 	steps = append(steps, Step{Title: "The XOR", Body: fmt.Sprintf(
 		"The counted gaps are independent piles, so the whole game is worth the XOR of their values (Sprague–Grundy), and the player to move wins exactly when it is not 0. %s Here %s is to move.",
 		xorSentence(a.Grundy, o), mover)})
-	return append(steps, pawnVerdict(c, p, a))
+	return append(steps, pawnVerdict(c, p, a, o))
 }
 
-func pawnVerdict(c solver.Result, p *solver.Board, a solver.AdapwnsAnalysis) Step {
+func pawnVerdict(c solver.Result, p *solver.Board, a solver.AdapwnsAnalysis, o Options) Step {
 	mover := p.Game().PlayerName(p.ToMove())
 	other := p.Game().PlayerName(p.ToMove().Other())
 	if len(p.Moves()) == 0 {
@@ -147,7 +146,7 @@ func pawnVerdict(c solver.Result, p *solver.Board, a solver.AdapwnsAnalysis) Ste
 	_, na := next.Analyze()
 	return Step{Title: "Verdict and move", Body: fmt.Sprintf(
 		"The XOR is %d, not 0, so **%s wins**. Winning move: **%s**: %s. The counted gaps' values mod 3 are then %s, with XOR %d, and %s is to move facing 0.",
-		a.Xor, c.WinnerName(), m, shiftText(a, m), strings.Join(ints(na.(solver.AdapwnsAnalysis).Grundy), ", "), na.(solver.AdapwnsAnalysis).Xor, other)}
+		a.Xor, c.WinnerName(), m, shiftText(a, m), inline(ints(na.(solver.AdapwnsAnalysis).Grundy), o), na.(solver.AdapwnsAnalysis).Xor, other)}
 }
 
 func (pawnExplainer) hints(c solver.Result, o Options) []Step {
@@ -164,6 +163,6 @@ func (pawnExplainer) hints(c solver.Result, o Options) []Step {
 		{Title: hintTitle(3, "the numbers"), Body: fmt.Sprintf(
 			"Each counted gap is a take-1-or-2 pile worth g mod 3: %s. %s %s is to move; compare the XOR with 0.",
 			inline(grundyItems(a), o), xorSentence(a.Grundy, o), p.Game().PlayerName(p.ToMove()))},
-		withTitle(pawnVerdict(c, p, a), hintTitle(4, "verdict and move")),
+		withTitle(pawnVerdict(c, p, a, o), hintTitle(4, "verdict and move")),
 	}
 }

@@ -354,8 +354,8 @@ func binimSteps(c solver.Result, p *solver.Stacks, o Options) []Step {
 		Title: "The game",
 		Body:  stacksIntro(p) + " This is normal play: a player who cannot move loses.",
 	}}
-	body := "Only the owner of a stack's top symbol can move on it, and the owner can keep it that way: each move takes one of their own symbols together with the opponent's run right under it, " +
-		"so their own symbol is on top again, or the stack is gone. The opponent never gets a move there, and the owner gets one move for each of their symbols in it."
+	body := "Only the owner of a stack's top symbol can move on it, and the owner can keep it so: each move takes one own symbol and the opponent's run right under it, " +
+		"leaving an own symbol on top or nothing. So the owner gets one move per own symbol in it, and the opponent none."
 	for pl, name := range []string{"Dee", "Dum"} {
 		if len(owned[pl]) == 0 {
 			body += fmt.Sprintf("\n%s owns no stack (`%c` on top): **0** moves.", name, '0'+pl)

@@ -61,7 +61,7 @@ func code(s, unit string, o Options) string {
 	if o.MaxItems <= 0 || len(s) <= longString {
 		return "`" + s + "`"
 	}
-	return fmt.Sprintf("`%s…%s` (%d %s)", s[:12], s[len(s)-4:], len(s), unit)
+	return fmt.Sprintf("`%s…%s` (%d %s)", s[:8], s[len(s)-3:], len(s), unit)
 }
 
 // xorOf returns the XOR of vals.
