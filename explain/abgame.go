@@ -94,8 +94,11 @@ func (abExplainer) explain(c solver.Result, o Options) []Step {
 	steps := []Step{{Title: "The game", Body: fmt.Sprintf(
 		"%s is to move. Counting only the letters from the left, the 1st, 3rd, 5th, … letter moves right and the 2nd, 4th, … moves left; "+
 			"A moves an `A`, B moves a `B`, any number of cells across empty cells only. Normal play: a player who cannot move loses. "+
-			"The row has %s and %s; with `>` for right and `<` for left, %s reads %s.",
-		mover, plural(len(row), "cell", "cells"), plural(letters, "letter", "letters"), code(row, "cells", o), code(abDirections(row), "cells", o))}}
+			"The row has %s and %s.",
+		mover, plural(len(row), "cell", "cells"), plural(letters, "letter", "letters"))}}
+	if o.MaxItems <= 0 || len(row) <= longString {
+		steps[0].Body += fmt.Sprintf(" With `>` for right and `<` for left, `%s` reads `%s`.", row, abDirections(row))
+	}
 
 	body := "So letters 1 and 2 face each other, then 3 and 4, and so on. A letter only ever moves toward its partner, so each pair's empty cells are a small game of their own; the cells between two pairs never matter."
 	if len(a.Pairs) == 0 {
@@ -114,7 +117,7 @@ func (abExplainer) explain(c solver.Result, o Options) []Step {
 	if len(a.NimHeaps) == 0 {
 		body += "There is no such pair here, so the XOR is **0**."
 	} else {
-		body += fmt.Sprintf("Heaps here, left to right: %s. %s", inline(ints(a.NimHeaps), o), xorSentence(a.NimHeaps, o))
+		body += fmt.Sprintf("Heaps here, left to right: %s. %s", inline(ints(a.NimHeaps), o), xorSentence(a.NimHeaps))
 	}
 	steps = append(steps, Step{Title: "Nim heaps", Body: body})
 

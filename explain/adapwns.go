@@ -126,7 +126,7 @@ func (pawnExplainer) explain(c solver.Result, o Options) []Step {
 
 	steps = append(steps, Step{Title: "The XOR", Body: fmt.Sprintf(
 		"The counted gaps are independent piles, so the whole game is worth the XOR of their values (Sprague–Grundy), and the player to move wins exactly when it is not 0. %s Here %s is to move.",
-		xorSentence(a.Grundy, o), mover)})
+		xorSentence(a.Grundy), mover)})
 	return append(steps, pawnVerdict(c, p, a, o))
 }
 
@@ -162,7 +162,7 @@ func (pawnExplainer) hints(c solver.Result, o Options) []Step {
 		{Title: hintTitle(2, "your gaps"), Body: red},
 		{Title: hintTitle(3, "the numbers"), Body: fmt.Sprintf(
 			"Each counted gap is a take-1-or-2 pile worth g mod 3: %s. %s %s is to move; compare the XOR with 0.",
-			inline(grundyItems(a), o), xorSentence(a.Grundy, o), p.Game().PlayerName(p.ToMove()))},
+			inline(grundyItems(a), o), xorSentence(a.Grundy), p.Game().PlayerName(p.ToMove()))},
 		withTitle(pawnVerdict(c, p, a, o), hintTitle(4, "verdict and move")),
 	}
 }

@@ -97,7 +97,7 @@ func (stringExplainer) explain(c solver.Result, o Options) []Step {
 	if len(a.Runs) == 0 {
 		body += "There are no 1s here, so there is no Nim game and the player to move starts on the 0s; the XOR is **0**."
 	} else {
-		body += fmt.Sprintf("Runs of 1s, left to right: %s. %s", inline(ints(a.Runs), o), xorSentence(a.Runs, o))
+		body += fmt.Sprintf("Runs of 1s, left to right: %s. %s", inline(ints(a.Runs), o), xorSentence(a.Runs))
 	}
 	if a.Zeros%2 == 0 {
 		body += " With an even number of 0s this does not change the result."
@@ -171,7 +171,7 @@ func (stringExplainer) hints(c solver.Result, o Options) []Step {
 			"There are %s left (%s) and %s. %s", plural(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs, leadText(mover, other, lead(p)))},
 		{Title: hintTitle(3, "the numbers"), Body: fmt.Sprintf(
 			"%s %s is to move. With an even number of 0s each player takes half of them; with an odd number, the player left without a Nim move on the runs has to start on the 0s and takes one more.",
-			xorSentence(a.Runs, o), mover)},
+			xorSentence(a.Runs), mover)},
 		withTitle(stringVerdict(c, p, a), hintTitle(4, "verdict and move")),
 	}
 }

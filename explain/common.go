@@ -79,7 +79,7 @@ const maxBinaryTerms = 8
 
 // xorSentence states the XOR of vals, in binary when there are few small
 // values, for example "`10` xor `11` = `01`, so the XOR is **1**."
-func xorSentence(vals []int, o Options) string {
+func xorSentence(vals []int) string {
 	x := xorOf(vals)
 	switch {
 	case len(vals) == 0:
@@ -99,7 +99,7 @@ func xorSentence(vals []int, o Options) string {
 		}
 		return fmt.Sprintf("In binary, %s = `%s`, so the XOR is **%d**.", strings.Join(terms, " xor "), binary(x, w), x)
 	}
-	return fmt.Sprintf("The XOR of %s is **%d** (`%b` in binary).", inline(ints(vals), o), x, x)
+	return fmt.Sprintf("The XOR of these %d values is **%d** (`%b` in binary).", len(vals), x, x)
 }
 
 // binary writes x in base 2, padded with 0s to width digits.

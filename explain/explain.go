@@ -8,8 +8,11 @@ import (
 
 // Step is one step of an explanation.
 type Step struct {
+	// Title names the idea of the step in a few words.
 	Title string `json:"title"`
-	Body  string `json:"body"`
+	// Body applies the idea to the position: plain text with **bold**,
+	// `code` and lines starting with "- ", ending with a full sentence.
+	Body string `json:"body"`
 }
 
 // Options controls how much detail goes into lists.
