@@ -1,0 +1,210 @@
+package explain
+
+import (
+	"fmt"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// The A-B game: facing pairs are reserve moves (same owner) or Nim heaps
+// (different owners), plus the unpaired last letter's walk to the edge.
+
+type abExplainer struct{}
+
+func (abExplainer) fits(pos solver.Position) bool {
+	_, ok := pos.(*solver.ABRow)
+	return ok
+}
+
+// key is the game, the player to move and the row.
+func (abExplainer) key(pos solver.Position) string {
+	return "abgame:" + pos.Game().PlayerName(pos.ToMove()) + ":" + pos.(*solver.ABRow).Row()
+}
+
+func (abExplainer) canonical(r solver.Result) solver.Result  { return r }
+func (abExplainer) localMove(_, c solver.Result) solver.Move { return c.Move }
+
+// abDirections writes the row with each letter replaced by its direction.
+func abDirections(row string) string {
+	b := []byte(row)
+	k := 0
+	for i, c := range b {
+		if c == '.' {
+			continue
+		}
+		b[i] = "><"[k%2]
+		k++
+	}
+	return string(b)
+}
+
+// abPairText describes one pair of the analysis; k is its index.
+func abPairText(row string, k int, pr solver.ABPair) string {
+	switch pr.Kind {
+	case solver.ABEdge:
+		return fmt.Sprintf("letter %d (`%c` on cell %d) has no partner: %s to the right edge, reserve moves for %c",
+			2*k+1, row[pr.Left], pr.Left+1, plural(pr.Gap, "cell", "cells"), row[pr.Left])
+	case solver.ABReserve:
+		return fmt.Sprintf("letters %d and %d (`%c` on cells %d and %d): %s between, reserve moves for %c",
+			2*k+1, 2*k+2, row[pr.Left], pr.Left+1, pr.Right+1, plural(pr.Gap, "empty cell", "empty cells"), row[pr.Left])
+	}
+	return fmt.Sprintf("letters %d and %d (`%c` on cell %d, `%c` on cell %d): %s between, a Nim heap of %d",
+		2*k+1, 2*k+2, row[pr.Left], pr.Left+1, row[pr.Right], pr.Right+1, plural(pr.Gap, "empty cell", "empty cells"), pr.Gap)
+}
+
+// abPairs describes every pair of the analysis.
+func abPairs(row string, a solver.ABGameAnalysis) []string {
+	out := make([]string, len(a.Pairs))
+	for k, pr := range a.Pairs {
+		out[k] = abPairText(row, k, pr)
+	}
+	return out
+}
+
+// abReserves lists the reserve contributions of each player.
+func abReserves(a solver.ABGameAnalysis) [2][]int {
+	var out [2][]int
+	for _, pr := range a.Pairs {
+		if pr.Kind != solver.ABNim {
+			out[pr.Owner] = append(out[pr.Owner], pr.Gap)
+		}
+	}
+	return out
+}
+
+// reserveLine says "A: 3, 2 → **5**" or "B: none → **0**".
+func reserveLine(name string, parts []int, total int, o Options) string {
+	if len(parts) == 0 {
+		return fmt.Sprintf("%s: none, so **0**", name)
+	}
+	return fmt.Sprintf("%s: %s, so **%d**", name, inline(ints(parts), o), total)
+}
+
+func (abExplainer) explain(c solver.Result, o Options) []Step {
+	p := c.Position.(*solver.ABRow)
+	a := c.Analysis.(solver.ABGameAnalysis)
+	row := p.Row()
+	mover := abName(p.ToMove())
+	letters := 0
+	for i := 0; i < len(row); i++ {
+		if row[i] != '.' {
+			letters++
+		}
+	}
+	steps := []Step{{Title: "The game", Body: fmt.Sprintf(
+		"%s is to move. Counting only the letters from the left, the 1st, 3rd, 5th, … letter moves right and the 2nd, 4th, … moves left; "+
+			"A moves an `A`, B moves a `B`, any number of cells across empty cells only. Normal play: a player who cannot move loses. "+
+			"The row has %s and %s.",
+		mover, plural(len(row), "cell", "cells"), plural(letters, "letter", "letters"))}}
+	if o.MaxItems <= 0 || len(row) <= longString {
+		steps[0].Body += fmt.Sprintf(" With `>` for right and `<` for left, `%s` reads `%s`.", row, abDirections(row))
+	}
+
+	body := "So letters 1 and 2 face each other, then 3 and 4, and so on. A letter only ever moves toward its partner, so each pair's empty cells are a small game of their own; the cells between two pairs never matter."
+	if len(a.Pairs) == 0 {
+		body += " There are no letters here, so there are no pairs."
+	} else {
+		body += "\n" + bullets(abPairs(row, a), o)
+	}
+	steps = append(steps, Step{Title: "Facing pairs", Body: body})
+
+	res := abReserves(a)
+	steps = append(steps, Step{Title: "Reserve moves", Body: "When both letters of a pair belong to one player, the opponent can never touch it, and its owner can close the gap one cell at a time: d empty cells are d reserve moves, to be spent whenever it suits them. " +
+		"An unpaired last letter walks to the right edge in the same way.\n" +
+		bullets([]string{reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o)}, Options{})})
+
+	body = "When the two letters of a pair belong to different players, either player may shrink the gap by any number of cells, and it never grows again: a Nim heap of size d. "
+	if len(a.NimHeaps) == 0 {
+		body += "There is no such pair here, so the XOR is **0**."
+	} else {
+		body += fmt.Sprintf("Heaps here, left to right: %s. %s", inline(ints(a.NimHeaps), o), xorSentence(a.NimHeaps))
+	}
+	steps = append(steps, Step{Title: "Nim heaps", Body: body})
+
+	res2 := [2]int{a.ReserveA, a.ReserveB}
+	steps = append(steps, Step{Title: "The rule", Body: fmt.Sprintf(
+		"Reserve moves are passes only their owner can use. With more of them, a player wins: they play the Nim heaps well while they can and spend a reserve move whenever Nim leaves them stuck, and the opponent runs out of passes first. "+
+			"With equal reserves every pass can be answered by a pass, so the Nim heaps decide: the player to move wins exactly when the XOR is not 0. "+
+			"Here %s, to move, has %d reserve moves against %d, and the XOR is %d.",
+		mover, res2[p.ToMove()], res2[p.ToMove().Other()], a.NimSum)})
+	return append(steps, abVerdict(c, p, a))
+}
+
+// abName is the name of an abgame player, "A" or "B".
+func abName(pl solver.Player) string { return solver.ABGame.PlayerName(pl) }
+
+func abVerdict(c solver.Result, p *solver.ABRow, a solver.ABGameAnalysis) Step {
+	mover, other := abName(p.ToMove()), abName(p.ToMove().Other())
+	res := [2]int{a.ReserveA, a.ReserveB}
+	me, them := res[p.ToMove()], res[p.ToMove().Other()]
+	if len(p.Moves()) == 0 {
+		return Step{Title: "Verdict", Body: fmt.Sprintf("%s cannot move any letter, which loses: **%s wins**.", mover, c.WinnerName())}
+	}
+	if c.Move == nil {
+		if me < them {
+			return Step{Title: "Verdict", Body: fmt.Sprintf(
+				"%s has fewer reserve moves (%d against %d), so **%s wins**. Every move of %s's loses: a Nim move leaves the reserves as they are and a reserve move only lowers %s's own, so %s stays ahead on reserves.",
+				mover, me, them, c.WinnerName(), mover, mover, other)}
+		}
+		return Step{Title: "Verdict", Body: fmt.Sprintf(
+			"The reserves are equal (%d each) and the XOR is 0, so **%s wins**. Every move of %s's loses: a Nim move makes the XOR non-zero with reserves still equal, and a reserve move leaves %s behind on reserves; either way %s is then to move in a winning position.",
+			me, c.WinnerName(), mover, mover, other)}
+	}
+	why := fmt.Sprintf("%s has more reserve moves (%d against %d)", mover, me, them)
+	if me == them {
+		why = fmt.Sprintf("the reserves are equal (%d each) and the XOR is %d, not 0", me, a.NimSum)
+	}
+	m := c.Move.(solver.CellMove)
+	kind := "It moves a letter."
+	for k, pr := range a.Pairs {
+		if pr.Left != m.From-1 && (pr.Kind == solver.ABEdge || pr.Right != m.From-1) {
+			continue
+		}
+		d := m.From - m.To
+		if d < 0 {
+			d = -d
+		}
+		switch pr.Kind {
+		case solver.ABNim:
+			kind = fmt.Sprintf("It is a Nim move: the heap of letters %d and %d shrinks from %d to %d.", 2*k+1, 2*k+2, pr.Gap, pr.Gap-d)
+		case solver.ABReserve:
+			kind = fmt.Sprintf("It spends a reserve move: the gap of letters %d and %d shrinks from %d to %d.", 2*k+1, 2*k+2, pr.Gap, pr.Gap-d)
+		default:
+			kind = fmt.Sprintf("It spends a reserve move: letter %d walks toward the edge, leaving %s.", 2*k+1, plural(pr.Gap-d, "cell", "cells"))
+		}
+	}
+	next := afterMove(c)
+	_, na := next.Analyze()
+	nb := na.(solver.ABGameAnalysis)
+	nres := [2]int{nb.ReserveA, nb.ReserveB}
+	nthem, nme := nres[p.ToMove().Other()], nres[p.ToMove()]
+	after := fmt.Sprintf("fewer reserve moves (%d against %d), so %s loses", nthem, nme, other)
+	if nthem == nme {
+		after = fmt.Sprintf("equal reserves (%d each) and a Nim XOR of 0, so %s loses", nme, other)
+	}
+	return Step{Title: "Verdict and move", Body: fmt.Sprintf(
+		"Since %s, **%s wins**. Winning move: **%s**. %s Afterwards %s is to move with %s.",
+		why, c.WinnerName(), m, kind, other, after)}
+}
+
+func (abExplainer) hints(c solver.Result, o Options) []Step {
+	p := c.Position.(*solver.ABRow)
+	a := c.Analysis.(solver.ABGameAnalysis)
+	res := abReserves(a)
+	pairs := "There are no letters, so there are no pairs."
+	if len(a.Pairs) > 0 {
+		pairs = "Your pairs:\n" + bullets(abPairs(p.Row(), a), o)
+	}
+	heaps := "no Nim heaps"
+	if len(a.NimHeaps) > 0 {
+		heaps = "Nim heaps " + inline(ints(a.NimHeaps), o)
+	}
+	return []Step{
+		{Title: hintTitle(1, "a nudge"), Body: "Number the letters from the left. Which letters face each other? Which pairs can only one player ever touch, and which can both players shrink?"},
+		{Title: hintTitle(2, "your pairs"), Body: pairs},
+		{Title: hintTitle(3, "the numbers"), Body: fmt.Sprintf(
+			"Reserve moves: %s; %s. %s has %s, with a XOR of %d. %s is to move. Compare the reserves first; only when they are equal does the XOR decide.",
+			reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o), "The row", heaps, a.NimSum, abName(p.ToMove()))},
+		withTitle(abVerdict(c, p, a), hintTitle(4, "verdict and move")),
+	}
+}

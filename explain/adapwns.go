@@ -1,0 +1,168 @@
+package explain
+
+import (
+	"fmt"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Ada and the pawns: gaps before the pawns form a staircase; every other
+// gap from the right counts, each as a take-1-or-2 pile worth g mod 3.
+
+type pawnExplainer struct{}
+
+func (pawnExplainer) fits(pos solver.Position) bool {
+	_, ok := pos.(*solver.Board)
+	return ok
+}
+
+// key is the game, the player to move and the board: the outcome does not
+// depend on the mover, but the winner's name does.
+func (pawnExplainer) key(pos solver.Position) string {
+	return "adapwns:" + pos.Game().PlayerName(pos.ToMove()) + ":" + pos.(*solver.Board).Cells()
+}
+
+func (pawnExplainer) canonical(r solver.Result) solver.Result  { return r }
+func (pawnExplainer) localMove(_, c solver.Result) solver.Move { return c.Move }
+
+// gapItems describes each gap: "2 (pawn on cell 3)".
+func gapItems(a solver.AdapwnsAnalysis, idx []int) []string {
+	out := make([]string, len(idx))
+	for i, k := range idx {
+		out[i] = fmt.Sprintf("gap %d = %d (pawn on cell %d)", k, a.Gaps[k-1], a.Pawns[k-1]+1)
+	}
+	return out
+}
+
+// ignoredGaps returns the 1-based indices of the gaps that do not count.
+func ignoredGaps(a solver.AdapwnsAnalysis) []int {
+	var out []int
+	for k := len(a.Gaps) - 1; k >= 1; k -= 2 {
+		out = append([]int{k}, out...)
+	}
+	return out
+}
+
+// allGaps returns 1..len(Gaps).
+func allGaps(a solver.AdapwnsAnalysis) []int {
+	out := make([]int, len(a.Gaps))
+	for i := range out {
+		out[i] = i + 1
+	}
+	return out
+}
+
+// grundyItems describes each counted gap's value: "gap 2: 4 mod 3 = 1".
+func grundyItems(a solver.AdapwnsAnalysis) []string {
+	out := make([]string, len(a.Significant))
+	for i, k := range a.Significant {
+		out[i] = fmt.Sprintf("gap %d: %d mod 3 = %d", k, a.Gaps[k-1], a.Grundy[i])
+	}
+	return out
+}
+
+// pawnIndex returns the 1-based index of the pawn on a 1-based cell.
+func pawnIndex(a solver.AdapwnsAnalysis, cell int) int {
+	for i, c := range a.Pawns {
+		if c == cell-1 {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// shiftText says what a move does to the gaps.
+func shiftText(a solver.AdapwnsAnalysis, m solver.CellMove) string {
+	k := pawnIndex(a, m.From)
+	d := m.From - m.To
+	s := fmt.Sprintf("gap %d goes from %d to %d", k, a.Gaps[k-1], a.Gaps[k-1]-d)
+	if k == len(a.Gaps) {
+		return s + fmt.Sprintf(", and since that is the rightmost pawn the %s %s the game", plural(d, "cell", "cells"), map[bool]string{true: "leaves", false: "leave"}[d == 1])
+	}
+	return s + fmt.Sprintf(" and gap %d from %d to %d", k+1, a.Gaps[k], a.Gaps[k]+d)
+}
+
+func (pawnExplainer) explain(c solver.Result, o Options) []Step {
+	p := c.Position.(*solver.Board)
+	a := c.Analysis.(solver.AdapwnsAnalysis)
+	mover := p.Game().PlayerName(p.ToMove())
+	steps := []Step{{Title: "The game", Body: fmt.Sprintf(
+		"%s is to move on %s. A move takes one pawn 1 or 2 cells to the left, over empty cells only. Normal play: a player who cannot move loses.",
+		mover, code(p.Cells(), "cells", o))}}
+
+	body := "Count the empty cells in front of each pawn, up to the previous pawn or the left edge: these are the gaps."
+	if len(a.Gaps) == 0 {
+		body += " There are no pawns, so there are no gaps."
+	} else {
+		body += fmt.Sprintf(" Left to right: %s.", inline(gapItems(a, allGaps(a)), o))
+	}
+	steps = append(steps, Step{Title: "The gaps", Body: body})
+
+	body = "Moving a pawn 1 or 2 cells left takes that many from its own gap and adds them to the gap of the next pawn on its right; from the rightmost pawn's gap they leave the game. " +
+		"So the gaps are piles on a staircase, and a move carries 1 or 2 stones one step to the right."
+	if ms := p.Moves(); len(ms) > 0 {
+		m := ms[len(ms)-1].(solver.CellMove)
+		body += fmt.Sprintf(" For example, moving the pawn on cell %d to cell %d: %s.", m.From, m.To, shiftText(a, m))
+	}
+	steps = append(steps, Step{Title: "A staircase", Body: body})
+
+	body = "Only every other gap counts, starting with the rightmost. If a player carries stones out of an uncounted gap, they land in the counted gap to its right, and the opponent can carry the same stones on at once, into the next uncounted gap or off the board: the counted gaps are back as they were. " +
+		"Stones carried out of a counted gap land in an uncounted one, where they no longer matter, so a counted gap acts as a pile you take 1 or 2 from."
+	if len(a.Gaps) > 0 {
+		body += fmt.Sprintf(" Here the counted gaps are %s", inline(gapItems(a, a.Significant), o))
+		if ig := ignoredGaps(a); len(ig) > 0 {
+			body += fmt.Sprintf("; ignored: %s", inline(gapItems(a, ig), o))
+		}
+		body += "."
+	}
+	steps = append(steps, Step{Title: "Which gaps count", Body: body})
+
+	body = "In a pile where a move takes 1 or 2 stones, a multiple of 3 is lost for the player to move: whatever they take, the opponent takes the rest of the 3. " +
+		"The grundy values repeat 0, 1, 2: piles 0, 1, 2, 3, 4, 5, 6 have values 0, 1, 2, 0, 1, 2, 0, so a pile of g is worth g mod 3."
+	if len(a.Significant) > 0 {
+		body += "\n" + bullets(grundyItems(a), o)
+	}
+	steps = append(steps, Step{Title: "g mod 3", Body: body})
+
+	steps = append(steps, Step{Title: "The XOR", Body: fmt.Sprintf(
+		"The counted gaps are independent piles, so the whole game is worth the XOR of their values (Sprague–Grundy), and the player to move wins exactly when it is not 0. %s Here %s is to move.",
+		xorSentence(a.Grundy), mover)})
+	return append(steps, pawnVerdict(c, p, a, o))
+}
+
+func pawnVerdict(c solver.Result, p *solver.Board, a solver.AdapwnsAnalysis, o Options) Step {
+	mover := p.Game().PlayerName(p.ToMove())
+	other := p.Game().PlayerName(p.ToMove().Other())
+	if len(p.Moves()) == 0 {
+		return Step{Title: "Verdict", Body: fmt.Sprintf("No pawn can move, so %s cannot move and loses: **%s wins**.", mover, c.WinnerName())}
+	}
+	if c.Move == nil {
+		return Step{Title: "Verdict", Body: fmt.Sprintf(
+			"The XOR is 0, so **%s wins**. Every move of %s's loses: a move changes exactly one counted gap, the pawn's own or the next one to the right, by 1 or 2, which changes its value mod 3, so %s is then to move with a XOR that is not 0.",
+			c.WinnerName(), mover, other)}
+	}
+	m := c.Move.(solver.CellMove)
+	next := afterMove(c)
+	_, na := next.Analyze()
+	return Step{Title: "Verdict and move", Body: fmt.Sprintf(
+		"The XOR is %d, not 0, so **%s wins**. Winning move: **%s**: %s. The counted gaps' values mod 3 are then %s, with XOR %d, and %s is to move facing 0.",
+		a.Xor, c.WinnerName(), m, shiftText(a, m), inline(ints(na.(solver.AdapwnsAnalysis).Grundy), o), na.(solver.AdapwnsAnalysis).Xor, other)}
+}
+
+func (pawnExplainer) hints(c solver.Result, o Options) []Step {
+	p := c.Position.(*solver.Board)
+	a := c.Analysis.(solver.AdapwnsAnalysis)
+	red := "There are no pawns, so there are no gaps."
+	if len(a.Gaps) > 0 {
+		red = fmt.Sprintf("Your gaps, left to right: %s. The ones that count, every other from the right: %s.",
+			inline(ints(a.Gaps), o), inline(gapItems(a, a.Significant), o))
+	}
+	return []Step{
+		{Title: hintTitle(1, "a nudge"), Body: "Count the empty cells in front of each pawn. When a pawn moves, where do those cells go? Which gaps can you ignore because the opponent can copy your move?"},
+		{Title: hintTitle(2, "your gaps"), Body: red},
+		{Title: hintTitle(3, "the numbers"), Body: fmt.Sprintf(
+			"Each counted gap is a take-1-or-2 pile worth g mod 3: %s. %s %s is to move; compare the XOR with 0.",
+			inline(grundyItems(a), o), xorSentence(a.Grundy), p.Game().PlayerName(p.ToMove()))},
+		withTitle(pawnVerdict(c, p, a, o), hintTitle(4, "verdict and move")),
+	}
+}

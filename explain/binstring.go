@@ -1,0 +1,177 @@
+package explain
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Fewest 0s: the parity of the 0s decides whether anyone takes an extra
+// 0, and Nim on the runs of 1s decides who must start on the 0s. The text
+// uses only the mover's lead in 0s held, never the two counts, so
+// positions with the same string, mover and lead share a key.
+
+type stringExplainer struct{}
+
+func (stringExplainer) fits(pos solver.Position) bool {
+	_, ok := pos.(*solver.BinaryString)
+	return ok
+}
+
+// lead returns how many more 0s the player to move holds than the opponent.
+func lead(p *solver.BinaryString) int {
+	h := p.Held()
+	return h[p.ToMove()] - h[p.ToMove().Other()]
+}
+
+// key is the game, the player to move, the mover's lead and the string.
+func (stringExplainer) key(pos solver.Position) string {
+	p := pos.(*solver.BinaryString)
+	return "binstring:" + p.Game().PlayerName(p.ToMove()) + ":" + strconv.Itoa(lead(p)) + ":" + p.Text()
+}
+
+func (stringExplainer) canonical(r solver.Result) solver.Result  { return r }
+func (stringExplainer) localMove(_, c solver.Result) solver.Move { return c.Move }
+
+// leadText says how the mover stands in 0s held, as a sentence.
+func leadText(mover, other string, l int) string {
+	switch {
+	case l > 0:
+		return fmt.Sprintf("So far %s holds %s more than %s.", mover, plural(l, "zero", "zeros"), other)
+	case l < 0:
+		return fmt.Sprintf("So far %s holds %s fewer than %s.", mover, plural(-l, "zero", "zeros"), other)
+	}
+	return fmt.Sprintf("So far %s and %s hold equally many 0s.", mover, other)
+}
+
+// parity returns "even" or "odd".
+func parity(n int) string {
+	if n%2 == 0 {
+		return "even"
+	}
+	return "odd"
+}
+
+// signed writes a lead change as "+1", "0" or "-1".
+func signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// finalShift is how the 0s still in the string change the mover's lead.
+func finalShift(a solver.BinStringAnalysis) int {
+	switch {
+	case a.Zeros%2 == 0:
+		return 0
+	case a.NimSum != 0:
+		return -1
+	}
+	return 1
+}
+
+func (stringExplainer) explain(c solver.Result, o Options) []Step {
+	p := c.Position.(*solver.BinaryString)
+	a := c.Analysis.(solver.BinStringAnalysis)
+	g := p.Game()
+	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	l := lead(p)
+	if p.Text() == "" {
+		return []Step{{Title: "Verdict", Body: fmt.Sprintf("The string is empty, so the game is over. %s %s", leadText(mover, other, l), verdictSentence(c))}}
+	}
+	steps := []Step{{Title: "The game", Body: fmt.Sprintf(
+		"%s is to move on %s. A move removes any block of neighbouring characters, and the mover keeps them. When the string is empty, whoever holds fewer 0s wins, and equal counts are a tie. %s",
+		mover, code(p.Text(), "characters", o), leadText(mover, other, l))}}
+
+	body := fmt.Sprintf("Taking 1s costs nothing, and every 0 taken counts against its taker. There are %s left, an %s number. ", plural(a.Zeros, "zero", "zeros"), parity(a.Zeros))
+	if a.Zeros%2 == 0 {
+		body += "With an even number, each player can make sure of taking exactly half of them, so the 0s still in the string leave the balance as it is."
+	} else {
+		body += "With an odd number, one player ends up with one 0 more than the other: the player who has to start on the 0s, because nothing free is left to take on their turn."
+	}
+	steps = append(steps, Step{Title: "The 0s", Body: body})
+
+	body = "Removing 1s from inside one run of 1s shrinks that run and takes no 0: a Nim move on a heap the size of the run. The player who is left without such a move has to start on the 0s. "
+	if len(a.Runs) == 0 {
+		body += "There are no 1s here, so there is no Nim game and the player to move starts on the 0s; the XOR is **0**."
+	} else {
+		body += fmt.Sprintf("Runs of 1s, left to right: %s. %s", inline(ints(a.Runs), o), xorSentence(a.Runs))
+	}
+	if a.Zeros%2 == 0 {
+		body += " With an even number of 0s this does not change the result."
+	}
+	steps = append(steps, Step{Title: "Runs of 1s are Nim heaps", Body: body})
+
+	shift := finalShift(a)
+	why := "the number of 0s is even"
+	switch shift {
+	case -1:
+		why = fmt.Sprintf("the number of 0s is odd and the XOR is not 0, so %s wins the Nim on the 1s and %s takes the extra 0", mover, other)
+	case 1:
+		why = fmt.Sprintf("the number of 0s is odd and the XOR is 0, so %s loses the Nim on the 1s and takes the extra 0", mover)
+	}
+	steps = append(steps, Step{Title: "Putting it together", Body: fmt.Sprintf(
+		"%s's final lead in 0s is the lead so far plus what the rest of the string adds. Here the lead so far is %d and the rest adds %s, since %s; so %s ends %s.",
+		mover, l, signed(shift), why, mover, finalLeadText(l+shift, other))})
+	return append(steps, stringVerdict(c, p, a))
+}
+
+// finalLeadText says how a final lead in 0s compares with the opponent.
+func finalLeadText(l int, other string) string {
+	switch {
+	case l > 0:
+		return fmt.Sprintf("with %s more than %s", plural(l, "zero", "zeros"), other)
+	case l < 0:
+		return fmt.Sprintf("with %s fewer than %s", plural(-l, "zero", "zeros"), other)
+	}
+	return fmt.Sprintf("with as many zeros as %s", other)
+}
+
+func stringVerdict(c solver.Result, p *solver.BinaryString, a solver.BinStringAnalysis) Step {
+	g := p.Game()
+	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	if p.Text() == "" {
+		return Step{Title: "Verdict", Body: fmt.Sprintf("The string is empty, so the game is over. %s %s", leadText(mover, other, lead(p)), verdictSentence(c))}
+	}
+	if c.Move == nil {
+		return Step{Title: "Verdict", Body: verdictSentence(c) + fmt.Sprintf(
+			" Every move of %s's loses: the rule above holds for every position, and after any move %s removes it scores %s's turn as a win for %s.", mover, mover, other, other)}
+	}
+	m := c.Move.(solver.RangeMove)
+	next := afterMove(c).(*solver.BinaryString)
+	_, na := next.Analyze()
+	nb := na.(solver.BinStringAnalysis)
+	nl := lead(next)
+	kind := "a win"
+	label := "Winning move"
+	if c.Outcome == solver.Tie {
+		kind, label = "a tie", "A move that keeps the tie"
+	} else {
+		kind = "a loss"
+	}
+	return Step{Title: "Verdict and move", Body: verdictSentence(c) + fmt.Sprintf(
+		" %s: **%s**. Afterwards %s is to move with %s left (%s), runs of 1s with XOR %d, and a lead of %s in 0s held; the rule scores that as %s for %s.",
+		label, m, other, plural(nb.Zeros, "zero", "zeros"), parity(nb.Zeros), nb.NimSum, signed(nl), kind, other)}
+}
+
+func (stringExplainer) hints(c solver.Result, o Options) []Step {
+	p := c.Position.(*solver.BinaryString)
+	a := c.Analysis.(solver.BinStringAnalysis)
+	g := p.Game()
+	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	runs := "no runs of 1s"
+	if len(a.Runs) > 0 {
+		runs = "runs of 1s " + inline(ints(a.Runs), o)
+	}
+	return []Step{
+		{Title: hintTitle(1, "a nudge"), Body: "How many 0s are left, and is that number even or odd? Taking 1s costs nothing: what game do the runs of 1s form, and who has to start on the 0s?"},
+		{Title: hintTitle(2, "your string, reduced"), Body: fmt.Sprintf(
+			"There are %s left (%s) and %s. %s", plural(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs, leadText(mover, other, lead(p)))},
+		{Title: hintTitle(3, "the numbers"), Body: fmt.Sprintf(
+			"%s %s is to move. With an even number of 0s each player takes half of them; with an odd number, the player left without a Nim move on the runs has to start on the 0s and takes one more.",
+			xorSentence(a.Runs), mover)},
+		withTitle(stringVerdict(c, p, a), hintTitle(4, "verdict and move")),
+	}
+}

@@ -1,0 +1,140 @@
+package explain
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// This file holds the helpers every game shares: summarising lists,
+// shortening long strings, numbers in binary and small grammar.
+
+// limit returns items, cut to o.MaxItems followed by "… and N more" when
+// there are more. The result must not be appended to.
+func limit(items []string, o Options) []string {
+	if o.MaxItems <= 0 || len(items) <= o.MaxItems {
+		return items
+	}
+	out := make([]string, 0, o.MaxItems+1)
+	out = append(out, items[:o.MaxItems]...)
+	return append(out, fmt.Sprintf("… and %d more", len(items)-o.MaxItems))
+}
+
+// bullets renders items as lines starting with "- ", summarised by limit.
+// Each line ends with a full stop.
+func bullets(items []string, o Options) string {
+	var b strings.Builder
+	for i, it := range limit(items, o) {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString("- ")
+		b.WriteString(it)
+		if !strings.HasSuffix(it, ".") && !strings.HasSuffix(it, ")") {
+			b.WriteByte('.')
+		}
+	}
+	return b.String()
+}
+
+// inline renders items as a comma-separated list, summarised by limit.
+func inline(items []string, o Options) string {
+	return strings.Join(limit(items, o), ", ")
+}
+
+// ints formats numbers for a list.
+func ints(vals []int) []string {
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		out[i] = strconv.Itoa(v)
+	}
+	return out
+}
+
+// longString is how long a stack, row or string may be before it is
+// shortened when lists are capped.
+const longString = 24
+
+// code shows s as inline code, shortened to its start and end when lists
+// are capped and s is long; unit names what its length counts.
+func code(s, unit string, o Options) string {
+	if o.MaxItems <= 0 || len(s) <= longString {
+		return "`" + s + "`"
+	}
+	return fmt.Sprintf("`%s…%s` (%d %s)", s[:8], s[len(s)-3:], len(s), unit)
+}
+
+// xorOf returns the XOR of vals.
+func xorOf(vals []int) int {
+	x := 0
+	for _, v := range vals {
+		x ^= v
+	}
+	return x
+}
+
+// maxBinaryTerms is the most heaps written out in binary; longer XORs
+// show the values only.
+const maxBinaryTerms = 8
+
+// xorSentence states the XOR of vals, in binary when there are few small
+// values, for example "`10` xor `11` = `01`, so the XOR is **1**."
+func xorSentence(vals []int) string {
+	x := xorOf(vals)
+	switch {
+	case len(vals) == 0:
+		return "There is nothing to XOR, so the XOR is **0**."
+	case len(vals) == 1:
+		return fmt.Sprintf("With one value the XOR is that value: **%d**.", x)
+	}
+	big := x
+	for _, v := range vals {
+		big = max(big, v)
+	}
+	if len(vals) <= maxBinaryTerms && big < 256 {
+		w := len(strconv.FormatInt(int64(big), 2))
+		terms := make([]string, len(vals))
+		for i, v := range vals {
+			terms[i] = "`" + binary(v, w) + "`"
+		}
+		return fmt.Sprintf("In binary, %s = `%s`, so the XOR is **%d**.", strings.Join(terms, " xor "), binary(x, w), x)
+	}
+	return fmt.Sprintf("The XOR of these %d values is **%d** (`%b` in binary).", len(vals), x, x)
+}
+
+// binary writes x in base 2, padded with 0s to width digits.
+func binary(x, width int) string {
+	s := strconv.FormatInt(int64(x), 2)
+	if len(s) < width {
+		s = strings.Repeat("0", width-len(s)) + s
+	}
+	return s
+}
+
+// plural returns "1 move" or "3 moves".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// hintTitle names level k of a hint ladder.
+func hintTitle(k int, what string) string {
+	return fmt.Sprintf("Hint %d: %s", k, what)
+}
+
+// complete reports whether a body ends a thought: after trimming spaces
+// and closing '*' or '`', it ends with '.', '!', '?' or ')'. Every body
+// this package writes satisfies it, which the tests check.
+func complete(body string) bool {
+	s := strings.TrimRight(body, " \n*`")
+	if s == "" {
+		return false
+	}
+	switch s[len(s)-1] {
+	case '.', '!', '?', ')':
+		return true
+	}
+	return false
+}

@@ -1,0 +1,139 @@
+package explain
+
+import (
+	"fmt"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Step is one step of an explanation.
+type Step struct {
+	// Title names the idea of the step in a few words.
+	Title string `json:"title"`
+	// Body applies the idea to the position: plain text with **bold**,
+	// `code` and lines starting with "- ", ending with a full sentence.
+	Body string `json:"body"`
+}
+
+// Options controls how much detail goes into lists.
+type Options struct {
+	// MaxItems caps how many stacks/pairs/gaps/runs a list shows before
+	// "… and N more"; 0 means show everything (the CLI).
+	MaxItems int
+}
+
+// explainer is one game's explanation: its canonical key, the canonical
+// form of a result, the steps and hints built on that form, and the
+// mapping of the explained move back to the position as given.
+type explainer interface {
+	// fits reports whether pos is a position type this explainer knows.
+	fits(pos solver.Position) bool
+	key(pos solver.Position) string
+	// canonical returns the result for the canonical position of r's key.
+	canonical(r solver.Result) solver.Result
+	explain(c solver.Result, o Options) []Step
+	hints(c solver.Result, o Options) []Step
+	// localMove states c.Move, the canonical move, in the numbering of
+	// r.Position.
+	localMove(r, c solver.Result) solver.Move
+}
+
+// registry maps a game's name to its explainer: one line per game.
+var registry = map[string]explainer{
+	"binim2":    stackExplainer{},
+	"binim":     stackExplainer{},
+	"abgame":    abExplainer{},
+	"adapwns":   pawnExplainer{},
+	"binstring": stringExplainer{},
+}
+
+// lookup returns the explainer for pos, or false for a game without one.
+func lookup(pos solver.Position) (explainer, bool) {
+	if pos == nil {
+		return nil, false
+	}
+	e, ok := registry[pos.Game().Name()]
+	if !ok || !e.fits(pos) {
+		return nil, false
+	}
+	return e, true
+}
+
+// Explain returns the explanation of a solved position: the reductions of
+// the solution applied to this position, then the verdict and the move.
+// Its text depends only on Key(r.Position) and opts.
+func Explain(r solver.Result, opts Options) []Step {
+	e, ok := lookup(r.Position)
+	if !ok {
+		return []Step{fallbackVerdict(r)}
+	}
+	return e.explain(e.canonical(r), opts)
+}
+
+// Hints returns the hint ladder for the position: level 1 first, the last
+// level reveals the verdict and the move.
+// Its text depends only on Key(r.Position) and opts.
+func Hints(r solver.Result, opts Options) []Step {
+	e, ok := lookup(r.Position)
+	if !ok {
+		return []Step{
+			{Title: "Hint 1: a nudge", Body: "Look for parts of the position that cancel out, and count what is left."},
+			fallbackVerdict(r),
+		}
+	}
+	return e.hints(e.canonical(r), opts)
+}
+
+// Key returns a canonical key for pos: two positions with the same key get
+// identical Explain and Hints text, so a cache may share one entry. The
+// key starts with the game's name and names the player to move.
+func Key(pos solver.Position) string {
+	if e, ok := lookup(pos); ok {
+		return e.key(pos)
+	}
+	return fmt.Sprintf("%s:%d:%s", pos.Game().Name(), pos.ToMove(), pos.Key())
+}
+
+// LocalMove returns the move that Explain and Hints recommend, numbered as
+// in r.Position (for binim and binim2 the explanation names stacks by
+// content; this gives the student's own stack number). It is nil when the
+// player to move has no move or every move loses.
+func LocalMove(r solver.Result) solver.Move {
+	e, ok := lookup(r.Position)
+	if !ok {
+		return r.Move
+	}
+	return e.localMove(r, e.canonical(r))
+}
+
+// MoveStep returns a step stating the recommended move in the numbering of
+// r.Position. It is per position and must not be cached by Key.
+func MoveStep(r solver.Result) Step {
+	g := r.Position.Game()
+	mover := g.PlayerName(r.Position.ToMove())
+	m := LocalMove(r)
+	switch {
+	case m != nil:
+		return Step{Title: "Your move", Body: fmt.Sprintf("%s to move, numbered as in your position: **%s**.", mover, m)}
+	case len(r.Position.Moves()) == 0:
+		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}
+	}
+	return Step{Title: "Your move", Body: fmt.Sprintf("Every move of %s's loses against best play; any legal move will do.", mover)}
+}
+
+// fallbackVerdict states the verdict and move of a game without an explainer.
+func fallbackVerdict(r solver.Result) Step {
+	body := verdictSentence(r)
+	if r.Move != nil {
+		body += fmt.Sprintf(" A best move: **%s**.", r.Move)
+	}
+	return Step{Title: "Verdict", Body: body}
+}
+
+// verdictSentence says who wins, or that it is a tie, in one sentence.
+func verdictSentence(r solver.Result) string {
+	if r.Outcome == solver.Tie {
+		return "With best play the game is a **tie**: nobody wins."
+	}
+	return fmt.Sprintf("**%s wins** with best play.", r.WinnerName())
+}
