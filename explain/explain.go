@@ -115,7 +115,7 @@ func MoveStep(r solver.Result) Step {
 	switch {
 	case m != nil:
 		return Step{Title: "Your move", Body: fmt.Sprintf("%s to move, numbered as in your position: **%s**.", mover, m)}
-	case len(r.Position.Moves()) == 0:
+	case !solver.HasMoves(r.Position):
 		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}
 	}
 	return Step{Title: "Your move", Body: fmt.Sprintf("Every move of %s's loses against best play; any legal move will do.", mover)}

@@ -71,3 +71,12 @@ func CheckPosition(pos Position, budget int) PositionCheck {
 	c.Formula, _ = pos.Analyze()
 	return c
 }
+
+// HasMoves reports whether the player to move has a legal move, without
+// listing them all (a long binstring has millions).
+func HasMoves(pos Position) bool {
+	if b, ok := pos.(*BinaryString); ok {
+		return b.s != ""
+	}
+	return len(pos.Moves()) > 0
+}

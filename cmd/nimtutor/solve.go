@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -22,7 +23,7 @@ func runSolve(_ context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := solver.Solve(pos)
+	r := solve(pos)
 	if *asJSON {
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
@@ -41,7 +42,7 @@ type solveJSON struct {
 	Winner   string          `json:"winner"`
 	Move     solver.Move     `json:"move"`
 	Analysis solver.Analysis `json:"analysis"`
-	Steps    []step          `json:"steps"`
+	Steps    []explain.Step  `json:"steps"`
 }
 
 func newSolveJSON(r solver.Result) solveJSON {

@@ -1,27 +1,20 @@
 package main
 
 import (
-	"fmt"
-
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-// step is one titled step of an explanation.
-type step struct {
-	Title string `json:"title"`
-	Body  string `json:"body"`
+// solve solves pos and reports the move the explanation teaches, in the
+// numbering of pos (for stacks, the explanation works on sorted stacks).
+func solve(pos solver.Position) solver.Result {
+	r := solver.Solve(pos)
+	r.Move = explain.LocalMove(r)
+	return r
 }
 
-// steps returns the verdict and the move in words.
-func steps(r solver.Result) []step {
-	g := r.Position.Game()
-	verdict := fmt.Sprintf("With %s to move, %s wins.", g.PlayerName(r.Position.ToMove()), r.WinnerName())
-	if r.Outcome == solver.Tie {
-		verdict = "Neither player can force a win: the game is a tie."
-	}
-	move := "Every move loses against perfect play, or there is no move to make."
-	if r.Move != nil {
-		move = fmt.Sprintf("One optimal move: %s.", r.Move)
-	}
-	return []step{{Title: "Verdict", Body: verdict}, {Title: "Move", Body: move}}
+// steps returns the full explanation, then the move in the numbering of
+// the student's position: the command line shows everything.
+func steps(r solver.Result) []explain.Step {
+	return append(explain.Explain(r, explain.Options{}), explain.MoveStep(r))
 }

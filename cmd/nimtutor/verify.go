@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
+	"github.com/nimtutor/nimtutor/commands"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -19,9 +21,13 @@ var defaultVerifySize = map[string]int{
 func runVerify(_ context.Context, args []string, out io.Writer) error {
 	fs := newFlags("verify")
 	maxSize := fs.Int("max", 0, "largest size to check (default: per game)")
+	first := fs.String("first", "", "who moves first in binim and binim2, for one position: Dee or Dum")
 	positional, err := parseArgs(fs, args)
 	if err != nil {
 		return err
+	}
+	if len(positional) > 1 {
+		return verifyPosition(out, positional, *first)
 	}
 	if len(positional) != 1 {
 		return usagef("give one game, or all")
@@ -71,4 +77,22 @@ func verifyTable(out io.Writer, g solver.Game, n int) int {
 	}
 	fmt.Fprintln(out)
 	return total.Disagreements
+}
+
+// verifyPosition implements `nimtutor verify GAME POSITION`: exhaustive
+// search of one position, as /GAME verify reports it.
+func verifyPosition(out io.Writer, positional []string, first string) error {
+	pos, err := parsePosition(positional, first)
+	if err != nil {
+		return err
+	}
+	title, fields := commands.VerifyReport(pos, commands.VerifyBudget)
+	fmt.Fprintf(out, "%s: %s\n%s\n", pos.Game().Name(), pos, title)
+	for _, f := range fields {
+		fmt.Fprintf(out, "  %s: %s\n", f.Name, f.Value)
+	}
+	if strings.HasPrefix(title, "Disagreement") {
+		return fmt.Errorf("the formula disagrees with exhaustive search")
+	}
+	return nil
 }

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/nimtutor/nimtutor/bot"
+	"github.com/nimtutor/nimtutor/commands"
+)
+
+// runConsole implements `nimtutor console`, the default without Discord
+// credentials: slash commands typed (or piped) on standard input, replies
+// printed as text.
+func runConsole(ctx context.Context, args []string, in io.Reader, out io.Writer) error {
+	fs := newFlags("console")
+	dir := fs.String("pictures", "", "directory for attached pictures (default: a temporary directory)")
+	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	c := &bot.Console{Handler: newRouter(), Commands: commands.Definitions(), PictureDir: *dir}
+	if isTerminal(in) {
+		c.Prompt = "> "
+		fmt.Fprintln(out, "nimtutor console: type a slash command such as /adapwns solve position:..P.P, or help.")
+	}
+	return c.Run(ctx, in, out)
+}
+
+// isTerminal reports whether r is an interactive terminal.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,32 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// runHint implements `nimtutor hint GAME POSITION [--first X] --level N`.
+func runHint(_ context.Context, args []string, out io.Writer) error {
+	fs := newFlags("hint")
+	first := fs.String("first", "", "who moves first in binim and binim2: Dee or Dum")
+	level := fs.Int("level", 1, "which level of the ladder to print, from 1")
+	positional, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	pos, err := parsePosition(positional, *first)
+	if err != nil {
+		return err
+	}
+	hints := explain.Hints(solve(pos), explain.Options{})
+	if *level < 1 || *level > len(hints) {
+		return &solver.InputError{Field: "level", Msg: fmt.Sprintf("there are %d levels of hints for this position; choose 1 to %d", len(hints), len(hints))}
+	}
+	h := hints[*level-1]
+	fmt.Fprintf(out, "Hint %d of %d: %s\n%s\n", *level, len(hints), h.Title, h.Body)
+	return nil
+}

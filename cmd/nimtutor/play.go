@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/nimtutor/nimtutor/bot"
+	"github.com/nimtutor/nimtutor/commands"
+)
+
+// runPlay implements `nimtutor play GAME POSITION [--first X] [--bot-first]`:
+// a game against the bot in the terminal, through the same handlers as
+// /GAME play. A line of two numbers is a move; console lines work too.
+func runPlay(ctx context.Context, args []string, in io.Reader, out io.Writer) error {
+	fs := newFlags("play")
+	first := fs.String("first", "", "who moves first in binim and binim2: Dee or Dum")
+	botFirst := fs.Bool("bot-first", false, "let the bot make the first move")
+	positional, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if _, err := parsePosition(positional, *first); err != nil {
+		return err
+	}
+	c := &bot.Console{Handler: newRouter(), Commands: commands.Definitions()}
+	line := fmt.Sprintf("/%s play position:%s", positional[0], strings.Join(positional[1:], " "))
+	if *first != "" {
+		line += " first:" + *first
+	}
+	if *botFirst {
+		line += " bot_first:true"
+	}
+	c.Do(ctx, line, out)
+	fmt.Fprintln(out, "Type your move as two numbers, e.g. 5 4, or quit.")
+	sc := bufio.NewScanner(in)
+	for c.Playing() && sc.Scan() {
+		text := strings.TrimSpace(sc.Text())
+		switch {
+		case text == "quit" || text == "exit":
+			return nil
+		case text == "":
+		case text[0] >= '0' && text[0] <= '9':
+			c.TypeMove(ctx, text, out)
+		default:
+			c.Do(ctx, text, out)
+		}
+	}
+	return sc.Err()
+}

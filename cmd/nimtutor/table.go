@@ -1,0 +1,22 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+
+	"github.com/nimtutor/nimtutor/commands"
+)
+
+// runCommands implements `nimtutor commands --json`: the command table
+// exactly as registration sends it to Discord.
+func runCommands(_ context.Context, args []string, out io.Writer) error {
+	fs := newFlags("commands")
+	fs.Bool("json", true, "print JSON (the only format)")
+	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(commands.Definitions())
+}

@@ -1,0 +1,188 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// playGame plays a whole game through the handlers. choose picks the
+// student's move in each position; moves alternate between the select
+// menu and the typed-move form. It returns every event line shown.
+func playGame(tb testing.TB, r *Router, clock *testClock, start *discordgo.Interaction, choose func(solver.Position) solver.Move) []string {
+	tb.Helper()
+	resp := r.Handle(context.Background(), start)
+	var events []string
+	for turn := 0; ; turn++ {
+		checkLimits(tb, resp)
+		if resp.Data.Flags&discordgo.MessageFlagsEphemeral != 0 {
+			tb.Fatalf("turn %d: got a private reply: %q", turn, resp.Data.Content)
+		}
+		events = append(events, resp.Data.Embeds[0].Description)
+		buttons, menus := allControls(tb, resp)
+		if len(buttons) == 0 {
+			return events
+		}
+		if turn > 200 {
+			tb.Fatalf("the game did not end")
+		}
+		g, _ := solver.Lookup(strings.Split(buttons[0].CustomID, ":")[1])
+		_, st, err := r.openCustomID(buttons[0].CustomID, errGameExpired)
+		if err != nil {
+			tb.Fatalf("turn %d: %v", turn, err)
+		}
+		pos, err := st.position(g)
+		if err != nil {
+			tb.Fatalf("turn %d: %v", turn, err)
+		}
+		a, b := solver.MoveNumbers(choose(pos))
+		msg := message(resp, clock.t)
+		if turn%2 == 0 && len(menus) == 1 {
+			resp = r.Handle(context.Background(), click(student, menus[0].CustomID, msg, fmt.Sprintf("%d %d", a, b)))
+		} else {
+			form := r.Handle(context.Background(), click(student, buttons[0].CustomID, msg))
+			if form.Type != discordgo.InteractionResponseModal {
+				tb.Fatalf("turn %d: Type a move gave response type %v, want a form: %+v", turn, form.Type, form.Data)
+			}
+			checkLimits(tb, form)
+			resp = r.Handle(context.Background(), submit(student, form.Data.CustomID, fmt.Sprintf("%d %d", a, b), msg))
+		}
+		if resp.Type != discordgo.InteractionResponseUpdateMessage {
+			tb.Fatalf("turn %d: move answered with type %v: %q", turn, resp.Type, resp.Data.Content)
+		}
+	}
+}
+
+// blunderFirst returns a strategy that first throws away the win (if it
+// can) and then plays the first legal move.
+func blunderFirst() func(solver.Position) solver.Move {
+	done := false
+	return func(pos solver.Position) solver.Move {
+		moves := firstMoves(pos, 1<<20)
+		if !done {
+			done = true
+			o, _ := pos.Analyze()
+			for _, m := range moves {
+				next, _ := pos.Play(m)
+				if after, _ := next.Analyze(); -after < o {
+					return m
+				}
+			}
+		}
+		return moves[0]
+	}
+}
+
+func TestPlayFullGames(t *testing.T) {
+	for _, tc := range []struct {
+		game, position, first string
+		botFirst              bool
+	}{
+		{"adapwns", "..P.P", "", false},
+		{"adapwns", "...P..P.P", "", true},
+		{"abgame", "A..B.A...B", "", false},
+		{"binim2", "0011 1 0110", "Dee", false},
+		{"binim", "0011 1 10", "Dum", false},
+		{"binstring", "0110011", "", false},
+		{"binstring", "00011", "", true},
+	} {
+		t.Run(fmt.Sprintf("%s %s bot_first=%v", tc.game, tc.position, tc.botFirst), func(t *testing.T) {
+			r, clock := newTestRouter(t)
+			opts := []any{optPosition, tc.position}
+			if tc.first != "" {
+				opts = append(opts, optFirst, tc.first)
+			}
+			if tc.botFirst {
+				opts = append(opts, optBotFirst, true)
+			}
+			events := playGame(t, r, clock, command(student, tc.game, "play", opts...), blunderFirst())
+			all := strings.Join(events, "\n")
+			last := events[len(events)-1]
+			if !strings.Contains(all, "throws away") && !strings.Contains(all, "already losing") {
+				t.Errorf("no feedback on the first move:\n%s", all)
+			}
+			if tc.botFirst && !strings.Contains(events[0], "The bot answers") {
+				t.Errorf("the bot did not move first:\n%s", events[0])
+			}
+			if !strings.Contains(all, "The bot answers") {
+				t.Errorf("the bot never replied:\n%s", all)
+			}
+			resp := r.Handle(context.Background(), command(student, tc.game, "play", opts...))
+			_ = resp
+			if !strings.Contains(last, "\n\n") {
+				t.Errorf("last message has no position:\n%s", last)
+			}
+		})
+	}
+}
+
+func TestPlayGameOverSummary(t *testing.T) {
+	r, clock := newTestRouter(t)
+	// ".P": Ada's only move is 2 to 1; then the opponent cannot move.
+	resp := r.Handle(context.Background(), command(student, "adapwns", "play", optPosition, ".P"))
+	_, menus := allControls(t, resp)
+	resp = r.Handle(context.Background(), click(student, menus[0].CustomID, message(resp, clock.t), "2 1"))
+	desc := resp.Data.Embeds[0].Description
+	if !strings.Contains(desc, "It was your only move") {
+		t.Errorf("forced move not called forced:\n%s", desc)
+	}
+	f := resp.Data.Embeds[0].Fields
+	if len(f) != 1 || f[0].Name != "Game over" || !strings.Contains(f[0].Value, "You won!") || !strings.Contains(f[0].Value, "1 of 1 moves") {
+		t.Errorf("game over: got %+v", f)
+	}
+	if len(resp.Data.Components) != 0 {
+		t.Errorf("a finished game still has controls")
+	}
+}
+
+func TestPlayIllegalTypedMove(t *testing.T) {
+	r, clock := newTestRouter(t)
+	resp := r.Handle(context.Background(), command(student, "adapwns", "play", optPosition, "..P.P"))
+	buttons, _ := allControls(t, resp)
+	form := r.Handle(context.Background(), click(student, buttons[0].CustomID, message(resp, clock.t)))
+	for text, want := range map[string]string{
+		"5 2":   "1 or 2 cells",
+		"4 3":   "no pawn",
+		"hello": "not two numbers",
+	} {
+		got := r.Handle(context.Background(), submit(student, form.Data.CustomID, text, message(resp, clock.t)))
+		if got.Data.Flags != discordgo.MessageFlagsEphemeral || !strings.Contains(got.Data.Content, want) {
+			t.Errorf("typed %q: got %q, want an ephemeral message containing %q", text, got.Data.Content, want)
+		}
+	}
+}
+
+func TestVerifyBudget(t *testing.T) {
+	pos, err := solver.Adapwns.Parse("..P.P..P", solver.ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	need := solver.CheckPosition(pos, 0).States
+	title, fields := VerifyReport(pos, need)
+	if !strings.HasPrefix(title, "Verified") || fields[0].Value != fmt.Sprint(need) {
+		t.Errorf("at the budget (%d states): got %q %+v", need, title, fields[0])
+	}
+	title, fields = VerifyReport(pos, need-1)
+	if title != "Too large to search" || !strings.Contains(fields[0].Value, "nimtutor verify adapwns --max") {
+		t.Errorf("one state over the budget: got %q %+v", title, fields)
+	}
+	title, _ = VerifyReport(mustParse(t, "binstring", strings.Repeat("01", 150)), VerifyBudget)
+	if title != "Too large to search" {
+		t.Errorf("300-character string: got %q", title)
+	}
+}
+
+func mustParse(tb testing.TB, game, text string) solver.Position {
+	tb.Helper()
+	g, _ := solver.Lookup(game)
+	pos, err := g.Parse(text, solver.ParseOptions{First: "Dee"})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return pos
+}

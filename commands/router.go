@@ -1,0 +1,236 @@
+package commands
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Cache keeps computed replies, keyed by canonical position. It must be
+// safe for concurrent use and bounded; package bot provides one.
+type Cache interface {
+	Get(key string) (any, bool)
+	Set(key string, value any)
+}
+
+// Config is what a Router needs from the outside world.
+type Config struct {
+	// Log receives internal errors and panics. Nil discards them.
+	Log *slog.Logger
+	// Cache keeps explanations, hint ladders and game states too large
+	// for a custom_id. It is required.
+	Cache Cache
+	// Secret signs the state carried in buttons. Replicas that answer the
+	// same buttons must share it; nil means a random secret.
+	Secret []byte
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Router answers every interaction nimtutor receives. Its Handle method
+// returns the response as a value; it implements bot.Handler.
+type Router struct {
+	log    *slog.Logger
+	cache  Cache
+	signer signer
+	now    func() time.Time
+}
+
+// New returns a Router.
+func New(cfg Config) *Router {
+	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now}
+	if r.log == nil {
+		r.log = slog.New(slog.DiscardHandler)
+	}
+	if r.cache == nil {
+		panic("commands.New: Config.Cache is required")
+	}
+	if len(r.signer.key) == 0 {
+		r.signer.key = make([]byte, 32)
+		rand.Read(r.signer.key)
+	}
+	if r.now == nil {
+		r.now = time.Now
+	}
+	return r
+}
+
+// request is one command or click, with its options read out.
+type request struct {
+	ctx  context.Context
+	i    *discordgo.Interaction
+	game solver.Game
+	sub  *subcommand
+	opts map[string]*discordgo.ApplicationCommandInteractionDataOption
+}
+
+// str returns a string option, or "".
+func (q *request) str(name string) string {
+	if o, ok := q.opts[name]; ok && o.Type == discordgo.ApplicationCommandOptionString {
+		return o.StringValue()
+	}
+	return ""
+}
+
+// boolean returns a boolean option, or false.
+func (q *request) boolean(name string) bool {
+	if o, ok := q.opts[name]; ok && o.Type == discordgo.ApplicationCommandOptionBoolean {
+		return o.BoolValue()
+	}
+	return false
+}
+
+// position parses the position and first-player options.
+func (q *request) position() (solver.Position, error) {
+	return q.game.Parse(q.str(optPosition), solver.ParseOptions{First: q.str(optFirst)})
+}
+
+// userID returns the id of the person who sent the interaction.
+func userID(i *discordgo.Interaction) string {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User.ID
+	}
+	if i.User != nil {
+		return i.User.ID
+	}
+	return ""
+}
+
+// Handle answers one interaction. It never panics: a panic in a handler is
+// logged and answered with an ephemeral "something went wrong".
+func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *discordgo.InteractionResponse) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.log.Error("handler panic", "interaction", i.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			resp = internalErrorReply()
+		}
+	}()
+	var err error
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		resp, err = r.command(ctx, i)
+	case discordgo.InteractionMessageComponent:
+		resp, err = r.component(ctx, i)
+	case discordgo.InteractionModalSubmit:
+		resp, err = r.modal(ctx, i)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		resp = &discordgo.InteractionResponse{
+			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
+		}
+	default:
+		err = fmt.Errorf("interaction type %v is not handled", i.Type)
+	}
+	if err != nil {
+		return r.errorReply(i, err)
+	}
+	fitResponse(resp)
+	return resp
+}
+
+// Private reports whether the reply to i is ephemeral, so a transport can
+// defer with the right flag before the handler finishes.
+func (r *Router) Private(i *discordgo.Interaction) bool {
+	if i.Type != discordgo.InteractionApplicationCommand {
+		return true
+	}
+	data := i.ApplicationCommandData()
+	if len(data.Options) == 0 {
+		return true
+	}
+	sc, err := findSubcommand(data.Options[0].Name)
+	return err != nil || sc.private
+}
+
+// command routes a slash command to its subcommand's handler.
+func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
+	data := i.ApplicationCommandData()
+	g, err := solver.Lookup(data.Name)
+	if err != nil {
+		return nil, err
+	}
+	if len(data.Options) != 1 || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s needs a subcommand such as solve or hint", g.Name())}
+	}
+	sc, err := findSubcommand(data.Options[0].Name)
+	if err != nil {
+		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s has no subcommand %q", g.Name(), data.Options[0].Name)}
+	}
+	q := &request{ctx: ctx, i: i, game: g, sub: sc, opts: map[string]*discordgo.ApplicationCommandInteractionDataOption{}}
+	for _, o := range data.Options[0].Options {
+		q.opts[o.Name] = o
+	}
+	return sc.run(r, q)
+}
+
+// componentHandlers answer clicks, by the first field of the custom_id.
+var componentHandlers = map[string]func(r *Router, ctx context.Context, i *discordgo.Interaction, fields []string) (*discordgo.InteractionResponse, error){
+	hintPrefix: (*Router).nextHint,
+	playPrefix: (*Router).playClick,
+}
+
+// component routes a button or select click by its custom_id.
+func (r *Router) component(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
+	id := i.MessageComponentData().CustomID
+	fields := strings.Split(id, ":")
+	h, ok := componentHandlers[fields[0]]
+	if !ok {
+		return nil, errStale
+	}
+	return h(r, ctx, i, fields)
+}
+
+// modal routes a modal submission by its custom_id.
+func (r *Router) modal(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
+	if strings.HasPrefix(i.ModalSubmitData().CustomID, playPrefix+":") {
+		return r.playSubmit(ctx, i)
+	}
+	return nil, errStale
+}
+
+// errStale answers a control the bot no longer understands.
+var errStale = &solver.InputError{Field: "button", Msg: "this control is from an older version of nimtutor or has expired; run the command again"}
+
+// errorReply turns an error into an ephemeral reply: the message itself
+// for a person's mistake, "something went wrong" for anything else.
+func (r *Router) errorReply(i *discordgo.Interaction, err error) *discordgo.InteractionResponse {
+	var ie *solver.InputError
+	var other *notYourGame
+	if errors.As(err, &other) {
+		return ephemeral(capitalise(other.Error()) + ".")
+	}
+	if errors.As(err, &ie) {
+		return ephemeral("⚠️ " + clipText(ie.Error(), maxContentLen-10))
+	}
+	if errors.Is(err, errBadState) {
+		return ephemeral("⚠️ " + err.Error() + "; run the command again.")
+	}
+	r.log.Error("handler failed", "interaction", i.ID, "err", err)
+	return internalErrorReply()
+}
+
+func internalErrorReply() *discordgo.InteractionResponse {
+	return ephemeral("Something went wrong on our side. It has been logged; please try again.")
+}
+
+// ephemeral returns a new private message with the given text.
+func ephemeral(text string) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{
+			Content: text,
+			Flags:   discordgo.MessageFlagsEphemeral,
+			// Mentions in notes (a game's owner) name people without pinging them.
+			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}},
+		},
+	}
+}

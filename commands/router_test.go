@@ -1,0 +1,374 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// mapCache is an unbounded Cache for tests.
+type mapCache struct {
+	mu sync.Mutex
+	m  map[string]any
+}
+
+func (c *mapCache) Get(k string) (any, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[k]
+	return v, ok
+}
+
+func (c *mapCache) Set(k string, v any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.m[k] = v
+}
+
+var _ Cache = (*mapCache)(nil)
+
+// testClock is a settable clock.
+type testClock struct{ t time.Time }
+
+func (c *testClock) now() time.Time { return c.t }
+
+func newTestRouter(tb testing.TB) (*Router, *testClock) {
+	tb.Helper()
+	clock := &testClock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
+	return New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"), Now: clock.now}), clock
+}
+
+const student, stranger = "111111111111111111", "222222222222222222"
+
+// command builds the interaction for /GAME SUB name:value….
+func command(user, game, sub string, opts ...any) *discordgo.Interaction {
+	var o []*discordgo.ApplicationCommandInteractionDataOption
+	for k := 0; k+1 < len(opts); k += 2 {
+		opt := &discordgo.ApplicationCommandInteractionDataOption{Name: opts[k].(string), Value: opts[k+1]}
+		switch opts[k+1].(type) {
+		case bool:
+			opt.Type = discordgo.ApplicationCommandOptionBoolean
+		default:
+			opt.Type = discordgo.ApplicationCommandOptionString
+		}
+		o = append(o, opt)
+	}
+	return &discordgo.Interaction{
+		ID: "1", Type: discordgo.InteractionApplicationCommand, Token: "t",
+		Member: &discordgo.Member{User: &discordgo.User{ID: user}},
+		Data: discordgo.ApplicationCommandInteractionData{Name: game, Options: []*discordgo.ApplicationCommandInteractionDataOption{{
+			Name: sub, Type: discordgo.ApplicationCommandOptionSubCommand, Options: o,
+		}}},
+	}
+}
+
+// message is the message a response created or updated, as Discord would
+// send it back inside a component interaction.
+func message(resp *discordgo.InteractionResponse, at time.Time) *discordgo.Message {
+	return &discordgo.Message{ID: "m", Timestamp: at, Embeds: resp.Data.Embeds, Components: resp.Data.Components}
+}
+
+func click(user, customID string, msg *discordgo.Message, values ...string) *discordgo.Interaction {
+	return &discordgo.Interaction{
+		ID: "2", Type: discordgo.InteractionMessageComponent, Token: "t", Message: msg,
+		Member: &discordgo.Member{User: &discordgo.User{ID: user}},
+		Data:   discordgo.MessageComponentInteractionData{CustomID: customID, Values: values},
+	}
+}
+
+func submit(user, customID, text string, msg *discordgo.Message) *discordgo.Interaction {
+	return &discordgo.Interaction{
+		ID: "3", Type: discordgo.InteractionModalSubmit, Token: "t", Message: msg,
+		Member: &discordgo.Member{User: &discordgo.User{ID: user}},
+		Data: discordgo.ModalSubmitInteractionData{CustomID: customID, Components: []discordgo.MessageComponent{
+			&discordgo.ActionsRow{Components: []discordgo.MessageComponent{&discordgo.TextInput{CustomID: "move", Value: text}}},
+		}},
+	}
+}
+
+// allControls lists the buttons and menus of a response.
+func allControls(tb testing.TB, resp *discordgo.InteractionResponse) (buttons []discordgo.Button, menus []discordgo.SelectMenu) {
+	tb.Helper()
+	for _, row := range resp.Data.Components {
+		for _, c := range row.(discordgo.ActionsRow).Components {
+			switch c := c.(type) {
+			case discordgo.Button:
+				buttons = append(buttons, c)
+			case discordgo.SelectMenu:
+				menus = append(menus, c)
+			default:
+				tb.Fatalf("unexpected component %T", c)
+			}
+		}
+	}
+	return buttons, menus
+}
+
+// checkLimits fails if a response breaks any of Discord's limits.
+func checkLimits(tb testing.TB, resp *discordgo.InteractionResponse) {
+	tb.Helper()
+	if resp == nil || resp.Data == nil {
+		tb.Fatalf("nil response")
+	}
+	d := resp.Data
+	n := utf8.RuneCountInString
+	if n(d.Content) > maxContentLen {
+		tb.Errorf("content has %d characters, over %d", n(d.Content), maxContentLen)
+	}
+	total := 0
+	for _, e := range d.Embeds {
+		if n(e.Title) > maxTitleLen || n(e.Description) > maxDescLen || len(e.Fields) > maxFields {
+			tb.Errorf("embed over a limit: title %d, description %d, fields %d", n(e.Title), n(e.Description), len(e.Fields))
+		}
+		total += n(e.Title) + n(e.Description)
+		if e.Footer != nil {
+			total += n(e.Footer.Text)
+		}
+		for _, f := range e.Fields {
+			if n(f.Name) > maxFieldNameLen || n(f.Value) > maxFieldValueLen || f.Name == "" || f.Value == "" {
+				tb.Errorf("field over a limit or empty: name %d, value %d", n(f.Name), n(f.Value))
+			}
+			total += n(f.Name) + n(f.Value)
+		}
+	}
+	if total > maxEmbedTotal {
+		tb.Errorf("embeds total %d characters, over %d", total, maxEmbedTotal)
+	}
+	if len(d.Components) > maxRows {
+		tb.Errorf("%d rows, over %d", len(d.Components), maxRows)
+	}
+	if resp.Type == discordgo.InteractionResponseModal {
+		if len(d.CustomID) > maxCustomIDLen {
+			tb.Errorf("modal custom_id has %d characters", len(d.CustomID))
+		}
+		return
+	}
+	for _, row := range d.Components {
+		r := row.(discordgo.ActionsRow)
+		if len(r.Components) > maxButtonsPerRow {
+			tb.Errorf("row has %d components", len(r.Components))
+		}
+	}
+	buttons, menus := allControls(tb, resp)
+	for _, b := range buttons {
+		if len(b.CustomID) > maxCustomIDLen || b.CustomID == "" {
+			tb.Errorf("button custom_id has %d characters: %q", len(b.CustomID), b.CustomID)
+		}
+	}
+	for _, m := range menus {
+		if len(m.CustomID) > maxCustomIDLen || len(m.Options) > maxSelectOptions || len(m.Options) == 0 {
+			tb.Errorf("menu custom_id %d characters, %d options", len(m.CustomID), len(m.Options))
+		}
+	}
+	if _, err := json.Marshal(resp); err != nil {
+		tb.Errorf("response does not marshal: %v", err)
+	}
+}
+
+func TestDefinitions(t *testing.T) {
+	cmds := Definitions()
+	if got, want := len(cmds), len(solver.Games()); got != want {
+		t.Fatalf("got %d commands, want one per game (%d)", got, want)
+	}
+	for _, c := range cmds {
+		if c.Name != strings.ToLower(c.Name) || len(c.Name) > maxNameLen {
+			t.Errorf("command name %q is not a lowercase name of at most %d characters", c.Name, maxNameLen)
+		}
+		if len(c.Description) > maxDescriptionLen || c.Description == "" {
+			t.Errorf("/%s description has %d characters", c.Name, len(c.Description))
+		}
+		if len(c.Options) > maxOptions {
+			t.Errorf("/%s has %d options", c.Name, len(c.Options))
+		}
+		var subs []string
+		for _, sub := range c.Options {
+			subs = append(subs, sub.Name)
+			if len(sub.Description) > maxDescriptionLen {
+				t.Errorf("/%s %s description has %d characters", c.Name, sub.Name, len(sub.Description))
+			}
+			pos := sub.Options[0]
+			if pos.Name != optPosition || !pos.Required || pos.MaxLength < 1 || pos.MaxLength > 6000 || pos.Type != discordgo.ApplicationCommandOptionString {
+				t.Errorf("/%s %s: first option is %+v, want a required string position with max_length ≤ 6000", c.Name, sub.Name, pos)
+			}
+			g, _ := solver.Lookup(c.Name)
+			if g.NeedsFirst() {
+				first := sub.Options[1]
+				if first.Name != optFirst || !first.Required || len(first.Choices) != 2 {
+					t.Errorf("/%s %s: second option %+v, want first with the choices Dee and Dum", c.Name, sub.Name, first)
+				}
+			}
+			for _, o := range sub.Options {
+				if len(o.Description) > maxDescriptionLen || o.Name != strings.ToLower(o.Name) {
+					t.Errorf("/%s %s %s: description %d characters", c.Name, sub.Name, o.Name, len(o.Description))
+				}
+			}
+		}
+		if got, want := strings.Join(subs, " "), "solve hint play verify"; got != want {
+			t.Errorf("/%s subcommands: got %s, want %s", c.Name, got, want)
+		}
+	}
+}
+
+// bigPositions are the largest positions a slash command can carry.
+func bigPositions() map[string][2]string {
+	row := func(pattern string) string { return strings.Repeat(pattern, 6000/len(pattern)+1)[:6000] }
+	stacks := strings.TrimSpace(strings.Repeat(strings.Repeat("01", 25)+" ", 50))
+	return map[string][2]string{
+		"binim2":    {stacks, "Dee"},
+		"binim":     {strings.TrimSpace(strings.Repeat(strings.Repeat("0", 50)+" ", 50)), "Dum"},
+		"abgame":    {row("A..B.A...BB.A"), ""},
+		"adapwns":   {row("..P.P"), ""},
+		"binstring": {row("0110011"), ""},
+	}
+}
+
+func TestRepliesFitDiscordLimits(t *testing.T) {
+	r, _ := newTestRouter(t)
+	for game, p := range bigPositions() {
+		for _, sub := range []string{"solve", "hint", "play", "verify"} {
+			t.Run(game+"/"+sub, func(t *testing.T) {
+				opts := []any{optPosition, p[0]}
+				if p[1] != "" {
+					opts = append(opts, optFirst, p[1])
+				}
+				resp := r.Handle(context.Background(), command(student, game, sub, opts...))
+				checkLimits(t, resp)
+				if resp.Data.Flags&discordgo.MessageFlagsEphemeral != 0 && sub != "hint" {
+					t.Errorf("reply is ephemeral: %q", resp.Data.Content)
+				}
+			})
+		}
+	}
+}
+
+func TestHintLadderByClicks(t *testing.T) {
+	r, clock := newTestRouter(t)
+	for game, p := range map[string][2]string{
+		"binim2": {"010 101", "Dee"}, "adapwns": {"..P.P", ""}, "abgame": {"A..B.A...B", ""},
+		"binstring": {"0110011", ""}, "binim": {"0011 1", "Dum"},
+		"adapwns-long": {strings.Repeat(".P", 300), ""},
+	} {
+		t.Run(game, func(t *testing.T) {
+			name, _, _ := strings.Cut(game, "-")
+			opts := []any{optPosition, p[0]}
+			if p[1] != "" {
+				opts = append(opts, optFirst, p[1])
+			}
+			resp := r.Handle(context.Background(), command(student, name, "hint", opts...))
+			if resp.Data.Flags != discordgo.MessageFlagsEphemeral {
+				t.Fatalf("hint is not ephemeral: %+v", resp.Data)
+			}
+			levels := 1
+			for {
+				checkLimits(t, resp)
+				if !strings.HasPrefix(resp.Data.Embeds[0].Title, fmt.Sprintf("Hint %d of ", levels)) {
+					t.Fatalf("level %d title: %q", levels, resp.Data.Embeds[0].Title)
+				}
+				buttons, _ := allControls(t, resp)
+				if len(buttons) == 0 {
+					break
+				}
+				resp = r.Handle(context.Background(), click(student, buttons[0].CustomID, message(resp, clock.t)))
+				if resp.Type != discordgo.InteractionResponseUpdateMessage {
+					t.Fatalf("a click should update the message in place; got type %v: %q", resp.Type, resp.Data.Content)
+				}
+				levels++
+			}
+			if levels < 3 {
+				t.Errorf("the ladder has %d levels, want at least 3", levels)
+			}
+		})
+	}
+}
+
+func TestForgedCustomIDs(t *testing.T) {
+	r, clock := newTestRouter(t)
+	resp := r.Handle(context.Background(), command(student, "adapwns", "play", optPosition, "..P.P"))
+	_, menus := allControls(t, resp)
+	id := menus[0].CustomID
+	msg := message(resp, clock.t)
+	for name, forged := range map[string]string{
+		"position changed": strings.Replace(id, ":p0.", ":p1.", 1),
+		"owner changed":    strings.Replace(id, student, stranger, 1),
+		"signature cut":    id[:len(id)-3],
+		"not ours":         "play:adapwns:x",
+		"unknown prefix":   "zzz:1",
+	} {
+		t.Run(name, func(t *testing.T) {
+			got := r.Handle(context.Background(), click(student, forged, msg, "5 4"))
+			if got.Type != discordgo.InteractionResponseChannelMessageWithSource || got.Data.Flags != discordgo.MessageFlagsEphemeral {
+				t.Errorf("forged id %q: got type %v flags %v, want an ephemeral refusal", forged, got.Type, got.Data.Flags)
+			}
+			if got.Data.Content == "" || len(got.Data.Embeds) > 0 {
+				t.Errorf("forged id answered with %+v", got.Data)
+			}
+		})
+	}
+}
+
+func TestStrangerCannotMove(t *testing.T) {
+	r, clock := newTestRouter(t)
+	resp := r.Handle(context.Background(), command(student, "adapwns", "play", optPosition, "..P.P"))
+	_, menus := allControls(t, resp)
+	got := r.Handle(context.Background(), click(stranger, menus[0].CustomID, message(resp, clock.t), "5 4"))
+	if got.Type != discordgo.InteractionResponseChannelMessageWithSource || got.Data.Flags != discordgo.MessageFlagsEphemeral {
+		t.Fatalf("stranger's click: got type %v flags %v, want an ephemeral note", got.Type, got.Data.Flags)
+	}
+	if !strings.Contains(got.Data.Content, "<@"+student+">") {
+		t.Errorf("stranger's note %q should name the game's owner", got.Data.Content)
+	}
+}
+
+func TestGameExpires(t *testing.T) {
+	r, clock := newTestRouter(t)
+	resp := r.Handle(context.Background(), command(student, "adapwns", "play", optPosition, "..P.P"))
+	_, menus := allControls(t, resp)
+	msg := message(resp, clock.t)
+	clock.t = clock.t.Add(16 * time.Minute)
+	got := r.Handle(context.Background(), click(student, menus[0].CustomID, msg, "5 4"))
+	if !strings.Contains(got.Data.Content, "expired") || got.Data.Flags != discordgo.MessageFlagsEphemeral {
+		t.Errorf("click on a 16-minute-old game: got %q", got.Data.Content)
+	}
+}
+
+func TestPanicIsAnsweredNotFatal(t *testing.T) {
+	r, _ := newTestRouter(t)
+	// A command interaction without command data makes discordgo's
+	// ApplicationCommandData panic inside the handler.
+	got := r.Handle(context.Background(), &discordgo.Interaction{ID: "9", Type: discordgo.InteractionApplicationCommand})
+	if got.Data.Flags != discordgo.MessageFlagsEphemeral || !strings.Contains(got.Data.Content, "Something went wrong") {
+		t.Errorf("panicking handler: got %+v", got.Data)
+	}
+}
+
+func TestBadInputIsEphemeralAndLocated(t *testing.T) {
+	r, _ := newTestRouter(t)
+	for _, tc := range []struct {
+		game, position, first, want string
+	}{
+		{"adapwns", "..X.P", "", "character 3 is 'X'"},
+		{"binim2", "010 1a1", "Dee", "stack 2, character 2 is 'a'"},
+		{"binim2", "010", "", "first"},
+		{"abgame", "   ", "", "empty"},
+	} {
+		t.Run(tc.game+" "+tc.position, func(t *testing.T) {
+			opts := []any{optPosition, tc.position}
+			if tc.first != "" {
+				opts = append(opts, optFirst, tc.first)
+			}
+			got := r.Handle(context.Background(), command(student, tc.game, "solve", opts...))
+			if got.Data.Flags != discordgo.MessageFlagsEphemeral || !strings.Contains(got.Data.Content, tc.want) {
+				t.Errorf("got %q (flags %v), want an ephemeral message containing %q", got.Data.Content, got.Data.Flags, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,114 @@
+package commands
+
+import (
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// discordDetail caps the lists in replies: the first few stacks, pairs or
+// gaps, then "… and N more". The command line shows everything.
+var discordDetail = explain.Options{MaxItems: 6}
+
+// Embed colours by outcome, for the player to move.
+const (
+	colourWin  = 0x2e9e5b
+	colourLoss = 0xc0392b
+	colourTie  = 0x7f8c8d
+	colourHint = 0x3b82f6
+)
+
+// lesson is what the cache keeps per canonical position: the explanation
+// and the hint ladder, whose text is the same for every position with the
+// same explain.Key.
+type lesson struct {
+	steps []explain.Step
+	hints []explain.Step
+}
+
+// lessonFor returns the cached lesson for a solved position, computing
+// and caching it on a miss.
+func (r *Router) lessonFor(res solver.Result) lesson {
+	key := "lesson:" + res.Position.Game().Name() + ":" + explain.Key(res.Position)
+	if v, ok := r.cache.Get(key); ok {
+		if l, ok := v.(lesson); ok {
+			return l
+		}
+	}
+	l := lesson{steps: explain.Explain(res, discordDetail), hints: explain.Hints(res, discordDetail)}
+	r.cache.Set(key, l)
+	return l
+}
+
+// solve answers /GAME solve with a public card: the verdict as title, the
+// steps as fields, the winning move last.
+func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
+	pos, err := q.position()
+	if err != nil {
+		return nil, err
+	}
+	res := solve(pos)
+	l := r.lessonFor(res)
+	e := &discordgo.MessageEmbed{
+		Title:       verdictTitle(res),
+		Description: positionLine(pos),
+		Color:       outcomeColour(res.Outcome),
+		Footer: &discordgo.MessageEmbedFooter{
+			Text: fmt.Sprintf("Judge answer: %s · /%s hint for a private hint", res.Answer(), pos.Game().Name()),
+		},
+	}
+	for _, s := range append(l.steps, explain.MoveStep(res)) {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
+	}
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}},
+	}, nil
+}
+
+// solve solves pos and reports the move the explanation teaches, in the
+// numbering of pos (for stacks, the explanation works on sorted stacks).
+func solve(pos solver.Position) solver.Result {
+	res := solver.Solve(pos)
+	res.Move = explain.LocalMove(res)
+	return res
+}
+
+// verdictTitle names the winner: "Dee wins", "Ada's opponent wins",
+// "Tie: nobody wins".
+func verdictTitle(res solver.Result) string {
+	if res.Outcome == solver.Tie {
+		return "Tie: nobody wins"
+	}
+	return res.WinnerName() + " wins"
+}
+
+func outcomeColour(o solver.Outcome) int {
+	switch o {
+	case solver.Win:
+		return colourWin
+	case solver.Loss:
+		return colourLoss
+	}
+	return colourTie
+}
+
+// maxShownPosition is how much of a position a reply quotes.
+const maxShownPosition = 300
+
+// positionLine quotes the position (shortened if long) and says who moves.
+func positionLine(pos solver.Position) string {
+	text := pos.String()
+	shown := text
+	if len(text) > maxShownPosition {
+		shown = text[:maxShownPosition] + "…"
+	}
+	line := fmt.Sprintf("**%s**\n`%s`", pos.Game().Title(), shown)
+	if len(text) > maxShownPosition {
+		line += fmt.Sprintf(" (%d characters in all)", len(text))
+	}
+	return line + fmt.Sprintf("\n%s to move.", pos.Game().PlayerName(pos.ToMove()))
+}

@@ -1,0 +1,110 @@
+package commands
+
+import (
+	"crypto/rand"
+	"fmt"
+	"strings"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// A custom_id is "prefix:field:…:state". The state is the position packed
+// into the id itself when it fits in Discord's 100 characters, so any
+// replica can answer the click with no session; a longer one is kept in
+// the bounded cache under a random id, and expires with it.
+const (
+	inlineState = 'p' // the packed position follows
+	cachedState = 'c' // a cache id follows
+)
+
+// positionState is a position's text, who moves, and the 0s each player
+// holds (binstring in play; zero otherwise).
+type positionState struct {
+	text  string
+	mover solver.Player
+	held  [2]int
+}
+
+func stateOf(pos solver.Position) positionState {
+	s := positionState{text: pos.String(), mover: pos.ToMove()}
+	if b, ok := pos.(*solver.BinaryString); ok {
+		s.held = b.Held()
+	}
+	return s
+}
+
+// encode packs the state: mover digit, held counts, packed text.
+func (s positionState) encode() string {
+	return fmt.Sprintf("%d.%d.%d.%s", s.mover, s.held[0], s.held[1], b64.EncodeToString(packText(s.text)))
+}
+
+func decodeState(enc string) (positionState, error) {
+	var s positionState
+	parts := strings.SplitN(enc, ".", 4)
+	if len(parts) != 4 {
+		return s, errBadState
+	}
+	if _, err := fmt.Sscanf(parts[0]+" "+parts[1]+" "+parts[2], "%d %d %d", &s.mover, &s.held[0], &s.held[1]); err != nil || s.mover > 1 || s.mover < 0 {
+		return s, errBadState
+	}
+	raw, err := b64.DecodeString(parts[3])
+	if err != nil {
+		return s, errBadState
+	}
+	s.text, err = unpackText(raw)
+	return s, err
+}
+
+// customID builds "prefix:…:state", signed, inlining the state when the
+// whole id fits in 100 characters and caching it otherwise.
+func (r *Router) customID(head string, s positionState) string {
+	id := r.signer.sign(head + ":" + string(inlineState) + s.encode())
+	if len(id) <= maxCustomIDLen {
+		return id
+	}
+	key := randomKey()
+	r.cache.Set("state:"+key, s)
+	return r.signer.sign(head + ":" + string(cachedState) + key)
+}
+
+// openCustomID checks the signature and returns the head fields and the
+// state. A state that has left the cache is reported as expired.
+func (r *Router) openCustomID(id string, expired error) ([]string, positionState, error) {
+	data, err := r.signer.open(id)
+	if err != nil {
+		return nil, positionState{}, err
+	}
+	k := strings.LastIndexByte(data, ':')
+	if k < 0 || k == len(data)-1 {
+		return nil, positionState{}, errBadState
+	}
+	head, enc := strings.Split(data[:k], ":"), data[k+1:]
+	switch enc[0] {
+	case inlineState:
+		s, err := decodeState(enc[1:])
+		return head, s, err
+	case cachedState:
+		v, ok := r.cache.Get("state:" + enc[1:])
+		if !ok {
+			return nil, positionState{}, expired
+		}
+		s, ok := v.(positionState)
+		if !ok {
+			return nil, positionState{}, errBadState
+		}
+		return head, s, nil
+	}
+	return nil, positionState{}, errBadState
+}
+
+// position rebuilds a position of g from a state.
+func (s positionState) position(g solver.Game) (solver.Position, error) {
+	return solver.Restore(g, s.text, s.mover, s.held)
+}
+
+// randomKey returns 12 random URL-safe characters.
+func randomKey() string {
+	b := make([]byte, 9)
+	rand.Read(b)
+	return b64.EncodeToString(b)
+}

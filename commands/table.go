@@ -1,0 +1,106 @@
+package commands
+
+import (
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// subcommand is one row of the command table: every game gets every
+// subcommand, so /adapwns solve and /binim2 solve share one definition.
+type subcommand struct {
+	name        string
+	description string
+	// private replies are ephemeral: only the student who asked sees them.
+	private bool
+	// options lists the options beyond position (and first, for games
+	// that need it).
+	options []*discordgo.ApplicationCommandOption
+	run     func(r *Router, q *request) (*discordgo.InteractionResponse, error)
+}
+
+// subcommands is the table. The console, both transports and registration
+// all read it through Definitions and Router.
+var subcommands = []subcommand{
+	{name: "solve", description: "Who wins, why, step by step, and a winning move", run: (*Router).solve},
+	{name: "hint", description: "A private hint, one level at a time", private: true, run: (*Router).hint},
+	{name: "play", description: "Play this position against a bot that never errs", run: (*Router).play,
+		options: []*discordgo.ApplicationCommandOption{{
+			Type:        discordgo.ApplicationCommandOptionBoolean,
+			Name:        optBotFirst,
+			Description: "Let the bot make the first move (you play the other side)",
+		}}},
+	{name: "verify", description: "Prove the answer by exhaustive search of this position", run: (*Router).verify},
+}
+
+// Option names shared by the table and the handlers.
+const (
+	optPosition = "position"
+	optFirst    = "first"
+)
+
+// Discord's limits on application commands.
+const (
+	maxNameLen        = 32
+	maxDescriptionLen = 100
+	maxOptions        = 25
+)
+
+// Definitions returns the application commands exactly as they are sent
+// to Discord: one command per game, each with the subcommands of the table.
+func Definitions() []*discordgo.ApplicationCommand {
+	var cmds []*discordgo.ApplicationCommand
+	for _, g := range solver.Games() {
+		cmd := &discordgo.ApplicationCommand{
+			Name:        g.Name(),
+			Description: clipText(g.Title(), maxDescriptionLen),
+			Type:        discordgo.ChatApplicationCommand,
+		}
+		for _, sc := range subcommands {
+			cmd.Options = append(cmd.Options, &discordgo.ApplicationCommandOption{
+				Type:        discordgo.ApplicationCommandOptionSubCommand,
+				Name:        sc.name,
+				Description: sc.description,
+				Options:     append(positionOptions(g), sc.options...),
+			})
+		}
+		cmds = append(cmds, cmd)
+	}
+	return cmds
+}
+
+// positionOptions are the options that describe a position of g.
+func positionOptions(g solver.Game) []*discordgo.ApplicationCommandOption {
+	opts := []*discordgo.ApplicationCommandOption{{
+		Type:        discordgo.ApplicationCommandOptionString,
+		Name:        optPosition,
+		Description: clipText(g.Format(), maxDescriptionLen),
+		Required:    true,
+		MaxLength:   solver.MaxPositionLen,
+	}}
+	if g.NeedsFirst() {
+		opts = append(opts, &discordgo.ApplicationCommandOption{
+			Type:        discordgo.ApplicationCommandOptionString,
+			Name:        optFirst,
+			Description: "Who moves first",
+			Required:    true,
+			Choices: []*discordgo.ApplicationCommandOptionChoice{
+				{Name: g.PlayerName(0), Value: g.PlayerName(0)},
+				{Name: g.PlayerName(1), Value: g.PlayerName(1)},
+			},
+		})
+	}
+	return opts
+}
+
+// findSubcommand returns the table row with the given name.
+func findSubcommand(name string) (*subcommand, error) {
+	for i := range subcommands {
+		if subcommands[i].name == name {
+			return &subcommands[i], nil
+		}
+	}
+	return nil, fmt.Errorf("unknown subcommand %q", name)
+}

@@ -1,0 +1,109 @@
+package commands
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// VerifyBudget is the most states /GAME verify searches: enough for every
+// position the verify table covers and far beyond, small enough to answer
+// in a few seconds (the transports defer a slow reply).
+const VerifyBudget = 400_000
+
+// maxVerifyLen is the longest position verify tries: beyond it, the
+// number of moves alone (a binstring of n characters has n(n+1)/2) makes
+// exhaustive search hopeless, so it says so at once.
+const maxVerifyLen = 200
+
+// verify answers /GAME verify: exhaustive search of this one position,
+// compared with the formula.
+func (r *Router) verify(q *request) (*discordgo.InteractionResponse, error) {
+	pos, err := q.position()
+	if err != nil {
+		return nil, err
+	}
+	e := &discordgo.MessageEmbed{Description: positionLine(pos), Color: colourHint}
+	e.Title, e.Fields = VerifyReport(pos, VerifyBudget)
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}},
+	}, nil
+}
+
+// VerifyReport searches pos within budget states and reports, as a title
+// and fields, what the search found and whether the formula agrees. The
+// command line prints the same report.
+func VerifyReport(pos solver.Position, budget int) (string, []*discordgo.MessageEmbedField) {
+	g := pos.Game()
+	tableHint := fmt.Sprintf("The size table proves the formula on every small position instead: `nimtutor verify %s --max N`.", g.Name())
+	if len(pos.String()) > maxVerifyLen {
+		return "Too large to search", []*discordgo.MessageEmbedField{{
+			Name:  "Over the budget",
+			Value: fmt.Sprintf("This position has %d characters; exhaustive search handles at most %d. %s", len(pos.String()), maxVerifyLen, tableHint),
+		}}
+	}
+	c := solver.CheckPosition(pos, budget)
+	if c.OverBudget {
+		return "Too large to search", []*discordgo.MessageEmbedField{{
+			Name:  "Over the budget",
+			Value: fmt.Sprintf("The search stopped after %d positions, its budget. %s", c.States, tableHint),
+		}}
+	}
+	mover := g.PlayerName(pos.ToMove())
+	verdict := fmt.Sprintf("With %s to move, search says: %s %s.", mover, mover, outcomeVerb(c.Search))
+	agree := "Yes: the formula gives the same result."
+	title := "Verified: the formula agrees with exhaustive search"
+	if !c.Agrees() {
+		agree = fmt.Sprintf("No! The formula says %s %s. Please report this position.", mover, outcomeVerb(c.Formula))
+		title = "Disagreement between the formula and search"
+	}
+	return title, []*discordgo.MessageEmbedField{
+		{Name: "Positions searched", Value: fmt.Sprintf("%d", c.States)},
+		{Name: "Verdict by search", Value: verdict},
+		{Name: "Formula agrees?", Value: agree},
+		{Name: "Winning moves found by search", Value: movesList(c)},
+	}
+}
+
+func outcomeVerb(o solver.Outcome) string {
+	switch o {
+	case solver.Win:
+		return "wins"
+	case solver.Loss:
+		return "loses"
+	}
+	return "ties"
+}
+
+// movesList names every move search found optimal, as many as fit.
+func movesList(c solver.PositionCheck) string {
+	if len(c.BestMoves) == 0 {
+		if c.Search == solver.Loss {
+			return "None: every move loses against perfect play (or there is no move)."
+		}
+		return "None: there is no move to make."
+	}
+	kind := "winning"
+	if c.Search == solver.Tie {
+		kind = "tie-keeping"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %s move(s): ", len(c.BestMoves), kind)
+	for k, m := range c.BestMoves {
+		s := m.String()
+		if k > 0 {
+			s = "; " + s
+		}
+		if b.Len()+len(s) > maxFieldValueLen-40 {
+			fmt.Fprintf(&b, "; … and %d more", len(c.BestMoves)-k)
+			break
+		}
+		b.WriteString(s)
+	}
+	b.WriteString(".")
+	return b.String()
+}
