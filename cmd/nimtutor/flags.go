@@ -49,3 +49,25 @@ func parsePosition(positional []string, first string) (solver.Position, error) {
 	}
 	return g.Parse(strings.Join(positional[1:], " "), solver.ParseOptions{First: first})
 }
+
+// positionFlags are the flags of every command that takes a position.
+type positionFlags struct {
+	fs    *flag.FlagSet
+	first *string
+}
+
+// newPositionFlags returns a flag set with --first already declared.
+func newPositionFlags(name string) positionFlags {
+	fs := newFlags(name)
+	return positionFlags{fs: fs, first: fs.String("first", "", "who moves first in binim and binim2: Dee or Dum")}
+}
+
+// parse reads the arguments and the position they name.
+func (p positionFlags) parse(args []string) (solver.Position, []string, error) {
+	positional, err := parseArgs(p.fs, args)
+	if err != nil {
+		return nil, nil, err
+	}
+	pos, err := parsePosition(positional, *p.first)
+	return pos, positional, err
+}

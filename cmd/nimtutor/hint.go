@@ -11,14 +11,9 @@ import (
 
 // runHint implements `nimtutor hint GAME POSITION [--first X] --level N`.
 func runHint(_ context.Context, args []string, out io.Writer) error {
-	fs := newFlags("hint")
-	first := fs.String("first", "", "who moves first in binim and binim2: Dee or Dum")
-	level := fs.Int("level", 1, "which level of the ladder to print, from 1")
-	positional, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	pos, err := parsePosition(positional, *first)
+	pf := newPositionFlags("hint")
+	level := pf.fs.Int("level", 1, "which level of the ladder to print, from 1")
+	pos, _, err := pf.parse(args)
 	if err != nil {
 		return err
 	}

@@ -15,16 +15,13 @@ import (
 // a game against the bot in the terminal, through the same handlers as
 // /GAME play. A line of two numbers is a move; console lines work too.
 func runPlay(ctx context.Context, args []string, in io.Reader, out io.Writer) error {
-	fs := newFlags("play")
-	first := fs.String("first", "", "who moves first in binim and binim2: Dee or Dum")
-	botFirst := fs.Bool("bot-first", false, "let the bot make the first move")
-	positional, err := parseArgs(fs, args)
+	pf := newPositionFlags("play")
+	botFirst := pf.fs.Bool("bot-first", false, "let the bot make the first move")
+	_, positional, err := pf.parse(args)
 	if err != nil {
 		return err
 	}
-	if _, err := parsePosition(positional, *first); err != nil {
-		return err
-	}
+	first := pf.first
 	c := &bot.Console{Handler: newRouter(), Commands: commands.Definitions()}
 	line := fmt.Sprintf("/%s play position:%s", positional[0], strings.Join(positional[1:], " "))
 	if *first != "" {

@@ -12,14 +12,9 @@ import (
 
 // runSolve implements `nimtutor solve`.
 func runSolve(_ context.Context, args []string, out io.Writer) error {
-	fs := newFlags("solve")
-	first := fs.String("first", "", "who moves first in binim and binim2: Dee or Dum")
-	asJSON := fs.Bool("json", false, "print the JSON object of the solve contract")
-	positional, err := parseArgs(fs, args)
-	if err != nil {
-		return err
-	}
-	pos, err := parsePosition(positional, *first)
+	pf := newPositionFlags("solve")
+	asJSON := pf.fs.Bool("json", false, "print the JSON object of the solve contract")
+	pos, _, err := pf.parse(args)
 	if err != nil {
 		return err
 	}
