@@ -200,11 +200,11 @@ func (abExplainer) hints(c solver.Result, o Options) []Step {
 		heaps = "Nim heaps " + inline(ints(a.NimHeaps), o)
 	}
 	return []Step{
-		{Title: hintTitle(1, "a nudge"), Body: "Number the letters from the left. Which letters face each other? Which pairs can only one player ever touch, and which can both players shrink?"},
-		{Title: hintTitle(2, "your pairs"), Body: pairs},
-		{Title: hintTitle(3, "the numbers"), Body: fmt.Sprintf(
+		{Title: hintTitle("a nudge"), Body: "Number the letters from the left. Which letters face each other? Which pairs can only one player ever touch, and which can both players shrink?"},
+		{Title: hintTitle("your pairs"), Body: pairs},
+		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
 			"Reserve moves: %s; %s. %s has %s, with a XOR of %d. %s is to move. Compare the reserves first; only when they are equal does the XOR decide.",
 			reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o), "The row", heaps, a.NimSum, abName(p.ToMove()))},
-		withTitle(abVerdict(c, p, a), hintTitle(4, "verdict and move")),
+		withTitle(abVerdict(c, p, a), hintTitle("verdict and move")),
 	}
 }

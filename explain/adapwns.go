@@ -158,11 +158,11 @@ func (pawnExplainer) hints(c solver.Result, o Options) []Step {
 			inline(ints(a.Gaps), o), inline(gapItems(a, a.Significant), o))
 	}
 	return []Step{
-		{Title: hintTitle(1, "a nudge"), Body: "Count the empty cells in front of each pawn. When a pawn moves, where do those cells go? Which gaps can you ignore because the opponent can copy your move?"},
-		{Title: hintTitle(2, "your gaps"), Body: red},
-		{Title: hintTitle(3, "the numbers"), Body: fmt.Sprintf(
+		{Title: hintTitle("a nudge"), Body: "Count the empty cells in front of each pawn. When a pawn moves, where do those cells go? Which gaps can you ignore because the opponent can copy your move?"},
+		{Title: hintTitle("your gaps"), Body: red},
+		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
 			"Each counted gap is a take-1-or-2 pile worth g mod 3: %s. %s %s is to move; compare the XOR with 0.",
 			inline(grundyItems(a), o), xorSentence(a.Grundy), p.Game().PlayerName(p.ToMove()))},
-		withTitle(pawnVerdict(c, p, a, o), hintTitle(4, "verdict and move")),
+		withTitle(pawnVerdict(c, p, a, o), hintTitle("verdict and move")),
 	}
 }

@@ -311,15 +311,15 @@ func binim2Hints(c solver.Result, p *solver.Stacks, o Options) []Step {
 	keep = append(keep, extra[0]...)
 	keep = append(keep, extra[1]...)
 	return []Step{
-		{Title: hintTitle(1, "a nudge"), Body: "Which stacks can you ignore? First merge each run of equal symbols into one symbol, then compare each stack's top with its bottom."},
-		{Title: hintTitle(2, "your stacks, reduced"), Body: fmt.Sprintf(
+		{Title: hintTitle("a nudge"), Body: "Which stacks can you ignore? First merge each run of equal symbols into one symbol, then compare each stack's top with its bottom."},
+		{Title: hintTitle("your stacks, reduced"), Body: fmt.Sprintf(
 			"Merged, the stacks are %s. Different top and bottom (they cancel out, ignore them): %s. Same top and bottom (these matter): %s.",
 			groupList(groups(slices.Sorted(slices.Values(merged))), o), groupList(cancel, o), groupList(keep, o))},
-		{Title: hintTitle(3, "the numbers"), Body: fmt.Sprintf(
+		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
 			"Each stack with the same symbol on top and bottom is one extra move its owner must make: Dee has %d, Dum has %d, and %s is to move. "+
 				"In misère play fewer extra moves is better, and equal counts favour the player to move.",
 			a.DeeExtra, a.DumExtra, mover)},
-		withTitle(binim2Verdict(c, p, o), hintTitle(4, "verdict and move")),
+		withTitle(binim2Verdict(c, p, o), hintTitle("verdict and move")),
 	}
 }
 
@@ -409,12 +409,12 @@ func binimHints(c solver.Result, p *solver.Stacks, o Options) []Step {
 		return inline(owned[pl], o)
 	}
 	return []Step{
-		{Title: hintTitle(1, "a nudge"), Body: "Who owns each stack? Look at its top symbol: can the other player ever get a move there, and how many moves can the owner make on it?"},
-		{Title: hintTitle(2, "your stacks, by owner"), Body: fmt.Sprintf(
+		{Title: hintTitle("a nudge"), Body: "Who owns each stack? Look at its top symbol: can the other player ever get a move there, and how many moves can the owner make on it?"},
+		{Title: hintTitle("your stacks, by owner"), Body: fmt.Sprintf(
 			"Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s.", list(0), list(1))},
-		{Title: hintTitle(3, "the numbers"), Body: fmt.Sprintf(
+		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
 			"Dee has %d moves and Dum has %d, and %s is to move. The player to move needs strictly more moves than the opponent.",
 			a.DeeMoves, a.DumMoves, mover)},
-		withTitle(binimVerdict(c, p, o), hintTitle(4, "verdict and move")),
+		withTitle(binimVerdict(c, p, o), hintTitle("verdict and move")),
 	}
 }

@@ -166,12 +166,12 @@ func (stringExplainer) hints(c solver.Result, o Options) []Step {
 		runs = "runs of 1s " + inline(ints(a.Runs), o)
 	}
 	return []Step{
-		{Title: hintTitle(1, "a nudge"), Body: "How many 0s are left, and is that number even or odd? Taking 1s costs nothing: what game do the runs of 1s form, and who has to start on the 0s?"},
-		{Title: hintTitle(2, "your string, reduced"), Body: fmt.Sprintf(
+		{Title: hintTitle("a nudge"), Body: "How many 0s are left, and is that number even or odd? Taking 1s costs nothing: what game do the runs of 1s form, and who has to start on the 0s?"},
+		{Title: hintTitle("your string, reduced"), Body: fmt.Sprintf(
 			"There are %s left (%s) and %s. %s", plural(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs, leadText(mover, other, lead(p)))},
-		{Title: hintTitle(3, "the numbers"), Body: fmt.Sprintf(
+		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
 			"%s %s is to move. With an even number of 0s each player takes half of them; with an odd number, the player left without a Nim move on the runs has to start on the 0s and takes one more.",
 			xorSentence(a.Runs), mover)},
-		withTitle(stringVerdict(c, p, a), hintTitle(4, "verdict and move")),
+		withTitle(stringVerdict(c, p, a), hintTitle("verdict and move")),
 	}
 }

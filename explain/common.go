@@ -119,9 +119,9 @@ func plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-// hintTitle names level k of a hint ladder.
-func hintTitle(k int, what string) string {
-	return fmt.Sprintf("Hint %d: %s", k, what)
+// hintTitle names a level of a hint ladder; callers add "Hint k of n".
+func hintTitle(what string) string {
+	return strings.ToUpper(what[:1]) + what[1:]
 }
 
 // complete reports whether a body ends a thought: after trimming spaces

@@ -77,7 +77,7 @@ func Hints(r solver.Result, opts Options) []Step {
 	e, ok := lookup(r.Position)
 	if !ok {
 		return []Step{
-			{Title: "Hint 1: a nudge", Body: "Look for parts of the position that cancel out, and count what is left."},
+			{Title: "A nudge", Body: "Look for parts of the position that cancel out, and count what is left."},
 			fallbackVerdict(r),
 		}
 	}
