@@ -163,8 +163,8 @@ func layoutRow(c *canvas, p *rowPicture, cellW, maxWidth int) rowLayout {
 	l.labels = kept
 
 	// Cell numbers: every numStep-th cell, as often as they fit.
-	numW := c.small.width(strconv.Itoa(n)) + 6
-	for _, step := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000} {
+	numW := c.small.width(strconv.Itoa(n)) + 8
+	for _, step := range []int{1, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000} {
 		l.numStep = step
 		if step*cellW >= numW {
 			break
@@ -233,12 +233,12 @@ func drawRow(c *canvas, p *rowPicture) error {
 	}
 
 	numBand := c.small.height + 2
+	numW := c.small.width(strconv.Itoa(len(p.cells))) + 8
 	for line := range l.lines {
 		top := l.lineY[line]
 		cy := top + numBand
 		first := line * l.perLine
 		last := min(len(p.cells), first+l.perLine) // exclusive
-		nextNum := -1 << 30
 		for i := first; i < last; i++ {
 			x := margin + (i-first)*l.cellW
 			r := image.Rect(x, cy, x+l.cellW, cy+l.cellH)
@@ -256,21 +256,19 @@ func drawRow(c *canvas, p *rowPicture) error {
 			if cell.mark != nil {
 				cell.mark(c, r)
 			}
-			// The number of cell i+1, if it is due and has room.
+			// The number of cell i+1: every numStep-th cell, and a
+			// line's first cell when the next due number leaves room.
 			num := i + 1
-			if (num%l.numStep == 0 || num == first+1) && x >= nextNum {
+			due := num%l.numStep == 0
+			if !due && num == first+1 {
+				next := (num/l.numStep + 1) * l.numStep
+				due = next > last || (next-num)*l.cellW >= numW
+			}
+			if due {
 				s := strconv.Itoa(num)
 				w := c.small.width(s)
 				lx := max(margin, min(x+l.cellW/2-w/2, l.width-margin-w))
-				if num%l.numStep != 0 {
-					// A line's first number must leave room for the next due one.
-					due := (num/l.numStep + 1) * l.numStep
-					if due <= last && margin+(due-1-first)*l.cellW+l.cellW/2-c.small.width(strconv.Itoa(due))/2 < lx+w+4 {
-						continue
-					}
-				}
 				c.textAt(c.small, lx, top+c.small.ascent, s, colMuted)
-				nextNum = lx + w + 4
 			}
 		}
 		// The grid: a frame round the line and a line between cells.

@@ -143,7 +143,7 @@ func drawStackRow(c *canvas, cols []stackCol, l stackLayout, digits *face, y int
 			fill, ink := color.Color(colPlayer[owner]), color.Color(colBackground)
 			switch {
 			case col.grey:
-				fill = colGrey
+				fill, ink = colGrey, colMuted
 			case col.counted != nil && !col.counted[i]:
 				fill, ink = colPlayerTint[owner], colPlayer[owner]
 			}
