@@ -208,11 +208,11 @@ func BenchmarkDraw(b *testing.B) {
 			pos  solver.Position
 		}{tc.name + "/small", parse(b, tc.game, tc.pos, tc.first)})
 	}
-	for _, name := range []string{"binim2", "binim", "abgame", "adapwns", "binstring"} {
+	for _, name := range []string{"binim2", "binim", "abgame", "abgame_dense", "adapwns", "adapwns_dense", "binstring", "binstring_dense"} {
 		cases = append(cases, struct {
 			name string
 			pos  solver.Position
-		}{name + "/max", big[name]})
+		}{strings.Replace(name+"/max", "_dense/max", "/max_dense", 1), big[name]})
 	}
 	for _, tc := range cases {
 		b.Run(tc.name, func(b *testing.B) {
