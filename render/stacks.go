@@ -22,6 +22,36 @@ type stackCol struct {
 	counted []bool
 	tag     string // label under the number
 	tagCol  color.Color
+	// cont marks the second and later columns of a stack too tall for
+	// one column.
+	cont bool
+}
+
+// maxColumn is the most blocks drawn in one column. A taller stack (far
+// beyond the contests' 50) goes on in the next column, as text wraps.
+const maxColumn = 100
+
+// splitTall cuts every stack taller than maxColumn into columns of at
+// most maxColumn blocks, top first.
+func splitTall(shelves []shelf) {
+	for k := range shelves {
+		var cols []stackCol
+		for _, col := range shelves[k].cols {
+			for i := 0; i < len(col.syms); i += maxColumn {
+				part := col
+				j := min(len(col.syms), i+maxColumn)
+				part.syms = col.syms[i:j]
+				if col.counted != nil {
+					part.counted = col.counted[i:j]
+				}
+				if i > 0 {
+					part.cont, part.tag = true, ""
+				}
+				cols = append(cols, part)
+			}
+		}
+		shelves[k].cols = cols
+	}
 }
 
 // shelf is a captioned group of stacks, drawn on one or more rows.
@@ -44,7 +74,7 @@ func layoutStacks(c *canvas, head header, shelves []shelf, block int) stackLayou
 	tagW, most := 0, 1
 	for _, sh := range shelves {
 		for _, col := range sh.cols {
-			tagW = max(tagW, c.label.width(col.tag), c.small.width(strconv.Itoa(col.num)))
+			tagW = max(tagW, c.label.width(col.tag), c.small.width("…"+strconv.Itoa(col.num)))
 			most = max(most, len(sh.cols))
 		}
 	}
@@ -92,6 +122,7 @@ func drawStacks(c *canvas, p *solver.Stacks, opts Options) error {
 	if opts.Annotate {
 		shelves = annotateStacks(p, &head, shelves)
 	}
+	splitTall(shelves)
 	if len(stacks) == 0 {
 		head.lines = append(head.lines, []span{{"No stacks are left.", colInk}})
 	}
@@ -155,7 +186,11 @@ func drawStackRow(c *canvas, cols []stackCol, l stackLayout, digits *face, y int
 		}
 		cx := margin + k*l.pitch + l.pitch/2
 		ny := floor + 4
-		c.centred(c.small, cx, ny, c.small.height, strconv.Itoa(col.num), colMuted)
+		num := strconv.Itoa(col.num)
+		if col.cont {
+			num = "…" + num
+		}
+		c.centred(c.small, cx, ny, c.small.height, num, colMuted)
 		if col.tag != "" {
 			c.centred(c.label, cx, ny+c.small.height+2, c.label.height, col.tag, col.tagCol)
 		}
