@@ -97,11 +97,14 @@ func shelfCaptionH(c *canvas) int { return c.text.height + 6 }
 
 // rowHeight is the height of one row of columns with their labels.
 func rowHeight(c *canvas, cols []stackCol, block int) int {
-	tall := 0
+	tall, tags := 0, 0
 	for _, col := range cols {
 		tall = max(tall, len(col.syms))
+		if col.tag != "" {
+			tags = c.label.height + 2
+		}
 	}
-	return tall*block + 4 + c.small.height + 2 + c.label.height + 14
+	return tall*block + 4 + c.small.height + tags + 14
 }
 
 // drawStacks draws a binim or binim2 position.
@@ -125,6 +128,7 @@ func drawStacks(c *canvas, p *solver.Stacks, opts Options) error {
 	splitTall(shelves)
 	if len(stacks) == 0 {
 		head.lines = append(head.lines, []span{{"No stacks are left.", colInk}})
+		shelves = nil
 	}
 
 	var l stackLayout
