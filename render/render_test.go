@@ -224,3 +224,35 @@ func BenchmarkDraw(b *testing.B) {
 		})
 	}
 }
+
+// TestDrawConcurrent draws the golden positions from several goroutines
+// at once: each drawing has its own faces, so the pictures must not change.
+func TestDrawConcurrent(t *testing.T) {
+	want := make([]string, len(goldenCases))
+	positions := make([]solver.Position, len(goldenCases))
+	for i, tc := range goldenCases {
+		positions[i] = parse(t, tc.game, tc.pos, tc.first)
+		img, err := Draw(positions[i], Options{Annotate: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = pixelHash(img)
+	}
+	errs := make(chan error, 4*len(positions))
+	for range 4 {
+		for i, pos := range positions {
+			go func() {
+				img, err := Draw(pos, Options{Annotate: true})
+				if err == nil && pixelHash(img) != want[i] {
+					err = fmt.Errorf("%s: pixels differ when drawn concurrently", goldenCases[i].name)
+				}
+				errs <- err
+			}()
+		}
+	}
+	for range 4 * len(positions) {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
