@@ -135,7 +135,7 @@ func TestLargestFits(t *testing.T) {
 				if b.Dx() <= 0 || b.Dy() <= 0 || b.Dx() > MaxSide || b.Dy() > MaxSide {
 					t.Errorf("size %dx%d, want 1..%d each way", b.Dx(), b.Dy(), MaxSide)
 				}
-				t.Logf("%dx%d", b.Dx(), b.Dy())
+				t.Logf("%s annotate=%v: %dx%d", name, ann, b.Dx(), b.Dy())
 			})
 		}
 	}
