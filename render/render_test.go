@@ -73,7 +73,8 @@ func TestGolden(t *testing.T) {
 				hashFile := filepath.Join("testdata", name+".sha256")
 				if *update {
 					var buf bytes.Buffer
-					if err := png.Encode(&buf, img); err != nil {
+					enc := png.Encoder{CompressionLevel: png.BestCompression}
+					if err := enc.Encode(&buf, img); err != nil {
 						t.Fatal(err)
 					}
 					if err := os.WriteFile(filepath.Join("testdata", name+".png"), buf.Bytes(), 0o644); err != nil {
