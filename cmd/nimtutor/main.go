@@ -59,6 +59,8 @@ func init() {
 			func(ctx context.Context, args []string, io stdio) error { return runVerify(ctx, args, io.out) }},
 		{"play", "play GAME POSITION [--first Dee|Dum] [--bot-first]", "play a position against a bot that never errs",
 			func(ctx context.Context, args []string, io stdio) error { return runPlay(ctx, args, io.in, io.out) }},
+		{"render", "render GAME POSITION [--first Dee|Dum] [--bare] [-o file.png]", "draw the position as a PNG",
+			func(ctx context.Context, args []string, io stdio) error { return runRender(ctx, args, io.out, io.err) }},
 		{"console", "console [--pictures DIR]", "the local console: slash commands on standard input, replies as text",
 			func(ctx context.Context, args []string, io stdio) error { return runConsole(ctx, args, io.in, io.out) }},
 		{"commands", "commands --json", "print the slash-command table as sent to Discord",

@@ -1,0 +1,153 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"strconv"
+	"strings"
+
+	xdraw "golang.org/x/image/draw"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// MaxSide is the largest width or height of a picture, in pixels.
+const MaxSide = 4096
+
+// Options controls what the picture reveals.
+type Options struct {
+	// Annotate draws the analysis (pairs, counted gaps, cancelled stacks, grundy values).
+	// Without it the picture shows only the bare position.
+	Annotate bool
+}
+
+// ErrUnknownPosition is returned by Draw for a position of a game the
+// package cannot draw.
+var ErrUnknownPosition = errors.New("render: no picture for this kind of position")
+
+// Draw draws pos as a picture at most MaxSide pixels wide and high: a
+// title line (game, position size, player to move), the position, and
+// with opts.Annotate the numbers its solution is built from.
+func Draw(pos solver.Position, opts Options) (image.Image, error) {
+	if pos == nil {
+		return nil, fmt.Errorf("%w: nil", ErrUnknownPosition)
+	}
+	c, err := newFaces()
+	if err != nil {
+		return nil, err
+	}
+	switch p := pos.(type) {
+	case *solver.Stacks:
+		err = drawStacks(c, p, opts)
+	case *solver.ABRow:
+		err = drawRow(c, abgamePicture(p, opts))
+	case *solver.Board:
+		err = drawRow(c, adapwnsPicture(p, opts))
+	case *solver.BinaryString:
+		err = drawRow(c, binstringPicture(p, opts))
+	default:
+		return nil, fmt.Errorf("%w: %T", ErrUnknownPosition, pos)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return fit(c.img), nil
+}
+
+// PNG draws pos as Draw does and writes it to w as a PNG file.
+func PNG(w io.Writer, pos solver.Position, opts Options) error {
+	img, err := Draw(pos, opts)
+	if err != nil {
+		return err
+	}
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(w, img); err != nil {
+		return fmt.Errorf("render: writing PNG: %w", err)
+	}
+	return nil
+}
+
+// fit scales img down to fit MaxSide×MaxSide. The layouts choose sizes
+// that fit, so this only happens for positions far beyond the contests'
+// limits, such as a single stack of thousands of symbols.
+func fit(img *image.RGBA) image.Image {
+	b := img.Bounds()
+	if b.Dx() <= MaxSide && b.Dy() <= MaxSide {
+		return img
+	}
+	scale := min(float64(MaxSide)/float64(b.Dx()), float64(MaxSide)/float64(b.Dy()))
+	w := max(1, min(MaxSide, int(float64(b.Dx())*scale)))
+	h := max(1, min(MaxSide, int(float64(b.Dy())*scale)))
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	xdraw.ApproxBiLinear.Scale(dst, dst.Bounds(), img, b, xdraw.Src, nil)
+	return dst
+}
+
+// The palette. Player 0 (Dee, A) is blue and player 1 (Dum, B) orange,
+// a pair that colour-blind readers can tell apart.
+var (
+	colBackground = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	colInk        = color.RGBA{0x22, 0x22, 0x22, 0xff}
+	colMuted      = color.RGBA{0x77, 0x77, 0x77, 0xff}
+	colGrid       = color.RGBA{0xb8, 0xb8, 0xb8, 0xff}
+	colGrey       = color.RGBA{0xd6, 0xd6, 0xd6, 0xff}
+	colNim        = color.RGBA{0x1a, 0x93, 0x50, 0xff}
+	colNimTint    = color.RGBA{0xdc, 0xf3, 0xe5, 0xff}
+	colZero       = color.RGBA{0xc0, 0x1c, 0x28, 0xff}
+	colZeroTint   = color.RGBA{0xfb, 0xe0, 0xe2, 0xff}
+	colPlayer     = [2]color.RGBA{{0x1f, 0x5f, 0xc8, 0xff}, {0xe0, 0x6c, 0x00, 0xff}}
+	colPlayerTint = [2]color.RGBA{{0xdc, 0xe7, 0xfa, 0xff}, {0xfd, 0xe9, 0xd3, 0xff}}
+)
+
+// plural returns "1 stack" or "3 stacks".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// listInts joins at most limit numbers with ", ", saying how many more
+// there are, so that a header line stays short.
+func listInts(xs []int, limit int) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	var b strings.Builder
+	for i, x := range xs {
+		if i == limit {
+			fmt.Fprintf(&b, ", … (%d more)", len(xs)-limit)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(x))
+	}
+	return b.String()
+}
+
+// verdict is the header line that says who wins with best play. It uses
+// the formula alone, which is quick on any size.
+func verdict(pos solver.Position) []span {
+	o, _ := pos.Analyze()
+	w := pos.ToMove()
+	switch o {
+	case solver.Tie:
+		return []span{{"With best play: a tie.", colInk}}
+	case solver.Loss:
+		w = w.Other()
+	}
+	name := pos.Game().PlayerName(w)
+	return []span{{"With best play: ", colInk}, {name + " wins", colPlayer[w]}, {".", colInk}}
+}
+
+// titleLine is the picture's first line.
+func titleLine(pos solver.Position, size string) string {
+	g := pos.Game()
+	return fmt.Sprintf("%s — %s, %s to move", g.Title(), size, g.PlayerName(pos.ToMove()))
+}
