@@ -13,7 +13,7 @@ import (
 // fakeClock is a settable clock.
 type fakeClock struct{ t time.Time }
 
-func (c *fakeClock) now() time.Time           { return c.t }
+func (c *fakeClock) now() time.Time          { return c.t }
 func (c *fakeClock) advance(d time.Duration) { c.t = c.t.Add(d) }
 
 func byUser(id string) *discordgo.Interaction {
@@ -28,7 +28,9 @@ func TestRateLimiter(t *testing.T) {
 		user    string
 		want    string // "ok" or the start of the slow-down text
 	}
-	limited := func(secs string) string { return "Slow down — you're sending commands faster than I can teach. Try again in " + secs }
+	limited := func(secs string) string {
+		return "Slow down — you're sending commands faster than I can teach. Try again in " + secs
+	}
 	tests := []struct {
 		name  string
 		steps []step
