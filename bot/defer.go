@@ -66,6 +66,12 @@ func newDeferrer(h Handler, e Editor, after time.Duration, log *slog.Logger) *de
 func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond func(*discordgo.InteractionResponse) error) {
 	start := time.Now()
 	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), maxHandlerTime)
+	handedOff := false // true once the background delivery owns cancel
+	defer func() {
+		if !handedOff {
+			cancel() // also when respond panics
+		}
+	}()
 	done := make(chan *discordgo.InteractionResponse, 1)
 	go func() {
 		defer func() {
@@ -81,7 +87,6 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond
 	defer timer.Stop()
 	select {
 	case resp := <-done:
-		cancel()
 		resp = d.check(i, resp)
 		if err := respond(resp); err != nil {
 			d.log.Error("sending interaction response", append(logAttrs(i), "err", err)...)
@@ -94,16 +99,14 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond
 
 	deferral := deferralFor(i, d.private(i))
 	if err := respond(deferral); err != nil {
-		cancel()
 		d.log.Error("sending deferral", append(logAttrs(i), "err", err)...)
 		return
 	}
 	d.log.Debug("interaction deferred", logAttrs(i)...)
 	if deferral.Type == discordgo.InteractionApplicationCommandAutocompleteResult {
-		// Autocomplete cannot be deferred; a late result is useless.
-		cancel()
-		return
+		return // autocomplete cannot be deferred; a late result is useless
 	}
+	handedOff = true
 	d.pending.Add(1)
 	go func() {
 		defer d.pending.Done()

@@ -120,12 +120,13 @@ func (g *gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		return
 	}
 
-	responded := false
+	responded := false // a panic while encoding leaves it false
 	respond := func(resp *discordgo.InteractionResponse) error {
-		responded = true
 		ctx, cancel := context.WithTimeout(g.base, respondTimeout)
 		defer cancel()
-		return s.InteractionRespond(i, resp, discordgo.WithContext(ctx))
+		err := s.InteractionRespond(i, resp, discordgo.WithContext(ctx))
+		responded = true
+		return err
 	}
 	defer func() {
 		if r := recover(); r != nil {
