@@ -16,3 +16,80 @@ type Handler interface {
 	// deferral can carry the ephemeral flag up front.
 	Private(i *discordgo.Interaction) bool
 }
+
+// somethingWentWrong is the text users see when a handler panics or returns
+// nothing; the details go to the log only.
+const somethingWentWrong = "Something went wrong. Please try again in a moment."
+
+// ephemeral returns an ephemeral channel-message response with content.
+func ephemeral(content string) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{
+			Content: content,
+			Flags:   discordgo.MessageFlagsEphemeral,
+		},
+	}
+}
+
+// errorResponse is the answer for an interaction whose handler failed. An
+// autocomplete interaction can only be answered with choices, so it gets
+// none.
+func errorResponse(i *discordgo.Interaction) *discordgo.InteractionResponse {
+	if i != nil && i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		return emptyChoices()
+	}
+	return ephemeral(somethingWentWrong)
+}
+
+// emptyChoices answers an autocomplete interaction with no suggestions.
+func emptyChoices() *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{
+			Choices: []*discordgo.ApplicationCommandOptionChoice{},
+		},
+	}
+}
+
+// userID returns the id of the user who caused i: the member's user in a
+// guild, the user in a DM, or "" when neither is present.
+func userID(i *discordgo.Interaction) string {
+	switch {
+	case i == nil:
+		return ""
+	case i.Member != nil && i.Member.User != nil:
+		return i.Member.User.ID
+	case i.User != nil:
+		return i.User.ID
+	}
+	return ""
+}
+
+// logAttrs returns the fields that identify an interaction in logs. It
+// never includes the interaction token or the payload.
+func logAttrs(i *discordgo.Interaction) []any {
+	attrs := []any{"interaction", i.ID, "type", i.Type.String()}
+	if u := userID(i); u != "" {
+		attrs = append(attrs, "user", u)
+	}
+	if i.GuildID != "" {
+		attrs = append(attrs, "guild", i.GuildID)
+	}
+	// Switch on the type first: ApplicationCommandData panics otherwise.
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		if d, ok := i.Data.(discordgo.ApplicationCommandInteractionData); ok {
+			attrs = append(attrs, "command", d.Name)
+		}
+	case discordgo.InteractionMessageComponent:
+		if d, ok := i.Data.(discordgo.MessageComponentInteractionData); ok {
+			attrs = append(attrs, "custom_id", d.CustomID)
+		}
+	case discordgo.InteractionModalSubmit:
+		if d, ok := i.Data.(discordgo.ModalSubmitInteractionData); ok {
+			attrs = append(attrs, "custom_id", d.CustomID)
+		}
+	}
+	return attrs
+}

@@ -19,7 +19,8 @@ func runConsole(ctx context.Context, args []string, in io.Reader, out io.Writer)
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
-	c := &bot.Console{Handler: newRouter(), Commands: commands.Definitions(), PictureDir: *dir}
+	r, _ := newRouter(quietLogger(os.Stderr))
+	c := &bot.Console{Handler: r, Commands: commands.Definitions(), PictureDir: *dir}
 	if isTerminal(in) {
 		c.Prompt = "> "
 		fmt.Fprintln(out, "nimtutor console: type a slash command such as /adapwns solve position:..P.P, or help.")

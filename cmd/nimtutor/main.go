@@ -61,6 +61,14 @@ func init() {
 			func(ctx context.Context, args []string, io stdio) error { return runPlay(ctx, args, io.in, io.out) }},
 		{"render", "render GAME POSITION [--first Dee|Dum] [--bare] [-o file.png]", "draw the position as a PNG",
 			func(ctx context.Context, args []string, io stdio) error { return runRender(ctx, args, io.out, io.err) }},
+		{"gateway", "gateway", "run the Discord bot over the gateway (needs DISCORD_TOKEN)",
+			func(ctx context.Context, args []string, io stdio) error { return runGateway(ctx, args, io.out, io.err) }},
+		{"http", "http [-addr HOST:PORT]", "serve Discord's Interactions Endpoint URL (needs DISCORD_PUBLIC_KEY)",
+			func(ctx context.Context, args []string, io stdio) error { return runHTTP(ctx, args, io.out, io.err) }},
+		{"register", "register [-guild ID | -global]", "send the slash-command table to Discord (needs DISCORD_TOKEN, DISCORD_APP_ID)",
+			func(ctx context.Context, args []string, io stdio) error {
+				return runRegister(ctx, args, io.out, io.err)
+			}},
 		{"console", "console [--pictures DIR]", "the local console: slash commands on standard input, replies as text",
 			func(ctx context.Context, args []string, io stdio) error { return runConsole(ctx, args, io.in, io.out) }},
 		{"commands", "commands --json", "print the slash-command table as sent to Discord",

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/bot"
@@ -22,7 +23,8 @@ func runPlay(ctx context.Context, args []string, in io.Reader, out io.Writer) er
 		return err
 	}
 	first := pf.first
-	c := &bot.Console{Handler: newRouter(), Commands: commands.Definitions()}
+	r, _ := newRouter(quietLogger(os.Stderr))
+	c := &bot.Console{Handler: r, Commands: commands.Definitions()}
 	line := fmt.Sprintf("/%s play position:%s", positional[0], strings.Join(positional[1:], " "))
 	if *first != "" {
 		line += " first:" + *first

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"io"
 	"log/slog"
 	"os"
 	"time"
@@ -14,14 +16,49 @@ import (
 const (
 	cacheEntries = 2000
 	cacheTTL     = time.Hour
+	// cacheLogEvery is how often a running bot logs the cache counters.
+	cacheLogEvery = 10 * time.Minute
 )
 
-// newRouter wires the handlers with the bounded cache, the logger and the
-// secret that signs button state (NIMTUTOR_SECRET; random if unset).
-func newRouter() *commands.Router {
-	return commands.New(commands.Config{
-		Log:    slog.New(slog.NewTextHandler(os.Stderr, nil)),
-		Cache:  bot.NewCache(cacheEntries, cacheTTL),
-		Secret: []byte(os.Getenv("NIMTUTOR_SECRET")),
-	})
+// newRouter wires the handlers with a fresh bounded cache, the logger and
+// the secret that signs button state (NIMTUTOR_SECRET; random if unset,
+// which is fine for one process but not for replicas).
+func newRouter(log *slog.Logger) (*commands.Router, *bot.Cache) {
+	cache := bot.NewCache(cacheEntries, cacheTTL)
+	secret := []byte(os.Getenv("NIMTUTOR_SECRET"))
+	if len(secret) == 0 {
+		log.Debug("NIMTUTOR_SECRET is not set: button state is signed with a random per-process key")
+	}
+	return commands.New(commands.Config{Log: log, Cache: cache, Secret: secret}), cache
+}
+
+// newHandler returns the handler a Discord transport serves: the router
+// behind the per-user rate limiter. Until ctx ends it logs the cache's
+// hit and miss counters every few minutes, and once more at the end.
+func newHandler(ctx context.Context, log *slog.Logger) bot.Handler {
+	r, cache := newRouter(log)
+	go func() {
+		t := time.NewTicker(cacheLogEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				logCache(log, cache)
+				return
+			case <-t.C:
+				logCache(log, cache)
+			}
+		}
+	}()
+	return bot.NewRateLimiter(r, bot.RateLimitConfig{})
+}
+
+func logCache(log *slog.Logger, c *bot.Cache) {
+	s := c.Stats()
+	log.Info("cache", "hits", s.Hits, "misses", s.Misses, "entries", s.Entries)
+}
+
+// quietLogger is the console's logger: internal errors still show, on stderr.
+func quietLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }

@@ -1,0 +1,186 @@
+package bot
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// fakeEditor records what the deferrer delivers after a deferral.
+type fakeEditor struct {
+	mu        sync.Mutex
+	edits     []*discordgo.WebhookEdit
+	followups []*discordgo.WebhookParams
+}
+
+var _ Editor = (*fakeEditor)(nil)
+
+func (f *fakeEditor) InteractionResponseEdit(_ *discordgo.Interaction, e *discordgo.WebhookEdit, _ ...discordgo.RequestOption) (*discordgo.Message, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.edits = append(f.edits, e)
+	return &discordgo.Message{}, nil
+}
+
+func (f *fakeEditor) FollowupMessageCreate(_ *discordgo.Interaction, _ bool, p *discordgo.WebhookParams, _ ...discordgo.RequestOption) (*discordgo.Message, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.followups = append(f.followups, p)
+	return &discordgo.Message{}, nil
+}
+
+func TestDeferrer(t *testing.T) {
+	command := interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"})
+	click := interaction(discordgo.InteractionMessageComponent, discordgo.MessageComponentInteractionData{CustomID: "hint"})
+	click.Message = &discordgo.Message{ID: "1500000000000000001"}
+	modalOnMessage := interaction(discordgo.InteractionModalSubmit, discordgo.ModalSubmitInteractionData{CustomID: "position"})
+	modalOnMessage.Message = &discordgo.Message{ID: "1500000000000000001"}
+	modalOnCommand := interaction(discordgo.InteractionModalSubmit, discordgo.ModalSubmitInteractionData{CustomID: "position"})
+	autocomplete := interaction(discordgo.InteractionApplicationCommandAutocomplete, discordgo.ApplicationCommandInteractionData{Name: "solve"})
+	update := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{Content: "updated"}}
+	modal := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: &discordgo.InteractionResponseData{CustomID: "m", Title: "Position"}}
+
+	tests := []struct {
+		name    string
+		i       *discordgo.Interaction
+		slow    bool // the handler waits until the deferral is sent
+		private bool
+		resp    *discordgo.InteractionResponse
+		panics  bool
+
+		wantFirst    discordgo.InteractionResponseType
+		wantFlags    discordgo.MessageFlags // of the first response
+		wantContent  string                 // of the first response, when not deferred
+		wantEdit     string                 // content of the edit, "" for none
+		wantFollowup string                 // content of the follow-up, "" for none
+	}{
+		{name: "fast command inline", i: command, resp: message("hi"),
+			wantFirst: discordgo.InteractionResponseChannelMessageWithSource, wantContent: "hi"},
+		{name: "slow public command", i: command, slow: true, resp: message("done"),
+			wantFirst: discordgo.InteractionResponseDeferredChannelMessageWithSource, wantEdit: "done"},
+		{name: "slow private command", i: command, slow: true, private: true, resp: ephemeral("secret"),
+			wantFirst: discordgo.InteractionResponseDeferredChannelMessageWithSource, wantFlags: discordgo.MessageFlagsEphemeral, wantEdit: "secret"},
+		{name: "slow click updates message", i: click, slow: true, resp: update,
+			wantFirst: discordgo.InteractionResponseDeferredMessageUpdate, wantEdit: "updated"},
+		{name: "slow click new message becomes follow-up", i: click, slow: true, private: true, resp: ephemeral("just you"),
+			wantFirst: discordgo.InteractionResponseDeferredMessageUpdate, wantFollowup: "just you"},
+		{name: "slow modal on message", i: modalOnMessage, slow: true, resp: update,
+			wantFirst: discordgo.InteractionResponseDeferredMessageUpdate, wantEdit: "updated"},
+		{name: "slow modal from command", i: modalOnCommand, slow: true, resp: message("thanks"),
+			wantFirst: discordgo.InteractionResponseDeferredChannelMessageWithSource, wantEdit: "thanks"},
+		{name: "slow autocomplete gets no choices", i: autocomplete, slow: true, resp: message("late"),
+			wantFirst: discordgo.InteractionApplicationCommandAutocompleteResult},
+		{name: "panic answered with apology", i: command, panics: true,
+			wantFirst: discordgo.InteractionResponseChannelMessageWithSource, wantFlags: discordgo.MessageFlagsEphemeral, wantContent: somethingWentWrong},
+		{name: "nil response answered with apology", i: command, resp: nil,
+			wantFirst: discordgo.InteractionResponseChannelMessageWithSource, wantFlags: discordgo.MessageFlagsEphemeral, wantContent: somethingWentWrong},
+		{name: "modal after deferral becomes apology", i: command, slow: true, resp: modal,
+			wantFirst: discordgo.InteractionResponseDeferredChannelMessageWithSource, wantEdit: somethingWentWrong},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			release := make(chan struct{})
+			h := slowHandler(release, tt.resp, tt.private)
+			after := time.Hour
+			if tt.slow {
+				after = time.Millisecond
+			} else {
+				close(release)
+			}
+			if tt.panics {
+				h.handle = func(context.Context, *discordgo.Interaction) *discordgo.InteractionResponse { panic("boom") }
+			}
+			ed := &fakeEditor{}
+			d := newDeferrer(h, ed, after, testLogger(t))
+
+			var first []*discordgo.InteractionResponse
+			d.answer(context.Background(), tt.i, func(r *discordgo.InteractionResponse) error {
+				first = append(first, r)
+				return nil
+			})
+			if tt.slow {
+				close(release)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if err := d.wait(ctx); err != nil {
+				t.Fatalf("wait: %v", err)
+			}
+
+			if len(first) != 1 {
+				t.Fatalf("got %d initial responses, want 1", len(first))
+			}
+			got := first[0]
+			if got.Type != tt.wantFirst {
+				t.Errorf("initial response type = %d, want %d", got.Type, tt.wantFirst)
+			}
+			var flags discordgo.MessageFlags
+			var content string
+			if got.Data != nil {
+				flags, content = got.Data.Flags, got.Data.Content
+			}
+			if flags != tt.wantFlags {
+				t.Errorf("initial flags = %d, want %d", flags, tt.wantFlags)
+			}
+			if content != tt.wantContent {
+				t.Errorf("initial content = %q, want %q", content, tt.wantContent)
+			}
+
+			ed.mu.Lock()
+			defer ed.mu.Unlock()
+			switch {
+			case tt.wantEdit == "" && len(ed.edits) > 0:
+				t.Errorf("got %d edits, want none", len(ed.edits))
+			case tt.wantEdit != "" && len(ed.edits) != 1:
+				t.Errorf("got %d edits, want 1", len(ed.edits))
+			case tt.wantEdit != "" && *ed.edits[0].Content != tt.wantEdit:
+				t.Errorf("edit content = %q, want %q", *ed.edits[0].Content, tt.wantEdit)
+			}
+			switch {
+			case tt.wantFollowup == "" && len(ed.followups) > 0:
+				t.Errorf("got %d follow-ups, want none", len(ed.followups))
+			case tt.wantFollowup != "" && len(ed.followups) != 1:
+				t.Errorf("got %d follow-ups, want 1", len(ed.followups))
+			case tt.wantFollowup != "":
+				if ed.followups[0].Content != tt.wantFollowup {
+					t.Errorf("follow-up content = %q, want %q", ed.followups[0].Content, tt.wantFollowup)
+				}
+				if want := tt.resp.Data.Flags; ed.followups[0].Flags != want {
+					t.Errorf("follow-up flags = %d, want %d", ed.followups[0].Flags, want)
+				}
+			}
+		})
+	}
+}
+
+func TestWebhookEditReplacesWholeMessage(t *testing.T) {
+	e := webhookEdit(&discordgo.InteractionResponseData{Content: "x"})
+	if e.Components == nil || len(*e.Components) != 0 {
+		t.Errorf("components = %v, want an empty list that clears old buttons", e.Components)
+	}
+	if e.Embeds == nil || len(*e.Embeds) != 0 {
+		t.Errorf("embeds = %v, want an empty list", e.Embeds)
+	}
+}
+
+func TestPrivatePanicIsNotPrivate(t *testing.T) {
+	release := make(chan struct{})
+	h := slowHandler(release, message("x"), false)
+	h.private = func(*discordgo.Interaction) bool { panic("private boom") }
+	d := newDeferrer(h, &fakeEditor{}, time.Millisecond, testLogger(t))
+	var got *discordgo.InteractionResponse
+	d.answer(context.Background(), interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"}), func(r *discordgo.InteractionResponse) error {
+		got = r
+		return nil
+	})
+	close(release)
+	if err := d.wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got == nil || got.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || got.Data != nil {
+		t.Errorf("got %+v, want a public deferral", got)
+	}
+}

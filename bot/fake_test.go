@@ -1,0 +1,305 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// fakeHandler is a Handler made of function fields; nil fields answer with
+// an ephemeral "ok" and "not private".
+type fakeHandler struct {
+	handle  func(ctx context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse
+	private func(i *discordgo.Interaction) bool
+}
+
+var _ Handler = (*fakeHandler)(nil)
+
+func (f *fakeHandler) Handle(ctx context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
+	if f.handle == nil {
+		return ephemeral("ok")
+	}
+	return f.handle(ctx, i)
+}
+
+func (f *fakeHandler) Private(i *discordgo.Interaction) bool {
+	if f.private == nil {
+		return false
+	}
+	return f.private(i)
+}
+
+// message returns a public channel-message response with content.
+func message(content string) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: content},
+	}
+}
+
+// constHandler always answers resp.
+func constHandler(resp *discordgo.InteractionResponse) *fakeHandler {
+	return &fakeHandler{handle: func(context.Context, *discordgo.Interaction) *discordgo.InteractionResponse { return resp }}
+}
+
+// slowHandler answers resp once release is closed, or an error message if
+// its context ends first.
+func slowHandler(release <-chan struct{}, resp *discordgo.InteractionResponse, private bool) *fakeHandler {
+	return &fakeHandler{
+		handle: func(ctx context.Context, _ *discordgo.Interaction) *discordgo.InteractionResponse {
+			select {
+			case <-release:
+				return resp
+			case <-ctx.Done():
+				return ephemeral("cancelled: " + ctx.Err().Error())
+			}
+		},
+		private: func(*discordgo.Interaction) bool { return private },
+	}
+}
+
+// filesHandler answers with a message carrying two attachments. The
+// readers are made per call, since sending consumes them.
+func filesHandler() *fakeHandler {
+	return &fakeHandler{handle: func(context.Context, *discordgo.Interaction) *discordgo.InteractionResponse {
+		return &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{
+				Content: "here is the game tree",
+				Files: []*discordgo.File{
+					{Name: "tree.txt", ContentType: "text/plain", Reader: strings.NewReader("A..B\n")},
+					{Name: "tree.png", ContentType: "image/png", Reader: strings.NewReader("\x89PNG fake")},
+				},
+			},
+		}
+	}}
+}
+
+// echoHandler describes each interaction it gets; the replay tests use it.
+// It switches on the type before reading the data.
+func echoHandler() *fakeHandler {
+	return &fakeHandler{
+		handle: func(_ context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
+			switch i.Type {
+			case discordgo.InteractionApplicationCommand:
+				d := i.ApplicationCommandData()
+				var parts []string
+				for _, o := range d.Options {
+					parts = append(parts, describeOption(o))
+				}
+				return &discordgo.InteractionResponse{
+					Type: discordgo.InteractionResponseChannelMessageWithSource,
+					Data: &discordgo.InteractionResponseData{
+						Content: fmt.Sprintf("/%s %s from %s", d.Name, strings.Join(parts, " "), userID(i)),
+						Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+							discordgo.Button{Label: "Hint", Style: discordgo.PrimaryButton, CustomID: "hint:binim2:0"},
+						}}},
+					},
+				}
+			case discordgo.InteractionMessageComponent:
+				d := i.MessageComponentData()
+				return &discordgo.InteractionResponse{
+					Type: discordgo.InteractionResponseUpdateMessage,
+					Data: &discordgo.InteractionResponseData{
+						Content: "clicked " + d.CustomID + " by " + userID(i),
+						Embeds:  []*discordgo.MessageEmbed{{Title: "Hint", Description: "Count the extra moves."}},
+					},
+				}
+			case discordgo.InteractionModalSubmit:
+				d := i.ModalSubmitData()
+				var values []string
+				for _, row := range d.Components {
+					if r, ok := row.(*discordgo.ActionsRow); ok {
+						for _, c := range r.Components {
+							if t, ok := c.(*discordgo.TextInput); ok {
+								values = append(values, t.CustomID+"="+t.Value)
+							}
+						}
+					}
+				}
+				return ephemeral("modal " + d.CustomID + ": " + strings.Join(values, ", "))
+			}
+			return ephemeral("unexpected interaction type " + i.Type.String())
+		},
+		private: func(i *discordgo.Interaction) bool { return i.Type == discordgo.InteractionModalSubmit },
+	}
+}
+
+func describeOption(o *discordgo.ApplicationCommandInteractionDataOption) string {
+	switch o.Type {
+	case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
+		parts := []string{o.Name}
+		for _, sub := range o.Options {
+			parts = append(parts, describeOption(sub))
+		}
+		return strings.Join(parts, " ")
+	}
+	return fmt.Sprintf("%s:%v", o.Name, o.Value)
+}
+
+// recorded is one request the fake Discord received.
+type recorded struct {
+	Method      string
+	Path        string
+	ContentType string
+	Auth        string
+	Body        []byte
+}
+
+// fakeDiscord is Discord's REST API on loopback; the gateway test adds a
+// websocket to it. It records every request and answers the few endpoints
+// nimtutor calls.
+type fakeDiscord struct {
+	srv      *httptest.Server
+	requests chan recorded
+	status   int // forced status for every REST call when non-zero
+
+	mu    sync.Mutex
+	extra http.Handler // serves paths the REST fake does not know
+}
+
+// newFakeDiscord starts a fake Discord that is closed when tb ends.
+func newFakeDiscord(tb testing.TB) *fakeDiscord {
+	tb.Helper()
+	f := &fakeDiscord{requests: make(chan recorded, 64)}
+	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
+	tb.Cleanup(f.srv.Close)
+	return f
+}
+
+func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	extra := f.extra
+	f.mu.Unlock()
+	if !strings.HasPrefix(r.URL.Path, "/api/") && extra != nil {
+		extra.ServeHTTP(w, r)
+		return
+	}
+	body, _ := io.ReadAll(r.Body)
+	rec := recorded{Method: r.Method, Path: r.URL.EscapedPath(), ContentType: r.Header.Get("Content-Type"), Auth: r.Header.Get("Authorization"), Body: body}
+	if r.Method == http.MethodGet && (strings.HasSuffix(r.URL.Path, "/gateway") || strings.HasSuffix(r.URL.Path, "/gateway/bot")) {
+		w.Header().Set("Content-Type", "application/json")
+		ws := "ws" + strings.TrimPrefix(f.srv.URL, "http") + "/ws"
+		fmt.Fprintf(w, `{"url":%q,"shards":1,"session_start_limit":{"total":1000,"remaining":999,"reset_after":0,"max_concurrency":1}}`, ws)
+		return
+	}
+	f.requests <- rec
+	if f.status != 0 {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(f.status)
+		fmt.Fprint(w, `{"message":"forced failure","code":0}`)
+		return
+	}
+	switch {
+	case strings.HasSuffix(r.URL.Path, "/callback"):
+		w.WriteHeader(http.StatusNoContent)
+	case strings.Contains(r.URL.Path, "/commands"):
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(body)
+	default:
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"id":"1100000000000000001","content":"ok"}`)
+	}
+}
+
+// client returns an HTTP client that sends every request to the fake,
+// whatever host it names.
+func (f *fakeDiscord) client() *http.Client {
+	target, _ := url.Parse(f.srv.URL)
+	return &http.Client{Transport: rewriteTransport{target: target, base: f.srv.Client().Transport}, Timeout: 5 * time.Second}
+}
+
+// next returns the next recorded request, failing tb after a few seconds.
+func (f *fakeDiscord) next(tb testing.TB) recorded {
+	tb.Helper()
+	select {
+	case r := <-f.requests:
+		return r
+	case <-time.After(5 * time.Second):
+		tb.Fatal("fake Discord received no request within 5s")
+		return recorded{}
+	}
+}
+
+// none fails tb if a request is waiting.
+func (f *fakeDiscord) none(tb testing.TB) {
+	tb.Helper()
+	select {
+	case r := <-f.requests:
+		tb.Errorf("unexpected request %s %s", r.Method, r.Path)
+	default:
+	}
+}
+
+// rewriteTransport sends requests to target, keeping their path and query,
+// so discordgo's package-level endpoints need no change.
+type rewriteTransport struct {
+	target *url.URL
+	base   http.RoundTripper
+}
+
+func (t rewriteTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.URL.Scheme = t.target.Scheme
+	r.URL.Host = t.target.Host
+	r.Host = t.target.Host
+	return t.base.RoundTrip(r)
+}
+
+// testLogger logs to tb at debug level. Lines logged by goroutines that
+// outlive the test are dropped instead of upsetting the testing package.
+func testLogger(tb testing.TB) *slog.Logger {
+	tb.Helper()
+	w := &tbWriter{tb: tb}
+	tb.Cleanup(func() {
+		w.mu.Lock()
+		w.done = true
+		w.mu.Unlock()
+	})
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+type tbWriter struct {
+	tb   testing.TB
+	mu   sync.Mutex
+	done bool
+}
+
+func (w *tbWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.done {
+		w.tb.Log(strings.TrimRight(string(p), "\n"))
+	}
+	return len(p), nil
+}
+
+// jsonOf decodes b into a generic value, failing tb if it is not JSON.
+func jsonOf(tb testing.TB, b []byte) map[string]any {
+	tb.Helper()
+	var v map[string]any
+	if err := json.Unmarshal(b, &v); err != nil {
+		tb.Fatalf("not JSON: %v\n%s", err, b)
+	}
+	return v
+}
+
+// interaction returns a guild interaction of type typ by user 7.
+func interaction(typ discordgo.InteractionType, data discordgo.InteractionData) *discordgo.Interaction {
+	return &discordgo.Interaction{
+		ID: "1200000000000000001", AppID: "1000000000000000001", Type: typ, Data: data,
+		GuildID: "1300000000000000001", ChannelID: "1400000000000000001", Token: "interaction-token",
+		Member: &discordgo.Member{User: &discordgo.User{ID: "7", Username: "dee"}},
+	}
+}

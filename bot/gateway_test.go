@@ -1,0 +1,225 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// fakeGateway is Discord's gateway websocket on loopback: HELLO, then
+// READY in answer to IDENTIFY, then the queued INTERACTION_CREATE
+// dispatches, and heartbeat ACKs throughout. It sends plain JSON text
+// frames, which discordgo reads as they are (it inflates binary frames only).
+type fakeGateway struct {
+	events   []*discordgo.Interaction
+	identify chan json.RawMessage
+	query    chan string
+}
+
+func (g *fakeGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	g.query <- r.URL.RawQuery
+	up := websocket.Upgrader{}
+	c, err := up.Upgrade(w, r, nil)
+	if err != nil {
+		return
+	}
+	defer c.Close()
+	var mu sync.Mutex
+	write := func(v any) error {
+		mu.Lock()
+		defer mu.Unlock()
+		return c.WriteJSON(v)
+	}
+	type frame struct {
+		Op int             `json:"op"`
+		S  int             `json:"s,omitempty"`
+		T  string          `json:"t,omitempty"`
+		D  json.RawMessage `json:"d"`
+	}
+	raw := func(v any) json.RawMessage { b, _ := json.Marshal(v); return b }
+	if write(frame{Op: 10, D: raw(map[string]any{"heartbeat_interval": 45000})}) != nil {
+		return
+	}
+	seq := 0
+	for {
+		_, msg, err := c.ReadMessage()
+		if err != nil {
+			return
+		}
+		var f frame
+		if json.Unmarshal(msg, &f) != nil {
+			return
+		}
+		switch f.Op {
+		case 1: // heartbeat
+			write(frame{Op: 11})
+		case 2: // identify
+			g.identify <- f.D
+			seq++
+			write(frame{Op: 0, S: seq, T: "READY", D: raw(map[string]any{
+				"v": 9, "session_id": "fake-session", "resume_gateway_url": "ws://127.0.0.1:1",
+				"user":        map[string]any{"id": "1000000000000000001", "username": "nimtutor", "bot": true},
+				"guilds":      []any{map[string]any{"id": "1300000000000000001", "unavailable": true}},
+				"application": map[string]any{"id": "1000000000000000001", "flags": 0},
+			})})
+			for _, i := range g.events {
+				seq++
+				write(frame{Op: 0, S: seq, T: "INTERACTION_CREATE", D: raw(i)})
+			}
+		}
+	}
+}
+
+// TestGatewayEndToEnd runs RunGateway's real discordgo session against a
+// fake Discord on loopback: REST for /gateway and the callbacks, a
+// websocket for the gateway.
+func TestGatewayEndToEnd(t *testing.T) {
+	command := func(id, name, token string) *discordgo.Interaction {
+		i := interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{ID: "1100000000000000007", Name: name})
+		i.ID, i.Token = id, token
+		return i
+	}
+	click := interaction(discordgo.InteractionMessageComponent, discordgo.MessageComponentInteractionData{CustomID: "hint", ComponentType: discordgo.ButtonComponent})
+	click.ID, click.Token = "1200000000000000004", "click-token"
+	gw := &fakeGateway{
+		events: []*discordgo.Interaction{
+			command("1200000000000000001", "fast", "fast-token"),
+			command("1200000000000000002", "slow", "slow-token"),
+			command("1200000000000000003", "broken", "broken-token"),
+			click,
+		},
+		identify: make(chan json.RawMessage, 1),
+		query:    make(chan string, 4),
+	}
+	fake := newFakeDiscord(t)
+	fake.mu.Lock()
+	fake.extra = gw
+	fake.mu.Unlock()
+
+	release := make(chan struct{})
+	h := &fakeHandler{handle: func(ctx context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
+		if i.Type != discordgo.InteractionApplicationCommand {
+			return ephemeral("clicked " + i.MessageComponentData().CustomID)
+		}
+		switch i.ApplicationCommandData().Name {
+		case "slow":
+			<-release
+			return message("slow done")
+		case "broken": // makes the transport panic while encoding
+			return &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Files: []*discordgo.File{{Name: "nil-reader"}}},
+			}
+		}
+		return message("fast done")
+	}}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- RunGateway(ctx, GatewayConfig{Token: "test-token", DeferAfter: 200 * time.Millisecond, HTTPClient: fake.client()}, h, testLogger(t))
+	}()
+
+	select {
+	case q := <-gw.query:
+		if q != "v="+discordgo.APIVersion+"&encoding=json" {
+			t.Errorf("gateway query = %q, want v=%s&encoding=json", q, discordgo.APIVersion)
+		}
+	case err := <-done:
+		t.Fatalf("RunGateway returned early: %v", err)
+	case <-time.After(5 * time.Second):
+		t.Fatal("no gateway connection within 5s")
+	}
+	var ident struct {
+		Token   string `json:"token"`
+		Intents int    `json:"intents"`
+	}
+	select {
+	case d := <-gw.identify:
+		if err := json.Unmarshal(d, &ident); err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no IDENTIFY within 5s")
+	}
+	if ident.Token != "Bot test-token" || ident.Intents != 0 {
+		t.Errorf("IDENTIFY token %q intents %d, want \"Bot test-token\" and 0", ident.Token, ident.Intents)
+	}
+
+	// The callbacks arrive in any order.
+	callbacks := map[string]map[string]any{}
+	for range 4 {
+		r := fake.next(t)
+		if r.Method != http.MethodPost {
+			t.Fatalf("got %s %s, want callback POSTs", r.Method, r.Path)
+		}
+		callbacks[r.Path] = jsonOf(t, r.Body)
+	}
+	content := func(m map[string]any) any {
+		d, _ := m["data"].(map[string]any)
+		return d["content"]
+	}
+	tests := []struct {
+		path        string
+		wantType    float64
+		wantContent any
+	}{
+		{"/api/v9/interactions/1200000000000000001/fast-token/callback", 4, "fast done"},
+		{"/api/v9/interactions/1200000000000000002/slow-token/callback", 5, nil},
+		{"/api/v9/interactions/1200000000000000003/broken-token/callback", 4, somethingWentWrong},
+		{"/api/v9/interactions/1200000000000000004/click-token/callback", 4, "clicked hint"},
+	}
+	for _, tt := range tests {
+		got, ok := callbacks[tt.path]
+		if !ok {
+			t.Errorf("no callback to %s; got %v", tt.path, callbacks)
+			continue
+		}
+		if got["type"] != tt.wantType || content(got) != tt.wantContent {
+			t.Errorf("callback to %s = %v, want type %v content %v", tt.path, got, tt.wantType, tt.wantContent)
+		}
+	}
+
+	close(release)
+	edit := fake.next(t)
+	if want := "/api/v9/webhooks/1000000000000000001/slow-token/messages/@original"; edit.Method != http.MethodPatch || edit.Path != want {
+		t.Errorf("edit = %s %s, want PATCH %s", edit.Method, edit.Path, want)
+	}
+	if c := jsonOf(t, edit.Body)["content"]; c != "slow done" {
+		t.Errorf("edited content = %v, want slow done", c)
+	}
+
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("RunGateway = %v, want nil after cancel", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("RunGateway did not return within 10s of cancel")
+	}
+	fake.none(t)
+}
+
+func TestRunGatewayNeedsToken(t *testing.T) {
+	if err := RunGateway(context.Background(), GatewayConfig{}, &fakeHandler{}, nil); err != ErrNoToken {
+		t.Errorf("RunGateway without token = %v, want ErrNoToken", err)
+	}
+}
+
+func TestRunGatewayOpenFails(t *testing.T) {
+	fake := newFakeDiscord(t)
+	// No websocket is served: the upgrade request gets a plain 401.
+	fake.status = http.StatusUnauthorized
+	err := RunGateway(context.Background(), GatewayConfig{Token: "bad", HTTPClient: fake.client()}, &fakeHandler{}, testLogger(t))
+	if err == nil {
+		t.Fatal("RunGateway with no gateway to dial = nil, want an error")
+	}
+}

@@ -1,0 +1,340 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Defaults for the HTTP transport.
+const (
+	// DefaultHTTPAddr is where RunHTTP listens unless told otherwise. A
+	// reverse proxy or tunnel in front of it provides the public HTTPS URL.
+	DefaultHTTPAddr = "127.0.0.1:8080"
+	// InteractionsPath is the path Discord POSTs interactions to.
+	InteractionsPath = "/interactions"
+	// DefaultMaxBodyBytes bounds the size of an interaction request.
+	DefaultMaxBodyBytes = 1 << 20
+	// MaxTimestampSkew is how far X-Signature-Timestamp may be from now, in
+	// either direction, before a request is refused as a possible replay.
+	MaxTimestampSkew = 5 * time.Minute
+)
+
+// HTTPOption configures NewHTTPHandler, ServeHTTP and RunHTTP.
+type HTTPOption func(*httpConfig)
+
+// httpConfig is what the HTTP options set.
+type httpConfig struct {
+	log        *slog.Logger
+	deferAfter time.Duration
+	maxBody    int64
+	now        func() time.Time
+	client     *http.Client
+	editor     Editor
+}
+
+// WithLogger sets the logger of the HTTP transport; the default discards.
+func WithLogger(log *slog.Logger) HTTPOption {
+	return func(c *httpConfig) { c.log = log }
+}
+
+// WithDeferAfter sets how long a Handler may take before the request is
+// answered with a deferral; the default is DefaultDeferAfter.
+func WithDeferAfter(d time.Duration) HTTPOption {
+	return func(c *httpConfig) { c.deferAfter = d }
+}
+
+// WithMaxBodyBytes sets the largest accepted request body; the default is
+// DefaultMaxBodyBytes.
+func WithMaxBodyBytes(n int64) HTTPOption {
+	return func(c *httpConfig) { c.maxBody = n }
+}
+
+// WithClock sets the clock the signature timestamp is checked against; the
+// default is time.Now.
+func WithClock(now func() time.Time) HTTPOption {
+	return func(c *httpConfig) { c.now = now }
+}
+
+// WithRESTClient sets the HTTP client that delivers deferred responses to
+// Discord's REST API; the default is discordgo's.
+func WithRESTClient(client *http.Client) HTTPOption {
+	return func(c *httpConfig) { c.client = client }
+}
+
+// WithEditor sets what delivers deferred responses, replacing the default
+// REST session (and WithRESTClient).
+func WithEditor(e Editor) HTTPOption {
+	return func(c *httpConfig) { c.editor = e }
+}
+
+// httpHandler serves POST /interactions.
+type httpHandler struct {
+	key ed25519.PublicKey
+	cfg httpConfig
+	d   *deferrer
+}
+
+// NewHTTPHandler returns the handler for Discord's Interactions Endpoint
+// URL. It serves POST /interactions (404 for other paths, 405 for other
+// methods), refuses requests whose Ed25519 signature does not verify with
+// publicKey or whose timestamp is more than MaxTimestampSkew away (401),
+// answers PING with PONG and passes everything else to handler through
+// the deferral middleware. Responses with files are sent as
+// multipart/form-data. Deferred responses are delivered through Discord's
+// REST API with a token-less discordgo session.
+func NewHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOption) http.Handler {
+	return newHTTPHandler(publicKey, handler, opts...)
+}
+
+func newHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOption) *httpHandler {
+	cfg := httpConfig{maxBody: DefaultMaxBodyBytes, now: time.Now}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if cfg.log == nil {
+		cfg.log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.maxBody <= 0 {
+		cfg.maxBody = DefaultMaxBodyBytes
+	}
+	if cfg.now == nil {
+		cfg.now = time.Now
+	}
+	if cfg.editor == nil {
+		cfg.editor = restSession("", cfg.client)
+	}
+	return &httpHandler{
+		key: publicKey,
+		cfg: cfg,
+		d:   newDeferrer(handler, cfg.editor, cfg.deferAfter, cfg.log),
+	}
+}
+
+// restSession returns a discordgo session used only as a REST client.
+func restSession(token string, client *http.Client) *discordgo.Session {
+	s, _ := discordgo.New(token) // New never fails.
+	s.StateEnabled = false
+	if client != nil {
+		s.Client = client
+	}
+	return s
+}
+
+// errRecorder remembers the first error its reader returned, so that a
+// body over the size limit can be told from a bad signature after
+// discordgo.VerifyInteraction has swallowed the error.
+type errRecorder struct {
+	io.ReadCloser
+	err error
+}
+
+func (r *errRecorder) Read(p []byte) (int, error) {
+	n, err := r.ReadCloser.Read(p)
+	if err != nil && err != io.EOF && r.err == nil {
+		r.err = err
+	}
+	return n, err
+}
+
+// ServeHTTP implements http.Handler.
+func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != InteractionsPath {
+		http.NotFound(w, r)
+		return
+	}
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+
+	// The signature is checked before anything else reads the body.
+	body := &errRecorder{ReadCloser: http.MaxBytesReader(w, r.Body, h.cfg.maxBody)}
+	r.Body = body
+	if !discordgo.VerifyInteraction(r, h.key) {
+		if _, ok := errors.AsType[*http.MaxBytesError](body.err); ok {
+			h.cfg.log.Warn("interaction request too large", "limit", h.cfg.maxBody)
+			http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
+			return
+		}
+		h.cfg.log.Warn("interaction request with a missing or bad signature", "remote", r.RemoteAddr)
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	}
+	if err := h.checkTimestamp(r.Header.Get("X-Signature-Timestamp")); err != nil {
+		h.cfg.log.Warn("interaction request with a stale timestamp", "remote", r.RemoteAddr, "err", err)
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	}
+
+	raw, err := io.ReadAll(r.Body) // the copy VerifyInteraction restored
+	if err != nil {
+		http.Error(w, "cannot read body", http.StatusBadRequest)
+		return
+	}
+	var i discordgo.Interaction
+	if err := json.Unmarshal(raw, &i); err != nil || i.Type == 0 {
+		h.cfg.log.Warn("malformed interaction", "err", err)
+		http.Error(w, "malformed interaction", http.StatusBadRequest)
+		return
+	}
+
+	if i.Type == discordgo.InteractionPing {
+		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
+
+	tw := &trackingWriter{ResponseWriter: w}
+	defer func() {
+		if rec := recover(); rec != nil {
+			h.cfg.log.Error("HTTP transport panicked", append(logAttrs(&i), "panic", rec, "stack", string(debug.Stack()))...)
+			if !tw.wrote {
+				writeResponse(tw, errorResponse(&i))
+			}
+		}
+	}()
+	h.d.answer(r.Context(), &i, func(resp *discordgo.InteractionResponse) error {
+		return writeResponse(tw, resp)
+	})
+}
+
+// checkTimestamp reports an error unless ts, in Unix seconds, is within
+// MaxTimestampSkew of now.
+func (h *httpHandler) checkTimestamp(ts string) error {
+	secs, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil {
+		return err
+	}
+	skew := h.cfg.now().Sub(time.Unix(secs, 0))
+	if skew > MaxTimestampSkew || skew < -MaxTimestampSkew {
+		return errors.New("timestamp " + ts + " is " + skew.Truncate(time.Second).String() + " off")
+	}
+	return nil
+}
+
+// trackingWriter notes whether a response has been started.
+type trackingWriter struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (t *trackingWriter) WriteHeader(code int) {
+	t.wrote = true
+	t.ResponseWriter.WriteHeader(code)
+}
+
+func (t *trackingWriter) Write(p []byte) (int, error) {
+	t.wrote = true
+	return t.ResponseWriter.Write(p)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (t *trackingWriter) Unwrap() http.ResponseWriter { return t.ResponseWriter }
+
+// writeResponse writes resp as the HTTP response: JSON, or multipart/form-
+// data with a payload_json part and files[n] parts when it carries files.
+func writeResponse(w http.ResponseWriter, resp *discordgo.InteractionResponse) error {
+	var (
+		contentType = "application/json"
+		body        []byte
+		err         error
+	)
+	if resp.Data != nil && len(resp.Data.Files) > 0 {
+		contentType, body, err = discordgo.MultipartBodyWithJSON(resp, resp.Data.Files)
+	} else {
+		body, err = json.Marshal(resp)
+	}
+	if err != nil {
+		http.Error(w, "cannot encode response", http.StatusInternalServerError)
+		return err
+	}
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if _, err = io.Copy(w, bytes.NewReader(body)); err != nil {
+		return err
+	}
+	// Send it now: a deferred handler may edit the response right after.
+	if err := http.NewResponseController(w).Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return err
+	}
+	return nil
+}
+
+// Server timeouts for the HTTP transport. Discord waits three seconds for
+// an answer, so nothing legitimate is slow.
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 10 * time.Second
+	writeTimeout      = 10 * time.Second
+	idleTimeout       = 60 * time.Second
+	shutdownGrace     = 10 * time.Second
+)
+
+// RunHTTP listens on addr (DefaultHTTPAddr when empty) and serves the
+// interactions endpoint until ctx is cancelled; see ServeHTTP.
+func RunHTTP(ctx context.Context, addr string, publicKey ed25519.PublicKey, handler Handler, log *slog.Logger, opts ...HTTPOption) error {
+	if addr == "" {
+		addr = DefaultHTTPAddr
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return ServeHTTP(ctx, ln, publicKey, handler, log, opts...)
+}
+
+// ServeHTTP serves the interactions endpoint (see NewHTTPHandler) on ln
+// until ctx is cancelled, then stops accepting requests, lets those in
+// flight and pending deferred responses finish for a few seconds, and
+// returns nil. It closes ln.
+func ServeHTTP(ctx context.Context, ln net.Listener, publicKey ed25519.PublicKey, handler Handler, log *slog.Logger, opts ...HTTPOption) error {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	h := newHTTPHandler(publicKey, handler, append([]HTTPOption{WithLogger(log)}, opts...)...)
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("serving interactions", "addr", ln.Addr().String(), "path", InteractionsPath)
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down HTTP transport")
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	err := srv.Shutdown(sctx)
+	if werr := h.d.wait(sctx); werr != nil {
+		log.Warn("deferred responses still pending at shutdown", "err", werr)
+	}
+	if err != nil {
+		return err
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

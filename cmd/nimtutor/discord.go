@@ -1,0 +1,182 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/nimtutor/nimtutor/bot"
+	"github.com/nimtutor/nimtutor/commands"
+)
+
+// What each environment key is for, for the errors about missing keys.
+var envHelp = map[string]string{
+	"DISCORD_TOKEN":      "the bot token (developer portal → your application → Bot → Reset Token)",
+	"DISCORD_APP_ID":     "the application id (developer portal → General Information → Application ID)",
+	"DISCORD_PUBLIC_KEY": "the application's public key in hex (developer portal → General Information → Public Key), used to verify that requests come from Discord",
+}
+
+// env reads the configuration; tests replace it.
+var env = os.Getenv
+
+// requireEnv returns the value of key, or an error naming the key, what it
+// is for and which command needs it.
+func requireEnv(key, command string) (string, error) {
+	v := strings.TrimSpace(env(key))
+	if v == "" {
+		return "", fmt.Errorf("%s is not set: `nimtutor %s` needs %s; set it in the environment or in .env (see .env.example)", key, command, envHelp[key])
+	}
+	return v, nil
+}
+
+// botToken returns DISCORD_TOKEN without a "Bot " prefix, if one was
+// pasted along.
+func botToken(command string) (string, error) {
+	tok, err := requireEnv("DISCORD_TOKEN", command)
+	return strings.TrimPrefix(tok, "Bot "), err
+}
+
+// newLogger returns a text logger on stderr at LOG_LEVEL (debug, info,
+// warn or error; info when unset).
+func newLogger(stderr io.Writer) (*slog.Logger, error) {
+	var level slog.Level
+	if s := strings.TrimSpace(env("LOG_LEVEL")); s != "" {
+		if err := level.UnmarshalText([]byte(s)); err != nil {
+			return nil, fmt.Errorf("LOG_LEVEL is %q: use debug, info, warn or error", s)
+		}
+	}
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})), nil
+}
+
+// parseFlags parses args with fs and refuses extra arguments.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
+	}
+	return nil
+}
+
+// newFlagSet returns a flag set that prints usage to stderr.
+func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: nimtutor %s\n\n%s\n", name, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// runGateway implements `nimtutor gateway`.
+func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("gateway", "Connects to Discord's gateway as the bot and answers slash commands until\ninterrupted. Needs DISCORD_TOKEN.", stderr)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	tok, err := botToken("gateway")
+	if err != nil {
+		return err
+	}
+	log, err := newLogger(stderr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "nimtutor: connecting to the Discord gateway; press Ctrl+C to stop")
+	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok}, newHandler(ctx, log), log)
+}
+
+// runHTTP implements `nimtutor http`.
+func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("http", "Serves the Interactions Endpoint URL at POST "+bot.InteractionsPath+" until interrupted.\nNeeds DISCORD_PUBLIC_KEY; listens on HTTP_ADDR (default "+bot.DefaultHTTPAddr+").\nDiscord must reach it over public HTTPS, e.g. through a reverse proxy or tunnel.", stderr)
+	addr := fs.String("addr", "", "listen address, overriding HTTP_ADDR")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	keyHex, err := requireEnv("DISCORD_PUBLIC_KEY", "http")
+	if err != nil {
+		return err
+	}
+	key, err := parsePublicKey(keyHex)
+	if err != nil {
+		return err
+	}
+	if *addr == "" {
+		*addr = strings.TrimSpace(env("HTTP_ADDR"))
+	}
+	if *addr == "" {
+		*addr = bot.DefaultHTTPAddr
+	}
+	log, err := newLogger(stderr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "nimtutor: serving interactions at http://%s%s; press Ctrl+C to stop\n", *addr, bot.InteractionsPath)
+	return bot.RunHTTP(ctx, *addr, key, newHandler(ctx, log), log)
+}
+
+// parsePublicKey decodes DISCORD_PUBLIC_KEY.
+func parsePublicKey(s string) (ed25519.PublicKey, error) {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		return nil, fmt.Errorf("DISCORD_PUBLIC_KEY is not hex: %w; copy the Public Key from the developer portal's General Information page", err)
+	}
+	if len(b) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("DISCORD_PUBLIC_KEY has %d bytes, want %d (%d hex digits); copy the Public Key, not the token or the client secret", len(b), ed25519.PublicKeySize, 2*ed25519.PublicKeySize)
+	}
+	return ed25519.PublicKey(b), nil
+}
+
+// registerTimeout bounds `nimtutor register`.
+const registerTimeout = 30 * time.Second
+
+// runRegister implements `nimtutor register`.
+func runRegister(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("register", "Replaces the application's slash commands with nimtutor's command table:\nin the guild DISCORD_GUILD_ID when set (instant), globally otherwise (up to an\nhour to appear). Needs DISCORD_TOKEN and DISCORD_APP_ID.", stderr)
+	guild := fs.String("guild", "", "guild id, overriding DISCORD_GUILD_ID")
+	global := fs.Bool("global", false, "register globally even if DISCORD_GUILD_ID is set")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	tok, err := botToken("register")
+	if err != nil {
+		return err
+	}
+	appID, err := requireEnv("DISCORD_APP_ID", "register")
+	if err != nil {
+		return err
+	}
+	if *global && *guild != "" {
+		return errors.New("register: -guild and -global contradict each other")
+	}
+	if !*global && *guild == "" {
+		*guild = strings.TrimSpace(env("DISCORD_GUILD_ID"))
+	}
+	s, err := discordgo.New("Bot " + tok)
+	if err != nil {
+		return err
+	}
+	cmds := commands.Definitions()
+	ctx, cancel := context.WithTimeout(ctx, registerTimeout)
+	defer cancel()
+	if err := bot.Register(ctx, s, appID, *guild, cmds); err != nil {
+		return err
+	}
+	where := "globally (they may take up to an hour to appear)"
+	if *guild != "" {
+		where = "in guild " + *guild
+	}
+	fmt.Fprintf(stdout, "nimtutor: registered %d commands %s\n", len(cmds), where)
+	return nil
+}

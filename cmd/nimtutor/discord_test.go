@@ -1,0 +1,68 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+)
+
+// setEnv makes env read vars for the rest of the test.
+func setEnv(tb testing.TB, vars map[string]string) {
+	tb.Helper()
+	old := env
+	env = func(k string) string { return vars[k] }
+	tb.Cleanup(func() { env = old })
+}
+
+func TestDiscordCommandConfigErrors(t *testing.T) {
+	const key = "3b6a27bccebfb65a1d8cf8b3d0f7e9b06ec62a35e4cd1f07c2bf1e0c2a4e8f11"
+	tests := []struct {
+		name string
+		run  func(context.Context, []string, io.Writer, io.Writer) error
+		args []string
+		env  map[string]string
+		want []string // substrings of the error
+	}{
+		{"gateway without token", runGateway, nil, nil, []string{"DISCORD_TOKEN is not set", "nimtutor gateway", "bot token"}},
+		{"gateway with bad log level", runGateway, nil, map[string]string{"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"}, []string{"LOG_LEVEL", "debug, info, warn or error"}},
+		{"gateway with extra argument", runGateway, []string{"now"}, nil, []string{`unexpected argument "now"`}},
+		{"http without key", runHTTP, nil, nil, []string{"DISCORD_PUBLIC_KEY is not set", "verify"}},
+		{"http with non-hex key", runHTTP, nil, map[string]string{"DISCORD_PUBLIC_KEY": "xyz"}, []string{"DISCORD_PUBLIC_KEY is not hex"}},
+		{"http with short key", runHTTP, nil, map[string]string{"DISCORD_PUBLIC_KEY": key[:32]}, []string{"has 16 bytes, want 32"}},
+		{"register without token", runRegister, nil, map[string]string{"DISCORD_APP_ID": "1"}, []string{"DISCORD_TOKEN is not set", "nimtutor register"}},
+		{"register without app id", runRegister, nil, map[string]string{"DISCORD_TOKEN": "x"}, []string{"DISCORD_APP_ID is not set", "application id"}},
+		{"register with guild and global", runRegister, []string{"-guild", "1", "-global"}, map[string]string{"DISCORD_TOKEN": "x", "DISCORD_APP_ID": "1"}, []string{"contradict"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			setEnv(t, tt.env)
+			var stdout, stderr bytes.Buffer
+			err := tt.run(context.Background(), tt.args, &stdout, &stderr)
+			if err == nil {
+				t.Fatal("got nil error")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not mention %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestParsePublicKey(t *testing.T) {
+	const key = "3b6a27bccebfb65a1d8cf8b3d0f7e9b06ec62a35e4cd1f07c2bf1e0c2a4e8f11"
+	k, err := parsePublicKey(key)
+	if err != nil || len(k) != 32 {
+		t.Errorf("parsePublicKey = %d bytes, %v; want 32 bytes", len(k), err)
+	}
+}
+
+func TestBotTokenStripsPrefix(t *testing.T) {
+	setEnv(t, map[string]string{"DISCORD_TOKEN": "Bot abc"})
+	if tok, err := botToken("gateway"); err != nil || tok != "abc" {
+		t.Errorf("botToken = %q, %v; want abc", tok, err)
+	}
+}
