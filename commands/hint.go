@@ -67,6 +67,7 @@ func (r *Router) hintLevel(pos solver.Position, level int) *discordgo.Interactio
 		Footer:      &discordgo.MessageEmbedFooter{Text: "Only you can see this hint."},
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
+	r.attachPicture(data, e, pos, level == len(hints))
 	if level < len(hints) {
 		label := "Next hint"
 		if level+1 == len(hints) {

@@ -299,6 +299,7 @@ func (r *Router) gameMessage(gm game, events []string) *discordgo.InteractionRes
 		Color:       colourHint,
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
+	r.attachPicture(data, e, gm.pos, false)
 	if !solver.HasMoves(gm.pos) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: gameOver(gm)})
 		return data

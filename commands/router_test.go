@@ -372,3 +372,24 @@ func TestBadInputIsEphemeralAndLocated(t *testing.T) {
 		})
 	}
 }
+
+func TestRepliesAttachPictures(t *testing.T) {
+	r, _ := newTestRouter(t)
+	for _, sub := range []string{"solve", "hint", "play"} {
+		t.Run(sub, func(t *testing.T) {
+			resp := r.Handle(context.Background(), command(student, "adapwns", sub, optPosition, "..P.P"))
+			if len(resp.Data.Files) != 1 {
+				t.Fatalf("got %d files, want 1 picture", len(resp.Data.Files))
+			}
+			f := resp.Data.Files[0]
+			img := resp.Data.Embeds[0].Image
+			if f.ContentType != "image/png" || img == nil || img.URL != "attachment://"+f.Name {
+				t.Errorf("file %q (%s) and embed image %+v do not match", f.Name, f.ContentType, img)
+			}
+			head := make([]byte, 8)
+			if _, err := f.Reader.Read(head); err != nil || string(head[1:4]) != "PNG" {
+				t.Errorf("attachment is not a PNG: %q %v", head, err)
+			}
+		})
+	}
+}

@@ -63,10 +63,9 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 	for _, s := range append(l.steps, explain.MoveStep(res)) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
 	}
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}},
-	}, nil
+	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
+	r.attachPicture(data, e, pos, true)
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
 }
 
 // solve solves pos and reports the move the explanation teaches, in the
