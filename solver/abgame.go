@@ -279,8 +279,9 @@ func (abGame) Judge(j *JudgeReader, w *bufio.Writer) error {
 		if len(row) == 0 {
 			return "", inputErr("position", "the row is empty; a row has 1 or more cells")
 		}
-		if err := checkABRow(row); err != nil {
-			return "", err
+		reserve, nim, bad := judgeABRow(row)
+		if bad >= 0 {
+			return "", checkABRow(row)
 		}
 		if j.Strict {
 			total += len(row)
@@ -291,7 +292,6 @@ func (abGame) Judge(j *JudgeReader, w *bufio.Writer) error {
 				return "", inputErr("position", "the rows so far have %d cells; the contest allows %d in all", total, abMaxTotal)
 			}
 		}
-		reserve, nim := scanAB(row, nil)
 		if abRule(reserve, nim, 0) == Win {
 			return "A", nil
 		}
