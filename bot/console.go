@@ -459,7 +459,7 @@ func renderText(d *discordgo.InteractionResponseData) string {
 			b.WriteString("\n" + plain(f.Name) + "\n")
 			b.WriteString(indent(plain(f.Value)) + "\n")
 		}
-		if e.Image != nil && e.Image.URL != "" {
+		if e.Image != nil && e.Image.URL != "" && !strings.HasPrefix(e.Image.URL, "attachment://") {
 			b.WriteString("[image " + e.Image.URL + "]\n")
 		}
 		if e.Footer != nil && e.Footer.Text != "" {
