@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// runCLI runs the command line as main would and returns its exit code
+// and output.
+func runCLI(tb testing.TB, stdin string, args ...string) (int, string, string) {
+	tb.Helper()
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), args, stdio{in: strings.NewReader(stdin), out: &out, err: &errOut})
+	return code, out.String(), errOut.String()
+}
+
+func TestConsolePiped(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "")
+	code, out, _ := runCLI(t, "/adapwns solve position:..P.P\n/binim2 hint position:010 101 first:Dee\nclick 1\n")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"== Ada wins ==", "Winning move", "Hint 1 of", "Hint 2 of", "(the message above is updated)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("console output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestSolveJSONContract(t *testing.T) {
+	for _, tc := range []struct {
+		args      []string
+		answer    string
+		winner    string
+		moveKeys  []string
+		analysis  []string
+		wantFirst bool
+	}{
+		{[]string{"adapwns", "..P.P"}, "Yes", "Ada", []string{"from", "to"}, []string{"gaps", "significant", "grundy", "xor"}, false},
+		{[]string{"binim2", "010 101", "--first", "Dee"}, "Dee", "Dee", []string{"stack", "take"}, []string{"compressed", "dee_extra", "dum_extra"}, true},
+		{[]string{"binim", "0011", "1", "--first=Dum"}, "Dee", "Dee", nil, []string{"dee_moves", "dum_moves"}, true},
+		{[]string{"abgame", "A..B.A...B"}, "A", "A", []string{"from", "to"}, []string{"reserve_a", "reserve_b", "nim_heaps", "nim_sum"}, false},
+		{[]string{"binstring", "000011"}, "Tie", "nobody", []string{"start", "end"}, []string{"zeros", "runs", "nim_sum"}, false},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, out, errOut := runCLI(t, "", append([]string{"solve", "--json"}, tc.args...)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			var v map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(out), &v); err != nil {
+				t.Fatal(err)
+			}
+			var answer, winner string
+			json.Unmarshal(v["answer"], &answer)
+			json.Unmarshal(v["winner"], &winner)
+			if answer != tc.answer || winner != tc.winner {
+				t.Errorf("answer %q winner %q, want %q %q", answer, winner, tc.answer, tc.winner)
+			}
+			if _, ok := v["first"]; ok != tc.wantFirst {
+				t.Errorf("first present: %v, want %v", ok, tc.wantFirst)
+			}
+			var move map[string]int
+			json.Unmarshal(v["move"], &move)
+			if tc.moveKeys == nil && string(v["move"]) != "null" {
+				t.Errorf("move: got %s, want null (every move loses)", v["move"])
+			}
+			for _, k := range tc.moveKeys {
+				if _, ok := move[k]; !ok {
+					t.Errorf("move %s lacks %q", v["move"], k)
+				}
+			}
+			var analysis map[string]json.RawMessage
+			json.Unmarshal(v["analysis"], &analysis)
+			if len(analysis) != len(tc.analysis) {
+				t.Errorf("analysis has fields %v, want exactly %v", keys(analysis), tc.analysis)
+			}
+			for _, k := range tc.analysis {
+				if _, ok := analysis[k]; !ok {
+					t.Errorf("analysis lacks %q", k)
+				}
+			}
+			var steps []struct{ Title, Body string }
+			if err := json.Unmarshal(v["steps"], &steps); err != nil || len(steps) < 3 {
+				t.Errorf("steps: %v, %d of them", err, len(steps))
+			}
+		})
+	}
+}
+
+func keys(m map[string]json.RawMessage) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+func TestExitCodes(t *testing.T) {
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+		code  int
+		want  string
+	}{
+		{"", []string{"solve", "adapwns", "..X.P"}, 1, "position: character 3 is 'X'"},
+		{"", []string{"solve", "binim2", "010"}, 1, "first: binim2 needs the player who moves first"},
+		{"", []string{"solve", "adapwns"}, 2, "give a game and a position"},
+		{"", []string{"hint", "adapwns", "..P.P", "--level", "9"}, 1, "there are 4 levels"},
+		{"", []string{"nope"}, 2, `"nope" is not a command`},
+		{"1\n2 Dee\n010\n101\n", []string{"judge", "binim2"}, 0, ""},
+		{"1\n2 Dee\n010\n", []string{"judge", "binim2"}, 1, "the input ended before stack 2"},
+		{"", []string{"verify", "adapwns", "--max", "6"}, 0, ""},
+		{"", []string{"verify", "binim2", "010", "101", "--first", "Dee"}, 0, ""},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, _, errOut := runCLI(t, tc.stdin, tc.args...)
+			if code != tc.code || !strings.Contains(errOut, tc.want) {
+				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, errOut, tc.code, tc.want)
+			}
+		})
+	}
+}
