@@ -19,8 +19,7 @@ func runConsole(ctx context.Context, args []string, in io.Reader, out io.Writer)
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
-	r, _ := newRouter(quietLogger(os.Stderr))
-	c := &bot.Console{Handler: r, Commands: commands.Definitions(), PictureDir: *dir}
+	c := newConsole(*dir)
 	if isTerminal(in) {
 		c.Prompt = "> "
 		fmt.Fprintln(out, "nimtutor console: type a slash command such as /adapwns solve position:..P.P, or help.")
@@ -36,4 +35,11 @@ func isTerminal(r io.Reader) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// newConsole returns a console over the real handlers; pictures go to dir
+// ("" for a temporary directory).
+func newConsole(dir string) *bot.Console {
+	r, _ := newRouter(quietLogger(os.Stderr))
+	return &bot.Console{Handler: r, Commands: commands.Definitions(), PictureDir: dir}
 }

@@ -5,11 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
-
-	"github.com/nimtutor/nimtutor/bot"
-	"github.com/nimtutor/nimtutor/commands"
 )
 
 // runPlay implements `nimtutor play GAME POSITION [--first X] [--bot-first]`:
@@ -23,8 +19,7 @@ func runPlay(ctx context.Context, args []string, in io.Reader, out io.Writer) er
 		return err
 	}
 	first := pf.first
-	r, _ := newRouter(quietLogger(os.Stderr))
-	c := &bot.Console{Handler: r, Commands: commands.Definitions()}
+	c := newConsole("")
 	line := fmt.Sprintf("/%s play position:%s", positional[0], strings.Join(positional[1:], " "))
 	if *first != "" {
 		line += " first:" + *first
