@@ -11,7 +11,7 @@ func mustParse(tb testing.TB, g Game, text string, opts ParseOptions) Position {
 	tb.Helper()
 	pos, err := g.Parse(text, opts)
 	if err != nil {
-		tb.Fatalf("%s.Parse(%q, %+v): %v", g.Name(), text, opts, err)
+		tb.Fatalf("%s.Parse(%q, %+v): %v", g.Name(), clip([]byte(text)), opts, err)
 	}
 	return pos
 }
