@@ -238,6 +238,44 @@ func (p *ABRow) Analyze() (Outcome, Analysis) {
 	return abRule(reserve, nim, p.mover), a
 }
 
+// bestMove finds the first move, in the order Moves lists them, that keeps
+// the outcome o. Letters never pass each other, so a move only shrinks the
+// gap of its own pair (or of the last letter to the edge) by k cells, and
+// each candidate is judged in constant time: the row's length at most,
+// instead of one Play and Analyze per move.
+func (p *ABRow) bestMove(o Outcome) Move {
+	var pairs []ABPair
+	reserve, nim := scanAB([]byte(p.row), func(pr ABPair) { pairs = append(pairs, pr) })
+	own := letterOf(p.mover)
+	try := func(pr ABPair, from, dir int) Move {
+		for k := 1; k <= pr.Gap; k++ {
+			r, x := reserve, nim
+			if pr.Kind == ABNim {
+				x ^= pr.Gap ^ (pr.Gap - k)
+			} else {
+				r[pr.Owner] -= k
+			}
+			if -abRule(r, x, p.mover.Other()) == o {
+				return CellMove{From: from + 1, To: from + dir*k + 1}
+			}
+		}
+		return nil
+	}
+	for _, pr := range pairs {
+		if p.row[pr.Left] == own {
+			if m := try(pr, pr.Left, 1); m != nil {
+				return m
+			}
+		}
+		if pr.Kind != ABEdge && p.row[pr.Right] == own {
+			if m := try(pr, pr.Right, -1); m != nil {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
 func (abGame) Answer(pos Position, o Outcome) string {
 	w := pos.ToMove()
 	if o != Win {

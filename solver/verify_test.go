@@ -451,3 +451,42 @@ func wantInMessage(tb testing.TB, got, want string) {
 		tb.Errorf("got message %q, want it to mention %q", got, want)
 	}
 }
+
+// TestMoveFindersMatchMoves checks the fast move finders against the
+// generic one: on every small position, with either player to move, they
+// pick the first move in Moves' order that keeps the outcome.
+func TestMoveFindersMatchMoves(t *testing.T) {
+	tests := []struct {
+		game Game
+		max  int
+		with func(Position, Player) Position
+	}{
+		{ABGame, 8, func(p Position, mover Player) Position {
+			return &ABRow{row: p.(*ABRow).row, mover: mover}
+		}},
+		{BinString, 8, func(p Position, mover Player) Position {
+			return &BinaryString{s: p.(*BinaryString).s, mover: mover, held: [2]int{1, 2}}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.game.Name(), func(t *testing.T) {
+			checked := 0
+			for size := 1; size <= tc.max; size++ {
+				tc.game.Enumerate(size, func(start Position) bool {
+					for _, pos := range []Position{start, tc.with(start, 0), tc.with(start, 1)} {
+						r := Solve(pos)
+						if r.Outcome == Loss {
+							continue
+						}
+						checked++
+						if got, want := r.Move, firstMoveReaching(pos, r.Outcome); got != want {
+							t.Errorf("%s with %d to move: Solve's move %v, want %v", describe(pos), pos.ToMove(), got, want)
+						}
+					}
+					return true
+				})
+			}
+			t.Logf("%d positions checked", checked)
+		})
+	}
+}
