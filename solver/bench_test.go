@@ -91,7 +91,7 @@ func TestJudgeBenchInput(t *testing.T) {
 	for _, g := range Games() {
 		t.Run(g.Name(), func(t *testing.T) {
 			input := string(judgeBenchInput(g))
-			if testing.Short() {
+			if testing.Short() || raceEnabled {
 				// Keep the first tests only: cut after a few hundred lines.
 				input = firstTests(t, g, input, 50)
 			}
