@@ -238,6 +238,44 @@ func (p *ABRow) Analyze() (Outcome, Analysis) {
 	return abRule(reserve, nim, p.mover), a
 }
 
+// bestMove finds the first move, in the order Moves lists them, that keeps
+// the outcome o. Letters never pass each other, so a move only shrinks the
+// gap of its own pair (or of the last letter to the edge) by k cells, and
+// each candidate is judged in constant time: the row's length at most,
+// instead of one Play and Analyze per move.
+func (p *ABRow) bestMove(o Outcome) Move {
+	var pairs []ABPair
+	reserve, nim := scanAB([]byte(p.row), func(pr ABPair) { pairs = append(pairs, pr) })
+	own := letterOf(p.mover)
+	try := func(pr ABPair, from, dir int) Move {
+		for k := 1; k <= pr.Gap; k++ {
+			r, x := reserve, nim
+			if pr.Kind == ABNim {
+				x ^= pr.Gap ^ (pr.Gap - k)
+			} else {
+				r[pr.Owner] -= k
+			}
+			if -abRule(r, x, p.mover.Other()) == o {
+				return CellMove{From: from + 1, To: from + dir*k + 1}
+			}
+		}
+		return nil
+	}
+	for _, pr := range pairs {
+		if p.row[pr.Left] == own {
+			if m := try(pr, pr.Left, 1); m != nil {
+				return m
+			}
+		}
+		if pr.Kind != ABEdge && p.row[pr.Right] == own {
+			if m := try(pr, pr.Right, -1); m != nil {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
 func (abGame) Answer(pos Position, o Outcome) string {
 	w := pos.ToMove()
 	if o != Win {
@@ -279,8 +317,8 @@ func (abGame) Judge(j *JudgeReader, w *bufio.Writer) error {
 		if len(row) == 0 {
 			return "", inputErr("position", "the row is empty; a row has 1 or more cells")
 		}
-		reserve, nim, bad := judgeABRow(row)
-		if bad >= 0 {
+		reserve, nim, ok := scanABFast(row)
+		if !ok {
 			return "", checkABRow(row)
 		}
 		if j.Strict {
@@ -297,4 +335,46 @@ func (abGame) Judge(j *JudgeReader, w *bufio.Writer) error {
 		}
 		return "B", nil
 	})
+}
+
+// abClass classifies a byte of a row: 0 for '.', 1 for 'A', 2 for 'B',
+// and 4 for anything else.
+var abClass = func() (t [256]uint8) {
+	for i := range t {
+		t[i] = 4
+	}
+	t['.'], t['A'], t['B'] = 0, 1, 2
+	return t
+}()
+
+// scanABFast is scanAB for the judge: it validates the row in the same
+// single pass and has no branch that depends on the data, because a
+// random row makes every such branch a coin toss for the processor. ok
+// is false if the row holds a byte other than '.', 'A' and 'B'; then
+// checkABRow says where.
+func scanABFast(row []byte) (reserve [2]int, nim int, ok bool) {
+	var bad uint8
+	open, openOwner, parity := 0, 0, 0 // parity 1: a letter waits for its partner
+	for i, c := range row {
+		cl := abClass[c]
+		bad |= cl
+		letter := int(cl|cl>>1) & 1 // 1 for 'A' and 'B' (and for no valid byte)
+		owner := int(cl>>1) & 1     // 0 for 'A', 1 for 'B'
+		closing := -(letter & parity)
+		same := ^(owner ^ openOwner) & 1
+		d := (i - open - 1) & closing
+		reserve[owner] += d & -same
+		nim ^= d &^ -same
+		opening := -(letter &^ parity)
+		open = open&^opening | i&opening
+		openOwner = openOwner&^opening | owner&opening
+		parity ^= letter
+	}
+	if bad&4 != 0 {
+		return reserve, nim, false
+	}
+	if parity == 1 {
+		reserve[openOwner] += len(row) - open - 1
+	}
+	return reserve, nim, true
 }

@@ -96,9 +96,22 @@ func (j *JudgeReader) TestCount(max int) (int, error) {
 func (j *JudgeReader) Next(test, tests int, what string) ([]byte, error) {
 	line, err := j.Line()
 	if err == io.EOF {
-		return nil, inputErr(fmt.Sprintf("line %d", j.line+1), "the input ended before %s of test %d of %d", what, test, tests)
+		return nil, j.endedEarly(test, tests, what)
 	}
 	return line, err
+}
+
+// nextStack is Next for stack i, without formatting its name per line.
+func (j *JudgeReader) nextStack(test, tests, i int) ([]byte, error) {
+	line, err := j.Line()
+	if err == io.EOF {
+		return nil, j.endedEarly(test, tests, "stack "+strconv.Itoa(i))
+	}
+	return line, err
+}
+
+func (j *JudgeReader) endedEarly(test, tests int, what string) error {
+	return inputErr(fmt.Sprintf("line %d", j.line+1), "the input ended before %s of test %d of %d", what, test, tests)
 }
 
 // Finish checks that nothing but blank lines follows the last test.
@@ -187,7 +200,7 @@ func (g *stackGame) Judge(j *JudgeReader, w *bufio.Writer) error {
 		}
 		var count [2]int
 		for i := 1; i <= n; i++ {
-			s, err := j.Next(test, t, fmt.Sprintf("stack %d", i))
+			s, err := j.nextStack(test, t, i)
 			if err != nil {
 				return err
 			}
@@ -226,8 +239,24 @@ func (g *stackGame) Judge(j *JudgeReader, w *bufio.Writer) error {
 
 // parseBinimHead reads "N S".
 func parseBinimHead(j *JudgeReader, head []byte) (int, Player, error) {
-	f := bytes.Fields(head)
-	if len(f) != 2 {
+	var f [2][]byte
+	nf := 0
+	for rest := head; ; {
+		rest = trimBlank(rest)
+		if len(rest) == 0 {
+			break
+		}
+		end := bytes.IndexAny(rest, " \t")
+		if end < 0 {
+			end = len(rest)
+		}
+		if nf < len(f) {
+			f[nf] = rest[:end]
+		}
+		nf++
+		rest = rest[end:]
+	}
+	if nf != 2 {
 		return 0, 0, inputErr(j.Where(), "%q should be \"N S\": the number of stacks and Dee or Dum", clip(head))
 	}
 	n, err := strconv.Atoi(string(f[0]))
