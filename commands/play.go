@@ -186,7 +186,7 @@ func (r *Router) studentMove(gm game, m solver.Move) (*discordgo.InteractionResp
 		return nil, errBadState
 	}
 	before := solve(gm.pos)
-	forced := len(firstMoves(gm.pos, 2)) == 1
+	forced := len(solver.FirstMoves(gm.pos, 2)) == 1
 	next, err := gm.pos.Play(m)
 	if err != nil {
 		return nil, err
@@ -231,7 +231,7 @@ func (r *Router) botMove(gm game, events []string) (game, []string, error) {
 	m := res.Move
 	if m == nil {
 		// Every move loses: play the first legal one.
-		m = firstMoves(gm.pos, 1)[0]
+		m = solver.FirstMoves(gm.pos, 1)[0]
 	}
 	next, err := gm.pos.Play(m)
 	if err != nil {
@@ -272,23 +272,6 @@ func keyNumbers(pos solver.Position) string {
 	return "see /solve"
 }
 
-// firstMoves returns up to n legal moves without listing them all (a long
-// binstring has millions).
-func firstMoves(pos solver.Position, n int) []solver.Move {
-	if b, ok := pos.(*solver.BinaryString); ok {
-		var out []solver.Move
-		l := len(b.Text())
-		for i := 1; i <= l && len(out) < n; i++ {
-			for j := i; j <= l && len(out) < n; j++ {
-				out = append(out, solver.RangeMove{Start: i, End: j})
-			}
-		}
-		return out
-	}
-	moves := pos.Moves()
-	return moves[:min(n, len(moves))]
-}
-
 // gameMessage draws the game: what happened, the position, and the
 // student's controls, or the result when the game is over.
 func (r *Router) gameMessage(gm game, events []string) *discordgo.InteractionResponseData {
@@ -305,7 +288,7 @@ func (r *Router) gameMessage(gm game, events []string) *discordgo.InteractionRes
 		return data
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + solver.MoveFormat(gm.pos) + ")."}
-	moves := firstMoves(gm.pos, maxSelectOptions+1)
+	moves := solver.FirstMoves(gm.pos, maxSelectOptions+1)
 	var rows []discordgo.MessageComponent
 	if len(moves) <= maxSelectOptions {
 		var opts []discordgo.SelectMenuOption

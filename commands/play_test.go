@@ -63,7 +63,7 @@ func playGame(tb testing.TB, r *Router, clock *testClock, start *discordgo.Inter
 func blunderFirst() func(solver.Position) solver.Move {
 	done := false
 	return func(pos solver.Position) solver.Move {
-		moves := firstMoves(pos, 1<<20)
+		moves := solver.FirstMoves(pos, 1<<20)
 		if !done {
 			done = true
 			o, _ := pos.Analyze()
@@ -112,8 +112,6 @@ func TestPlayFullGames(t *testing.T) {
 			if !strings.Contains(all, "The bot answers") {
 				t.Errorf("the bot never replied:\n%s", all)
 			}
-			resp := r.Handle(context.Background(), command(student, tc.game, "play", opts...))
-			_ = resp
 			if !strings.Contains(last, "\n\n") {
 				t.Errorf("last message has no position:\n%s", last)
 			}

@@ -26,10 +26,8 @@ type positionState struct {
 }
 
 func stateOf(pos solver.Position) positionState {
-	s := positionState{text: pos.String(), mover: pos.ToMove()}
-	if b, ok := pos.(*solver.BinaryString); ok {
-		s.held = b.Held()
-	}
+	var s positionState
+	s.text, s.mover, s.held = solver.Snapshot(pos)
 	return s
 }
 

@@ -67,12 +67,18 @@ func (p *BinaryString) lead() int { return p.held[p.mover] - p.held[p.mover.Othe
 func (p *BinaryString) Key() string { return p.s + ":" + strconv.Itoa(p.lead()) }
 
 // Moves lists every substring, by start and then end. A long string has
-// n(n+1)/2 of them; callers that only need one good move use Solve.
+// n(n+1)/2 of them; callers that need only a few use FirstMoves.
 func (p *BinaryString) Moves() []Move {
 	n := len(p.s)
-	moves := make([]Move, 0, n*(n+1)/2)
-	for i := 1; i <= n; i++ {
-		for j := i; j <= n; j++ {
+	return p.firstMoves(n * (n + 1) / 2)
+}
+
+// firstMoves lists the first limit substrings in the order of Moves.
+func (p *BinaryString) firstMoves(limit int) []Move {
+	n := len(p.s)
+	moves := make([]Move, 0, min(limit, n*(n+1)/2))
+	for i := 1; i <= n && len(moves) < limit; i++ {
+		for j := i; j <= n && len(moves) < limit; j++ {
 			moves = append(moves, RangeMove{Start: i, End: j})
 		}
 	}

@@ -72,11 +72,21 @@ func CheckPosition(pos Position, budget int) PositionCheck {
 	return c
 }
 
-// HasMoves reports whether the player to move has a legal move, without
-// listing them all (a long binstring has millions).
-func HasMoves(pos Position) bool {
-	if b, ok := pos.(*BinaryString); ok {
-		return b.s != ""
-	}
-	return len(pos.Moves()) > 0
+// lazyMoves is implemented by positions with so many moves (a long
+// binstring has millions) that listing only the first few must be cheap.
+type lazyMoves interface {
+	firstMoves(limit int) []Move
 }
+
+// FirstMoves returns the first n legal moves in the order of Moves,
+// without listing them all.
+func FirstMoves(pos Position, n int) []Move {
+	if l, ok := pos.(lazyMoves); ok {
+		return l.firstMoves(n)
+	}
+	moves := pos.Moves()
+	return moves[:min(n, len(moves))]
+}
+
+// HasMoves reports whether the player to move has a legal move.
+func HasMoves(pos Position) bool { return len(FirstMoves(pos, 1)) > 0 }

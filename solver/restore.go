@@ -1,5 +1,14 @@
 package solver
 
+// Snapshot returns what Restore needs to rebuild pos: its text, the player
+// to move and, for binstring, the 0s each player holds.
+func Snapshot(pos Position) (text string, mover Player, held [2]int) {
+	if b, ok := pos.(*BinaryString); ok {
+		held = b.held
+	}
+	return pos.String(), pos.ToMove(), held
+}
+
 // Restore rebuilds a position in the middle of a game from its text, the
 // player to move and, for binstring, the 0s each player already holds.
 // The text is checked exactly as Parse checks it; held must be zero for

@@ -71,24 +71,3 @@ func firstMoveReaching(pos Position, want Outcome) Move {
 	}
 	return nil
 }
-
-// OptimalMoves returns every legal move that keeps the outcome the mover
-// can force, judged by the formula, and that outcome. It is empty when
-// every move loses or there is none.
-func OptimalMoves(pos Position) ([]Move, Outcome) {
-	want, _ := pos.Analyze()
-	if want == Loss {
-		return nil, want
-	}
-	var out []Move
-	for _, m := range pos.Moves() {
-		next, err := pos.Play(m)
-		if err != nil {
-			continue
-		}
-		if o, _ := next.Analyze(); -o == want {
-			out = append(out, m)
-		}
-	}
-	return out, want
-}
