@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -247,29 +248,11 @@ func whyBotMove(res solver.Result, next solver.Position) string {
 	o, _ := next.Analyze()
 	switch {
 	case res.Outcome == solver.Win && o == solver.Loss:
-		return "It leaves you a losing position: " + keyNumbers(next) + "."
+		return "It leaves you a losing position: " + explain.KeyNumbers(next) + "."
 	case res.Outcome == solver.Tie:
-		return "It keeps the game a tie: " + keyNumbers(next) + "."
+		return "It keeps the game a tie: " + explain.KeyNumbers(next) + "."
 	}
 	return "The bot is losing against perfect play, so it waits for a mistake."
-}
-
-// keyNumbers names the numbers that decide a position, for one sentence.
-func keyNumbers(pos solver.Position) string {
-	_, a := pos.Analyze()
-	switch a := a.(type) {
-	case solver.Binim2Analysis:
-		return fmt.Sprintf("Dee has %d extra moves and Dum %d", a.DeeExtra, a.DumExtra)
-	case solver.BinimAnalysis:
-		return fmt.Sprintf("Dee has %d moves and Dum %d", a.DeeMoves, a.DumMoves)
-	case solver.ABGameAnalysis:
-		return fmt.Sprintf("reserves A %d, B %d, Nim sum %d", a.ReserveA, a.ReserveB, a.NimSum)
-	case solver.AdapwnsAnalysis:
-		return fmt.Sprintf("the XOR of the counted gaps mod 3 is %d", a.Xor)
-	case solver.BinStringAnalysis:
-		return fmt.Sprintf("%d 0s left, Nim sum of the runs of 1s %d", a.Zeros, a.NimSum)
-	}
-	return "see /solve"
 }
 
 // gameMessage draws the game: what happened, the position, and the

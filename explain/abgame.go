@@ -16,6 +16,12 @@ func (abExplainer) fits(pos solver.Position) bool {
 	return ok
 }
 
+func (abExplainer) numbers(pos solver.Position) string {
+	_, an := pos.Analyze()
+	a := an.(solver.ABGameAnalysis)
+	return fmt.Sprintf("reserves A %d, B %d, Nim sum %d", a.ReserveA, a.ReserveB, a.NimSum)
+}
+
 // key is the game, the player to move and the row.
 func (abExplainer) key(pos solver.Position) string {
 	return "abgame:" + pos.Game().PlayerName(pos.ToMove()) + ":" + pos.(*solver.ABRow).Row()

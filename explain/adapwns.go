@@ -16,6 +16,11 @@ func (pawnExplainer) fits(pos solver.Position) bool {
 	return ok
 }
 
+func (pawnExplainer) numbers(pos solver.Position) string {
+	_, a := pos.Analyze()
+	return fmt.Sprintf("the XOR of the counted gaps mod 3 is %d", a.(solver.AdapwnsAnalysis).Xor)
+}
+
 // key is the game, the player to move and the board: the outcome does not
 // depend on the mover, but the winner's name does.
 func (pawnExplainer) key(pos solver.Position) string {

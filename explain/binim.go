@@ -19,6 +19,16 @@ func (stackExplainer) fits(pos solver.Position) bool {
 	return ok
 }
 
+func (stackExplainer) numbers(pos solver.Position) string {
+	switch _, a := pos.Analyze(); a := a.(type) {
+	case solver.Binim2Analysis:
+		return fmt.Sprintf("Dee has %d extra moves and Dum %d", a.DeeExtra, a.DumExtra)
+	case solver.BinimAnalysis:
+		return fmt.Sprintf("Dee has %d moves and Dum %d", a.DeeMoves, a.DumMoves)
+	}
+	return ""
+}
+
 // key is the game, the player to move and the sorted stacks.
 func (stackExplainer) key(pos solver.Position) string {
 	p := pos.(*solver.Stacks)

@@ -19,6 +19,12 @@ func (stringExplainer) fits(pos solver.Position) bool {
 	return ok
 }
 
+func (stringExplainer) numbers(pos solver.Position) string {
+	_, an := pos.Analyze()
+	a := an.(solver.BinStringAnalysis)
+	return fmt.Sprintf("%d 0s left, Nim sum of the runs of 1s %d", a.Zeros, a.NimSum)
+}
+
 // lead returns how many more 0s the player to move holds than the opponent.
 func lead(p *solver.BinaryString) int {
 	h := p.Held()

@@ -36,6 +36,8 @@ type explainer interface {
 	// localMove states c.Move, the canonical move, in the numbering of
 	// r.Position.
 	localMove(r, c solver.Result) solver.Move
+	// numbers names the numbers that decide pos, as one clause.
+	numbers(pos solver.Position) string
 }
 
 // registry maps a game's name to its explainer: one line per game.
@@ -136,4 +138,15 @@ func verdictSentence(r solver.Result) string {
 		return "With best play the game is a **tie**: nobody wins."
 	}
 	return fmt.Sprintf("**%s wins** with best play.", r.WinnerName())
+}
+
+// KeyNumbers names, as one clause, the numbers that decide pos, for
+// example "the XOR of the counted gaps mod 3 is 0". It is "" for a game
+// without an explainer.
+func KeyNumbers(pos solver.Position) string {
+	e, ok := lookup(pos)
+	if !ok {
+		return ""
+	}
+	return e.numbers(pos)
 }
