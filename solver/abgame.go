@@ -24,6 +24,7 @@ const (
 func (abGame) Name() string      { return "abgame" }
 func (abGame) Title() string     { return "The A-B game (CodeChef ABGAME)" }
 func (abGame) NeedsFirst() bool  { return false }
+func (abGame) VerifySize() int   { return 10 }
 func (abGame) SizeLabel() string { return "cells" }
 func (abGame) Format() string {
 	return "a row of '.', 'A' and 'B'; odd-numbered letters move right, even-numbered left"

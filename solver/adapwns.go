@@ -23,6 +23,7 @@ const (
 func (adapwnsGame) Name() string      { return "adapwns" }
 func (adapwnsGame) Title() string     { return "Ada and the pawns (CodeChef ADAPWNS)" }
 func (adapwnsGame) NeedsFirst() bool  { return false }
+func (adapwnsGame) VerifySize() int   { return 16 }
 func (adapwnsGame) SizeLabel() string { return "cells" }
 func (adapwnsGame) Format() string {
 	return "a row of '.' and 'P'; a pawn moves 1 or 2 cells left over empty cells"

@@ -39,6 +39,7 @@ const VerifyStackLen = 4
 func (g *stackGame) Name() string     { return g.name }
 func (g *stackGame) Title() string    { return g.title }
 func (g *stackGame) NeedsFirst() bool { return true }
+func (g *stackGame) VerifySize() int  { return 3 }
 func (g *stackGame) SizeLabel() string {
 	return fmt.Sprintf("stacks (of 1..%d symbols)", VerifyStackLen)
 }

@@ -18,6 +18,7 @@ type binStringGame struct{}
 func (binStringGame) Name() string      { return "binstring" }
 func (binStringGame) Title() string     { return "Fewest 0s after emptying a binary string" }
 func (binStringGame) NeedsFirst() bool  { return false }
+func (binStringGame) VerifySize() int   { return 10 }
 func (binStringGame) SizeLabel() string { return "characters" }
 func (binStringGame) Format() string {
 	return "a string of 0s and 1s; a move removes any substring, and fewer 0s at the end wins"

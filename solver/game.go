@@ -140,6 +140,9 @@ type Game interface {
 	// SizeLabel says what a size counts in the verify table, for example
 	// "cells" or "stacks".
 	SizeLabel() string
+	// VerifySize is the largest size verify checks by default: every
+	// starting position up to it is solved by search in a few seconds.
+	VerifySize() int
 	// Judge reads the original problem's judge input from r and writes the
 	// expected output to w.
 	Judge(j *JudgeReader, w *bufio.Writer) error

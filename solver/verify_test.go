@@ -7,32 +7,19 @@ import (
 	"testing"
 )
 
-// exhaustiveSizes is how far each game is checked against exhaustive
-// search: every starting position up to this size.
-var exhaustiveSizes = []struct {
-	game Game
-	max  int
-}{
-	{Adapwns, 16},
-	{ABGame, 10},
-	{BinString, 10},
-	{Binim2, 3},
-	{Binim, 3},
-}
-
 // TestVerifyExhaustive is the oracle: every formula agrees with exhaustive
 // search on every state reached from every small starting position, and
 // Solve's move is optimal at every starting position.
 func TestVerifyExhaustive(t *testing.T) {
-	for _, tc := range exhaustiveSizes {
-		t.Run(tc.game.Name(), func(t *testing.T) {
+	for _, g := range Games() {
+		t.Run(g.Name(), func(t *testing.T) {
 			t.Parallel()
-			max := tc.max
+			max := g.VerifySize()
 			if testing.Short() {
 				max = max * 2 / 3
 			}
 			var positions, states, checked int
-			for _, row := range Verify(tc.game, max, nil) {
+			for _, row := range Verify(g, max, nil) {
 				positions += row.Positions
 				states += row.States
 				checked += row.Checked
@@ -45,7 +32,7 @@ func TestVerifyExhaustive(t *testing.T) {
 				}
 			}
 			t.Logf("%s up to %d %s: %d starting positions, %d states searched, %d states checked",
-				tc.game.Name(), max, tc.game.SizeLabel(), positions, states, checked)
+				g.Name(), max, g.SizeLabel(), positions, states, checked)
 		})
 	}
 }

@@ -11,12 +11,6 @@ import (
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-// defaultVerifySize is the largest size `verify` checks when --max is not
-// given: each finishes in a few seconds.
-var defaultVerifySize = map[string]int{
-	"binim2": 3, "binim": 3, "abgame": 10, "adapwns": 16, "binstring": 10,
-}
-
 // runVerify implements `nimtutor verify GAME --max N`.
 func runVerify(_ context.Context, args []string, out io.Writer) error {
 	fs := newFlags("verify")
@@ -44,7 +38,7 @@ func runVerify(_ context.Context, args []string, out io.Writer) error {
 	for _, g := range games {
 		n := *maxSize
 		if n <= 0 {
-			n = defaultVerifySize[g.Name()]
+			n = g.VerifySize()
 		}
 		failed += verifyTable(out, g, n)
 	}
