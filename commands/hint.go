@@ -57,7 +57,7 @@ func (r *Router) nextHint(_ context.Context, i *discordgo.Interaction, _ []strin
 // hintLevel builds the message for one level of the ladder, with a button
 // to the next level unless it is the last.
 func (r *Router) hintLevel(pos solver.Position, level int) *discordgo.InteractionResponseData {
-	hints := r.lessonFor(solve(pos)).hints
+	hints := r.lessonFor(pos, nil).hints
 	level = min(level, len(hints))
 	h := hints[level-1]
 	e := &discordgo.MessageEmbed{

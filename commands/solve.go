@@ -29,16 +29,20 @@ type lesson struct {
 	hints []explain.Step
 }
 
-// lessonFor returns the cached lesson for a solved position, computing
-// and caching it on a miss.
-func (r *Router) lessonFor(res solver.Result) lesson {
-	key := "lesson:" + res.Position.Game().Name() + ":" + explain.Key(res.Position)
+// lessonFor returns the cached lesson for pos, solving and explaining it
+// only on a miss. solved is pos already solved, or nil.
+func (r *Router) lessonFor(pos solver.Position, solved *solver.Result) lesson {
+	key := "lesson:" + pos.Game().Name() + ":" + explain.Key(pos)
 	if v, ok := r.cache.Get(key); ok {
 		if l, ok := v.(lesson); ok {
 			return l
 		}
 	}
-	l := lesson{steps: explain.Explain(res, discordDetail), hints: explain.Hints(res, discordDetail)}
+	if solved == nil {
+		res := solve(pos)
+		solved = &res
+	}
+	l := lesson{steps: explain.Explain(*solved, discordDetail), hints: explain.Hints(*solved, discordDetail)}
 	r.cache.Set(key, l)
 	return l
 }
@@ -51,7 +55,7 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 		return nil, err
 	}
 	res := solve(pos)
-	l := r.lessonFor(res)
+	l := r.lessonFor(pos, &res)
 	e := &discordgo.MessageEmbed{
 		Title:       verdictTitle(res),
 		Description: positionLine(pos),
