@@ -16,7 +16,7 @@ import (
 func runConsole(ctx context.Context, args []string, in io.Reader, out io.Writer) error {
 	fs := newFlags("console")
 	dir := fs.String("pictures", "", "directory for attached pictures (default: a temporary directory)")
-	if _, err := parseArgs(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	c := newConsole(*dir)

@@ -5,7 +5,6 @@ import (
 	"crypto/ed25519"
 	"encoding/hex"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -57,32 +56,10 @@ func newLogger(stderr io.Writer) (*slog.Logger, error) {
 	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})), nil
 }
 
-// parseFlags parses args with fs and refuses extra arguments.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
-	}
-	return nil
-}
-
-// newFlagSet returns a flag set that prints usage to stderr.
-func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: nimtutor %s\n\n%s\n", name, usage)
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
 // runGateway implements `nimtutor gateway`.
 func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("gateway", "Connects to Discord's gateway as the bot and answers slash commands until\ninterrupted. Needs DISCORD_TOKEN.", stderr)
-	if err := parseFlags(fs, args); err != nil {
+	fs := newFlags("gateway")
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	tok, err := botToken("gateway")
@@ -99,9 +76,9 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 
 // runHTTP implements `nimtutor http`.
 func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("http", "Serves the Interactions Endpoint URL at POST "+bot.InteractionsPath+" until interrupted.\nNeeds DISCORD_PUBLIC_KEY; listens on HTTP_ADDR (default "+bot.DefaultHTTPAddr+").\nDiscord must reach it over public HTTPS, e.g. through a reverse proxy or tunnel.", stderr)
+	fs := newFlags("http")
 	addr := fs.String("addr", "", "listen address, overriding HTTP_ADDR")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	keyHex, err := requireEnv("DISCORD_PUBLIC_KEY", "http")
@@ -143,10 +120,10 @@ const registerTimeout = 30 * time.Second
 
 // runRegister implements `nimtutor register`.
 func runRegister(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("register", "Replaces the application's slash commands with nimtutor's command table:\nin the guild DISCORD_GUILD_ID when set (instant), globally otherwise (up to an\nhour to appear). Needs DISCORD_TOKEN and DISCORD_APP_ID.", stderr)
+	fs := newFlags("register")
 	guild := fs.String("guild", "", "guild id, overriding DISCORD_GUILD_ID")
 	global := fs.Bool("global", false, "register globally even if DISCORD_GUILD_ID is set")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	tok, err := botToken("register")

@@ -36,6 +36,15 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseNoArgs parses flags for a command that takes no positional arguments.
+func parseNoArgs(fs *flag.FlagSet, args []string) error {
+	positional, err := parseArgs(fs, args)
+	if err == nil && len(positional) > 0 {
+		err = usagef("unexpected argument %q", positional[0])
+	}
+	return err
+}
+
 // parsePosition reads "GAME POSITION..." with an optional first player.
 // Words of the position after the first are joined with spaces, so binim
 // stacks may be given as separate arguments.

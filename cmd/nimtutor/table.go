@@ -13,7 +13,7 @@ import (
 func runCommands(_ context.Context, args []string, out io.Writer) error {
 	fs := newFlags("commands")
 	fs.Bool("json", true, "print JSON (the only format)")
-	if _, err := parseArgs(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	enc := json.NewEncoder(out)
