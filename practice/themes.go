@@ -10,13 +10,13 @@ const (
 	ThemeMisereReserve = "misère reserve"    // binim2: stacks with the same symbol at both ends are spare moves
 	ThemeCancelling    = "cancelling stacks" // binim2: stacks with different ends cancel out
 	ThemeCountingMoves = "counting moves"    // binim: each player's own 0s or 1s on top are their moves
-	ThemeOneMoveMargin = "one-move margin" // binim: the mover has just one move more than the opponent
-	ThemeReserveMoves  = "reserve moves" // abgame: letters that face away are free tempo
-	ThemeNimHeaps      = "nim heaps"     // abgame: facing letters are Nim heaps
-	ThemeXORToZero     = "XOR to zero"   // leave the opponent an XOR of 0
-	ThemeGapMod3       = "gap mod 3"     // adapwns: a gap of g is worth g mod 3
-	ThemeStaircase     = "staircase"     // adapwns: only every other gap counts
-	ThemeTieBreak0s    = "tie-break on 0s" // binstring: an odd count of 0s goes to the loser of Nim on the runs
+	ThemeOneMoveMargin = "one-move margin"   // binim: the mover has just one move more than the opponent
+	ThemeReserveMoves  = "reserve moves"     // abgame: letters that face away are free tempo
+	ThemeNimHeaps      = "nim heaps"         // abgame: facing letters are Nim heaps
+	ThemeXORToZero     = "XOR to zero"       // leave the opponent an XOR of 0
+	ThemeGapMod3       = "gap mod 3"         // adapwns: a gap of g is worth g mod 3
+	ThemeStaircase     = "staircase"         // adapwns: only every other gap counts
+	ThemeTieBreak0s    = "tie-break on 0s"   // binstring: an odd count of 0s goes to the loser of Nim on the runs
 )
 
 // GameThemes lists the themes puzzles of g can have, for menus.
