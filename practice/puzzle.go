@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/glicko2"
@@ -34,6 +35,9 @@ type Puzzle struct {
 	Themes []string
 	// Estimate is the first rating, before anyone has answered.
 	Estimate float64
+
+	hintsOnce sync.Once
+	hints     []explain.Step
 }
 
 // maxSeed bounds seeds, so ids stay short.
@@ -193,7 +197,8 @@ func (p *Puzzle) Solution() solver.Result { return solver.Solve(p.Position) }
 
 // Hints returns the hint ladder: the last level gives the answer.
 func (p *Puzzle) Hints() []explain.Step {
-	return explain.Hints(p.Solution(), explain.Options{MaxItems: 8})
+	p.hintsOnce.Do(func() { p.hints = explain.Hints(p.Solution(), explain.Options{MaxItems: 8}) })
+	return p.hints
 }
 
 // IsWinning reports whether m is one of the winning moves.
