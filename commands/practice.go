@@ -297,7 +297,7 @@ func (r *Router) outcomeMessage(ctx context.Context, svc *practice.Service, out 
 		}
 	} else {
 		e.Title, e.Color = fmt.Sprintf("❌ Not this time: puzzle %s", p.ID), colourLoss
-		e.Description = fmt.Sprintf("You played **%s**.", out.Move)
+		e.Description = fmt.Sprintf("Your move, **%s**, does not win.", out.Move)
 		switch {
 		case out.Refutation != nil:
 			shown = out.Refuted

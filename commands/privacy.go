@@ -96,7 +96,7 @@ func (r *Router) history(ctx context.Context, i *discordgo.Interaction, _ option
 			}
 			fmt.Fprintf(&b, "%s %s %s%s: played %s, rating %.0f → %.0f\n", mark, a.At.Format("2 Jan 15:04"), a.PuzzleID, daily, a.Move, a.Before, a.After)
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Puzzles", Value: clipText(b.String(), maxFieldValueLen)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Puzzles", Value: clipText(strings.TrimSpace(b.String()), maxFieldValueLen)})
 	}
 	if len(h.Games) > 0 {
 		var b strings.Builder
@@ -115,7 +115,7 @@ func (r *Router) history(ctx context.Context, i *discordgo.Interaction, _ option
 				buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.SecondaryButton, CustomID: r.ownedID(recPrefix, action, g.ID, user)})
 			}
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Games", Value: clipText(b.String(), maxFieldValueLen)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Games", Value: clipText(strings.TrimSpace(b.String()), maxFieldValueLen)})
 		data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
 	}
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil

@@ -56,7 +56,7 @@ func (r *Router) progress(ctx context.Context, i *discordgo.Interaction, o optio
 	}
 	e.Description = who + " practice, per game:"
 	for _, l := range p.Ratings {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: fmt.Sprintf("%s: %.0f ± %.0f", l.Game, l.Rating.Rating, 2*l.RD),
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: fmt.Sprintf("%s: %.0f ± %.0f", l.Game, l.Rating.Rating, l.RD),
 			Value: fmt.Sprintf("Solved %d, failed %d · streak %d (best %d) · hints used %d", l.Solved, l.Failed, l.Streak, l.BestStreak, l.Hints)})
 	}
 	if p.Weakest != "" {
@@ -91,7 +91,7 @@ func (r *Router) progress(ctx context.Context, i *discordgo.Interaction, o optio
 	case !errors.Is(err, chart.ErrEmpty):
 		r.log.Error("drawing a progress chart", "err", err)
 	}
-	e.Footer = &discordgo.MessageEmbedFooter{Text: "Ratings are Glicko-2: ± is twice the rating deviation, which shrinks as you answer more."}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: "Ratings are Glicko-2; ± is the rating deviation, which shrinks as you answer more."}
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
 }
 

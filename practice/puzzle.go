@@ -175,14 +175,15 @@ func pick(r *rand.Rand, p float64, yes, no byte) byte {
 }
 
 // estimate is a puzzle's first rating: harder when it is larger, when few
-// of its moves win, when the win is far, and when it needs more ideas.
-// Answers move it from there.
+// of its many moves win, when the win is far, and when it needs more
+// ideas. Answers move it from there.
 func estimate(p *Puzzle) float64 {
 	size := float64(len(p.Position.String()))
 	scarcity := 1 - float64(len(p.Winning))/float64(p.Moves) // 0 (all win) .. 1
-	r := 1000 + 150*math.Log2(size) + 500*scarcity + 60*float64(len(p.Themes))
+	choice := min(1, math.Log2(float64(p.Moves))/4)           // 2 moves: 0.25, 16 or more: 1
+	r := 800 + 80*math.Log2(size) + 350*scarcity*choice + 40*float64(len(p.Themes))
 	if p.Remoteness > 0 {
-		r += 25 * float64(min(p.Remoteness, 20))
+		r += 15 * float64(min(p.Remoteness, 20))
 	}
 	return math.Round(min(max(r, 800), 2400))
 }
