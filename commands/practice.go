@@ -360,4 +360,3 @@ func tallyText(guild string, solved, failed int) string {
 
 // themeIndex returns the index of theme among g's themes, or -1.
 func themeIndex(g solver.Game, theme string) int { return slices.Index(practice.GameThemes(g), theme) }
-

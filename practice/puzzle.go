@@ -180,7 +180,7 @@ func pick(r *rand.Rand, p float64, yes, no byte) byte {
 func estimate(p *Puzzle) float64 {
 	size := float64(len(p.Position.String()))
 	scarcity := 1 - float64(len(p.Winning))/float64(p.Moves) // 0 (all win) .. 1
-	choice := min(1, math.Log2(float64(p.Moves))/4)           // 2 moves: 0.25, 16 or more: 1
+	choice := min(1, math.Log2(float64(p.Moves))/4)          // 2 moves: 0.25, 16 or more: 1
 	r := 800 + 80*math.Log2(size) + 350*scarcity*choice + 40*float64(len(p.Themes))
 	if p.Remoteness > 0 {
 		r += 15 * float64(min(p.Remoteness, 20))
