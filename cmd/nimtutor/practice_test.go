@@ -10,6 +10,10 @@ import (
 // TestMain points the store at a temporary SQLite file, so that tests of
 // commands that store (play, practice) never write ./nimtutor.db.
 func TestMain(m *testing.M) {
+	if os.Getenv(envE2EChild) == "1" {
+		e2eChild() // a server process of TestPracticeEndToEnd
+		return
+	}
 	dir, err := os.MkdirTemp("", "nimtutor-cmd-test")
 	if err != nil {
 		panic(err)
