@@ -34,8 +34,12 @@ type Console struct {
 	modalID string
 }
 
+// ConsoleUserID is the user id of the person at the console: the one
+// local learner whose practice and games the store keeps.
+const ConsoleUserID = "100000000000000001"
+
 // consoleUser is the person at the console, as interactions name them.
-var consoleUser = &discordgo.User{ID: "100000000000000001", Username: "you", GlobalName: "You"}
+var consoleUser = &discordgo.User{ID: ConsoleUserID, Username: "you", GlobalName: "You"}
 
 // Run reads lines from in until it ends or ctx is done, and writes replies to out.
 func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer) error {
@@ -150,6 +154,15 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 		return data, fmt.Errorf("/%s is not a command; type help", name)
 	}
 	data.ID = "console-" + name
+	if !hasSubcommands(cmd) {
+		// A command with options of its own, such as /practice game:adapwns.
+		opts, err := parseOptions(&discordgo.ApplicationCommandOption{Options: cmd.Options}, strings.TrimSpace(rest))
+		if err != nil {
+			return data, fmt.Errorf("/%s: %w", name, err)
+		}
+		data.Options = opts
+		return data, nil
+	}
 	subName, args, _ := strings.Cut(strings.TrimSpace(rest), " ")
 	var sub *discordgo.ApplicationCommandOption
 	var names []string
@@ -170,6 +183,16 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 		Name: sub.Name, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts,
 	}}
 	return data, nil
+}
+
+// hasSubcommands reports whether cmd's options are subcommands.
+func hasSubcommands(cmd *discordgo.ApplicationCommand) bool {
+	for _, o := range cmd.Options {
+		if o.Type == discordgo.ApplicationCommandOptionSubCommand {
+			return true
+		}
+	}
+	return false
 }
 
 // parseOptions reads "name:value …" for the options of sub, checking
@@ -195,6 +218,9 @@ func parseOptions(sub *discordgo.ApplicationCommandOption, args string) ([]*disc
 		}
 	}
 	if len(marks) == 0 && strings.TrimSpace(args) != "" || len(marks) > 0 && strings.TrimSpace(args[:marks[0].at]) != "" {
+		if len(sub.Options) == 0 {
+			return nil, fmt.Errorf("this command takes no options")
+		}
 		return nil, fmt.Errorf("options are written name:value, for example %s:…", sub.Options[0].Name)
 	}
 	var out []*discordgo.ApplicationCommandInteractionDataOption
@@ -476,6 +502,18 @@ func indent(s string) string { return "  " + strings.ReplaceAll(s, "\n", "\n  ")
 
 // Playing reports whether the last reply still has controls to use.
 func (c *Console) Playing() bool { return len(controlsOf(c.last)) > 0 }
+
+// Click presses the last reply's first button whose label starts with
+// prefix, and reports whether there was one.
+func (c *Console) Click(ctx context.Context, prefix string, out io.Writer) bool {
+	for n, ctl := range controlsOf(c.last) {
+		if ctl.button != nil && !ctl.button.Disabled && strings.HasPrefix(ctl.button.Label, prefix) {
+			c.Do(ctx, fmt.Sprintf("click %d", n+1), out)
+			return true
+		}
+	}
+	return false
+}
 
 // TypeMove presses the last reply's "Type a move" button and submits text
 // in the form it opens.

@@ -34,6 +34,9 @@ type Config struct {
 	Secret []byte
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Practice opens the practice service and its store on first use;
+	// nil means practice commands answer that no store is configured.
+	Practice PracticeOpener
 }
 
 // Router answers every interaction nimtutor receives. Its Handle method
@@ -43,11 +46,12 @@ type Router struct {
 	cache  Cache
 	signer signer
 	now    func() time.Time
+	prac   practiceHolder
 }
 
 // New returns a Router.
 func New(cfg Config) *Router {
-	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now}
+	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now, prac: practiceHolder{open: cfg.Practice}}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}
@@ -144,6 +148,9 @@ func (r *Router) Private(i *discordgo.Interaction) bool {
 		return true
 	}
 	data := i.ApplicationCommandData()
+	if tc, ok := topCommands[data.Name]; ok {
+		return tc.private
+	}
 	if len(data.Options) == 0 {
 		return true
 	}
@@ -154,6 +161,9 @@ func (r *Router) Private(i *discordgo.Interaction) bool {
 // command routes a slash command to its subcommand's handler.
 func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
 	data := i.ApplicationCommandData()
+	if tc, ok := topCommands[data.Name]; ok {
+		return tc.run(r, ctx, i, commandOptions(data.Options))
+	}
 	g, err := solver.Lookup(data.Name)
 	if err != nil {
 		return nil, err
@@ -191,8 +201,12 @@ func (r *Router) component(ctx context.Context, i *discordgo.Interaction) (*disc
 
 // modal routes a modal submission by its custom_id.
 func (r *Router) modal(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	if strings.HasPrefix(i.ModalSubmitData().CustomID, playPrefix+":") {
+	id := i.ModalSubmitData().CustomID
+	if strings.HasPrefix(id, playPrefix+":") {
 		return r.playSubmit(ctx, i)
+	}
+	if h, ok := modalHandlers[strings.SplitN(id, ":", 2)[0]]; ok {
+		return h(r, ctx, i)
 	}
 	return nil, errStale
 }

@@ -68,7 +68,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 		}
 		cmds = append(cmds, cmd)
 	}
-	return cmds
+	return append(cmds, topDefinitions()...)
 }
 
 // positionOptions are the options that describe a position of g.

@@ -71,7 +71,9 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	fmt.Fprintln(stdout, "nimtutor: connecting to the Discord gateway; press Ctrl+C to stop")
-	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok}, newHandler(ctx, log), log)
+	h, closeStore := newHandler(ctx, log)
+	defer closeStore()
+	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok}, h, log)
 }
 
 // runHTTP implements `nimtutor http`.
@@ -100,7 +102,9 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	fmt.Fprintf(stdout, "nimtutor: serving interactions at http://%s%s; press Ctrl+C to stop\n", *addr, bot.InteractionsPath)
-	return bot.RunHTTP(ctx, *addr, key, newHandler(ctx, log), log)
+	h, closeStore := newHandler(ctx, log)
+	defer closeStore()
+	return bot.RunHTTP(ctx, *addr, key, h, log)
 }
 
 // parsePublicKey decodes DISCORD_PUBLIC_KEY.
