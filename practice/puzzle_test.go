@@ -1,6 +1,7 @@
 package practice
 
 import (
+	"context"
 	"testing"
 
 	"github.com/nimtutor/nimtutor/solver"
@@ -24,8 +25,11 @@ func TestGenerate(t *testing.T) {
 				if again.Position.String() != p.Position.String() || again.Position.ToMove() != p.Position.ToMove() {
 					t.Fatalf("seed %d: %q then %q", seed, p.Position, again.Position)
 				}
-				check := solver.CheckPosition(p.Position, 1_000_000)
-				if check.OverBudget || check.Search != solver.Win {
+				check, err := solver.CheckPosition(context.Background(), p.Position, 1_000_000)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if check.OverBudget || check.Search.Outcome != solver.Win {
 					t.Fatalf("%s %q: search says %v (over budget %v), want a win", p.ID, p.Position, check.Search, check.OverBudget)
 				}
 				if len(check.BestMoves) != len(p.Winning) {
@@ -76,8 +80,9 @@ func TestParseID(t *testing.T) {
 func TestRemoteness(t *testing.T) {
 	count := 0
 	for size := 1; size <= 8; size++ {
-		solver.Adapwns.Enumerate(size, func(pos solver.Position) bool {
-			v, err := newDistSearch(1 << 20).solve(pos)
+		solver.Adapwns.Starts(size, func(st solver.State) bool {
+			pos := solver.Adapwns.Decode(st)
+			v, err := newDistSearch(solver.Adapwns, 1<<20).solve(pos)
 			if err != nil {
 				t.Fatal(err)
 			}

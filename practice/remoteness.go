@@ -1,6 +1,7 @@
 package practice
 
 import (
+	"context"
 	"errors"
 
 	"github.com/nimtutor/nimtutor/solver"
@@ -14,48 +15,35 @@ type value struct {
 	dist    int
 }
 
-// errOverBudget stops a remoteness search that grew too large.
+// errOverBudget stops a remoteness search that grew too large, or meets a
+// position that does not pack into the engine's states.
 var errOverBudget = errors.New("practice: remoteness search over budget")
 
-// distSearch is a memoised search for outcome and remoteness. It is the
-// generic exhaustive search of package solver with one number more; it
-// stays here, small and budgeted, until the engine exposes remoteness.
+// distSearch asks the engine's search for outcomes with remoteness, one
+// memo shared by every position of one game.
 type distSearch struct {
-	budget int
-	memo   map[string]value
+	search *solver.Search
+	game   solver.Game
 }
 
-func newDistSearch(budget int) *distSearch {
-	return &distSearch{budget: budget, memo: map[string]value{}}
+func newDistSearch(game solver.Game, budget int) *distSearch {
+	return &distSearch{search: solver.NewSearch(game, budget), game: game}
 }
 
 // solve returns pos's value, or errOverBudget.
 func (s *distSearch) solve(pos solver.Position) (value, error) {
-	key := pos.Key()
-	if v, ok := s.memo[key]; ok {
-		return v, nil
-	}
-	if len(s.memo) >= s.budget {
+	st, ok := s.game.Encode(pos)
+	if !ok {
 		return value{}, errOverBudget
 	}
-	moves := pos.Moves()
-	if len(moves) == 0 {
-		v := value{outcome: pos.Terminal()}
-		s.memo[key] = v
-		return v, nil
+	v, err := s.search.Value(context.Background(), st)
+	if errors.Is(err, solver.ErrBudget) || errors.Is(err, solver.ErrTooDeep) {
+		return value{}, errOverBudget
 	}
-	best := value{outcome: solver.Loss - 1}
-	for _, m := range moves {
-		c, err := s.child(pos, m)
-		if err != nil {
-			return value{}, err
-		}
-		if better(c, best) {
-			best = c
-		}
+	if err != nil {
+		return value{}, err
 	}
-	s.memo[key] = best
-	return best, nil
+	return value{outcome: v.Outcome, dist: v.Remoteness}, nil
 }
 
 // child returns the value for the mover of playing m in pos.
@@ -85,9 +73,9 @@ func better(a, b value) bool {
 
 // remoteness returns pos's remoteness, or -1 if the search passes budget.
 func remoteness(pos solver.Position, budget int) int {
-	v, err := newDistSearch(budget).solve(pos)
-	if err != nil {
+	v, ok := solver.Reach(context.Background(), pos, budget)
+	if !ok {
 		return -1
 	}
-	return v.dist
+	return v.Remoteness
 }

@@ -68,7 +68,7 @@ const reviewBudget = 300000
 // and judges each of the learner's moves.
 func ReviewGame(start solver.Position, side solver.Player, moves []solver.Move) (*Review, error) {
 	r := &Review{Start: start, Side: side, FirstMistake: -1, Exact: true}
-	search := newDistSearch(reviewBudget)
+	search := newDistSearch(start.Game(), reviewBudget)
 	pos := start
 	for i, m := range moves {
 		if pos.ToMove() == side {

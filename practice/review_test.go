@@ -14,20 +14,23 @@ func TestJudgeMoveAgainstSearch(t *testing.T) {
 	sizes := map[string]int{"adapwns": 10, "abgame": 8, "binstring": 8, "binim": 3, "binim2": 3}
 	for _, g := range solver.Games() {
 		t.Run(g.Name(), func(t *testing.T) {
-			oracle := solver.NewSearch(0)
-			ds := newDistSearch(1 << 22)
+			oracle := newDistSearch(g, 0)
+			ds := newDistSearch(g, 1<<22)
 			checked := 0
 			for size := 1; size <= sizes[g.Name()]; size++ {
-				g.Enumerate(size, func(pos solver.Position) bool {
+				g.Starts(size, func(st solver.State) bool {
+					pos := g.Decode(st)
 					moves := pos.Moves()
-					had, _ := oracle.Outcome(pos)
+					hv, _ := oracle.solve(pos)
+					had := hv.outcome
 					for _, m := range moves {
 						mr, exact, err := judgeMove(ds, pos, m)
 						if err != nil || !exact {
 							t.Fatalf("%q %v: %v (exact %v)", pos, m, err, exact)
 						}
 						next, _ := pos.Play(m)
-						o, _ := oracle.Outcome(next)
+						ov, _ := oracle.solve(next)
+						o := ov.outcome
 						mistake := -o < had
 						if (mr.Class == Mistake) != mistake && mr.Class != Forced {
 							t.Errorf("%q %v: %s; search says had %v, kept %v", pos, m, mr.Class, had, -o)
