@@ -134,12 +134,16 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 		return r.errorReply(i, err)
 	}
 	fitResponse(resp)
+	fitPermissions(i, resp)
 	return resp
 }
 
 // Private reports whether the reply to i is ephemeral, so a transport can
 // defer with the right flag before the handler finishes.
 func (r *Router) Private(i *discordgo.Interaction) bool {
+	if missingPermissions(i) != 0 {
+		return true
+	}
 	if i.Type != discordgo.InteractionApplicationCommand {
 		return true
 	}

@@ -58,6 +58,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 			Description: clipText(g.Title(), maxDescriptionLen),
 			Type:        discordgo.ChatApplicationCommand,
 		}
+		installEverywhere(cmd)
 		for _, sc := range subcommands {
 			cmd.Options = append(cmd.Options, &discordgo.ApplicationCommandOption{
 				Type:        discordgo.ApplicationCommandOptionSubCommand,
@@ -69,6 +70,22 @@ func Definitions() []*discordgo.ApplicationCommand {
 		cmds = append(cmds, cmd)
 	}
 	return cmds
+}
+
+// installEverywhere lets cmd be used wherever nimtutor is installed:
+// added to a server (integration type 0) or to a user's account (1), and
+// in servers, in DMs with the bot and in other DMs and group DMs
+// (contexts 0, 1, 2).
+func installEverywhere(cmd *discordgo.ApplicationCommand) {
+	cmd.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{
+		discordgo.ApplicationIntegrationGuildInstall,
+		discordgo.ApplicationIntegrationUserInstall,
+	}
+	cmd.Contexts = &[]discordgo.InteractionContextType{
+		discordgo.InteractionContextGuild,
+		discordgo.InteractionContextBotDM,
+		discordgo.InteractionContextPrivateChannel,
+	}
 }
 
 // positionOptions are the options that describe a position of g.

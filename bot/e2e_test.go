@@ -1,0 +1,270 @@
+package bot
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/commands"
+)
+
+// These tests run nimtutor's real command router behind the transports:
+// signed requests through the HTTP endpoint, and INTERACTION_CREATE events
+// through the gateway's fake Discord.
+
+// e2eUser and e2eStranger are the two people clicking in these tests.
+const e2eUser, e2eStranger = "111111111111111111", "222222222222222222"
+
+// newRouter returns the real router with a fresh cache; cfg's Cache and
+// Secret are filled in when unset.
+func newRouter(tb testing.TB, cfg commands.Config) *commands.Router {
+	tb.Helper()
+	if cfg.Cache == nil {
+		cfg.Cache = NewCache(500, time.Hour)
+	}
+	if cfg.Secret == nil {
+		cfg.Secret = []byte("e2e secret")
+	}
+	if cfg.Log == nil {
+		cfg.Log = testLogger(tb)
+	}
+	return commands.New(cfg)
+}
+
+// e2eHTTP is the HTTP transport in front of a router, with a fresh key.
+type e2eHTTP struct {
+	h    http.Handler
+	priv ed25519.PrivateKey
+}
+
+func newE2EHTTP(tb testing.TB, r Handler) *e2eHTTP {
+	tb.Helper()
+	pub, priv := newKey(tb)
+	// Answers are never deferred here: the replies come back inline.
+	h := NewHTTPHandler(pub, r, WithClock(func() time.Time { return testNow }), WithEditor(&fakeEditor{}),
+		WithLogger(testLogger(tb)), WithDeferAfter(time.Minute))
+	return &e2eHTTP{h: h, priv: priv}
+}
+
+// reply is an interaction response as Discord receives it: its type, its
+// data as generic JSON, and its files by file name.
+type reply struct {
+	Type  float64
+	Data  map[string]any
+	Files map[string]string
+}
+
+// content returns the reply's message text.
+func (r reply) content() string { s, _ := r.Data["content"].(string); return s }
+
+// ephemeral reports whether the reply has the ephemeral flag.
+func (r reply) ephemeral() bool { f, _ := r.Data["flags"].(float64); return int(f)&64 != 0 }
+
+// embeds returns the reply's embeds.
+func (r reply) embeds() []map[string]any {
+	var out []map[string]any
+	list, _ := r.Data["embeds"].([]any)
+	for _, e := range list {
+		out = append(out, e.(map[string]any))
+	}
+	return out
+}
+
+// buttons returns the reply's buttons, by label, as custom_ids.
+func (r reply) buttons() map[string]string {
+	out := map[string]string{}
+	rows, _ := r.Data["components"].([]any)
+	for _, row := range rows {
+		comps, _ := row.(map[string]any)["components"].([]any)
+		for _, c := range comps {
+			m := c.(map[string]any)
+			if m["type"] == 2.0 {
+				out[m["label"].(string)], _ = m["custom_id"].(string)
+			}
+		}
+	}
+	return out
+}
+
+// decodeReply reads a response body, JSON or multipart.
+func decodeReply(tb testing.TB, contentType string, body []byte) reply {
+	tb.Helper()
+	var payload map[string]any
+	files := map[string]string{}
+	if strings.HasPrefix(contentType, "multipart/") {
+		var parts, names map[string]string
+		payload, parts, names = parseMultipart(tb, contentType, body)
+		for k, v := range parts {
+			files[names[k]] = v
+		}
+	} else {
+		payload = jsonOf(tb, body)
+	}
+	r := reply{Files: files}
+	r.Type, _ = payload["type"].(float64)
+	r.Data, _ = payload["data"].(map[string]any)
+	if r.Data == nil {
+		r.Data = map[string]any{}
+	}
+	return r
+}
+
+// do sends i, signed, and returns the reply.
+func (e *e2eHTTP) do(tb testing.TB, i *discordgo.Interaction) reply {
+	tb.Helper()
+	w := serve(e.h, signed(tb, e.priv, testNow, marshal(tb, i)))
+	if w.Code != http.StatusOK {
+		tb.Fatalf("status %d: %s", w.Code, w.Body)
+	}
+	return decodeReply(tb, w.Header().Get("Content-Type"), w.Body.Bytes())
+}
+
+// opt is one option of a slash command as Discord sends it.
+func opt(name string, value any) *discordgo.ApplicationCommandInteractionDataOption {
+	o := &discordgo.ApplicationCommandInteractionDataOption{Name: name, Value: value, Type: discordgo.ApplicationCommandOptionString}
+	if _, ok := value.(bool); ok {
+		o.Type = discordgo.ApplicationCommandOptionBoolean
+	}
+	return o
+}
+
+// slash returns /game sub with opts, sent by user.
+func slash(user, game, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
+	i := interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{
+		ID: "1500000000000000001", Name: game, CommandType: discordgo.ChatApplicationCommand,
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: sub, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts}},
+	})
+	i.Member.User.ID = user
+	return i
+}
+
+// press returns a click by user on the button customID of a message.
+func press(user, customID string) *discordgo.Interaction {
+	i := interaction(discordgo.InteractionMessageComponent, discordgo.MessageComponentInteractionData{CustomID: customID, ComponentType: discordgo.ButtonComponent})
+	i.Member.User.ID = user
+	i.Message = &discordgo.Message{ID: "1600000000000000001", Timestamp: testNow}
+	return i
+}
+
+// everything is every permission a bot may have in a channel, except
+// Administrator, which implies them all.
+const everything = discordgo.PermissionAll &^ discordgo.PermissionAdministrator
+
+func TestE2EPermissionsHTTP(t *testing.T) {
+	srv := newE2EHTTP(t, newRouter(t, commands.Config{}))
+	const view = discordgo.PermissionViewChannel
+	tests := []struct {
+		name       string
+		perms      int64
+		ephemeral  bool
+		embeds     bool
+		files      bool
+		noteWants  []string
+		noteAbsent bool
+	}{
+		{"all permissions", everything, false, true, true, nil, true},
+		{"administrator", discordgo.PermissionAdministrator, false, true, true, nil, true},
+		{"absent (0) is unknown", 0, false, true, true, nil, true},
+		{"no Send Messages", everything &^ discordgo.PermissionSendMessages, true, true, true, []string{"lacks Send Messages here."}, false},
+		{"no Embed Links", everything &^ discordgo.PermissionEmbedLinks, true, false, true, []string{"lacks Embed Links", "plain text"}, false},
+		{"no Attach Files", everything &^ discordgo.PermissionAttachFiles, true, true, false, []string{"lacks Attach Files", "without pictures"}, false},
+		{"user install in a server without the bot", view, true, false, false, []string{"Send Messages, Embed Links and Attach Files"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			i := slash(e2eUser, "adapwns", "solve", opt("position", "..P.P"))
+			i.AppPermissions = tt.perms
+			got := srv.do(t, i)
+			if got.Type != 4 || got.ephemeral() != tt.ephemeral {
+				t.Errorf("type %v ephemeral %v, want 4 and %v", got.Type, got.ephemeral(), tt.ephemeral)
+			}
+			if (len(got.embeds()) > 0) != tt.embeds || (len(got.Files) > 0) != tt.files {
+				t.Errorf("%d embeds, %d files; want embeds %v, files %v", len(got.embeds()), len(got.Files), tt.embeds, tt.files)
+			}
+			lines := strings.Split(got.content(), "\n")
+			last := lines[len(lines)-1]
+			if tt.noteAbsent && strings.Contains(got.content(), "Only you can see this") {
+				t.Errorf("unexpected note in %q", got.content())
+			}
+			for _, w := range tt.noteWants {
+				if !strings.Contains(last, w) || !strings.HasPrefix(last, "-# Only you can see this") {
+					t.Errorf("last line %q, want a note mentioning %q", last, w)
+				}
+			}
+			if !tt.embeds && !strings.Contains(got.content(), "Ada wins") {
+				t.Errorf("without embeds the text should carry the card: %q", got.content())
+			}
+			if n := len([]rune(got.content())); n > 2000 {
+				t.Errorf("content has %d characters", n)
+			}
+			if !tt.files {
+				for _, e := range got.embeds() {
+					if e["image"] != nil {
+						t.Errorf("embed still points at a picture that is not attached: %v", e["image"])
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestE2EPermissionsGateway(t *testing.T) {
+	i := slash(e2eUser, "adapwns", "solve", opt("position", "..P.P"))
+	i.ID, i.Token = "1200000000000000011", "locked-token"
+	i.AppPermissions = discordgo.PermissionViewChannel
+	got := runGatewayOnce(t, newRouter(t, commands.Config{}), i)
+	if got.Type != 4 || !got.ephemeral() || len(got.embeds()) != 0 || len(got.Files) != 0 {
+		t.Errorf("got type %v ephemeral %v, %d embeds, %d files; want an ephemeral text reply", got.Type, got.ephemeral(), len(got.embeds()), len(got.Files))
+	}
+	if !strings.Contains(got.content(), "Ada wins") || !strings.Contains(got.content(), "lacks Send Messages") {
+		t.Errorf("content %q", got.content())
+	}
+}
+
+// runGateway starts RunGateway with h against a fake Discord that sends
+// events after READY, and returns the callbacks it receives (one per
+// event, by interaction id), decoded.
+func runGateway(tb testing.TB, h Handler, events ...*discordgo.Interaction) map[string]reply {
+	tb.Helper()
+	gw := &fakeGateway{events: events, identify: make(chan json.RawMessage, 1), query: make(chan string, 4)}
+	fake := newFakeDiscord(tb)
+	fake.mu.Lock()
+	fake.extra = gw
+	fake.mu.Unlock()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- RunGateway(ctx, GatewayConfig{Token: "test-token", DeferAfter: time.Minute, HTTPClient: fake.client()}, h, testLogger(tb))
+	}()
+	defer func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			tb.Error("RunGateway did not return within 10s of cancel")
+		}
+	}()
+	out := map[string]reply{}
+	for range events {
+		r := fake.next(tb)
+		// POST /api/v9/interactions/{id}/{token}/callback
+		parts := strings.Split(r.Path, "/")
+		if r.Method != http.MethodPost || len(parts) < 6 || parts[3] != "interactions" {
+			tb.Fatalf("got %s %s, want an interaction callback", r.Method, r.Path)
+		}
+		out[parts[4]] = decodeReply(tb, r.ContentType, r.Body)
+	}
+	return out
+}
+
+// runGatewayOnce sends one event through the gateway and returns its callback.
+func runGatewayOnce(tb testing.TB, h Handler, i *discordgo.Interaction) reply {
+	tb.Helper()
+	return runGateway(tb, h, i)[i.ID]
+}
