@@ -268,3 +268,59 @@ func runGatewayOnce(tb testing.TB, h Handler, i *discordgo.Interaction) reply {
 	tb.Helper()
 	return runGateway(tb, h, i)[i.ID]
 }
+
+func TestE2ECardButtons(t *testing.T) {
+	router := newRouter(t, commands.Config{CommandIDs: map[string]string{"adapwns": "1300000000000000004", "help": "1300000000000000006"}})
+	srv := newE2EHTTP(t, router)
+	card := srv.do(t, slash(e2eUser, "adapwns", "solve", opt("position", "..P.P")))
+	buttons := card.buttons()
+	if card.Type != 4 || card.ephemeral() || len(buttons) != 3 {
+		t.Fatalf("card: type %v ephemeral %v buttons %v; want a public card with 3 buttons", card.Type, card.ephemeral(), buttons)
+	}
+	fields, _ := card.embeds()[0]["fields"].([]any)
+	next := fields[len(fields)-1].(map[string]any)["value"].(string)
+	for _, want := range []string{"</adapwns hint:1300000000000000004>", "</adapwns play:1300000000000000004>", "</help:1300000000000000006>"} {
+		if !strings.Contains(next, want) {
+			t.Errorf("card's mentions %q lack %q", next, want)
+		}
+	}
+
+	t.Run("HTTP", func(t *testing.T) {
+		for _, tc := range []struct {
+			user, label string
+			ephemeral   bool
+			title       string
+		}{
+			{e2eStranger, "Hint (private)", true, "Hint 1 of"},
+			{e2eUser, "Hint (private)", true, "Hint 1 of"},
+			{e2eStranger, "Play this position", true, "adapwns: you are Ada"},
+			{e2eUser, "Play this position", false, "adapwns: you are Ada"},
+			{e2eStranger, "Verify", true, "Verified"},
+		} {
+			got := srv.do(t, press(tc.user, buttons[tc.label]))
+			if got.Type != 4 || got.ephemeral() != tc.ephemeral {
+				t.Errorf("%s by %s: type %v ephemeral %v, want a new message (4), ephemeral %v", tc.label, tc.user, got.Type, got.ephemeral(), tc.ephemeral)
+			}
+			if e := got.embeds(); len(e) == 0 || !strings.Contains(e[0]["title"].(string), tc.title) {
+				t.Errorf("%s by %s: %v, want a title with %q", tc.label, tc.user, got.Data, tc.title)
+			}
+		}
+	})
+
+	t.Run("gateway", func(t *testing.T) {
+		hint := press(e2eStranger, buttons["Hint (private)"])
+		hint.ID, hint.Token = "1200000000000000021", "hint-token"
+		play := press(e2eStranger, buttons["Play this position"])
+		play.ID, play.Token = "1200000000000000022", "play-token"
+		got := runGateway(t, router, hint, play)
+		for id, want := range map[string]string{hint.ID: "Hint 1 of", play.ID: "adapwns: you are Ada"} {
+			r := got[id]
+			if r.Type != 4 || !r.ephemeral() {
+				t.Errorf("callback %s: type %v ephemeral %v, want an ephemeral new message", id, r.Type, r.ephemeral())
+			}
+			if e := r.embeds(); len(e) == 0 || !strings.Contains(e[0]["title"].(string), want) {
+				t.Errorf("callback %s: %v, want %q", id, r.Data, want)
+			}
+		}
+	})
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -34,6 +35,9 @@ type Config struct {
 	Secret []byte
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// CommandIDs maps a command's name to the id Discord gave it, for
+	// clickable command mentions; a command without one is named as text.
+	CommandIDs map[string]string
 }
 
 // Router answers every interaction nimtutor receives. Its Handle method
@@ -43,11 +47,12 @@ type Router struct {
 	cache  Cache
 	signer signer
 	now    func() time.Time
+	ids    map[string]string
 }
 
 // New returns a Router.
 func New(cfg Config) *Router {
-	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now}
+	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now, ids: maps.Clone(cfg.CommandIDs)}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}
@@ -180,6 +185,7 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 var componentHandlers = map[string]func(r *Router, ctx context.Context, i *discordgo.Interaction, fields []string) (*discordgo.InteractionResponse, error){
 	hintPrefix: (*Router).nextHint,
 	playPrefix: (*Router).playClick,
+	cardPrefix: (*Router).cardClick,
 }
 
 // component routes a button or select click by its custom_id.

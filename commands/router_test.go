@@ -44,7 +44,16 @@ func (c *testClock) now() time.Time { return c.t }
 func newTestRouter(tb testing.TB) (*Router, *testClock) {
 	tb.Helper()
 	clock := &testClock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	return New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"), Now: clock.now}), clock
+	return New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"), Now: clock.now, CommandIDs: testCommandIDs()}), clock
+}
+
+// testCommandIDs gives every command an id, as registration would.
+func testCommandIDs() map[string]string {
+	ids := map[string]string{}
+	for k, c := range Definitions() {
+		ids[c.Name] = fmt.Sprintf("13%017d", k+1)
+	}
+	return ids
 }
 
 const student, stranger = "111111111111111111", "222222222222222222"

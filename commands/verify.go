@@ -26,12 +26,17 @@ func (r *Router) verify(q *request) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &discordgo.MessageEmbed{Description: positionLine(pos), Color: colourHint}
-	e.Title, e.Fields = VerifyReport(pos, VerifyBudget)
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}},
+		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{verifyEmbed(pos)}},
 	}, nil
+}
+
+// verifyEmbed is the verify reply for pos.
+func verifyEmbed(pos solver.Position) *discordgo.MessageEmbed {
+	e := &discordgo.MessageEmbed{Description: positionLine(pos), Color: colourHint}
+	e.Title, e.Fields = VerifyReport(pos, VerifyBudget)
+	return e
 }
 
 // VerifyReport searches pos within budget states and reports, as a title

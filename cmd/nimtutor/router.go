@@ -22,21 +22,24 @@ const (
 
 // newRouter wires the handlers with a fresh bounded cache, the logger and
 // the secret that signs button state (NIMTUTOR_SECRET; random if unset,
-// which is fine for one process but not for replicas).
-func newRouter(log *slog.Logger) (*commands.Router, *bot.Cache) {
+// which is fine for one process but not for replicas). cfg carries the
+// rest (command ids, the attachment downloader); its Log, Cache and Secret
+// are set here.
+func newRouter(log *slog.Logger, cfg commands.Config) (*commands.Router, *bot.Cache) {
 	cache := bot.NewCache(cacheEntries, cacheTTL)
 	secret := []byte(os.Getenv("NIMTUTOR_SECRET"))
 	if len(secret) == 0 {
 		log.Debug("NIMTUTOR_SECRET is not set: button state is signed with a random per-process key")
 	}
-	return commands.New(commands.Config{Log: log, Cache: cache, Secret: secret}), cache
+	cfg.Log, cfg.Cache, cfg.Secret = log, cache, secret
+	return commands.New(cfg), cache
 }
 
 // newHandler returns the handler a Discord transport serves: the router
 // behind the per-user rate limiter. Until ctx ends it logs the cache's
 // hit and miss counters every few minutes, and once more at the end.
-func newHandler(ctx context.Context, log *slog.Logger) bot.Handler {
-	r, cache := newRouter(log)
+func newHandler(ctx context.Context, log *slog.Logger, cfg commands.Config) bot.Handler {
+	r, cache := newRouter(log, cfg)
 	go func() {
 		t := time.NewTicker(cacheLogEvery)
 		defer t.Stop()
