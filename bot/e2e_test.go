@@ -324,3 +324,56 @@ func TestE2ECardButtons(t *testing.T) {
 		}
 	})
 }
+
+// typing returns the autocomplete interaction sent while user types text
+// into the position option of /game sub.
+func typing(game, sub, text string) *discordgo.Interaction {
+	i := slash(e2eUser, game, sub, &discordgo.ApplicationCommandInteractionDataOption{Name: "position", Type: discordgo.ApplicationCommandOptionString, Value: text, Focused: true})
+	i.Type = discordgo.InteractionApplicationCommandAutocomplete
+	return i
+}
+
+// choices returns an autocomplete reply's choices as name, value pairs.
+func (r reply) choices() [][2]string {
+	var out [][2]string
+	list, _ := r.Data["choices"].([]any)
+	for _, c := range list {
+		m := c.(map[string]any)
+		name, _ := m["name"].(string)
+		value, _ := m["value"].(string)
+		out = append(out, [2]string{name, value})
+	}
+	return out
+}
+
+func TestE2EAutocomplete(t *testing.T) {
+	router := newRouter(t, commands.Config{})
+	check := func(t *testing.T, got reply, wantFirst string) {
+		t.Helper()
+		c := got.choices()
+		if got.Type != 8 || len(c) < 2 || len(c) > 25 {
+			t.Fatalf("type %v with %d choices, want type 8 with a status and examples", got.Type, len(c))
+		}
+		if c[0][0] != wantFirst {
+			t.Errorf("first choice %q, want %q", c[0][0], wantFirst)
+		}
+		for _, ch := range c {
+			if len([]rune(ch[0])) > 100 || len([]rune(ch[1])) > 100 || ch[1] == "" {
+				t.Errorf("choice %q over a limit", ch)
+			}
+		}
+	}
+	t.Run("HTTP", func(t *testing.T) {
+		srv := newE2EHTTP(t, router)
+		check(t, srv.do(t, typing("adapwns", "solve", "..X.P")), "character 3 is 'X'; a board uses '.' and 'P'")
+		check(t, srv.do(t, typing("abgame", "play", "A..B")), "✓ A..B parses · A to move")
+	})
+	t.Run("gateway", func(t *testing.T) {
+		bad, good := typing("adapwns", "hint", "..X.P"), typing("adapwns", "verify", "..P.P")
+		bad.ID, bad.Token = "1200000000000000031", "bad-token"
+		good.ID, good.Token = "1200000000000000032", "good-token"
+		got := runGateway(t, router, bad, good)
+		check(t, got[bad.ID], "character 3 is 'X'; a board uses '.' and 'P'")
+		check(t, got[good.ID], "✓ ..P.P parses · Ada to move")
+	})
+}

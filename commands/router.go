@@ -128,10 +128,7 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 	case discordgo.InteractionModalSubmit:
 		resp, err = r.modal(ctx, i)
 	case discordgo.InteractionApplicationCommandAutocomplete:
-		resp = &discordgo.InteractionResponse{
-			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
-		}
+		resp, err = r.autocomplete(ctx, i)
 	default:
 		err = fmt.Errorf("interaction type %v is not handled", i.Type)
 	}

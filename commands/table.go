@@ -96,6 +96,8 @@ func positionOptions(g solver.Game) []*discordgo.ApplicationCommandOption {
 		Description: clipText(g.Format(), maxDescriptionLen),
 		Required:    true,
 		MaxLength:   solver.MaxPositionLen,
+		// Autocomplete says while typing whether the text parses.
+		Autocomplete: true,
 	}}
 	if g.NeedsFirst() {
 		opts = append(opts, &discordgo.ApplicationCommandOption{
