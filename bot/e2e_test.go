@@ -377,3 +377,92 @@ func TestE2EAutocomplete(t *testing.T) {
 		check(t, got[good.ID], "✓ ..P.P parses · Ada to move")
 	})
 }
+
+// withAttachment adds the attachment option name to i (under its
+// subcommand when it has one), resolved to a.
+func withAttachment(i *discordgo.Interaction, name string, a *discordgo.MessageAttachment) *discordgo.Interaction {
+	data := i.Data.(discordgo.ApplicationCommandInteractionData)
+	o := &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: discordgo.ApplicationCommandOptionAttachment, Value: a.ID}
+	if len(data.Options) == 1 && data.Options[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+		data.Options[0].Options = append(data.Options[0].Options, o)
+	} else {
+		data.Options = append(data.Options, o)
+	}
+	data.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Attachments: map[string]*discordgo.MessageAttachment{a.ID: a}}
+	i.Data = data
+	return i
+}
+
+// judgeCommand returns /judge game:game file:a.
+func judgeCommand(game string, a *discordgo.MessageAttachment) *discordgo.Interaction {
+	i := interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{
+		ID: "1500000000000000002", Name: "judge", CommandType: discordgo.ChatApplicationCommand,
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{opt("game", game)},
+	})
+	return withAttachment(i, "file", a)
+}
+
+func TestE2EFiles(t *testing.T) {
+	elsewhere := newFakeCDN(t, "")
+	cdn := newFakeCDN(t, elsewhere.srv.URL)
+	router := newRouter(t, commands.Config{Attachments: NewDownloader([]string{cdn.host()}, 300*time.Millisecond, testLogger(t))})
+	srv := newE2EHTTP(t, router)
+
+	t.Run("HTTP position_file", func(t *testing.T) {
+		got := srv.do(t, withAttachment(slash(e2eUser, "adapwns", "solve"), "position_file", cdn.attachment("/ok.txt")))
+		if e := got.embeds(); got.Type != 4 || got.ephemeral() || len(e) == 0 || e[0]["title"] != "Ada wins" {
+			t.Errorf("solve from a file: %v", got.Data)
+		}
+	})
+	t.Run("HTTP judge", func(t *testing.T) {
+		got := srv.do(t, judgeCommand("adapwns", cdn.attachment("/judge-adapwns.txt")))
+		e := got.embeds()
+		if got.Type != 4 || !got.ephemeral() || len(e) == 0 || e[0]["title"] != "Judged 3 tests of adapwns" {
+			t.Fatalf("judge: %v", got.Data)
+		}
+		if v := e[0]["fields"].([]any)[0].(map[string]any)["value"]; v != "Yes: 2 · No: 1" {
+			t.Errorf("verdicts %v", v)
+		}
+		if a := got.Files["adapwns-answers.txt"]; a != "Yes\nNo\nYes\n" {
+			t.Errorf("answers file %q (files %v)", a, got.Files)
+		}
+	})
+	for _, tc := range []struct {
+		name, path, option, want string
+	}{
+		{"oversized position file", "/huge.txt", "position_file", "huge.txt has 1.5 MB; the limit is 1.0 MB"},
+		{"slow position file", "/slow.txt", "position_file", "downloading slow.txt took longer than 300ms"},
+		{"position file redirected to another host", "/redirect-away", "position_file", "redirected to " + elsewhere.host() + ", which is not an allowed attachment host"},
+		{"position file that is a picture", "/image.png", "position_file", "image.png is image/png, not text"},
+		{"judge input that is binary", "/binary", "file", "binary does not look like text"},
+		{"judge input redirected to another host", "/redirect-away", "file", "which is not an allowed attachment host"},
+	} {
+		t.Run("HTTP "+tc.name, func(t *testing.T) {
+			i := withAttachment(slash(e2eUser, "adapwns", "solve"), "position_file", cdn.attachment(tc.path))
+			if tc.option == "file" {
+				i = judgeCommand("adapwns", cdn.attachment(tc.path))
+			}
+			got := srv.do(t, i)
+			if got.Type != 4 || !got.ephemeral() || !strings.Contains(got.content(), tc.want) || !strings.HasPrefix(got.content(), "⚠️ "+tc.option+": ") {
+				t.Errorf("got %q (ephemeral %v), want an ephemeral ⚠️ %s: …%s", got.content(), got.ephemeral(), tc.option, tc.want)
+			}
+		})
+	}
+	if n := elsewhere.hits.Load(); n != 0 {
+		t.Errorf("the other host was asked %d times", n)
+	}
+
+	t.Run("gateway", func(t *testing.T) {
+		judge := judgeCommand("adapwns", cdn.attachment("/judge-adapwns.txt"))
+		judge.ID, judge.Token = "1200000000000000041", "judge-token"
+		solve := withAttachment(slash(e2eUser, "adapwns", "solve"), "position_file", cdn.attachment("/ok.txt"))
+		solve.ID, solve.Token = "1200000000000000042", "solve-token"
+		got := runGateway(t, router, judge, solve)
+		if a := got[judge.ID].Files["adapwns-answers.txt"]; a != "Yes\nNo\nYes\n" {
+			t.Errorf("judge over the gateway: answers %q, data %v", a, got[judge.ID].Data)
+		}
+		if e := got[solve.ID].embeds(); len(e) == 0 || e[0]["title"] != "Ada wins" {
+			t.Errorf("solve from a file over the gateway: %v", got[solve.ID].Data)
+		}
+	})
+}

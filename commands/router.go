@@ -38,6 +38,9 @@ type Config struct {
 	// CommandIDs maps a command's name to the id Discord gave it, for
 	// clickable command mentions; a command without one is named as text.
 	CommandIDs map[string]string
+	// Attachments downloads attached files (position_file, /judge). Nil
+	// means files are refused with a message.
+	Attachments Attachments
 }
 
 // Router answers every interaction nimtutor receives. Its Handle method
@@ -48,11 +51,12 @@ type Router struct {
 	signer signer
 	now    func() time.Time
 	ids    map[string]string
+	files  Attachments
 }
 
 // New returns a Router.
 func New(cfg Config) *Router {
-	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now, ids: maps.Clone(cfg.CommandIDs)}
+	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now, ids: maps.Clone(cfg.CommandIDs), files: cfg.Attachments}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}
@@ -76,6 +80,7 @@ type request struct {
 	game solver.Game
 	sub  *subcommand
 	opts map[string]*discordgo.ApplicationCommandInteractionDataOption
+	dl   Attachments // downloads attached files
 }
 
 // str returns a string option, or "".
@@ -94,9 +99,9 @@ func (q *request) boolean(name string) bool {
 	return false
 }
 
-// position parses the position and first-player options.
+// position parses the position (text or file) and first-player options.
 func (q *request) position() (solver.Position, error) {
-	return q.game.Parse(q.str(optPosition), solver.ParseOptions{First: q.str(optFirst)})
+	return q.readPosition()
 }
 
 // userID returns the id of the person who sent the interaction.
@@ -150,6 +155,9 @@ func (r *Router) Private(i *discordgo.Interaction) bool {
 		return true
 	}
 	data := i.ApplicationCommandData()
+	if tc, ok := topCommands[data.Name]; ok {
+		return tc.private
+	}
 	if len(data.Options) == 0 {
 		return true
 	}
@@ -160,6 +168,9 @@ func (r *Router) Private(i *discordgo.Interaction) bool {
 // command routes a slash command to its subcommand's handler.
 func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
 	data := i.ApplicationCommandData()
+	if tc, ok := topCommands[data.Name]; ok {
+		return tc.run(r, ctx, i)
+	}
 	g, err := solver.Lookup(data.Name)
 	if err != nil {
 		return nil, err
@@ -171,7 +182,7 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 	if err != nil {
 		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s has no subcommand %q", g.Name(), data.Options[0].Name)}
 	}
-	q := &request{ctx: ctx, i: i, game: g, sub: sc, opts: map[string]*discordgo.ApplicationCommandInteractionDataOption{}}
+	q := &request{ctx: ctx, i: i, game: g, sub: sc, opts: map[string]*discordgo.ApplicationCommandInteractionDataOption{}, dl: r.files}
 	for _, o := range data.Options[0].Options {
 		q.opts[o.Name] = o
 	}

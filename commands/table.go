@@ -69,7 +69,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 		}
 		cmds = append(cmds, cmd)
 	}
-	return cmds
+	return append(cmds, topDefinitions()...)
 }
 
 // installEverywhere lets cmd be used wherever nimtutor is installed:
@@ -89,16 +89,10 @@ func installEverywhere(cmd *discordgo.ApplicationCommand) {
 }
 
 // positionOptions are the options that describe a position of g.
+// position and position_file are both optional: exactly one must be
+// given, which the handlers check. Discord lists required options first.
 func positionOptions(g solver.Game) []*discordgo.ApplicationCommandOption {
-	opts := []*discordgo.ApplicationCommandOption{{
-		Type:        discordgo.ApplicationCommandOptionString,
-		Name:        optPosition,
-		Description: clipText(g.Format(), maxDescriptionLen),
-		Required:    true,
-		MaxLength:   solver.MaxPositionLen,
-		// Autocomplete says while typing whether the text parses.
-		Autocomplete: true,
-	}}
+	var opts []*discordgo.ApplicationCommandOption
 	if g.NeedsFirst() {
 		opts = append(opts, &discordgo.ApplicationCommandOption{
 			Type:        discordgo.ApplicationCommandOptionString,
@@ -111,7 +105,14 @@ func positionOptions(g solver.Game) []*discordgo.ApplicationCommandOption {
 			},
 		})
 	}
-	return opts
+	return append(opts, &discordgo.ApplicationCommandOption{
+		Type:        discordgo.ApplicationCommandOptionString,
+		Name:        optPosition,
+		Description: clipText(g.Format(), maxDescriptionLen),
+		MaxLength:   solver.MaxPositionLen,
+		// Autocomplete says while typing whether the text parses.
+		Autocomplete: true,
+	}, positionFileOption())
 }
 
 // findSubcommand returns the table row with the given name.

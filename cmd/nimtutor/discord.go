@@ -70,7 +70,10 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	cfg := discordConfig(ctx, log, tok)
+	cfg, err := discordConfig(ctx, log, tok)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintln(stdout, "nimtutor: connecting to the Discord gateway; press Ctrl+C to stop")
 	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok}, newHandler(ctx, log, cfg), log)
 }
@@ -101,7 +104,10 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	tok, _ := botToken("http") // optional here: it only fetches command ids
-	cfg := discordConfig(ctx, log, tok)
+	cfg, err := discordConfig(ctx, log, tok)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(stdout, "nimtutor: serving interactions at http://%s%s; press Ctrl+C to stop\n", *addr, bot.InteractionsPath)
 	return bot.RunHTTP(ctx, *addr, key, newHandler(ctx, log, cfg), log)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"strings"
@@ -30,9 +31,18 @@ func commandIDsPath() string {
 }
 
 // discordConfig is the part of the router's configuration that only a
-// Discord transport needs: the command ids for mentions.
-func discordConfig(ctx context.Context, log *slog.Logger, token string) commands.Config {
-	return commands.Config{CommandIDs: loadCommandIDs(ctx, log, token)}
+// Discord transport needs: the command ids for mentions and the
+// downloader of attachments, limited to NIMTUTOR_ATTACHMENT_HOSTS
+// (Discord's attachment hosts when unset).
+func discordConfig(ctx context.Context, log *slog.Logger, token string) (commands.Config, error) {
+	hosts, err := bot.ParseAttachmentHosts(env("NIMTUTOR_ATTACHMENT_HOSTS"))
+	if err != nil {
+		return commands.Config{}, fmt.Errorf("NIMTUTOR_ATTACHMENT_HOSTS: %w", err)
+	}
+	return commands.Config{
+		CommandIDs:  loadCommandIDs(ctx, log, token),
+		Attachments: bot.NewDownloader(hosts, bot.DefaultDownloadTimeout, log),
+	}, nil
 }
 
 // loadCommandIDs returns the command ids for mentions: asked from Discord

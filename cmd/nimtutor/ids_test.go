@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"maps"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/nimtutor/nimtutor/bot"
@@ -34,5 +35,25 @@ func TestLoadCommandIDsFromFile(t *testing.T) {
 				t.Errorf("loadCommandIDs = %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+func TestDiscordConfigAttachmentHosts(t *testing.T) {
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	for _, tc := range []struct {
+		hosts, err string
+	}{
+		{"", ""},
+		{"cdn.discordapp.com,127.0.0.1:8080", ""},
+		{"https://cdn.discordapp.com", "NIMTUTOR_ATTACHMENT_HOSTS: attachment host \"https://cdn.discordapp.com\": give host or host:port"},
+	} {
+		setEnv(t, map[string]string{"NIMTUTOR_ATTACHMENT_HOSTS": tc.hosts, "NIMTUTOR_COMMAND_IDS": filepath.Join(t.TempDir(), "none.json")})
+		cfg, err := discordConfig(context.Background(), log, "")
+		switch {
+		case tc.err == "" && (err != nil || cfg.Attachments == nil):
+			t.Errorf("hosts %q: %v, attachments %v", tc.hosts, err, cfg.Attachments)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("hosts %q: err %v, want %q", tc.hosts, err, tc.err)
+		}
 	}
 }
