@@ -466,3 +466,35 @@ func TestE2EFiles(t *testing.T) {
 		}
 	})
 }
+
+func TestE2ESpoiler(t *testing.T) {
+	router := newRouter(t, commands.Config{})
+	check := func(t *testing.T, got reply) {
+		t.Helper()
+		e := got.embeds()
+		if got.Type != 4 || got.ephemeral() || len(e) == 0 {
+			t.Fatalf("reply %v, want a public card", got.Data)
+		}
+		desc, _ := e[0]["description"].(string)
+		if e[0]["title"] == "Ada wins" || !strings.Contains(desc, "||Ada wins; judge answer: Yes||") {
+			t.Errorf("title %q description %q, want the verdict behind spoilers", e[0]["title"], desc)
+		}
+		fields, _ := e[0]["fields"].([]any)
+		for _, f := range fields[:len(fields)-1] {
+			if v := f.(map[string]any)["value"].(string); !strings.HasPrefix(v, "||") || !strings.HasSuffix(v, "||") {
+				t.Errorf("field value not hidden: %q", v)
+			}
+		}
+		if _, ok := got.Files["SPOILER_adapwns.png"]; !ok || e[0]["image"] != nil {
+			t.Errorf("files %v, image %v; want the picture as a spoiler attachment", len(got.Files), e[0]["image"])
+		}
+	}
+	t.Run("HTTP", func(t *testing.T) {
+		check(t, newE2EHTTP(t, router).do(t, slash(e2eUser, "adapwns", "solve", opt("position", "..P.P"), opt("spoiler", true))))
+	})
+	t.Run("gateway", func(t *testing.T) {
+		i := slash(e2eUser, "adapwns", "solve", opt("position", "..P.P"), opt("spoiler", true))
+		i.ID, i.Token = "1200000000000000051", "spoiler-token"
+		check(t, runGatewayOnce(t, router, i))
+	})
+}

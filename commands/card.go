@@ -64,25 +64,64 @@ func (r *Router) cardRow(pos solver.Position, author string) []discordgo.Message
 
 // finishCard completes a solve card: the judge's answer as footer, the
 // related commands as clickable mentions in a last field (Discord renders
-// mentions in field values, not in footers), and the buttons.
+// mentions in field values, not in footers), and the buttons. With
+// spoiler:true the verdict and the steps go behind spoiler marks.
 func (r *Router) finishCard(q *request, res solver.Result, data *discordgo.InteractionResponseData, e *discordgo.MessageEmbed) {
 	g := res.Position.Game().Name()
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Judge answer: " + res.Answer()}
+	spoiler := q.boolean(optSpoiler)
+	if spoiler {
+		hideAnswer(res, data, e)
+	}
 	next := &discordgo.MessageEmbedField{Name: "Next", Value: strings.Join([]string{
 		r.mention(g, "hint") + " a private hint",
 		r.mention(g, "play") + " play it against the bot",
 		r.mention(g, "verify") + " check it by exhaustive search",
 		r.mention("help", "") + " every command",
 	}, " · ")}
-	appendFields(e, next)
+	reserve := 0
+	if spoiler {
+		reserve = len(e.Fields) * len(spoilerMarks+spoilerMarks)
+	}
+	appendFields(e, reserve, next)
+	if spoiler {
+		for _, f := range e.Fields[:len(e.Fields)-1] {
+			f.Value = spoilerMarks + clipText(f.Value, maxFieldValueLen-2*len(spoilerMarks)) + spoilerMarks
+		}
+	}
 	data.Components = r.cardRow(res.Position, userID(q.i))
 }
 
+// optSpoiler asks for the answer behind spoiler marks.
+const optSpoiler = "spoiler"
+
+// spoilerMarks surround text Discord hides until clicked.
+const spoilerMarks = "||"
+
+// hideAnswer takes the verdict out of everything Discord shows at once:
+// the title and colour become neutral, the verdict and the judge's answer
+// move behind spoiler marks, and the annotated picture, which names the
+// winner, becomes a spoiler attachment (blurred until clicked) instead of
+// the embed's image. The caller hides the steps, which lead to the move.
+func hideAnswer(res solver.Result, data *discordgo.InteractionResponseData, e *discordgo.MessageEmbed) {
+	e.Title = "Who wins? The answer is behind the spoilers"
+	e.Color = colourHint
+	e.Description += "\n\n**Verdict:** " + spoilerMarks + verdictTitle(res) + "; judge answer: " + res.Answer() + spoilerMarks
+	e.Footer = &discordgo.MessageEmbedFooter{Text: "Spoilers: click a dark bar to reveal it."}
+	if e.Image != nil {
+		e.Image = nil
+		for _, f := range data.Files {
+			f.Name = "SPOILER_" + f.Name
+		}
+	}
+}
+
 // appendFields fits e within Discord's limits with room to spare for
-// extra, then appends extra, so the final fitting never drops them.
-func appendFields(e *discordgo.MessageEmbed, extra ...*discordgo.MessageEmbedField) {
+// extra and for reserve more characters, then appends extra, so the final
+// fitting never drops them.
+func appendFields(e *discordgo.MessageEmbed, reserve int, extra ...*discordgo.MessageEmbedField) {
 	// The slack covers fitEmbed's own margin when it checks a field.
-	budget := maxEmbedTotal - 100
+	budget := maxEmbedTotal - 100 - reserve
 	for _, f := range extra {
 		budget -= utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
 	}

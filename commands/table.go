@@ -24,7 +24,12 @@ type subcommand struct {
 // subcommands is the table. The console, both transports and registration
 // all read it through Definitions and Router.
 var subcommands = []subcommand{
-	{name: "solve", description: "Who wins, why, step by step, and a winning move", run: (*Router).solve},
+	{name: "solve", description: "Who wins, why, step by step, and a winning move", run: (*Router).solve,
+		options: []*discordgo.ApplicationCommandOption{{
+			Type:        discordgo.ApplicationCommandOptionBoolean,
+			Name:        optSpoiler,
+			Description: "Hide the verdict and the move behind spoiler marks, for those still thinking",
+		}}},
 	{name: "hint", description: "A private hint, one level at a time", private: true, run: (*Router).hint},
 	{name: "play", description: "Play this position against a bot that never errs", run: (*Router).play,
 		options: []*discordgo.ApplicationCommandOption{{
