@@ -89,9 +89,13 @@ func (c *Console) help(out io.Writer) {
 	for _, cmd := range c.Commands {
 		var subs []string
 		for _, o := range cmd.Options {
-			subs = append(subs, o.Name)
+			if hasSubcommands(cmd) {
+				subs = append(subs, o.Name)
+			} else {
+				subs = append(subs, o.Name+":…")
+			}
 		}
-		fmt.Fprintf(out, "  /%-10s %s — %s\n", cmd.Name, strings.Join(subs, "|"), cmd.Description)
+		fmt.Fprintf(out, "  /%-10s %s — %s\n", cmd.Name, strings.Join(subs, " "), cmd.Description)
 	}
 	fmt.Fprintln(out, "Then: click N (press button N), pick N K (choose option K of menu N), answer TEXT (fill in a form), quit.")
 }
@@ -155,13 +159,12 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 	}
 	data.ID = "console-" + name
 	if !hasSubcommands(cmd) {
-		// A command with options of its own, such as /practice game:adapwns.
-		opts, err := parseOptions(&discordgo.ApplicationCommandOption{Options: cmd.Options}, strings.TrimSpace(rest))
+		opts, err := parseOptions(cmd.Options, rest)
 		if err != nil {
 			return data, fmt.Errorf("/%s: %w", name, err)
 		}
 		data.Options = opts
-		return data, nil
+		return data, attachFiles(&data, opts)
 	}
 	subName, args, _ := strings.Cut(strings.TrimSpace(rest), " ")
 	var sub *discordgo.ApplicationCommandOption
@@ -175,35 +178,60 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 	if sub == nil {
 		return data, fmt.Errorf("/%s needs a subcommand: %s", name, strings.Join(names, ", "))
 	}
-	opts, err := parseOptions(sub, args)
+	opts, err := parseOptions(sub.Options, args)
 	if err != nil {
 		return data, fmt.Errorf("/%s %s: %w", name, subName, err)
 	}
 	data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{
 		Name: sub.Name, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts,
 	}}
-	return data, nil
+	return data, attachFiles(&data, opts)
 }
 
-// hasSubcommands reports whether cmd's options are subcommands.
+// hasSubcommands reports whether cmd is used as /cmd SUB options.
 func hasSubcommands(cmd *discordgo.ApplicationCommand) bool {
-	for _, o := range cmd.Options {
-		if o.Type == discordgo.ApplicationCommandOptionSubCommand {
-			return true
-		}
-	}
-	return false
+	return len(cmd.Options) > 0 && cmd.Options[0].Type == discordgo.ApplicationCommandOptionSubCommand
 }
 
-// parseOptions reads "name:value …" for the options of sub, checking
-// required options and choices as Discord's client would.
-func parseOptions(sub *discordgo.ApplicationCommandOption, args string) ([]*discordgo.ApplicationCommandInteractionDataOption, error) {
+// attachFiles turns the console's attachment options, which hold a local
+// path, into the resolved attachments Discord sends: the option's value
+// becomes the attachment's id and the path a file:// URL, which
+// LocalFiles reads.
+func attachFiles(data *discordgo.ApplicationCommandInteractionData, opts []*discordgo.ApplicationCommandInteractionDataOption) error {
+	for k, o := range opts {
+		if o.Type != discordgo.ApplicationCommandOptionAttachment {
+			continue
+		}
+		path, err := filepath.Abs(o.Value.(string))
+		if err != nil {
+			return fmt.Errorf("%s: %w", o.Name, err)
+		}
+		st, err := os.Stat(path)
+		if err != nil {
+			return fmt.Errorf("%s: %w", o.Name, err)
+		}
+		id := strconv.Itoa(900 + k)
+		if data.Resolved == nil {
+			data.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Attachments: map[string]*discordgo.MessageAttachment{}}
+		}
+		data.Resolved.Attachments[id] = &discordgo.MessageAttachment{
+			ID: id, Filename: filepath.Base(path), URL: "file://" + path, Size: int(st.Size()),
+		}
+		o.Value = id
+	}
+	return nil
+}
+
+// parseOptions reads "name:value …" for the options declared in decl,
+// checking required options and choices as Discord's client would. An
+// attachment's value is a local path.
+func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*discordgo.ApplicationCommandInteractionDataOption, error) {
 	type mark struct {
 		at  int
 		opt *discordgo.ApplicationCommandOption
 	}
 	var marks []mark
-	for _, o := range sub.Options {
+	for _, o := range decl {
 		tag := o.Name + ":"
 		for k := 0; k+len(tag) <= len(args); k++ {
 			if strings.HasPrefix(args[k:], tag) && (k == 0 || args[k-1] == ' ') {
@@ -218,10 +246,7 @@ func parseOptions(sub *discordgo.ApplicationCommandOption, args string) ([]*disc
 		}
 	}
 	if len(marks) == 0 && strings.TrimSpace(args) != "" || len(marks) > 0 && strings.TrimSpace(args[:marks[0].at]) != "" {
-		if len(sub.Options) == 0 {
-			return nil, fmt.Errorf("this command takes no options")
-		}
-		return nil, fmt.Errorf("options are written name:value, for example %s:…", sub.Options[0].Name)
+		return nil, fmt.Errorf("options are written name:value, for example %s:…", decl[0].Name)
 	}
 	var out []*discordgo.ApplicationCommandInteractionDataOption
 	seen := map[string]bool{}
@@ -260,7 +285,7 @@ func parseOptions(sub *discordgo.ApplicationCommandOption, args string) ([]*disc
 		seen[o.Name] = true
 		out = append(out, o)
 	}
-	for _, o := range sub.Options {
+	for _, o := range decl {
 		if o.Required && !seen[o.Name] {
 			return nil, fmt.Errorf("the option %s: is required (%s)", o.Name, o.Description)
 		}
@@ -421,12 +446,16 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 	c.modalID = ""
 	fmt.Fprint(out, renderText(d))
 	for _, f := range d.Files {
+		kind := "File"
+		if strings.HasPrefix(f.ContentType, "image/") {
+			kind = "Picture"
+		}
 		path, err := c.savePicture(f)
 		if err != nil {
-			fmt.Fprintf(out, "(could not save the picture %s: %v)\n", f.Name, err)
+			fmt.Fprintf(out, "(could not save the %s %s: %v)\n", strings.ToLower(kind), f.Name, err)
 			continue
 		}
-		fmt.Fprintf(out, "Picture: %s\n", path)
+		fmt.Fprintf(out, "%s: %s\n", kind, path)
 	}
 	for n, ctl := range controlsOf(c.last) {
 		switch {

@@ -118,9 +118,11 @@ func topDefinitions() []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	for _, name := range topOrder {
 		c := topCommands[name]
-		out = append(out, &discordgo.ApplicationCommand{
+		cmd := &discordgo.ApplicationCommand{
 			Name: c.name, Description: c.description, Type: discordgo.ChatApplicationCommand, Options: c.options,
-		})
+		}
+		installEverywhere(cmd)
+		out = append(out, cmd)
 	}
 	return out
 }

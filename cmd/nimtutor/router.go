@@ -22,17 +22,19 @@ const (
 
 // newRouter wires the handlers with a fresh bounded cache, the logger and
 // the secret that signs button state (NIMTUTOR_SECRET; random if unset,
-// which is fine for one process but not for replicas).
-// The store (practice, stored games) opens on first use; the returned
-// lazyPractice closes it.
-func newRouter(log *slog.Logger) (*commands.Router, *bot.Cache, *lazyPractice) {
+// which is fine for one process but not for replicas). cfg carries the
+// rest (command ids, the attachment downloader); its Log, Cache, Secret
+// and Practice are set here. The store (practice, stored games) opens on
+// first use; the returned lazyPractice closes it.
+func newRouter(log *slog.Logger, cfg commands.Config) (*commands.Router, *bot.Cache, *lazyPractice) {
 	cache := bot.NewCache(cacheEntries, cacheTTL)
 	secret := []byte(os.Getenv("NIMTUTOR_SECRET"))
 	if len(secret) == 0 {
 		log.Debug("NIMTUTOR_SECRET is not set: button state is signed with a random per-process key")
 	}
 	prac := newLazyPractice(log)
-	return commands.New(commands.Config{Log: log, Cache: cache, Secret: secret, Practice: prac.open}), cache, prac
+	cfg.Log, cfg.Cache, cfg.Secret, cfg.Practice = log, cache, secret, prac.open
+	return commands.New(cfg), cache, prac
 }
 
 // newHandler returns the handler a Discord transport serves: the router
@@ -40,8 +42,8 @@ func newRouter(log *slog.Logger) (*commands.Router, *bot.Cache, *lazyPractice) {
 // hit and miss counters every few minutes, and once more at the end.
 // The returned function closes the store; call it once the transport has
 // stopped.
-func newHandler(ctx context.Context, log *slog.Logger) (bot.Handler, func()) {
-	r, cache, prac := newRouter(log)
+func newHandler(ctx context.Context, log *slog.Logger, cfg commands.Config) (bot.Handler, func()) {
+	r, cache, prac := newRouter(log, cfg)
 	go func() {
 		t := time.NewTicker(cacheLogEvery)
 		defer t.Stop()
