@@ -1,72 +1,96 @@
 package bot
 
 import (
+	"container/list"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	gocache "github.com/patrickmn/go-cache"
 )
 
 // Cache is the bounded, expiring cache the handlers keep explanations,
-// hint ladders and oversized game states in. It wraps go-cache, which
-// expires entries but has no size limit of its own: Cache enforces one by
-// remembering keys in insertion order and deleting the oldest when a new
-// key would exceed MaxEntries. Every value the handlers store is itself
-// bounded (an explanation fits one Discord message, a state is at most one
-// 6000-character position), so the entry bound is a memory bound.
+// hint ladders and oversized game states in. It holds at most MaxEntries
+// entries, each for a fixed time; when a new key would pass the bound,
+// the least recently used entry is evicted. Every value the handlers store
+// is itself bounded (an explanation fits one Discord message, a state is
+// at most one 6000-character position), so the entry bound is a memory
+// bound.
 //
 // Cache is safe for concurrent use and implements commands.Cache.
 type Cache struct {
-	c          *gocache.Cache
 	maxEntries int
+	ttl        time.Duration
+	now        func() time.Time
 
 	mu    sync.Mutex
-	order []string // keys in insertion order, oldest first; may hold expired keys
+	items map[string]*list.Element
+	// lru holds *cacheEntry, most recently used first.
+	lru *list.List
 
 	hits, misses atomic.Int64
 }
 
+// cacheEntry is one key, its value and when it expires.
+type cacheEntry struct {
+	key     string
+	value   any
+	expires time.Time
+}
+
 // NewCache returns a cache holding at most maxEntries entries, each for ttl.
 func NewCache(maxEntries int, ttl time.Duration) *Cache {
-	return &Cache{c: gocache.New(ttl, ttl), maxEntries: max(maxEntries, 1)}
-}
-
-// Get returns the value stored under key and counts a hit or a miss.
-func (c *Cache) Get(key string) (any, bool) {
-	v, ok := c.c.Get(key)
-	if ok {
-		c.hits.Add(1)
-	} else {
-		c.misses.Add(1)
+	return &Cache{
+		maxEntries: max(maxEntries, 1),
+		ttl:        ttl,
+		now:        time.Now,
+		items:      make(map[string]*list.Element),
+		lru:        list.New(),
 	}
-	return v, ok
 }
 
-// Set stores value under key, evicting the oldest entries if the cache is full.
+// Get returns the value stored under key and counts a hit or a miss. An
+// expired entry is removed and counts as a miss.
+func (c *Cache) Get(key string) (any, bool) {
+	now := c.now()
+	c.mu.Lock()
+	el, ok := c.items[key]
+	if ok {
+		e := el.Value.(*cacheEntry)
+		if now.Before(e.expires) {
+			c.lru.MoveToFront(el)
+			c.mu.Unlock()
+			c.hits.Add(1)
+			return e.value, true
+		}
+		c.remove(el)
+	}
+	c.mu.Unlock()
+	c.misses.Add(1)
+	return nil, false
+}
+
+// Set stores value under key for the cache's time to live, replacing what
+// was there (expired or not), and evicts the least recently used entries
+// while the cache is over its bound. The key just set is never evicted.
 func (c *Cache) Set(key string, value any) {
+	expires := c.now().Add(c.ttl)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, exists := c.c.Get(key); exists {
-		c.c.SetDefault(key, value)
+	if el, ok := c.items[key]; ok {
+		e := el.Value.(*cacheEntry)
+		e.value, e.expires = value, expires
+		c.lru.MoveToFront(el)
 		return
 	}
-	for c.c.ItemCount() >= c.maxEntries && len(c.order) > 0 {
-		c.c.Delete(c.order[0])
-		c.order = c.order[1:]
+	c.items[key] = c.lru.PushFront(&cacheEntry{key: key, value: value, expires: expires})
+	for c.lru.Len() > c.maxEntries {
+		c.remove(c.lru.Back())
 	}
-	if len(c.order) >= 2*c.maxEntries {
-		// Drop keys of entries that expired on their own.
-		live := c.order[:0]
-		for _, k := range c.order {
-			if _, ok := c.c.Get(k); ok {
-				live = append(live, k)
-			}
-		}
-		c.order = append([]string(nil), live...)
-	}
-	c.c.SetDefault(key, value)
-	c.order = append(c.order, key)
+}
+
+// remove deletes an entry; c.mu is held.
+func (c *Cache) remove(el *list.Element) {
+	c.lru.Remove(el)
+	delete(c.items, el.Value.(*cacheEntry).key)
 }
 
 // CacheStats are the counters the bot logs.
@@ -77,5 +101,8 @@ type CacheStats struct {
 
 // Stats returns the hit and miss counts and the number of entries held.
 func (c *Cache) Stats() CacheStats {
-	return CacheStats{Hits: c.hits.Load(), Misses: c.misses.Load(), Entries: c.c.ItemCount()}
+	c.mu.Lock()
+	n := c.lru.Len()
+	c.mu.Unlock()
+	return CacheStats{Hits: c.hits.Load(), Misses: c.misses.Load(), Entries: n}
 }

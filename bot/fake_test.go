@@ -148,6 +148,53 @@ func describeOption(o *discordgo.ApplicationCommandInteractionDataOption) string
 	return fmt.Sprintf("%s:%v", o.Name, o.Value)
 }
 
+// fakeSender records what the deferrer sends through the Sender.
+type fakeSender struct {
+	mu        sync.Mutex
+	responses []*discordgo.InteractionResponse
+	edits     []*discordgo.InteractionResponseData
+	followups []*discordgo.InteractionResponseData
+	deletes   int
+	// err, when set, is returned by every call.
+	err error
+}
+
+var _ Sender = (*fakeSender)(nil)
+
+func (f *fakeSender) Respond(_ context.Context, _ *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.responses = append(f.responses, resp)
+	return f.err
+}
+
+func (f *fakeSender) EditOriginal(_ context.Context, _ *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.edits = append(f.edits, d)
+	return f.err
+}
+
+func (f *fakeSender) Followup(_ context.Context, _ *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.followups = append(f.followups, d)
+	return f.err
+}
+
+func (f *fakeSender) DeleteOriginal(context.Context, *discordgo.Interaction) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.deletes++
+	return f.err
+}
+
+// panicComponent makes the transport panic while encoding a response.
+type panicComponent struct{}
+
+func (panicComponent) Type() discordgo.ComponentType { return discordgo.ButtonComponent }
+func (panicComponent) MarshalJSON() ([]byte, error)  { panic("cannot encode") }
+
 // recorded is one request the fake Discord received.
 type recorded struct {
 	Method      string
@@ -283,6 +330,28 @@ func (w *tbWriter) Write(p []byte) (int, error) {
 		w.tb.Log(strings.TrimRight(string(p), "\n"))
 	}
 	return len(p), nil
+}
+
+// logBuffer collects log lines for tests that check what was logged.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (b *logBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *logBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func (b *logBuffer) logger() *slog.Logger {
+	return slog.New(slog.NewTextHandler(b, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }
 
 // jsonOf decodes b into a generic value, failing tb if it is not JSON.

@@ -2,8 +2,11 @@ package bot
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/discordx"
 )
 
 // Handler answers interactions; commands.Router implements it.
@@ -92,4 +95,10 @@ func logAttrs(i *discordgo.Interaction) []any {
 		}
 	}
 	return attrs
+}
+
+// unreadable is the answer to an interaction whose data cannot be read:
+// a message naming the field, or no choices for autocomplete.
+func unreadable(i *discordgo.Interaction, fe *discordx.FieldError) *discordgo.InteractionResponse {
+	return apology(i, fmt.Sprintf(msgBadData, fe.Error()))
 }

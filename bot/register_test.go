@@ -64,3 +64,11 @@ func TestRegisterErrors(t *testing.T) {
 		t.Errorf("on 401 = %v, want a wrapped *discordgo.RESTError with status 401", err)
 	}
 }
+
+// restSession returns a discordgo session used only as a REST client.
+func restSession(token string, client *http.Client) *discordgo.Session {
+	s, _ := discordgo.New(token)
+	s.StateEnabled = false
+	s.Client = client
+	return s
+}

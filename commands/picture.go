@@ -20,8 +20,8 @@ func (r *Router) attachPicture(data *discordgo.InteractionResponseData, e *disco
 		return
 	}
 	name := pos.Game().Name() + ".png"
+	// The transports list it as a new attachment; an update that carries
+	// it replaces the message's old picture.
 	data.Files = append(data.Files, &discordgo.File{Name: name, ContentType: "image/png", Reader: &buf})
-	// An update replaces the message's old attachments with these.
-	data.Attachments = &[]*discordgo.MessageAttachment{}
 	e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + name}
 }

@@ -44,6 +44,18 @@ func botToken(command string) (string, error) {
 	return strings.TrimPrefix(tok, "Bot "), err
 }
 
+// apiURL returns DISCORD_API_URL, or Discord's own API when it is unset.
+func apiURL() (string, error) {
+	u := strings.TrimSpace(env("DISCORD_API_URL"))
+	if u == "" {
+		return bot.DefaultAPIURL, nil
+	}
+	if err := bot.CheckAPIURL(u); err != nil {
+		return "", fmt.Errorf("DISCORD_API_URL: %w", err)
+	}
+	return u, nil
+}
+
 // newLogger returns a text logger on stderr at LOG_LEVEL (debug, info,
 // warn or error; info when unset).
 func newLogger(stderr io.Writer) (*slog.Logger, error) {
@@ -66,12 +78,16 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	api, err := apiURL()
+	if err != nil {
+		return err
+	}
 	log, err := newLogger(stderr)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, "nimtutor: connecting to the Discord gateway; press Ctrl+C to stop")
-	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok}, newHandler(ctx, log), log)
+	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: api}, newHandler(ctx, log), log)
 }
 
 // runHTTP implements `nimtutor http`.
@@ -95,12 +111,16 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *addr == "" {
 		*addr = bot.DefaultHTTPAddr
 	}
+	api, err := apiURL()
+	if err != nil {
+		return err
+	}
 	log, err := newLogger(stderr)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "nimtutor: serving interactions at http://%s%s; press Ctrl+C to stop\n", *addr, bot.InteractionsPath)
-	return bot.RunHTTP(ctx, *addr, key, newHandler(ctx, log), log)
+	return bot.RunHTTP(ctx, *addr, key, newHandler(ctx, log), log, bot.WithAPIURL(api))
 }
 
 // parsePublicKey decodes DISCORD_PUBLIC_KEY.

@@ -36,6 +36,11 @@ func newRouter(log *slog.Logger) (*commands.Router, *bot.Cache) {
 // behind the per-user rate limiter. Until ctx ends it logs the cache's
 // hit and miss counters every few minutes, and once more at the end.
 func newHandler(ctx context.Context, log *slog.Logger) bot.Handler {
+	return newHandlerWith(ctx, log, bot.RateLimitConfig{})
+}
+
+// newHandlerWith is newHandler with the rate limits given.
+func newHandlerWith(ctx context.Context, log *slog.Logger, limits bot.RateLimitConfig) bot.Handler {
 	r, cache := newRouter(log)
 	go func() {
 		t := time.NewTicker(cacheLogEvery)
@@ -50,7 +55,7 @@ func newHandler(ctx context.Context, log *slog.Logger) bot.Handler {
 			}
 		}
 	}()
-	return bot.NewRateLimiter(r, bot.RateLimitConfig{})
+	return bot.NewRateLimiter(r, limits)
 }
 
 func logCache(log *slog.Logger, c *bot.Cache) {
