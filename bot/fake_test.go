@@ -155,8 +155,17 @@ type fakeSender struct {
 	edits     []*discordgo.InteractionResponseData
 	followups []*discordgo.InteractionResponseData
 	deletes   int
+	// delivered counts edits and follow-ups by interaction id.
+	delivered map[string]int
 	// err, when set, is returned by every call.
 	err error
+}
+
+func (f *fakeSender) count(i *discordgo.Interaction) {
+	if f.delivered == nil {
+		f.delivered = map[string]int{}
+	}
+	f.delivered[i.ID]++
 }
 
 var _ Sender = (*fakeSender)(nil)
@@ -168,16 +177,18 @@ func (f *fakeSender) Respond(_ context.Context, _ *discordgo.Interaction, resp *
 	return f.err
 }
 
-func (f *fakeSender) EditOriginal(_ context.Context, _ *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
+func (f *fakeSender) EditOriginal(_ context.Context, i *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.count(i)
 	f.edits = append(f.edits, d)
 	return f.err
 }
 
-func (f *fakeSender) Followup(_ context.Context, _ *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
+func (f *fakeSender) Followup(_ context.Context, i *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.count(i)
 	f.followups = append(f.followups, d)
 	return f.err
 }
