@@ -162,7 +162,7 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond
 		done <- d.handler.Handle(hctx, i)
 	}()
 
-	timer := time.NewTimer(d.after)
+	timer := time.NewTimer(d.threshold(i))
 	defer timer.Stop()
 	select {
 	case resp := <-done:
@@ -309,6 +309,25 @@ func (d *deferrer) wait(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// threshold is how long i's answer may take before it is deferred.
+func (d *deferrer) threshold(i *discordgo.Interaction) (after time.Duration) {
+	after = d.after
+	p, ok := d.handler.(Pacer)
+	if !ok {
+		return after
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			d.log.Error("Slow panicked", append(logAttrs(i), "panic", r)...)
+			after = d.after
+		}
+	}()
+	if p.Slow(i) {
+		return min(after, QuickDeferAfter)
+	}
+	return after
 }
 
 // private calls Handler.Private, treating a panic as "not private".

@@ -158,3 +158,33 @@ func TestPrivatePanicIsNotPrivate(t *testing.T) {
 		t.Errorf("got %+v, want a public deferral", got)
 	}
 }
+
+// pacedHandler is a fakeHandler that reports every interaction as slow.
+type pacedHandler struct{ *fakeHandler }
+
+func (pacedHandler) Slow(*discordgo.Interaction) bool { return true }
+
+// TestSlowAnswerDeferredQuickly: an answer the Handler reports as slow is
+// deferred after QuickDeferAfter, not the full threshold; a quick refusal
+// from such a Handler still goes inline.
+func TestSlowAnswerDeferredQuickly(t *testing.T) {
+	command := interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "verify"})
+	release := make(chan struct{})
+	d := newDeferrer(pacedHandler{slowHandler(release, message("verified"), false)}, &fakeSender{}, nil, time.Hour, testLogger(t))
+	start := time.Now()
+	var first *discordgo.InteractionResponse
+	d.answer(context.Background(), command, func(r *discordgo.InteractionResponse) error { first = r; return nil })
+	took := time.Since(start)
+	close(release)
+	if first == nil || first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || took > time.Second {
+		t.Errorf("first answer %+v after %v, want a deferral after about %v", first, took, QuickDeferAfter)
+	}
+	d.wait(context.Background())
+
+	d = newDeferrer(pacedHandler{constHandler(ephemeral("busy"))}, &fakeSender{}, nil, time.Hour, testLogger(t))
+	command.ID = "1200000000000000002"
+	d.answer(context.Background(), command, func(r *discordgo.InteractionResponse) error { first = r; return nil })
+	if first.Type != discordgo.InteractionResponseChannelMessageWithSource || first.Data.Content != "busy" {
+		t.Errorf("quick answer from a slow handler: got %+v, want it inline", first)
+	}
+}

@@ -110,3 +110,14 @@ func (g *Gate) Load() (running, waiting int) {
 	defer g.mu.Unlock()
 	return len(g.slots), g.waiting
 }
+
+// heavy runs job in gate, or directly when the router has no gate.
+func (r *Router) heavy(ctx context.Context, gate *Gate, job func(ctx context.Context) error) error {
+	if gate == nil {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return job(ctx)
+	}
+	return gate.Do(ctx, job)
+}

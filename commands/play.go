@@ -67,7 +67,7 @@ func (r *Router) play(q *request) (*discordgo.InteractionResponse, error) {
 	}
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: r.gameMessage(gm, events),
+		Data: r.gameMessage(q.ctx, gm, events),
 	}, nil
 }
 
@@ -109,7 +109,7 @@ func (e *notYourGame) Error() string {
 }
 
 // playClick answers a click on a game's controls.
-func (r *Router) playClick(_ context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
+func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
 	data, _ := i.Data.(discordgo.MessageComponentInteractionData)
 	gm, action, err := r.openGame(i, data.CustomID)
 	if err != nil {
@@ -126,13 +126,13 @@ func (r *Router) playClick(_ context.Context, i *discordgo.Interaction, _ []stri
 		if !ok {
 			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("the menu's choice %q is not a move; pick one from the menu", clipText(data.Values[0], 40))}
 		}
-		return r.studentMove(gm, solver.MoveOf(gm.pos, a, b))
+		return r.studentMove(ctx, gm, solver.MoveOf(gm.pos, a, b))
 	}
 	return nil, errBadState
 }
 
 // playSubmit answers the typed-move form.
-func (r *Router) playSubmit(_ context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
+func (r *Router) playSubmit(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
 	data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
 	gm, action, err := r.openGame(i, data.CustomID)
 	if err != nil {
@@ -149,7 +149,7 @@ func (r *Router) playSubmit(_ context.Context, i *discordgo.Interaction) (*disco
 	if !ok {
 		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%q is not two numbers; type %s", clipText(text, 40), solver.MoveFormat(gm.pos))}
 	}
-	return r.studentMove(gm, solver.MoveOf(gm.pos, a, b))
+	return r.studentMove(ctx, gm, solver.MoveOf(gm.pos, a, b))
 }
 
 // moveInputID is the custom_id of the form's text input.
@@ -189,7 +189,7 @@ func moveExample(pos solver.Position) string {
 
 // studentMove plays the student's move, says what it did to their
 // chances, and answers with the bot's move.
-func (r *Router) studentMove(gm game, m solver.Move) (*discordgo.InteractionResponse, error) {
+func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*discordgo.InteractionResponse, error) {
 	if gm.pos.ToMove() != gm.side {
 		return nil, errBadState
 	}
@@ -227,7 +227,7 @@ func (r *Router) studentMove(gm game, m solver.Move) (*discordgo.InteractionResp
 	if err != nil {
 		return nil, err
 	}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.gameMessage(gm, events)}, nil
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.gameMessage(ctx, gm, events)}, nil
 }
 
 // botMove plays the bot's optimal reply if the game is not over.
@@ -264,7 +264,7 @@ func whyBotMove(res solver.Result, next solver.Position) string {
 
 // gameMessage draws the game: what happened, the position, and the
 // student's controls, or the result when the game is over.
-func (r *Router) gameMessage(gm game, events []string) *discordgo.InteractionResponseData {
+func (r *Router) gameMessage(ctx context.Context, gm game, events []string) *discordgo.InteractionResponseData {
 	g := gm.pos.Game()
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("%s: you are %s", g.Name(), g.PlayerName(gm.side)),
@@ -272,7 +272,7 @@ func (r *Router) gameMessage(gm game, events []string) *discordgo.InteractionRes
 		Color:       colourHint,
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
-	r.attachPicture(data, e, gm.pos, false)
+	r.attachPicture(ctx, data, e, gm.pos, false)
 	if !solver.HasMoves(gm.pos) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: gameOver(gm)})
 		return data

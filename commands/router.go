@@ -34,20 +34,39 @@ type Config struct {
 	Secret []byte
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Searches bounds the exhaustive searches of /GAME verify running and
+	// waiting at once; nil runs them without a bound (tests, the console).
+	Searches *Gate
+	// Pictures bounds the drawing of large positions; nil draws without a
+	// bound. A picture that finds its gate full is left out of the reply.
+	Pictures *Gate
+	// Verify bounds each exhaustive search; zero fields take
+	// DefaultVerifyLimits.
+	Verify VerifyLimits
 }
 
 // Router answers every interaction nimtutor receives. Its Handle method
 // returns the response as a value; it implements bot.Handler.
 type Router struct {
-	log    *slog.Logger
-	cache  Cache
-	signer signer
-	now    func() time.Time
+	log          *slog.Logger
+	cache        Cache
+	signer       signer
+	now          func() time.Time
+	searches     *Gate
+	pictures     *Gate
+	verifyLimits VerifyLimits
 }
 
 // New returns a Router.
 func New(cfg Config) *Router {
-	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now}
+	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now,
+		searches: cfg.Searches, pictures: cfg.Pictures, verifyLimits: cfg.Verify}
+	if r.verifyLimits.States <= 0 {
+		r.verifyLimits.States = DefaultVerifyLimits.States
+	}
+	if r.verifyLimits.Plays <= 0 {
+		r.verifyLimits.Plays = DefaultVerifyLimits.Plays
+	}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -9,10 +10,17 @@ import (
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-// VerifyBudget is the most states /GAME verify searches: enough for every
-// position the verify table covers and far beyond, small enough to answer
-// in a few seconds (the transports defer a slow reply).
-const VerifyBudget = 400_000
+// VerifyLimits bound one exhaustive search: the states it may solve and
+// the moves it may play. Moves are the real work: a binstring state has
+// hundreds of them, an adapwns state a few.
+type VerifyLimits struct {
+	States, Plays int
+}
+
+// DefaultVerifyLimits bound /GAME verify: every position of the sizes the
+// verify table covers fits (a few thousand states each), and a search
+// that hits them costs a few hundred milliseconds of one core.
+var DefaultVerifyLimits = VerifyLimits{States: 400_000, Plays: 200_000}
 
 // maxVerifyLen is the longest position verify tries: beyond it, the
 // number of moves alone (a binstring of n characters has n(n+1)/2) makes
@@ -20,38 +28,54 @@ const VerifyBudget = 400_000
 const maxVerifyLen = 200
 
 // verify answers /GAME verify: exhaustive search of this one position,
-// compared with the formula.
+// compared with the formula. The search runs in the search gate, so at
+// most a few run at once and the rest wait or are told to come back.
 func (r *Router) verify(q *request) (*discordgo.InteractionResponse, error) {
 	pos, err := q.position()
 	if err != nil {
 		return nil, err
 	}
 	e := &discordgo.MessageEmbed{Description: positionLine(pos), Color: colourHint}
-	e.Title, e.Fields = VerifyReport(pos, VerifyBudget)
+	if len(pos.String()) > maxVerifyLen {
+		e.Title, e.Fields, _ = VerifyReport(q.ctx, pos, DefaultVerifyLimits) // answers at once
+	} else {
+		err = r.heavy(q.ctx, r.searches, func(ctx context.Context) error {
+			var err error
+			e.Title, e.Fields, err = VerifyReport(ctx, pos, r.verifyLimits)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}},
 	}, nil
 }
 
-// VerifyReport searches pos within budget states and reports, as a title
-// and fields, what the search found and whether the formula agrees. The
-// command line prints the same report.
-func VerifyReport(pos solver.Position, budget int) (string, []*discordgo.MessageEmbedField) {
+// VerifyReport searches pos within lim and reports, as a title and
+// fields, what the search found and whether the formula agrees. The
+// command line prints the same report. It returns ctx's error if ctx ends
+// first.
+func VerifyReport(ctx context.Context, pos solver.Position, lim VerifyLimits) (string, []*discordgo.MessageEmbedField, error) {
 	g := pos.Game()
 	tableHint := fmt.Sprintf("The size table proves the formula on every small position instead: `nimtutor verify %s --max N`.", g.Name())
 	if len(pos.String()) > maxVerifyLen {
 		return "Too large to search", []*discordgo.MessageEmbedField{{
 			Name:  "Over the budget",
 			Value: fmt.Sprintf("This position has %d characters; exhaustive search handles at most %d. %s", len(pos.String()), maxVerifyLen, tableHint),
-		}}
+		}}, nil
 	}
-	c := solver.CheckPosition(pos, budget)
+	c, err := solver.CheckPositionContext(ctx, pos, lim.States, lim.Plays)
+	if err != nil {
+		return "", nil, err
+	}
 	if c.OverBudget {
 		return "Too large to search", []*discordgo.MessageEmbedField{{
 			Name:  "Over the budget",
 			Value: fmt.Sprintf("The search stopped after %d positions, its budget. %s", c.States, tableHint),
-		}}
+		}}, nil
 	}
 	mover := g.PlayerName(pos.ToMove())
 	verdict := fmt.Sprintf("With %s to move, search says: %s %s.", mover, mover, outcomeVerb(c.Search))
@@ -66,7 +90,7 @@ func VerifyReport(pos solver.Position, budget int) (string, []*discordgo.Message
 		{Name: "Verdict by search", Value: verdict},
 		{Name: "Formula agrees?", Value: agree},
 		{Name: "Winning moves found by search", Value: movesList(c)},
-	}
+	}, nil
 }
 
 func outcomeVerb(o solver.Outcome) string {
@@ -106,4 +130,25 @@ func movesList(c solver.PositionCheck) string {
 	}
 	b.WriteString(".")
 	return b.String()
+}
+
+// Slow reports whether the answer to i is expected to take long: a verify
+// that will search. The transports then defer it after a short wait
+// instead of the usual two seconds, so a quick reply never waits behind
+// a search.
+func (r *Router) Slow(i *discordgo.Interaction) bool {
+	if i.Type != discordgo.InteractionApplicationCommand {
+		return false
+	}
+	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
+	if !ok || len(data.Options) != 1 || data.Options[0] == nil || data.Options[0].Name != "verify" {
+		return false
+	}
+	for _, o := range data.Options[0].Options {
+		if o != nil && o.Name == optPosition {
+			s, ok := o.Value.(string)
+			return ok && len(s) <= maxVerifyLen
+		}
+	}
+	return false
 }

@@ -1,6 +1,10 @@
 package solver
 
-import "fmt"
+import (
+	"context"
+	"errors"
+	"fmt"
+)
 
 // MoveOf builds a move of pos's game from the two numbers a person types:
 // stack and how many (binim, binim2), from and to cells (abgame, adapwns),
@@ -60,16 +64,28 @@ func (c PositionCheck) Agrees() bool { return !c.OverBudget && c.Search == c.For
 // CheckPosition searches pos exhaustively, solving at most budget states,
 // and compares the result with the formula.
 func CheckPosition(pos Position, budget int) PositionCheck {
+	c, _ := CheckPositionContext(context.Background(), pos, budget, 0)
+	return c
+}
+
+// CheckPositionContext is CheckPosition with a context that cancels the
+// search (its error is returned) and a bound on the moves played, 0 for
+// none.
+func CheckPositionContext(ctx context.Context, pos Position, budget, maxPlays int) (PositionCheck, error) {
 	s := NewSearch(budget)
+	s.Ctx, s.MaxPlays = ctx, maxPlays
 	best, o, err := s.BestMoves(pos)
 	c := PositionCheck{States: s.States()}
+	if err != nil && !errors.Is(err, ErrBudget) {
+		return c, err
+	}
 	if err != nil {
 		c.OverBudget = true
-		return c
+		return c, nil
 	}
 	c.Search, c.BestMoves = o, best
 	c.Formula, _ = pos.Analyze()
-	return c
+	return c, nil
 }
 
 // lazyMoves is implemented by positions with so many moves (a long

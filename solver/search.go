@@ -1,6 +1,9 @@
 package solver
 
-import "errors"
+import (
+	"context"
+	"errors"
+)
 
 // ErrBudget is returned by a Search that would visit more states than its
 // budget allows.
@@ -20,9 +23,19 @@ type Search struct {
 	// OnState, if set, sees every state the moment it is solved, with its
 	// outcome. Verification uses it to check the formula on every state.
 	OnState func(pos Position, o Outcome)
-	memo    map[string]Outcome
-	entered int // states entered, solved or not yet: what Budget bounds
+	// Ctx, if set, cancels the search: it is checked every ctxEvery states
+	// and its error returned.
+	Ctx context.Context
+	// MaxPlays, if not 0, bounds the moves played (edges of the game tree),
+	// the search's real work when states have many moves each.
+	MaxPlays int
+	memo     map[string]Outcome
+	entered  int // states entered, solved or not yet: what Budget bounds
+	plays    int // moves played: what MaxPlays bounds
 }
+
+// ctxEvery is how many states a search enters between checks of its Ctx.
+const ctxEvery = 1024
 
 // NewSearch returns a search with the given state budget (0 for none).
 func NewSearch(budget int) *Search {
@@ -45,6 +58,11 @@ func (s *Search) Outcome(pos Position) (Outcome, error) {
 	if s.Budget > 0 && s.entered >= s.Budget {
 		return 0, ErrBudget
 	}
+	if s.Ctx != nil && s.entered%ctxEvery == 0 {
+		if err := s.Ctx.Err(); err != nil {
+			return 0, err
+		}
+	}
 	s.entered++
 	moves := pos.Moves()
 	var best Outcome
@@ -53,6 +71,9 @@ func (s *Search) Outcome(pos Position) (Outcome, error) {
 	} else {
 		best = Loss
 		for _, m := range moves {
+			if s.plays++; s.MaxPlays > 0 && s.plays > s.MaxPlays {
+				return 0, ErrBudget
+			}
 			next, err := pos.Play(m)
 			if err != nil {
 				return 0, err

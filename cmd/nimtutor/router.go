@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/nimtutor/nimtutor/bot"
@@ -29,7 +30,18 @@ func newRouter(log *slog.Logger) (*commands.Router, *bot.Cache) {
 	if len(secret) == 0 {
 		log.Debug("NIMTUTOR_SECRET is not set: button state is signed with a random per-process key")
 	}
-	return commands.New(commands.Config{Log: log, Cache: cache, Secret: secret}), cache
+	return commands.New(commands.Config{
+		Log: log, Cache: cache, Secret: secret,
+		Searches: commands.NewGate(searchWorkers(), -1),
+		Pictures: commands.NewGate(0, -1),
+	}), cache
+}
+
+// searchWorkers is how many exhaustive searches run at once: half the
+// cores, at least one, so that searches never take the whole machine from
+// the quick answers.
+func searchWorkers() int {
+	return max(1, runtime.GOMAXPROCS(0)/2)
 }
 
 // newHandler returns the handler a Discord transport serves: the router

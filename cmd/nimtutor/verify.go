@@ -12,7 +12,7 @@ import (
 )
 
 // runVerify implements `nimtutor verify GAME --max N`.
-func runVerify(_ context.Context, args []string, out io.Writer) error {
+func runVerify(ctx context.Context, args []string, out io.Writer) error {
 	fs := newFlags("verify")
 	maxSize := fs.Int("max", 0, "largest size to check (default: per game)")
 	first := fs.String("first", "", "who moves first in binim and binim2, for one position: Dee or Dum")
@@ -21,7 +21,7 @@ func runVerify(_ context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	if len(positional) > 1 {
-		return verifyPosition(out, positional, *first)
+		return verifyPosition(ctx, out, positional, *first)
 	}
 	if len(positional) != 1 {
 		return usagef("give one game, or all")
@@ -75,12 +75,15 @@ func verifyTable(out io.Writer, g solver.Game, n int) int {
 
 // verifyPosition implements `nimtutor verify GAME POSITION`: exhaustive
 // search of one position, as /GAME verify reports it.
-func verifyPosition(out io.Writer, positional []string, first string) error {
+func verifyPosition(ctx context.Context, out io.Writer, positional []string, first string) error {
 	pos, err := parsePosition(positional, first)
 	if err != nil {
 		return err
 	}
-	title, fields := commands.VerifyReport(pos, commands.VerifyBudget)
+	title, fields, err := commands.VerifyReport(ctx, pos, commands.DefaultVerifyLimits)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(out, "%s: %s\n%s\n", pos.Game().Name(), pos, title)
 	for _, f := range fields {
 		fmt.Fprintf(out, "  %s: %s\n", f.Name, f.Value)
