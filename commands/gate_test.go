@@ -106,7 +106,9 @@ func TestVerifyCancelledMidSearch(t *testing.T) {
 	r := New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), Verify: VerifyLimits{States: 1 << 30, Plays: 1 << 40}})
 	ctx, cancel := context.WithCancelCause(context.Background())
 	done := make(chan *discordgo.InteractionResponse, 1)
-	go func() { done <- r.Handle(ctx, command(student, "binstring", "verify", optPosition, strings.Repeat("0110", 15))) }()
+	go func() {
+		done <- r.Handle(ctx, command(student, "binstring", "verify", optPosition, strings.Repeat("0110", 15)))
+	}()
 	time.Sleep(50 * time.Millisecond)
 	cancelled := time.Now()
 	cancel(errTestStopping)
