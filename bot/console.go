@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/discordx"
 )
 
 // Console is the local transport: it reads slash-command lines such as
@@ -132,11 +134,10 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 		if c.modalID == "" {
 			return nil, fmt.Errorf("no form is open; answer fills in a form a reply opened")
 		}
+		// Sent back as Discord sends a form built with a Label.
 		i.Type, i.Message = discordgo.InteractionModalSubmit, c.last
 		i.Data = discordgo.ModalSubmitInteractionData{CustomID: c.modalID, Components: []discordgo.MessageComponent{
-			&discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				&discordgo.TextInput{CustomID: c.modalField(), Value: strings.TrimSpace(rest)},
-			}},
+			&discordx.Label{Component: &discordgo.TextInput{CustomID: c.modalField(), Value: strings.TrimSpace(rest)}},
 		}}
 	default:
 		return nil, fmt.Errorf("%q is not a console command; type help", word)
@@ -394,19 +395,45 @@ func (c *Console) modalField() string {
 	if c.pending == nil {
 		return ""
 	}
-	for _, row := range c.pending.Components {
-		if r, ok := asRow(row); ok {
-			for _, comp := range r.Components {
-				switch x := comp.(type) {
-				case discordgo.TextInput:
-					return x.CustomID
-				case *discordgo.TextInput:
-					return x.CustomID
+	if fields := formFields(c.pending.Components); len(fields) > 0 {
+		return fields[0].customID
+	}
+	return ""
+}
+
+// formField is a text input of a form, with what the console shows of it.
+type formField struct {
+	customID, label, hint string
+}
+
+// formFields lists a form's text inputs, whether in action rows or in
+// Labels.
+func formFields(components []discordgo.MessageComponent) []formField {
+	var out []formField
+	for _, c := range components {
+		switch c := c.(type) {
+		case discordx.Label:
+			if t, ok := c.Component.(discordx.TextInput); ok {
+				hint := t.Placeholder
+				if c.Description != "" {
+					hint = c.Description
+				}
+				out = append(out, formField{t.CustomID, c.Label, hint})
+			}
+		default:
+			if r, ok := asRow(c); ok {
+				for _, comp := range r.Components {
+					switch t := comp.(type) {
+					case discordgo.TextInput:
+						out = append(out, formField{t.CustomID, t.Label, t.Placeholder})
+					case *discordgo.TextInput:
+						out = append(out, formField{t.CustomID, t.Label, t.Placeholder})
+					}
 				}
 			}
 		}
 	}
-	return ""
+	return out
 }
 
 // show prints a response and remembers its controls.
@@ -423,14 +450,8 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 	case discordgo.InteractionResponseModal:
 		c.pending, c.modalID = d, d.CustomID
 		fmt.Fprintf(out, "[form] %s\n", d.Title)
-		for _, row := range d.Components {
-			if r, ok := asRow(row); ok {
-				for _, comp := range r.Components {
-					if t, ok := comp.(discordgo.TextInput); ok {
-						fmt.Fprintf(out, "  %s (%s)\n", t.Label, t.Placeholder)
-					}
-				}
-			}
+		for _, f := range formFields(d.Components) {
+			fmt.Fprintf(out, "  %s (%s)\n", f.label, f.hint)
 		}
 		fmt.Fprintln(out, "Type: answer TEXT")
 		return

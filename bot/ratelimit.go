@@ -99,6 +99,14 @@ func (l *RateLimiter) Private(i *discordgo.Interaction) bool {
 	return l.next.Private(i)
 }
 
+// Slow reports what the wrapped Handler reports, if it is a Pacer.
+func (l *RateLimiter) Slow(i *discordgo.Interaction) bool {
+	p, ok := l.next.(Pacer)
+	return ok && p.Slow(i)
+}
+
+var _ Pacer = (*RateLimiter)(nil)
+
 // Users reports how many users the limiter remembers now.
 func (l *RateLimiter) Users() int {
 	l.mu.Lock()

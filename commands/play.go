@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/discordx"
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
@@ -30,11 +31,10 @@ const (
 // optBotFirst lets the bot make the first move.
 const optBotFirst = "bot_first"
 
-// tokenLife is how long Discord lets an interaction's message be edited;
-// a game idle for longer has expired.
-const tokenLife = 15 * time.Minute
-
-var errGameExpired = &solver.InputError{Field: "game", Msg: "this game has expired; start a new one with the play command"}
+// errGameExpired answers a click on a game whose state, too long for the
+// custom_id, has left the store. A game whose state sits in its custom_id
+// never expires: each click brings a fresh interaction token.
+var errGameExpired = &solver.InputError{Field: "game", Msg: "this game's position is no longer stored; start a new one with the play command"}
 
 // game is one game in progress, as its controls carry it.
 type game struct {
@@ -70,12 +70,11 @@ func (r *Router) play(q *request) (*discordgo.InteractionResponse, error) {
 	r.recordStart(q.ctx, q.i, pos, gm)
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: r.gameMessage(gm, events),
+		Data: r.gameMessage(q.ctx, gm, events),
 	}, nil
 }
 
-// openGame reads a game from a control's custom_id and checks who clicked
-// and how old the message is.
+// openGame reads a game from a control's custom_id and checks who clicked.
 func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, string, error) {
 	head, st, err := r.openCustomID(customID, errGameExpired)
 	if err != nil {
@@ -102,15 +101,6 @@ func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, stri
 	if who := userID(i); who != gm.owner {
 		return game{}, "", &notYourGame{owner: gm.owner, game: g.Name()}
 	}
-	if i.Message != nil {
-		last := i.Message.Timestamp
-		if i.Message.EditedTimestamp != nil {
-			last = *i.Message.EditedTimestamp
-		}
-		if !last.IsZero() && r.now().Sub(last) > tokenLife {
-			return game{}, "", errGameExpired
-		}
-	}
 	return gm, head[6], nil
 }
 
@@ -122,8 +112,8 @@ func (e *notYourGame) Error() string {
 }
 
 // playClick answers a click on a game's controls.
-func (r *Router) playClick(_ context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	data := i.MessageComponentData()
+func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
+	data, _ := i.Data.(discordgo.MessageComponentInteractionData)
 	gm, action, err := r.openGame(i, data.CustomID)
 	if err != nil {
 		return nil, err
@@ -133,20 +123,20 @@ func (r *Router) playClick(_ context.Context, i *discordgo.Interaction, _ []stri
 		return r.moveForm(gm), nil
 	case actionMenu:
 		if len(data.Values) != 1 {
-			return nil, errBadState
+			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("pick one move from the menu (Discord sent %d)", len(data.Values))}
 		}
 		a, b, ok := parseTwoNumbers(data.Values[0])
 		if !ok {
-			return nil, errBadState
+			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("the menu's choice %q is not a move; pick one from the menu", clipText(data.Values[0], 40))}
 		}
-		return r.studentMove(gm, solver.MoveOf(gm.pos, a, b))
+		return r.studentMove(ctx, gm, solver.MoveOf(gm.pos, a, b))
 	}
 	return nil, errBadState
 }
 
 // playSubmit answers the typed-move form.
-func (r *Router) playSubmit(_ context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	data := i.ModalSubmitData()
+func (r *Router) playSubmit(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
+	data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
 	gm, action, err := r.openGame(i, data.CustomID)
 	if err != nil {
 		return nil, err
@@ -154,38 +144,70 @@ func (r *Router) playSubmit(_ context.Context, i *discordgo.Interaction) (*disco
 	if action != actionSubmit {
 		return nil, errBadState
 	}
-	text := modalValue(data)
-	a, b, ok := parseTwoNumbers(text)
-	if !ok {
-		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%q is not two numbers; type %s", text, solver.MoveFormat(gm.pos))}
+	m, err := typedMove(data, gm.pos)
+	if err != nil {
+		return nil, err
 	}
-	return r.studentMove(gm, solver.MoveOf(gm.pos, a, b))
+	return r.studentMove(ctx, gm, m)
 }
 
-// moveForm opens the form to type a move.
+// moveInputID is the custom_id of the form's text input.
+const moveInputID = "move"
+
+// moveForm opens the form to type a move in gm.
 func (r *Router) moveForm(gm game) *discordgo.InteractionResponse {
+	return typeMoveForm(r.customID(gm.head(actionSubmit), stateOf(gm.pos)), gm.pos)
+}
+
+// typeMoveForm is the form to type a move in pos, submitted under
+// customID: one text input wrapped in a Label, as Discord recommends for
+// modals. Games and practice puzzles share it.
+func typeMoveForm(customID string, pos solver.Position) *discordgo.InteractionResponse {
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseModal,
 		Data: &discordgo.InteractionResponseData{
-			CustomID: r.customID(gm.head(actionSubmit), stateOf(gm.pos)),
+			CustomID: customID,
 			Title:    "Your move",
-			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.TextInput{
-					CustomID:    "move",
-					Label:       "Two numbers",
+			Components: []discordgo.MessageComponent{discordx.Label{
+				Label:       "Two numbers",
+				Description: clipText(capitalise(solver.MoveFormat(pos)), 100),
+				Component: discordx.TextInput{
+					CustomID:    moveInputID,
 					Style:       discordgo.TextInputShort,
-					Placeholder: clipText(solver.MoveFormat(gm.pos), 100),
+					Placeholder: clipText(moveExample(pos), 100),
 					Required:    true,
 					MaxLength:   20,
 				},
-			}}},
+			}},
 		},
 	}
 }
 
+// typedMove reads the move typed into typeMoveForm for pos.
+func typedMove(data discordgo.ModalSubmitInteractionData, pos solver.Position) (solver.Move, error) {
+	text, ok := discordx.TextValue(data.Components, moveInputID)
+	if !ok {
+		return nil, &solver.InputError{Field: "move", Msg: "the form came back without its move field; click \"Type a move\" again"}
+	}
+	a, b, ok := parseTwoNumbers(text)
+	if !ok {
+		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%q is not two numbers; type %s", clipText(text, 40), solver.MoveFormat(pos))}
+	}
+	return solver.MoveOf(pos, a, b), nil
+}
+
+// moveExample is the example at the end of solver.MoveFormat ("5 4").
+func moveExample(pos solver.Position) string {
+	f := solver.MoveFormat(pos)
+	if k := strings.LastIndex(f, "e.g. "); k >= 0 {
+		return f[k+len("e.g. "):]
+	}
+	return f
+}
+
 // studentMove plays the student's move, says what it did to their
 // chances, and answers with the bot's move.
-func (r *Router) studentMove(gm game, m solver.Move) (*discordgo.InteractionResponse, error) {
+func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*discordgo.InteractionResponse, error) {
 	if gm.pos.ToMove() != gm.side {
 		return nil, errBadState
 	}
@@ -224,7 +246,7 @@ func (r *Router) studentMove(gm game, m solver.Move) (*discordgo.InteractionResp
 	if err != nil {
 		return nil, err
 	}
-	data := r.gameMessage(gm, events)
+	data := r.gameMessage(ctx, gm, events)
 	if review := r.recordTurn(was, gm, m); review != nil {
 		data.Embeds = append(data.Embeds, review)
 	}
@@ -265,7 +287,7 @@ func whyBotMove(res solver.Result, next solver.Position) string {
 
 // gameMessage draws the game: what happened, the position, and the
 // student's controls, or the result when the game is over.
-func (r *Router) gameMessage(gm game, events []string) *discordgo.InteractionResponseData {
+func (r *Router) gameMessage(ctx context.Context, gm game, events []string) *discordgo.InteractionResponseData {
 	g := gm.pos.Game()
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("%s: you are %s", g.Name(), g.PlayerName(gm.side)),
@@ -273,7 +295,7 @@ func (r *Router) gameMessage(gm game, events []string) *discordgo.InteractionRes
 		Color:       colourHint,
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
-	r.attachPicture(data, e, gm.pos, false)
+	r.attachPicture(ctx, data, e, gm.pos, false)
 	if !solver.HasMoves(gm.pos) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: gameOver(gm)})
 		return data
@@ -322,22 +344,6 @@ func parseTwoNumbers(s string) (int, int, bool) {
 	a, err1 := strconv.Atoi(f[0])
 	b, err2 := strconv.Atoi(f[1])
 	return a, b, err1 == nil && err2 == nil
-}
-
-// modalValue returns the first text field of a submitted form.
-func modalValue(data discordgo.ModalSubmitInteractionData) string {
-	for _, row := range data.Components {
-		r, ok := row.(*discordgo.ActionsRow)
-		if !ok {
-			continue
-		}
-		for _, c := range r.Components {
-			if t, ok := c.(*discordgo.TextInput); ok {
-				return t.Value
-			}
-		}
-	}
-	return ""
 }
 
 func capitalise(s string) string {

@@ -65,7 +65,7 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
-	r.attachPicture(data, e, pos, true)
+	r.attachPicture(q.ctx, data, e, pos, true)
 	r.finishCard(q, res, data, e)
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
 }
