@@ -23,13 +23,13 @@ func (r *Router) hint(q *request) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	data := r.hintLevel(pos, 1)
+	data := r.hintLevel(q.ctx, pos, 1)
 	data.Flags = discordgo.MessageFlagsEphemeral
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
 }
 
 // nextHint answers a "Next hint" click by updating the same message.
-func (r *Router) nextHint(_ context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
+func (r *Router) nextHint(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
 	head, st, err := r.openCustomID(i.MessageComponentData().CustomID, errHintExpired)
 	if err != nil {
 		return nil, err
@@ -49,20 +49,25 @@ func (r *Router) nextHint(_ context.Context, i *discordgo.Interaction, _ []strin
 	if err != nil {
 		return nil, err
 	}
-	data := r.hintLevel(pos, level)
+	data := r.hintLevel(ctx, pos, level)
 	data.Flags = discordgo.MessageFlagsEphemeral
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, nil
 }
 
 // hintLevel builds the message for one level of the ladder, with a button
 // to the next level unless it is the last.
-func (r *Router) hintLevel(pos solver.Position, level int) *discordgo.InteractionResponseData {
-	hints := r.lessonFor(pos, nil).hints
+func (r *Router) hintLevel(ctx context.Context, pos solver.Position, level int) *discordgo.InteractionResponseData {
+	l := r.lessonFor(ctx, pos, nil)
+	hints := l.hints
 	level = min(level, len(hints))
 	h := hints[level-1]
+	body := h.Body
+	if level == len(hints) && l.distance != "" {
+		body += "\n" + l.distance
+	}
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Hint %d of %d: %s", level, len(hints), h.Title),
-		Description: positionLine(pos) + "\n\n" + h.Body,
+		Description: positionLine(pos) + "\n\n" + body,
 		Color:       colourHint,
 		Footer:      &discordgo.MessageEmbedFooter{Text: "Only you can see this hint."},
 	}
