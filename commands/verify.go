@@ -27,8 +27,7 @@ func (r *Router) verify(q *request) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &discordgo.MessageEmbed{Description: positionLine(pos), Color: colourHint}
-	e.Title, e.Fields, err = VerifyReport(q.ctx, pos, VerifyBudget)
+	e, err := verifyEmbed(q.ctx, pos)
 	if err != nil {
 		return nil, err
 	}
@@ -36,6 +35,14 @@ func (r *Router) verify(q *request) (*discordgo.InteractionResponse, error) {
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}},
 	}, nil
+}
+
+// verifyEmbed is the verify reply for pos.
+func verifyEmbed(ctx context.Context, pos solver.Position) (*discordgo.MessageEmbed, error) {
+	e := &discordgo.MessageEmbed{Description: positionLine(pos), Color: colourHint}
+	var err error
+	e.Title, e.Fields, err = VerifyReport(ctx, pos, VerifyBudget)
+	return e, err
 }
 
 // VerifyReport searches pos within budget states and reports, as a title

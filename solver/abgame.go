@@ -40,7 +40,7 @@ func (abGame) PlayerName(p Player) string {
 
 func (g abGame) Parse(text string, opts ParseOptions) (Position, error) {
 	text = strings.TrimSpace(text)
-	if err := checkLength(text, "a row of '.', 'A' and 'B'"); err != nil {
+	if err := checkLength(text, "a row of '.', 'A' and 'B'", opts); err != nil {
 		return nil, err
 	}
 	if err := checkABRow([]byte(text)); err != nil {

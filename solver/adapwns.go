@@ -39,7 +39,7 @@ func (adapwnsGame) PlayerName(p Player) string {
 
 func (adapwnsGame) Parse(text string, opts ParseOptions) (Position, error) {
 	text = strings.TrimSpace(text)
-	if err := checkLength(text, "a row of '.' and 'P'"); err != nil {
+	if err := checkLength(text, "a row of '.' and 'P'", opts); err != nil {
 		return nil, err
 	}
 	if err := checkBoard([]byte(text)); err != nil {

@@ -76,7 +76,7 @@ func parseFirst(game, s string) (Player, error) {
 
 func (g *stackGame) Parse(text string, opts ParseOptions) (Position, error) {
 	text = strings.TrimSpace(text)
-	if err := checkLength(text, "stacks of 0s and 1s, top first, separated by spaces"); err != nil {
+	if err := checkLength(text, "stacks of 0s and 1s, top first, separated by spaces", opts); err != nil {
 		return nil, err
 	}
 	first, err := parseFirst(g.name, opts.First)

@@ -33,7 +33,7 @@ func (binStringGame) PlayerName(p Player) string {
 
 func (binStringGame) Parse(text string, opts ParseOptions) (Position, error) {
 	text = strings.TrimSpace(text)
-	if err := checkLength(text, "a string of 0s and 1s"); err != nil {
+	if err := checkLength(text, "a string of 0s and 1s", opts); err != nil {
 		return nil, err
 	}
 	if k := firstNotBinary([]byte(text)); k >= 0 {

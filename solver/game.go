@@ -171,4 +171,7 @@ type ParseOptions struct {
 	First string
 	// Strict enforces the original problem's limits as well.
 	Strict bool
+	// Long accepts up to MaxLongPositionLen characters instead of
+	// MaxPositionLen (a position uploaded as a file).
+	Long bool
 }
