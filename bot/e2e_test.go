@@ -410,7 +410,7 @@ func TestE2EFiles(t *testing.T) {
 
 	t.Run("HTTP position_file", func(t *testing.T) {
 		got := srv.do(t, withAttachment(slash(e2eUser, "adapwns", "solve"), "position_file", cdn.attachment("/ok.txt")))
-		if e := got.embeds(); got.Type != 4 || got.ephemeral() || len(e) == 0 || e[0]["title"] != "Ada wins" {
+		if e := got.embeds(); got.Type != 4 || got.ephemeral() || len(e) == 0 || e[0]["title"] != "Ada wins in 3 moves" {
 			t.Errorf("solve from a file: %v", got.Data)
 		}
 	})
@@ -461,7 +461,7 @@ func TestE2EFiles(t *testing.T) {
 		if a := got[judge.ID].Files["adapwns-answers.txt"]; a != "Yes\nNo\nYes\n" {
 			t.Errorf("judge over the gateway: answers %q, data %v", a, got[judge.ID].Data)
 		}
-		if e := got[solve.ID].embeds(); len(e) == 0 || e[0]["title"] != "Ada wins" {
+		if e := got[solve.ID].embeds(); len(e) == 0 || e[0]["title"] != "Ada wins in 3 moves" {
 			t.Errorf("solve from a file over the gateway: %v", got[solve.ID].Data)
 		}
 	})
@@ -476,7 +476,7 @@ func TestE2ESpoiler(t *testing.T) {
 			t.Fatalf("reply %v, want a public card", got.Data)
 		}
 		desc, _ := e[0]["description"].(string)
-		if e[0]["title"] == "Ada wins" || !strings.Contains(desc, "||Ada wins; judge answer: Yes||") {
+		if e[0]["title"] == "Ada wins in 3 moves" || !strings.Contains(desc, "||Ada wins in 3 moves; judge answer: Yes||") {
 			t.Errorf("title %q description %q, want the verdict behind spoilers", e[0]["title"], desc)
 		}
 		fields, _ := e[0]["fields"].([]any)

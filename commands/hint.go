@@ -58,12 +58,17 @@ func (r *Router) nextHint(ctx context.Context, i *discordgo.Interaction, _ []str
 // hintLevel builds the message for one level of the ladder, with a button
 // to the next level unless it is the last.
 func (r *Router) hintLevel(ctx context.Context, pos solver.Position, level int) *discordgo.InteractionResponseData {
-	hints := r.lessonFor(pos, nil).hints
+	l := r.lessonFor(ctx, pos, nil)
+	hints := l.hints
 	level = min(level, len(hints))
 	h := hints[level-1]
+	body := h.Body
+	if level == len(hints) && l.distance != "" {
+		body += "\n" + l.distance
+	}
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Hint %d of %d: %s", level, len(hints), h.Title),
-		Description: positionLine(pos) + "\n\n" + h.Body,
+		Description: positionLine(pos) + "\n\n" + body,
 		Color:       colourHint,
 		Footer:      &discordgo.MessageEmbedFooter{Text: "Only you can see this hint."},
 	}

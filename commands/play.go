@@ -61,7 +61,9 @@ func (r *Router) play(q *request) (*discordgo.InteractionResponse, error) {
 	if q.boolean(optBotFirst) {
 		gm.side = pos.ToMove().Other()
 		events = append(events, fmt.Sprintf("You play %s; the bot moves first.", pos.Game().PlayerName(gm.side)))
-		if gm, events, err = r.botMove(gm, events); err != nil {
+		o, cancel := newOracle(q.ctx, pos.Game())
+		defer cancel()
+		if gm, events, err = r.botMove(o, gm, events); err != nil {
 			return nil, err
 		}
 	} else {
@@ -205,18 +207,31 @@ func moveExample(pos solver.Position) string {
 	return f
 }
 
+// newOracle returns the search that counts moves for one reply, and the
+// function that releases its timer.
+func newOracle(ctx context.Context, g solver.Game) (*solver.Oracle, context.CancelFunc) {
+	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
+	return solver.NewOracle(ctx, g, solver.ReachBudget), cancel
+}
+
 // studentMove plays the student's move, says what it did to their
 // chances, and answers with the bot's move.
 func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*discordgo.InteractionResponse, error) {
 	if gm.pos.ToMove() != gm.side {
 		return nil, errBadState
 	}
-	before := solve(gm.pos)
+	o, cancel := newOracle(ctx, gm.pos.Game())
+	defer cancel()
+	before := solver.Solve(gm.pos)
+	before.Move = explain.LocalMove(before)
+	best, bestOK := o.Value(gm.pos)
 	forced := len(solver.FirstMoves(gm.pos, 2)) == 1
 	next, err := gm.pos.Play(m)
 	if err != nil {
 		return nil, err
 	}
+	mine, mineOK := o.After(gm.pos, m)
+	counted := bestOK && mineOK
 	after, _ := next.Analyze()
 	var events []string
 	gm.moves++
@@ -226,10 +241,16 @@ func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*disc
 		switch {
 		case forced:
 			events = append(events, fmt.Sprintf("You %s. It was your only move.", m))
+		case before.Outcome == solver.Win && counted && mine.Remoteness > best.Remoteness:
+			events = append(events, fmt.Sprintf("You %s. Still winning, but slower: %d moves instead of %d.", m, mine.Remoteness, best.Remoteness))
+		case before.Outcome == solver.Win && counted:
+			events = append(events, fmt.Sprintf("You %s. Good: the quickest win, %s to the end.", m, plural(mine.Remoteness, "move", "moves")))
 		case before.Outcome == solver.Win:
 			events = append(events, fmt.Sprintf("You %s. Good: you keep a winning position.", m))
 		case before.Outcome == solver.Tie:
 			events = append(events, fmt.Sprintf("You %s. You keep the tie.", m))
+		case counted && mine.Remoteness < best.Remoteness:
+			events = append(events, fmt.Sprintf("You %s. You were already losing against perfect play, and this loses sooner: %d moves instead of %d.", m, mine.Remoteness, best.Remoteness))
 		default:
 			events = append(events, fmt.Sprintf("You %s. You were already losing against perfect play; nothing wins here.", m))
 		}
@@ -242,7 +263,7 @@ func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*disc
 	}
 	was := gm
 	gm.pos = next
-	gm, events, err = r.botMove(gm, events)
+	gm, events, err = r.botMove(o, gm, events)
 	if err != nil {
 		return nil, err
 	}
@@ -253,13 +274,18 @@ func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*disc
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, nil
 }
 
-// botMove plays the bot's optimal reply if the game is not over.
-func (r *Router) botMove(gm game, events []string) (game, []string, error) {
+// botMove plays the bot's reply if the game is not over: perfect play
+// counting moves (the quickest win, the slowest loss) where the search
+// reaches, else the formula's move.
+func (r *Router) botMove(o *solver.Oracle, gm game, events []string) (game, []string, error) {
 	if gm.pos.ToMove() == gm.side || !solver.HasMoves(gm.pos) {
 		return gm, events, nil
 	}
-	res := solve(gm.pos)
-	m := res.Move
+	res := solver.Solve(gm.pos)
+	m := explain.LocalMove(res)
+	if best, _, ok := o.BestMove(gm.pos); ok {
+		m = best
+	}
 	if m == nil {
 		// Every move loses: play the first legal one.
 		m = solver.FirstMoves(gm.pos, 1)[0]
@@ -268,21 +294,33 @@ func (r *Router) botMove(gm game, events []string) (game, []string, error) {
 	if err != nil {
 		return gm, events, err
 	}
-	events = append(events, "The bot answers: "+m.String()+". "+whyBotMove(res, next))
+	events = append(events, "The bot answers: "+m.String()+". "+whyBotMove(o, res, next))
 	gm.pos, gm.last = next, m
 	return gm, events, nil
 }
 
 // whyBotMove says in one sentence why the bot's move is good.
-func whyBotMove(res solver.Result, next solver.Position) string {
-	o, _ := next.Analyze()
-	switch {
-	case res.Outcome == solver.Win && o == solver.Loss:
-		return "It leaves you a losing position: " + explain.KeyNumbers(next) + "."
-	case res.Outcome == solver.Tie:
-		return "It keeps the game a tie: " + explain.KeyNumbers(next) + "."
+func whyBotMove(o *solver.Oracle, res solver.Result, next solver.Position) string {
+	after, _ := next.Analyze()
+	left := ""
+	if v, ok := o.Value(next); ok && v.Remoteness > 0 {
+		n := plural(v.Remoteness, "move", "moves")
+		switch v.Outcome {
+		case solver.Win:
+			left = fmt.Sprintf(" You can win in %s.", n)
+		case solver.Loss:
+			left = fmt.Sprintf(" Against perfect play you lose in %s.", n)
+		default:
+			left = fmt.Sprintf(" With best play the tie comes in %s.", n)
+		}
 	}
-	return "The bot is losing against perfect play, so it waits for a mistake."
+	switch {
+	case res.Outcome == solver.Win && after == solver.Loss:
+		return "It leaves you a losing position: " + explain.KeyNumbers(next) + "." + left
+	case res.Outcome == solver.Tie:
+		return "It keeps the game a tie: " + explain.KeyNumbers(next) + "." + left
+	}
+	return "The bot is losing against perfect play, so it waits for a mistake." + left
 }
 
 // gameMessage draws the game: what happened, the position, and the

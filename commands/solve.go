@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
@@ -27,11 +28,14 @@ const (
 type lesson struct {
 	steps []explain.Step
 	hints []explain.Step
+	// distance says how long the game lasts with best play, or "" out of
+	// the search's reach; it too depends only on the key.
+	distance string
 }
 
 // lessonFor returns the cached lesson for pos, solving and explaining it
 // only on a miss. solved is pos already solved, or nil.
-func (r *Router) lessonFor(pos solver.Position, solved *solver.Result) lesson {
+func (r *Router) lessonFor(ctx context.Context, pos solver.Position, solved *solver.Result) lesson {
 	key := "lesson:" + pos.Game().Name() + ":" + explain.Key(pos)
 	if v, ok := r.cache.Get(key); ok {
 		if l, ok := v.(lesson); ok {
@@ -39,10 +43,11 @@ func (r *Router) lessonFor(pos solver.Position, solved *solver.Result) lesson {
 		}
 	}
 	if solved == nil {
-		res := solve(pos)
+		res := solve(ctx, pos)
 		solved = &res
 	}
-	l := lesson{steps: explain.Explain(*solved, discordDetail), hints: explain.Hints(*solved, discordDetail)}
+	l := lesson{steps: explain.Explain(*solved, discordDetail), hints: explain.Hints(*solved, discordDetail),
+		distance: explain.Distance(*solved)}
 	r.cache.Set(key, l)
 	return l
 }
@@ -54,8 +59,8 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := solve(pos)
-	l := r.lessonFor(pos, &res)
+	res := solve(q.ctx, pos)
+	l := r.lessonFor(q.ctx, pos, &res)
 	e := &discordgo.MessageEmbed{
 		Title:       verdictTitle(res),
 		Description: positionLine(pos),
@@ -70,21 +75,22 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
 }
 
-// solve solves pos and reports the move the explanation teaches, in the
-// numbering of pos (for stacks, the explanation works on sorted stacks).
-func solve(pos solver.Position) solver.Result {
-	res := solver.Solve(pos)
+// solve solves pos, counting the moves to the end where the search
+// reaches, and reports the move the explanation teaches, in the numbering
+// of pos (for stacks, the explanation works on sorted stacks).
+func solve(ctx context.Context, pos solver.Position) solver.Result {
+	res := solver.SolveReach(ctx, pos, solver.ReachBudget)
 	res.Move = explain.LocalMove(res)
 	return res
 }
 
-// verdictTitle names the winner: "Dee wins", "Ada's opponent wins",
-// "Tie: nobody wins".
+// verdictTitle names the winner: "Dee wins in 3 moves", "Ada's opponent
+// wins", "Tie: nobody wins".
 func verdictTitle(res solver.Result) string {
 	if res.Outcome == solver.Tie {
-		return "Tie: nobody wins"
+		return "Tie" + explain.InMoves(res) + ": nobody wins"
 	}
-	return res.WinnerName() + " wins"
+	return res.WinnerName() + " wins" + explain.InMoves(res)
 }
 
 func outcomeColour(o solver.Outcome) int {

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"regexp"
 	"strings"
 	"testing"
@@ -46,7 +47,7 @@ func TestSpoilerHidesVerdictAndMove(t *testing.T) {
 			e := resp.Data.Embeds[0]
 			g, _ := solver.Lookup(game)
 			pos, _ := g.Parse(p[0], solver.ParseOptions{First: p[1]})
-			res := solve(pos)
+			res := solve(context.Background(), pos)
 			shown := shownAtOnce(e)
 			for _, secret := range []string{verdictTitle(res), "judge answer", "Judge answer", res.Answer() + "\n"} {
 				if strings.Contains(shown, secret) {
@@ -89,7 +90,7 @@ func TestSpoilerOffShowsAnswer(t *testing.T) {
 	r, _ := newTestRouter(t)
 	resp, _ := solveCard(t, r, student, "adapwns", optPosition, "..P.P", optSpoiler, false)
 	e := resp.Data.Embeds[0]
-	if e.Title != "Ada wins" || strings.Contains(e.Description, "||") || e.Image == nil {
+	if e.Title != "Ada wins in 3 moves" || strings.Contains(e.Description, "||") || e.Image == nil {
 		t.Errorf("spoiler:false: title %q, description %q, image %v", e.Title, e.Description, e.Image)
 	}
 }

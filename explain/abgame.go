@@ -59,12 +59,8 @@ func abPairText(row string, k int, pr solver.ABPair) string {
 }
 
 // abPairs describes every pair of the analysis.
-func abPairs(row string, a solver.ABGameAnalysis) []string {
-	out := make([]string, len(a.Pairs))
-	for k, pr := range a.Pairs {
-		out[k] = abPairText(row, k, pr)
-	}
-	return out
+func abPairs(row string, a solver.ABGameAnalysis) list {
+	return list{n: len(a.Pairs), item: func(k int) string { return abPairText(row, k, a.Pairs[k]) }}
 }
 
 // abReserves lists the reserve contributions of each player.
@@ -83,7 +79,7 @@ func reserveLine(name string, parts []int, total int, o Options) string {
 	if len(parts) == 0 {
 		return fmt.Sprintf("%s: none, so **0**", name)
 	}
-	return fmt.Sprintf("%s: %s, so **%d**", name, inline(ints(parts), o), total)
+	return fmt.Sprintf("%s: %s, so **%d**", name, inline(intList(parts), o), total)
 }
 
 func (abExplainer) explain(c solver.Result, o Options) []Step {
@@ -117,13 +113,13 @@ func (abExplainer) explain(c solver.Result, o Options) []Step {
 	res := abReserves(a)
 	steps = append(steps, Step{Title: "Reserve moves", Body: "When both letters of a pair belong to one player, the opponent can never touch it, and its owner can close the gap one cell at a time: d empty cells are d reserve moves, to be spent whenever it suits them. " +
 		"An unpaired last letter walks to the right edge in the same way.\n" +
-		bullets([]string{reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o)}, Options{})})
+		bullets(listOf([]string{reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o)}), Options{})})
 
 	body = "When the two letters of a pair belong to different players, either player may shrink the gap by any number of cells, and it never grows again: a Nim heap of size d. "
 	if len(a.NimHeaps) == 0 {
 		body += "There is no such pair here, so the XOR is **0**."
 	} else {
-		body += fmt.Sprintf("Heaps here, left to right: %s. %s", inline(ints(a.NimHeaps), o), xorSentence(a.NimHeaps))
+		body += fmt.Sprintf("Heaps here, left to right: %s. %s", inline(intList(a.NimHeaps), o), xorSentence(a.NimHeaps))
 	}
 	steps = append(steps, Step{Title: "Nim heaps", Body: body})
 
@@ -143,7 +139,7 @@ func abVerdict(c solver.Result, p *solver.ABRow, a solver.ABGameAnalysis) Step {
 	mover, other := abName(p.ToMove()), abName(p.ToMove().Other())
 	res := [2]int{a.ReserveA, a.ReserveB}
 	me, them := res[p.ToMove()], res[p.ToMove().Other()]
-	if len(p.Moves()) == 0 {
+	if !solver.HasMoves(p) {
 		return Step{Title: "Verdict", Body: fmt.Sprintf("%s cannot move any letter, which loses: **%s wins**.", mover, c.WinnerName())}
 	}
 	if c.Move == nil {
@@ -203,7 +199,7 @@ func (abExplainer) hints(c solver.Result, o Options) []Step {
 	}
 	heaps := "no Nim heaps"
 	if len(a.NimHeaps) > 0 {
-		heaps = "Nim heaps " + inline(ints(a.NimHeaps), o)
+		heaps = "Nim heaps " + inline(intList(a.NimHeaps), o)
 	}
 	return []Step{
 		{Title: hintTitle("a nudge"), Body: "Number the letters from the left. Which letters face each other? Which pairs can only one player ever touch, and which can both players shrink?"},

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -30,50 +31,58 @@ func (pawnExplainer) key(pos solver.Position) string {
 func (pawnExplainer) canonical(r solver.Result) solver.Result  { return r }
 func (pawnExplainer) localMove(_, c solver.Result) solver.Move { return c.Move }
 
-// gapItems describes each gap: "2 (pawn on cell 3)".
-func gapItems(a solver.AdapwnsAnalysis, idx []int) []string {
-	out := make([]string, len(idx))
-	for i, k := range idx {
-		out[i] = fmt.Sprintf("gap %d = %d (pawn on cell %d)", k, a.Gaps[k-1], a.Pawns[k-1]+1)
-	}
-	return out
+// gapItems describes the gaps with the given 1-based indices, first,
+// first+step, … (n of them): "gap 1 = 2 (pawn on cell 3)".
+func gapItems(a solver.AdapwnsAnalysis, first, step, n int) list {
+	return list{n: n, item: func(i int) string {
+		k := first + i*step
+		return fmt.Sprintf("gap %d = %d (pawn on cell %d)", k, a.Gaps[k-1], a.Pawns[k-1]+1)
+	}}
 }
 
-// ignoredGaps returns the 1-based indices of the gaps that do not count.
-func ignoredGaps(a solver.AdapwnsAnalysis) []int {
-	var out []int
-	for k := len(a.Gaps) - 1; k >= 1; k -= 2 {
-		out = append([]int{k}, out...)
-	}
-	return out
+// allGaps describes every gap, left to right.
+func allGaps(a solver.AdapwnsAnalysis) list { return gapItems(a, 1, 1, len(a.Gaps)) }
+
+// countedGaps describes the gaps that count, left to right: every other
+// one, ending with the rightmost.
+func countedGaps(a solver.AdapwnsAnalysis) list {
+	n := len(a.Gaps)
+	return gapItems(a, 2-n%2, 2, (n+1)/2)
 }
 
-// allGaps returns 1..len(Gaps).
-func allGaps(a solver.AdapwnsAnalysis) []int {
-	out := make([]int, len(a.Gaps))
-	for i := range out {
-		out[i] = i + 1
-	}
-	return out
+// ignoredGaps describes the gaps that do not count, left to right.
+func ignoredGaps(a solver.AdapwnsAnalysis) list {
+	n := len(a.Gaps)
+	return gapItems(a, 1+n%2, 2, n/2)
 }
 
 // grundyItems describes each counted gap's value: "gap 2: 4 mod 3 = 1".
-func grundyItems(a solver.AdapwnsAnalysis) []string {
-	out := make([]string, len(a.Significant))
-	for i, k := range a.Significant {
-		out[i] = fmt.Sprintf("gap %d: %d mod 3 = %d", k, a.Gaps[k-1], a.Grundy[i])
-	}
-	return out
+func grundyItems(a solver.AdapwnsAnalysis) list {
+	return list{n: len(a.Significant), item: func(i int) string {
+		k := a.Significant[i]
+		return fmt.Sprintf("gap %d: %d mod 3 = %d", k, a.Gaps[k-1], a.Grundy[i])
+	}}
 }
 
 // pawnIndex returns the 1-based index of the pawn on a 1-based cell.
 func pawnIndex(a solver.AdapwnsAnalysis, cell int) int {
-	for i, c := range a.Pawns {
-		if c == cell-1 {
-			return i + 1
+	k, found := slices.BinarySearch(a.Pawns, cell-1)
+	if !found {
+		return 0
+	}
+	return k + 1
+}
+
+// lastMove is the last move in the order of Moves: the rightmost pawn
+// that can move, 2 cells if it can, else 1. ok is false with no move.
+func lastMove(a solver.AdapwnsAnalysis) (solver.CellMove, bool) {
+	for k := len(a.Gaps) - 1; k >= 0; k-- {
+		if a.Gaps[k] > 0 {
+			from := a.Pawns[k] + 1
+			return solver.CellMove{From: from, To: from - min(2, a.Gaps[k])}, true
 		}
 	}
-	return 0
+	return solver.CellMove{}, false
 }
 
 // shiftText says what a move does to the gaps.
@@ -99,14 +108,13 @@ func (pawnExplainer) explain(c solver.Result, o Options) []Step {
 	if len(a.Gaps) == 0 {
 		body += " There are no pawns, so there are no gaps."
 	} else {
-		body += fmt.Sprintf(" Left to right: %s.", inline(gapItems(a, allGaps(a)), o))
+		body += fmt.Sprintf(" Left to right: %s.", inline(allGaps(a), o))
 	}
 	steps = append(steps, Step{Title: "The gaps", Body: body})
 
 	body = "Moving a pawn 1 or 2 cells left takes that many from its own gap and adds them to the gap of the next pawn on its right; from the rightmost pawn's gap they leave the game. " +
 		"So the gaps are piles on a staircase, and a move carries 1 or 2 stones one step to the right."
-	if ms := p.Moves(); len(ms) > 0 {
-		m := ms[len(ms)-1].(solver.CellMove)
+	if m, ok := lastMove(a); ok {
 		body += fmt.Sprintf(" For example, moving the pawn on cell %d to cell %d: %s.", m.From, m.To, shiftText(a, m))
 	}
 	steps = append(steps, Step{Title: "A staircase", Body: body})
@@ -114,9 +122,9 @@ func (pawnExplainer) explain(c solver.Result, o Options) []Step {
 	body = "Only every other gap counts, starting with the rightmost. If a player carries stones out of an uncounted gap, they land in the counted gap to its right, and the opponent can carry the same stones on at once, into the next uncounted gap or off the board: the counted gaps are back as they were. " +
 		"Stones carried out of a counted gap land in an uncounted one, where they no longer matter, so a counted gap acts as a pile you take 1 or 2 from."
 	if len(a.Gaps) > 0 {
-		body += fmt.Sprintf(" Here the counted gaps are %s", inline(gapItems(a, a.Significant), o))
-		if ig := ignoredGaps(a); len(ig) > 0 {
-			body += fmt.Sprintf("; ignored: %s", inline(gapItems(a, ig), o))
+		body += fmt.Sprintf(" Here the counted gaps are %s", inline(countedGaps(a), o))
+		if ig := ignoredGaps(a); ig.n > 0 {
+			body += fmt.Sprintf("; ignored: %s", inline(ig, o))
 		}
 		body += "."
 	}
@@ -138,7 +146,7 @@ func (pawnExplainer) explain(c solver.Result, o Options) []Step {
 func pawnVerdict(c solver.Result, p *solver.Board, a solver.AdapwnsAnalysis, o Options) Step {
 	mover := p.Game().PlayerName(p.ToMove())
 	other := p.Game().PlayerName(p.ToMove().Other())
-	if len(p.Moves()) == 0 {
+	if _, ok := lastMove(a); !ok {
 		return Step{Title: "Verdict", Body: fmt.Sprintf("No pawn can move, so %s cannot move and loses: **%s wins**.", mover, c.WinnerName())}
 	}
 	if c.Move == nil {
@@ -151,7 +159,7 @@ func pawnVerdict(c solver.Result, p *solver.Board, a solver.AdapwnsAnalysis, o O
 	_, na := next.Analyze()
 	return Step{Title: "Verdict and move", Body: fmt.Sprintf(
 		"The XOR is %d, not 0, so **%s wins**. Winning move: **%s**: %s. The counted gaps' values mod 3 are then %s, with XOR %d, and %s is to move facing 0.",
-		a.Xor, c.WinnerName(), m, shiftText(a, m), inline(ints(na.(solver.AdapwnsAnalysis).Grundy), o), na.(solver.AdapwnsAnalysis).Xor, other)}
+		a.Xor, c.WinnerName(), m, shiftText(a, m), inline(intList(na.(solver.AdapwnsAnalysis).Grundy), o), na.(solver.AdapwnsAnalysis).Xor, other)}
 }
 
 func (pawnExplainer) hints(c solver.Result, o Options) []Step {
@@ -160,7 +168,7 @@ func (pawnExplainer) hints(c solver.Result, o Options) []Step {
 	red := "There are no pawns, so there are no gaps."
 	if len(a.Gaps) > 0 {
 		red = fmt.Sprintf("Your gaps, left to right: %s. The ones that count, every other from the right: %s.",
-			inline(ints(a.Gaps), o), inline(gapItems(a, a.Significant), o))
+			inline(intList(a.Gaps), o), inline(countedGaps(a), o))
 	}
 	return []Step{
 		{Title: hintTitle("a nudge"), Body: "Count the empty cells in front of each pawn. When a pawn moves, where do those cells go? Which gaps can you ignore because the opponent can copy your move?"},

@@ -200,7 +200,7 @@ func groupList(gs []group, o Options) string {
 	for i, g := range gs {
 		items[i] = showStack(g.stack, g.n, o)
 	}
-	return inline(items, o)
+	return inline(listOf(items), o)
 }
 
 func binim2Steps(c solver.Result, p *solver.Stacks, o Options) []Step {
@@ -227,10 +227,10 @@ func binim2Steps(c solver.Result, p *solver.Stacks, o Options) []Step {
 	switch {
 	case len(merge) == 0:
 	case changed == 0:
-		body += fmt.Sprintf(" No stack here has a run to merge:\n%s\nSo the stacks stay as they are.", bullets(merge, o))
+		body += fmt.Sprintf(" No stack here has a run to merge:\n%s\nSo the stacks stay as they are.", bullets(listOf(merge), o))
 	default:
 		body += fmt.Sprintf(" Merging changes %s of the %d:\n%s\nFrom now on we look at the merged stacks.",
-			plural(changed, "stack", "stacks"), len(p.Stacks()), bullets(merge, o))
+			plural(changed, "stack", "stacks"), len(p.Stacks()), bullets(listOf(merge), o))
 	}
 	steps = append(steps, Step{Title: "Merge the runs", Body: body})
 
@@ -250,10 +250,10 @@ func binim2Steps(c solver.Result, p *solver.Stacks, o Options) []Step {
 	steps = append(steps, Step{Title: "Stacks that cancel out", Body: body})
 
 	body = "A merged stack with the same symbol on top and bottom holds one more of that symbol than of the other. After the same back-and-forth, its owner is left with one move on it that they are forced to make: one extra move.\n" +
-		bullets([]string{
+		bullets(listOf([]string{
 			fmt.Sprintf("Dee's extra moves (`0` on top and bottom): %s, so **%d**", groupList(extra[0], o), a.DeeExtra),
 			fmt.Sprintf("Dum's extra moves (`1` on top and bottom): %s, so **%d**", groupList(extra[1], o), a.DumExtra),
-		}, Options{})
+		}), Options{})
 	steps = append(steps, Step{Title: "Extra moves", Body: body})
 
 	mover, _ := stackNames(p)
@@ -371,7 +371,7 @@ func binimSteps(c solver.Result, p *solver.Stacks, o Options) []Step {
 			body += fmt.Sprintf("\n%s owns no stack (`%c` on top): **0** moves.", name, '0'+pl)
 			continue
 		}
-		body += fmt.Sprintf("\n%s's stacks (`%c` on top):\n%s\nIn all %s has **%s**.", name, '0'+pl, bullets(owned[pl], o), name, plural(a.Moves()[pl], "move", "moves"))
+		body += fmt.Sprintf("\n%s's stacks (`%c` on top):\n%s\nIn all %s has **%s**.", name, '0'+pl, bullets(listOf(owned[pl]), o), name, plural(a.Moves()[pl], "move", "moves"))
 	}
 	steps = append(steps, Step{Title: "Each stack belongs to one player", Body: body})
 
@@ -416,7 +416,7 @@ func binimHints(c solver.Result, p *solver.Stacks, o Options) []Step {
 		if len(owned[pl]) == 0 {
 			return "none"
 		}
-		return inline(owned[pl], o)
+		return inline(listOf(owned[pl]), o)
 	}
 	return []Step{
 		{Title: hintTitle("a nudge"), Body: "Who owns each stack? Look at its top symbol: can the other player ever get a move there, and how many moves can the owner make on it?"},

@@ -103,7 +103,7 @@ func (stringExplainer) explain(c solver.Result, o Options) []Step {
 	if len(a.Runs) == 0 {
 		body += "There are no 1s here, so there is no Nim game and the player to move starts on the 0s; the XOR is **0**."
 	} else {
-		body += fmt.Sprintf("Runs of 1s, left to right: %s. %s", inline(ints(a.Runs), o), xorSentence(a.Runs))
+		body += fmt.Sprintf("Runs of 1s, left to right: %s. %s", inline(intList(a.Runs), o), xorSentence(a.Runs))
 	}
 	if a.Zeros%2 == 0 {
 		body += " With an even number of 0s this does not change the result."
@@ -169,7 +169,7 @@ func (stringExplainer) hints(c solver.Result, o Options) []Step {
 	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
 	runs := "no runs of 1s"
 	if len(a.Runs) > 0 {
-		runs = "runs of 1s " + inline(ints(a.Runs), o)
+		runs = "runs of 1s " + inline(intList(a.Runs), o)
 	}
 	return []Step{
 		{Title: hintTitle("a nudge"), Body: "How many 0s are left, and is that number even or odd? Taking 1s costs nothing: what game do the runs of 1s form, and who has to start on the 0s?"},

@@ -109,18 +109,66 @@ func LocalMove(r solver.Result) solver.Move {
 }
 
 // MoveStep returns a step stating the recommended move in the numbering of
-// r.Position. It is per position and must not be cached by Key.
+// r.Position, and how long the game lasts with it when the search reached
+// the position. It is per position and must not be cached by Key.
 func MoveStep(r solver.Result) Step {
 	g := r.Position.Game()
 	mover := g.PlayerName(r.Position.ToMove())
 	m := LocalMove(r)
+	var body string
 	switch {
 	case m != nil:
-		return Step{Title: "Your move", Body: fmt.Sprintf("%s to move, numbered as in your position: **%s**.", mover, m)}
+		body = fmt.Sprintf("%s to move, numbered as in your position: **%s**.", mover, m)
+		body += moveDistance(r)
 	case !solver.HasMoves(r.Position):
-		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}
+		body = fmt.Sprintf("%s has no legal move.", mover)
+	default:
+		body = fmt.Sprintf("Every move of %s's loses against best play; any legal move will do.", mover)
+		if r.Remoteness > 0 {
+			body += fmt.Sprintf(" The longest %s can hold out is %s.", mover, plural(r.Remoteness, "move", "moves"))
+		}
 	}
-	return Step{Title: "Your move", Body: fmt.Sprintf("Every move of %s's loses against best play; any legal move will do.", mover)}
+	return Step{Title: "Your move", Body: body}
+}
+
+// moveDistance says how long the game lasts after the recommended move,
+// and whether a quicker way exists; "" when the search did not reach it.
+func moveDistance(r solver.Result) string {
+	if r.MoveRemoteness < 0 || r.Remoteness < 0 {
+		return ""
+	}
+	what := "wins"
+	if r.Outcome == solver.Tie {
+		what = "keeps the tie, which ends"
+	}
+	s := fmt.Sprintf(" It %s in %s", what, plural(r.MoveRemoteness, "move", "moves"))
+	if r.MoveRemoteness > r.Remoteness {
+		return s + fmt.Sprintf("; the quickest way takes %s.", plural(r.Remoteness, "move", "moves"))
+	}
+	return s + ", the quickest way."
+}
+
+// Distance says in one sentence how long the game lasts with best play,
+// counting both players' moves, or "" when the search did not reach the
+// position or the game is over: "With best play Ada wins in 3 moves."
+func Distance(r solver.Result) string {
+	if r.Remoteness <= 0 {
+		return ""
+	}
+	n := plural(r.Remoteness, "move", "moves")
+	if r.Outcome == solver.Tie {
+		return fmt.Sprintf("With best play the game ends in a tie after %s, both players' moves counted.", n)
+	}
+	return fmt.Sprintf("With best play %s wins in %s, both players' moves counted.", r.WinnerName(), n)
+}
+
+// InMoves is the verdict's count, " in 3 moves", or "" when the search
+// did not reach the position.
+func InMoves(r solver.Result) string {
+	if r.Remoteness <= 0 {
+		return ""
+	}
+	return " in " + plural(r.Remoteness, "move", "moves")
 }
 
 // fallbackVerdict states the verdict and move of a game without an explainer.
