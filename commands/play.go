@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -154,9 +155,16 @@ func (r *Router) playSubmit(_ context.Context, i *discordgo.Interaction) (*disco
 	text := modalValue(data)
 	a, b, ok := parseTwoNumbers(text)
 	if !ok {
-		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%q is not two numbers; type %s", text, solver.MoveFormat(gm.pos))}
+		return r.tryAgain(gm, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%q is not two numbers; type %s", clipText(text, 40), solver.MoveFormat(gm.pos))}), nil
 	}
 	return r.studentMove(gm, solver.MoveOf(gm.pos, a, b))
+}
+
+// tryAgain answers a move that cannot be played by showing the same
+// board and controls again, with what was wrong on top: the game goes on.
+func (r *Router) tryAgain(gm game, err *solver.InputError) *discordgo.InteractionResponse {
+	events := []string{"⚠️ " + capitalise(err.Error()) + ". Try another move."}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.gameMessage(gm, events)}
 }
 
 // moveForm opens the form to type a move.
@@ -189,6 +197,10 @@ func (r *Router) studentMove(gm game, m solver.Move) (*discordgo.InteractionResp
 	before := solve(gm.pos)
 	forced := len(solver.FirstMoves(gm.pos, 2)) == 1
 	next, err := gm.pos.Play(m)
+	var ie *solver.InputError
+	if errors.As(err, &ie) {
+		return r.tryAgain(gm, ie), nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -264,10 +276,13 @@ func (r *Router) gameMessage(gm game, events []string) *discordgo.InteractionRes
 		Description: strings.Join(events, "\n") + "\n\n" + positionLine(gm.pos),
 		Color:       colourHint,
 	}
+	if st := explain.Status(gm.pos); st != "" {
+		e.Description += "\n" + st
+	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
 	r.attachPicture(data, e, gm.pos, false)
 	if !solver.HasMoves(gm.pos) {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: gameOver(gm)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: explain.GameOver(gm.pos) + " " + gameOver(gm)})
 		return data
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + solver.MoveFormat(gm.pos) + ")."}
@@ -302,7 +317,17 @@ func gameOver(gm game) string {
 	default:
 		result = "The bot won."
 	}
-	return fmt.Sprintf("%s You kept your best outcome for %d of %d moves.", result, gm.kept, gm.moves)
+	switch {
+	case gm.moves == 0:
+		return result + " You made no move."
+	case gm.moves == 1 && gm.kept == 1:
+		return result + " Your one move kept your best outcome."
+	case gm.moves == 1:
+		return result + " Your one move gave away your best outcome."
+	case gm.kept == gm.moves:
+		return fmt.Sprintf("%s All %d of your moves kept your best outcome.", result, gm.moves)
+	}
+	return fmt.Sprintf("%s %d of your %d moves kept your best outcome.", result, gm.kept, gm.moves)
 }
 
 // parseTwoNumbers reads "a b" (spaces, commas or a dash between).

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -50,7 +51,7 @@ func VerifyReport(pos solver.Position, budget int) (string, []*discordgo.Message
 	if c.OverBudget {
 		return "Too large to search", []*discordgo.MessageEmbedField{{
 			Name:  "Over the budget",
-			Value: fmt.Sprintf("The search stopped after %d positions, its budget. %s", c.States, tableHint),
+			Value: fmt.Sprintf("The search stopped after %s, its budget. %s", explain.Plural(c.States, "position", "positions"), tableHint),
 		}}
 	}
 	mover := g.PlayerName(pos.ToMove())
@@ -65,8 +66,19 @@ func VerifyReport(pos solver.Position, budget int) (string, []*discordgo.Message
 		{Name: "Positions searched", Value: fmt.Sprintf("%d", c.States)},
 		{Name: "Verdict by search", Value: verdict},
 		{Name: "Formula agrees?", Value: agree},
-		{Name: "Winning moves found by search", Value: movesList(c)},
+		{Name: bestMovesTitle(c.Search), Value: movesList(c)},
 	}
+}
+
+// bestMovesTitle names the moves search found optimal by what they keep.
+func bestMovesTitle(o solver.Outcome) string {
+	switch o {
+	case solver.Win:
+		return "Winning moves found by search"
+	case solver.Tie:
+		return "Tie-keeping moves found by search"
+	}
+	return "Best moves found by search"
 }
 
 func outcomeVerb(o solver.Outcome) string {
@@ -92,7 +104,7 @@ func movesList(c solver.PositionCheck) string {
 		kind = "tie-keeping"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d %s move(s): ", len(c.BestMoves), kind)
+	fmt.Fprintf(&b, "%s: ", explain.Plural(len(c.BestMoves), kind+" move", kind+" moves"))
 	for k, m := range c.BestMoves {
 		s := m.String()
 		if k > 0 {

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -131,10 +132,22 @@ func (abExplainer) explain(c solver.Result, o Options) []Step {
 	steps = append(steps, Step{Title: "The rule", Body: fmt.Sprintf(
 		"Reserve moves are passes only their owner can use. With more of them, a player wins: they play the Nim heaps well while they can and spend a reserve move whenever Nim leaves them stuck, and the opponent runs out of passes first. "+
 			"With equal reserves every pass can be answered by a pass, so the Nim heaps decide: the player to move wins exactly when the XOR is not 0. "+
-			"Here %s, to move, has %d reserve moves against %d, and the XOR is %d.",
-		mover, res2[p.ToMove()], res2[p.ToMove().Other()], a.NimSum)})
+			"Here %s, to move, has %s against %d, and the XOR is %d.",
+		mover, plural(res2[p.ToMove()], "reserve move", "reserve moves"), res2[p.ToMove().Other()], a.NimSum)})
 	return append(steps, abVerdict(c, p, a))
 }
+
+func (abExplainer) gameOver(pos solver.Position) string {
+	p := pos.(*solver.ABRow)
+	mover := abName(p.ToMove())
+	letter := 'A' + byte(p.ToMove())
+	if !strings.ContainsRune(p.Row(), rune(letter)) {
+		return fmt.Sprintf("%s cannot move: no `%c` is left on the row, and in normal play a player who cannot move loses.", mover, letter)
+	}
+	return fmt.Sprintf("%s cannot move: every `%c` has a letter or the edge right in front of it, and in normal play a player who cannot move loses.", mover, letter)
+}
+
+func (abExplainer) status(solver.Position) string { return "" }
 
 // abName is the name of an abgame player, "A" or "B".
 func abName(pl solver.Player) string { return solver.ABGame.PlayerName(pl) }

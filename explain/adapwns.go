@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -29,6 +30,17 @@ func (pawnExplainer) key(pos solver.Position) string {
 
 func (pawnExplainer) canonical(r solver.Result) solver.Result  { return r }
 func (pawnExplainer) localMove(_, c solver.Result) solver.Move { return c.Move }
+
+func (pawnExplainer) gameOver(pos solver.Position) string {
+	p := pos.(*solver.Board)
+	mover := p.Game().PlayerName(p.ToMove())
+	if !strings.Contains(p.Cells(), "P") {
+		return mover + " cannot move: there is no pawn, and in normal play a player who cannot move loses."
+	}
+	return mover + " cannot move: every pawn has a pawn or the left edge right in front of it, and in normal play a player who cannot move loses."
+}
+
+func (pawnExplainer) status(solver.Position) string { return "" }
 
 // gapItems describes each gap: "2 (pawn on cell 3)".
 func gapItems(a solver.AdapwnsAnalysis, idx []int) []string {

@@ -22,9 +22,9 @@ func (stackExplainer) fits(pos solver.Position) bool {
 func (stackExplainer) numbers(pos solver.Position) string {
 	switch _, a := pos.Analyze(); a := a.(type) {
 	case solver.Binim2Analysis:
-		return fmt.Sprintf("Dee has %d extra moves and Dum %d", a.DeeExtra, a.DumExtra)
+		return fmt.Sprintf("Dee has %s and Dum %d", plural(a.DeeExtra, "extra move", "extra moves"), a.DumExtra)
 	case solver.BinimAnalysis:
-		return fmt.Sprintf("Dee has %d moves and Dum %d", a.DeeMoves, a.DumMoves)
+		return fmt.Sprintf("Dee has %s and Dum %d", plural(a.DeeMoves, "move", "moves"), a.DumMoves)
 	}
 	return ""
 }
@@ -124,7 +124,7 @@ func symbol(pl solver.Player) byte { return '0' + byte(pl) }
 func stacksIntro(p *solver.Stacks) string {
 	mover, _ := stackNames(p)
 	n := len(p.Stacks())
-	order := fmt.Sprintf("There are %s; their order does not matter, so they are listed sorted, equal stacks together.", plural(n, "stack", "stacks"))
+	order := isAre(n, "stack", "stacks") + "; their order does not matter, so they are listed sorted, equal stacks together."
 	if n == 0 {
 		order = "No stacks are left."
 	}
@@ -170,6 +170,25 @@ func afterMove(c solver.Result) solver.Position {
 	}
 	return next
 }
+
+// noMoveReason says why the player to move in p cannot move.
+func noMoveReason(p *solver.Stacks) string {
+	mover, _ := stackNames(p)
+	if len(p.Stacks()) == 0 {
+		return mover + " cannot move: no stacks are left"
+	}
+	return fmt.Sprintf("%s cannot move: no stack has `%c` on top", mover, symbol(p.ToMove()))
+}
+
+func (stackExplainer) gameOver(pos solver.Position) string {
+	p := pos.(*solver.Stacks)
+	if p.Misere() {
+		return noMoveReason(p) + ", and in misère play a player who cannot move wins."
+	}
+	return noMoveReason(p) + ", and in normal play a player who cannot move loses."
+}
+
+func (stackExplainer) status(solver.Position) string { return "" }
 
 // ---- binim2 ----
 
@@ -234,7 +253,7 @@ func binim2Steps(c solver.Result, p *solver.Stacks, o Options) []Step {
 	}
 	steps = append(steps, Step{Title: "Merge the runs", Body: body})
 
-	body = "A merged stack whose top and bottom differ holds as many 0s as 1s. A move on it either leaves the mover's own symbol on top, which only wastes a move, " +
+	body = "A merged stack whose top and bottom differ holds as many 0s as 1s. A move on it either takes the whole stack, which changes no count, or leaves the mover's own symbol on top, which only wastes a move, " +
 		"or leaves the opponent's symbol on top and bottom; then the opponent answers on the same stack by taking just that top symbol, and the stack again has different top and bottom, or is gone. " +
 		"So these stacks never change who is forced to make the last move, and we can ignore them."
 	if len(cancel) == 0 {
@@ -423,8 +442,8 @@ func binimHints(c solver.Result, p *solver.Stacks, o Options) []Step {
 		{Title: hintTitle("your stacks, by owner"), Body: fmt.Sprintf(
 			"Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s.", list(0), list(1))},
 		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
-			"Dee has %d moves and Dum has %d, and %s is to move. The player to move needs strictly more moves than the opponent.",
-			a.DeeMoves, a.DumMoves, mover)},
+			"Dee has %s and Dum has %d, and %s is to move. The player to move needs strictly more moves than the opponent.",
+			plural(a.DeeMoves, "move", "moves"), a.DumMoves, mover)},
 		withTitle(binimVerdict(c, p, o), hintTitle("verdict and move")),
 	}
 }

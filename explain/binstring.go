@@ -22,7 +22,33 @@ func (stringExplainer) fits(pos solver.Position) bool {
 func (stringExplainer) numbers(pos solver.Position) string {
 	_, an := pos.Analyze()
 	a := an.(solver.BinStringAnalysis)
-	return fmt.Sprintf("%d 0s left, Nim sum of the runs of 1s %d", a.Zeros, a.NimSum)
+	p := pos.(*solver.BinaryString)
+	return fmt.Sprintf("%s left, Nim sum of the runs of 1s %d, and %s", plural(a.Zeros, "zero", "zeros"), a.NimSum, heldText(p))
+}
+
+// heldText says how many 0s each player holds: "Player 1 holds 2 zeros
+// and Player 2 holds 1".
+func heldText(p *solver.BinaryString) string {
+	h := p.Held()
+	g := p.Game()
+	return fmt.Sprintf("%s holds %s and %s holds %d", g.PlayerName(0), plural(h[0], "zero", "zeros"), g.PlayerName(1), h[1])
+}
+
+func (stringExplainer) gameOver(pos solver.Position) string {
+	p := pos.(*solver.BinaryString)
+	h := p.Held()
+	end := "equal counts are a tie"
+	switch {
+	case h[0] < h[1]:
+		end = "fewer 0s win, so " + p.Game().PlayerName(0) + " wins"
+	case h[1] < h[0]:
+		end = "fewer 0s win, so " + p.Game().PlayerName(1) + " wins"
+	}
+	return fmt.Sprintf("The string is empty: %s; %s.", heldText(p), end)
+}
+
+func (stringExplainer) status(pos solver.Position) string {
+	return heldText(pos.(*solver.BinaryString)) + "."
 }
 
 // lead returns how many more 0s the player to move holds than the opponent.
@@ -49,6 +75,18 @@ func leadText(mover, other string, l int) string {
 		return fmt.Sprintf("So far %s holds %s fewer than %s.", mover, plural(-l, "zero", "zeros"), other)
 	}
 	return fmt.Sprintf("So far %s and %s hold equally many 0s.", mover, other)
+}
+
+// holdingText says how a player stands in 0s held against another, given
+// how many more they hold: "holding 1 zero fewer than Player 1".
+func holdingText(who, against string, more int) string {
+	switch {
+	case more > 0:
+		return fmt.Sprintf("%s holding %s more than %s", who, plural(more, "zero", "zeros"), against)
+	case more < 0:
+		return fmt.Sprintf("%s holding %s fewer than %s", who, plural(-more, "zero", "zeros"), against)
+	}
+	return fmt.Sprintf("%s holding as many 0s as %s", who, against)
 }
 
 // parity returns "even" or "odd".
@@ -91,7 +129,7 @@ func (stringExplainer) explain(c solver.Result, o Options) []Step {
 		"%s is to move on %s. A move removes any block of neighbouring characters, and the mover keeps them. When the string is empty, whoever holds fewer 0s wins, and equal counts are a tie. %s",
 		mover, code(p.Text(), "characters", o), leadText(mover, other, l))}}
 
-	body := fmt.Sprintf("Taking 1s costs nothing, and every 0 taken counts against its taker. There are %s left, an %s number. ", plural(a.Zeros, "zero", "zeros"), parity(a.Zeros))
+	body := fmt.Sprintf("Taking 1s costs nothing, and every 0 taken counts against its taker. %s left, an %s number. ", isAre(a.Zeros, "zero", "zeros"), parity(a.Zeros))
 	if a.Zeros%2 == 0 {
 		body += "With an even number, each player can make sure of taking exactly half of them, so the 0s still in the string leave the balance as it is."
 	} else {
@@ -111,16 +149,16 @@ func (stringExplainer) explain(c solver.Result, o Options) []Step {
 	steps = append(steps, Step{Title: "Runs of 1s are Nim heaps", Body: body})
 
 	shift := finalShift(a)
-	why := "the number of 0s is even"
+	rest := "gives both players the same number"
 	switch shift {
 	case -1:
-		why = fmt.Sprintf("the number of 0s is odd and the XOR is not 0, so %s wins the Nim on the 1s and %s takes the extra 0", mover, other)
+		rest = fmt.Sprintf("has an odd number of 0s and a XOR that is not 0, so %s wins the Nim on the 1s and %s takes the extra 0", mover, other)
 	case 1:
-		why = fmt.Sprintf("the number of 0s is odd and the XOR is 0, so %s loses the Nim on the 1s and takes the extra 0", mover)
+		rest = fmt.Sprintf("has an odd number of 0s and a XOR of 0, so %s loses the Nim on the 1s and takes the extra 0", mover)
 	}
 	steps = append(steps, Step{Title: "Putting it together", Body: fmt.Sprintf(
-		"%s's final lead in 0s is the lead so far plus what the rest of the string adds. Here the lead so far is %d and the rest adds %s, since %s; so %s ends %s.",
-		mover, l, signed(shift), why, mover, finalLeadText(l+shift, other))})
+		"Fewer 0s at the end wins, so compare the 0s %s will hold with %s's. %s The rest of the string %s; so %s ends %s.",
+		mover, other, leadText(mover, other, l), rest, mover, finalLeadText(l+shift, other))})
 	return append(steps, stringVerdict(c, p, a))
 }
 
@@ -158,8 +196,8 @@ func stringVerdict(c solver.Result, p *solver.BinaryString, a solver.BinStringAn
 		kind = "a loss"
 	}
 	return Step{Title: "Verdict and move", Body: verdictSentence(c) + fmt.Sprintf(
-		" %s: **%s**. Afterwards %s is to move with %s left (%s), runs of 1s with XOR %d, and a lead of %s in 0s held; the rule scores that as %s for %s.",
-		label, m, other, plural(nb.Zeros, "zero", "zeros"), parity(nb.Zeros), nb.NimSum, signed(nl), kind, other)}
+		" %s: **%s**. Afterwards %s is to move with %s left (%s), runs of 1s with XOR %d, and %s; the rule scores that as %s for %s.",
+		label, m, other, plural(nb.Zeros, "zero", "zeros"), parity(nb.Zeros), nb.NimSum, holdingText(other, mover, nl), kind, other)}
 }
 
 func (stringExplainer) hints(c solver.Result, o Options) []Step {
@@ -174,7 +212,7 @@ func (stringExplainer) hints(c solver.Result, o Options) []Step {
 	return []Step{
 		{Title: hintTitle("a nudge"), Body: "How many 0s are left, and is that number even or odd? Taking 1s costs nothing: what game do the runs of 1s form, and who has to start on the 0s?"},
 		{Title: hintTitle("your string, reduced"), Body: fmt.Sprintf(
-			"There are %s left (%s) and %s. %s", plural(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs, leadText(mover, other, lead(p)))},
+			"%s left (%s) and %s. %s", isAre(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs, leadText(mover, other, lead(p)))},
 		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
 			"%s %s is to move. With an even number of 0s each player takes half of them; with an odd number, the player left without a Nim move on the runs has to start on the 0s and takes one more.",
 			xorSentence(a.Runs), mover)},

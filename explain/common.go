@@ -119,6 +119,18 @@ func plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
+// Plural returns n with its noun, singular for exactly one: Plural(1,
+// "move", "moves") is "1 move", Plural(0, "move", "moves") "0 moves".
+func Plural(n int, one, many string) string { return plural(n, one, many) }
+
+// isAre returns "There is 1 stack" or "There are 3 stacks".
+func isAre(n int, one, many string) string {
+	if n == 1 {
+		return "There is 1 " + one
+	}
+	return "There are " + plural(n, one, many)
+}
+
 // hintTitle names a level of a hint ladder; callers add "Hint k of n".
 func hintTitle(what string) string {
 	return strings.ToUpper(what[:1]) + what[1:]

@@ -38,6 +38,12 @@ type explainer interface {
 	localMove(r, c solver.Result) solver.Move
 	// numbers names the numbers that decide pos, as one clause.
 	numbers(pos solver.Position) string
+	// gameOver says why the player to move in pos, who has no legal
+	// move, has won, lost or tied, as a sentence.
+	gameOver(pos solver.Position) string
+	// status says what a position in play carries besides its text (the
+	// 0s each player holds in binstring), as a sentence, or "".
+	status(pos solver.Position) string
 }
 
 // registry maps a game's name to its explainer: one line per game.
@@ -149,4 +155,25 @@ func KeyNumbers(pos solver.Position) string {
 		return ""
 	}
 	return e.numbers(pos)
+}
+
+// GameOver says, as a sentence, why the game is over in pos and who won:
+// for example "Dum cannot move, and in misère play that wins." The
+// player to move in pos has no legal move.
+func GameOver(pos solver.Position) string {
+	e, ok := lookup(pos)
+	if !ok {
+		return pos.Game().PlayerName(pos.ToMove()) + " cannot move, so the game is over."
+	}
+	return e.gameOver(pos)
+}
+
+// Status says what a position in play carries besides its text, such as
+// the 0s each player holds in binstring, as a sentence; "" when nothing.
+func Status(pos solver.Position) string {
+	e, ok := lookup(pos)
+	if !ok {
+		return ""
+	}
+	return e.status(pos)
 }
