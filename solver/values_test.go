@@ -81,7 +81,7 @@ func TestValueExamples(t *testing.T) {
 	}{
 		{Adapwns, "P", Value{Loss, 0}},
 		{Adapwns, ".P", Value{Win, 1}},
-		{Adapwns, "..P", Value{Win, 1}},  // 3 to 1 leaves no move
+		{Adapwns, "..P", Value{Win, 1}},   // 3 to 1 leaves no move
 		{Adapwns, "...P", Value{Loss, 2}}, // either move, then the opponent finishes
 		{Binim2, "0", Value{Loss, 1}},     // Dee must take the last 0 and loses
 		{Binim2, "1", Value{Win, 0}},      // Dee cannot move, which wins in misère
