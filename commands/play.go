@@ -235,36 +235,38 @@ func (r *Router) studentMove(gm game, m solver.Move) (*discordgo.InteractionResp
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.gameMessage(gm, events)}, nil
 }
 
-// botMove plays the bot's optimal reply if the game is not over.
+// botMove plays the bot's reply if the game is not over: the move the
+// tutor recommends, which in a lost position is the slowest loss.
 func (r *Router) botMove(gm game, events []string) (game, []string, error) {
 	if gm.pos.ToMove() == gm.side || !solver.HasMoves(gm.pos) {
 		return gm, events, nil
 	}
 	res := solve(gm.pos)
-	m := res.Move
+	m, v, exact := explain.Recommend(res)
 	if m == nil {
-		// Every move loses: play the first legal one.
-		m = solver.FirstMoves(gm.pos, 1)[0]
+		return gm, events, fmt.Errorf("no move recommended in %s %q", gm.pos.Game().Name(), gm.pos)
 	}
 	next, err := gm.pos.Play(m)
 	if err != nil {
 		return gm, events, err
 	}
-	events = append(events, "The bot answers: "+m.String()+". "+whyBotMove(res, next))
+	events = append(events, "The bot answers: "+m.String()+". "+whyBotMove(res, next, v, exact))
 	gm.pos = next
 	return gm, events, nil
 }
 
 // whyBotMove says in one sentence why the bot's move is good.
-func whyBotMove(res solver.Result, next solver.Position) string {
+func whyBotMove(res solver.Result, next solver.Position, v solver.Value, exact bool) string {
 	o, _ := next.Analyze()
 	switch {
 	case res.Outcome == solver.Win && o == solver.Loss:
 		return "It leaves you a losing position: " + explain.KeyNumbers(next) + "."
 	case res.Outcome == solver.Tie:
 		return "It keeps the game a tie: " + explain.KeyNumbers(next) + "."
+	case exact:
+		return fmt.Sprintf("The bot is losing against perfect play, so it holds out as long as it can (%s) and waits for your mistake.", explain.ValueText(v))
 	}
-	return "The bot is losing against perfect play, so it waits for a mistake."
+	return "The bot is losing against perfect play, so it leaves you as few winning replies as it can and waits for your mistake."
 }
 
 // gameMessage draws the game: what happened, the position, and the

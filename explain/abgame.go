@@ -28,8 +28,81 @@ func (abExplainer) key(pos solver.Position) string {
 	return "abgame:" + pos.Game().PlayerName(pos.ToMove()) + ":" + pos.(*solver.ABRow).Row()
 }
 
-func (abExplainer) canonical(r solver.Result) solver.Result  { return r }
-func (abExplainer) localMove(_, c solver.Result) solver.Move { return c.Move }
+func (abExplainer) canonical(r solver.Result) solver.Result { return r }
+func (abExplainer) localMove(_, _ solver.Result, m solver.Move) solver.Move {
+	return m
+}
+
+// Kinds of abgame move, in the strategy's words.
+const (
+	kindNim     = "a Nim move (it shrinks a heap both players share)"
+	kindReserve = "a reserve move (it spends one of your own passes)"
+)
+
+// abPairOf returns the index of the pair whose letter stands on the
+// 1-based cell, or -1.
+func abPairOf(a solver.ABGameAnalysis, cell int) int {
+	for k, pr := range a.Pairs {
+		if pr.Left == cell-1 || pr.Kind != solver.ABEdge && pr.Right == cell-1 {
+			return k
+		}
+	}
+	return -1
+}
+
+// abShrink returns the move that shrinks pair k's gap by d cells with the
+// mover's letter in it (for a Nim heap, the mover owns exactly one).
+func abShrink(p *solver.ABRow, pr solver.ABPair, d int) solver.CellMove {
+	own := 'A' + byte(p.ToMove())
+	if p.Row()[pr.Left] == own {
+		return solver.CellMove{From: pr.Left + 1, To: pr.Left + 1 + d}
+	}
+	return solver.CellMove{From: pr.Right + 1, To: pr.Right + 1 - d}
+}
+
+// abNimTarget returns the first Nim heap, left to right, that can be
+// shrunk to make the XOR 0, with its index; ok is false when the XOR is
+// already 0.
+func abNimTarget(a solver.ABGameAnalysis) (k int, ok bool) {
+	if a.NimSum == 0 {
+		return -1, false
+	}
+	for k, pr := range a.Pairs {
+		if pr.Kind == solver.ABNim && pr.Gap^a.NimSum < pr.Gap {
+			return k, true
+		}
+	}
+	return -1, false
+}
+
+// plan teaches abgame as the rule does: play the Nim heaps well (shrink
+// heap h to h xor X, the first heap where that is smaller), and when the
+// XOR is already 0 with more reserve moves, spend one reserve move of one
+// cell, the first the mover has.
+func (abExplainer) plan(c solver.Result) plan {
+	p := c.Position.(*solver.ABRow)
+	a := c.Analysis.(solver.ABGameAnalysis)
+	var taught solver.Move
+	if c.Outcome == solver.Win {
+		if k, ok := abNimTarget(a); ok {
+			pr := a.Pairs[k]
+			taught = abShrink(p, pr, pr.Gap-(pr.Gap^a.NimSum))
+		} else {
+			for _, pr := range a.Pairs {
+				if pr.Kind != solver.ABNim && pr.Owner == p.ToMove() && pr.Gap > 0 {
+					taught = abShrink(p, pr, 1)
+					break
+				}
+			}
+		}
+	}
+	return newPlan(c, taught, func(m solver.Move) string {
+		if k := abPairOf(a, m.(solver.CellMove).From); k >= 0 && a.Pairs[k].Kind == solver.ABNim {
+			return kindNim
+		}
+		return kindReserve
+	})
+}
 
 // abDirections writes the row with each letter replaced by its direction.
 func abDirections(row string) string {

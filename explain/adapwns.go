@@ -28,8 +28,99 @@ func (pawnExplainer) key(pos solver.Position) string {
 	return "adapwns:" + pos.Game().PlayerName(pos.ToMove()) + ":" + pos.(*solver.Board).Cells()
 }
 
-func (pawnExplainer) canonical(r solver.Result) solver.Result  { return r }
-func (pawnExplainer) localMove(_, c solver.Result) solver.Move { return c.Move }
+func (pawnExplainer) canonical(r solver.Result) solver.Result { return r }
+func (pawnExplainer) localMove(_, _ solver.Result, m solver.Move) solver.Move {
+	return m
+}
+
+// counted reports whether gap k (1-based) is one of the counted gaps:
+// the rightmost and every other one from there.
+func counted(a solver.AdapwnsAnalysis, k int) bool { return (len(a.Gaps)-k)%2 == 0 }
+
+// pawnStep is a move of pawn k (1-based) by d cells and what it does to
+// the one counted gap it changes.
+type pawnStep struct {
+	pawn, d int
+	// gap is the counted gap that changes: the pawn's own when it counts,
+	// else the next one to the right, which then counts.
+	gap int
+	// from and to are that gap's size before and after.
+	from, to int
+}
+
+func (s pawnStep) move(a solver.AdapwnsAnalysis) solver.CellMove {
+	cell := a.Pawns[s.pawn-1] + 1
+	return solver.CellMove{From: cell, To: cell - s.d}
+}
+
+// stepOf describes a legal move m of the position analysed by a.
+func stepOf(a solver.AdapwnsAnalysis, m solver.CellMove) pawnStep {
+	k := pawnIndex(a, m.From)
+	s := pawnStep{pawn: k, d: m.From - m.To, gap: k}
+	if counted(a, k) {
+		s.from, s.to = a.Gaps[k-1], a.Gaps[k-1]-s.d
+	} else {
+		s.gap = k + 1
+		s.from, s.to = a.Gaps[k], a.Gaps[k]+s.d
+	}
+	return s
+}
+
+// newXor is the XOR of the counted gaps' values after step s.
+func newXor(a solver.AdapwnsAnalysis, s pawnStep) int {
+	return a.Xor ^ s.from%3 ^ s.to%3
+}
+
+// Kinds of adapwns move, in the strategy's words.
+const (
+	kindCounted   = "a pawn whose own gap counts (it takes 1 or 2 from that pile)"
+	kindUncounted = "a pawn whose gap is ignored (it adds 1 or 2 to the counted gap on its right)"
+)
+
+// countedTarget returns, for counted gap k, the value its pile must reach
+// to make the XOR 0 and how many cells its pawn must move to get there;
+// ok is false when the pile cannot reach it (the target is not a value
+// mod 3, or the pile is too small).
+func countedTarget(a solver.AdapwnsAnalysis, k int) (target, d int, ok bool) {
+	v := a.Gaps[k-1] % 3
+	target = v ^ a.Xor
+	if target > 2 || target == v {
+		return target, 0, false
+	}
+	d = (v - target + 3) % 3
+	return target, d, d <= a.Gaps[k-1]
+}
+
+// plan teaches the counted gaps as take-1-or-2 piles: the taught move
+// brings one counted gap's value mod 3 to the value that makes the XOR
+// 0, the leftmost such gap first. Only when no counted gap can, it moves
+// a pawn of an ignored gap, which adds to the counted gap on its right.
+func (pawnExplainer) plan(c solver.Result) plan {
+	a := c.Analysis.(solver.AdapwnsAnalysis)
+	var taught solver.Move
+	if c.Outcome == solver.Win {
+		for _, k := range a.Significant {
+			if _, d, ok := countedTarget(a, k); ok {
+				taught = pawnStep{pawn: k, d: d}.move(a)
+				break
+			}
+		}
+		if taught == nil {
+			for _, m := range c.Position.Moves() {
+				if s := stepOf(a, m.(solver.CellMove)); newXor(a, s) == 0 {
+					taught = m
+					break
+				}
+			}
+		}
+	}
+	return newPlan(c, taught, func(m solver.Move) string {
+		if counted(a, pawnIndex(a, m.(solver.CellMove).From)) {
+			return kindCounted
+		}
+		return kindUncounted
+	})
+}
 
 func (pawnExplainer) gameOver(pos solver.Position) string {
 	p := pos.(*solver.Board)

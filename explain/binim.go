@@ -53,18 +53,116 @@ func (stackExplainer) canonical(r solver.Result) solver.Result {
 
 // localMove finds a stack of r's position with the content of the
 // canonical move's stack: equal stacks are interchangeable.
-func (stackExplainer) localMove(r, c solver.Result) solver.Move {
-	m, ok := c.Move.(solver.StackMove)
+func (stackExplainer) localMove(r, c solver.Result, m solver.Move) solver.Move {
+	sm, ok := m.(solver.StackMove)
 	if !ok {
-		return c.Move
+		return m
 	}
-	want := c.Position.(*solver.Stacks).Stacks()[m.Stack-1]
+	want := c.Position.(*solver.Stacks).Stacks()[sm.Stack-1]
 	for i, s := range r.Position.(*solver.Stacks).Stacks() {
 		if s == want {
-			return solver.StackMove{Stack: i + 1, Take: m.Take}
+			return solver.StackMove{Stack: i + 1, Take: sm.Take}
 		}
 	}
-	return r.Move
+	return m
+}
+
+// topRun is the length of a stack's top run of equal symbols.
+func topRun(s string) int {
+	n := 1
+	for n < len(s) && s[n] == s[0] {
+		n++
+	}
+	return n
+}
+
+// Kinds of binim move, in the strategy's words.
+const (
+	kindOneMove    = "uses up exactly one of your moves"
+	kindManyMoves  = "uses up several of your moves at once"
+	kindHandOver   = "leaves the opponent's symbol on top, handing them the rest of the stack"
+	kindSpendExtra = "spends one of your extra moves"
+	kindGiveExtra  = "hands the opponent an extra move"
+	kindNoCount    = "changes neither count"
+)
+
+// binimKind names what a binim move on p does to the move counts.
+func binimKind(p *solver.Stacks, m solver.StackMove) string {
+	s := p.Stacks()[m.Stack-1]
+	rest := s[m.Take:]
+	if rest != "" && rest[0] != s[0] {
+		return kindHandOver
+	}
+	if strings.Count(s[:m.Take], s[:1]) == 1 {
+		return kindOneMove
+	}
+	return kindManyMoves
+}
+
+// binim2Kind names what a binim2 move on p does to the extra moves.
+func binim2Kind(p *solver.Stacks, m solver.StackMove) string {
+	s := p.Stacks()[m.Stack-1]
+	rest := s[m.Take:]
+	switch {
+	case s[0] == s[len(s)-1] && (rest == "" || rest[0] != s[0]):
+		return kindSpendExtra
+	case s[0] != s[len(s)-1] && rest != "" && rest[0] != s[0]:
+		return kindGiveExtra
+	}
+	return kindNoCount
+}
+
+// plan teaches binim as "take one own symbol and the opponent's run right
+// under it", on the first own stack; and binim2 as "spend one of your
+// extra moves (take the top run of an own stack with your symbol on top
+// and bottom), or else hand the opponent one (take the top run of an own
+// stack whose bottom is theirs)".
+func (stackExplainer) plan(c solver.Result) plan {
+	p := c.Position.(*solver.Stacks)
+	own := symbol(p.ToMove())
+	var taught solver.Move
+	if c.Outcome == solver.Win {
+		if p.Misere() {
+			taught = binim2Taught(p, own)
+		} else {
+			for i, s := range p.Stacks() {
+				if s[0] != own {
+					continue
+				}
+				take := 1
+				if len(s) > 1 && s[1] != own {
+					take += topRun(s[1:])
+				}
+				taught = solver.StackMove{Stack: i + 1, Take: take}
+				break
+			}
+		}
+	}
+	return newPlan(c, taught, func(m solver.Move) string {
+		if p.Misere() {
+			return binim2Kind(p, m.(solver.StackMove))
+		}
+		return binimKind(p, m.(solver.StackMove))
+	})
+}
+
+// binim2Taught returns the top run of the first own stack with the
+// mover's symbol at both ends, else of the first own stack.
+func binim2Taught(p *solver.Stacks, own byte) solver.Move {
+	var first solver.Move
+	for i, s := range p.Stacks() {
+		if s[0] != own {
+			continue
+		}
+		m := solver.StackMove{Stack: i + 1, Take: topRun(s)}
+		if s[len(s)-1] == own {
+			return m
+		}
+		if first == nil {
+			first = m
+		}
+	}
+	return first
 }
 
 func (e stackExplainer) explain(c solver.Result, o Options) []Step {

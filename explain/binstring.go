@@ -3,6 +3,7 @@ package explain
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -63,8 +64,80 @@ func (stringExplainer) key(pos solver.Position) string {
 	return "binstring:" + p.Game().PlayerName(p.ToMove()) + ":" + strconv.Itoa(lead(p)) + ":" + p.Text()
 }
 
-func (stringExplainer) canonical(r solver.Result) solver.Result  { return r }
-func (stringExplainer) localMove(_, c solver.Result) solver.Move { return c.Move }
+func (stringExplainer) canonical(r solver.Result) solver.Result { return r }
+func (stringExplainer) localMove(_, _ solver.Result, m solver.Move) solver.Move {
+	return m
+}
+
+// run is a maximal run of 1s: its first character (1-based) and length.
+type run struct{ start, length int }
+
+// runsOf lists the runs of 1s of s, left to right.
+func runsOf(s string) []run {
+	var out []run
+	for i := 0; i < len(s); i++ {
+		if s[i] != '1' {
+			continue
+		}
+		if i == 0 || s[i-1] != '1' {
+			out = append(out, run{start: i + 1})
+		}
+		out[len(out)-1].length++
+	}
+	return out
+}
+
+// Kinds of binstring move, in the strategy's words.
+const (
+	kindOnes     = "takes only 1s, from one run (a Nim move)"
+	kindOneZero  = "takes exactly one 0"
+	kindTwoZeros = "takes two or more 0s"
+)
+
+// stringKind names a binstring move by the 0s it takes.
+func stringKind(p *solver.BinaryString, m solver.RangeMove) string {
+	switch strings.Count(p.Text()[m.Start-1:m.End], "0") {
+	case 0:
+		return kindOnes
+	case 1:
+		return kindOneZero
+	}
+	return kindTwoZeros
+}
+
+// nimRun returns the first run of 1s that Nim says to shrink, and to what
+// length, when the XOR of the runs is not 0.
+func nimRun(runs []run, x int) (run, int, bool) {
+	for _, r := range runs {
+		if r.length^x < r.length {
+			return r, r.length ^ x, true
+		}
+	}
+	return run{}, 0, false
+}
+
+// plan teaches binstring as the rule does: take only 1s, so the 0s left
+// keep their parity; with an odd number of 0s, win the Nim on the runs of
+// 1s (shrink run h to h xor X, the first run where that is smaller); with
+// no 1s left, take a single 0.
+func (stringExplainer) plan(c solver.Result) plan {
+	p := c.Position.(*solver.BinaryString)
+	a := c.Analysis.(solver.BinStringAnalysis)
+	var taught solver.Move
+	if c.Outcome != solver.Loss && p.Text() != "" {
+		runs := runsOf(p.Text())
+		r, to, nim := nimRun(runs, a.NimSum)
+		switch {
+		case len(runs) == 0:
+			taught = solver.RangeMove{Start: 1, End: 1}
+		case a.Zeros%2 == 1 && nim:
+			taught = solver.RangeMove{Start: r.start, End: r.start + r.length - to - 1}
+		default:
+			taught = solver.RangeMove{Start: runs[0].start, End: runs[0].start}
+		}
+	}
+	return newPlan(c, taught, func(m solver.Move) string { return stringKind(p, m.(solver.RangeMove)) })
+}
 
 // leadText says how the mover stands in 0s held, as a sentence.
 func leadText(mover, other string, l int) string {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/nimtutor/nimtutor/solver"
 )
 
 // This file holds the helpers every game shares: summarising lists,
@@ -149,4 +151,12 @@ func complete(body string) bool {
 		return true
 	}
 	return false
+}
+
+// ValueText says a move's or position's value in words, counting plies
+// (single moves, either player's): "win in 3 plies", "lose in 1 ply",
+// "tie in 2 plies".
+func ValueText(v solver.Value) string {
+	verb := map[solver.Outcome]string{solver.Win: "win", solver.Loss: "lose", solver.Tie: "tie"}[v.Outcome]
+	return verb + " in " + plural(v.Remoteness, "ply", "plies")
 }

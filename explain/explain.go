@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -31,11 +32,15 @@ type explainer interface {
 	key(pos solver.Position) string
 	// canonical returns the result for the canonical position of r's key.
 	canonical(r solver.Result) solver.Result
+	// plan finds the move the strategy teaches in c and every move that
+	// keeps c's outcome, by kind.
+	plan(c solver.Result) plan
+	// explain and hints take c with c.Move set to the taught move.
 	explain(c solver.Result, o Options) []Step
 	hints(c solver.Result, o Options) []Step
-	// localMove states c.Move, the canonical move, in the numbering of
-	// r.Position.
-	localMove(r, c solver.Result) solver.Move
+	// localMove states m, a move of the canonical position c, in the
+	// numbering of r.Position.
+	localMove(r, c solver.Result, m solver.Move) solver.Move
 	// numbers names the numbers that decide pos, as one clause.
 	numbers(pos solver.Position) string
 	// gameOver says why the player to move in pos, who has no legal
@@ -75,7 +80,17 @@ func Explain(r solver.Result, opts Options) []Step {
 	if !ok {
 		return []Step{fallbackVerdict(r)}
 	}
-	return e.explain(e.canonical(r), opts)
+	c, _ := taught(e, r)
+	return e.explain(c, opts)
+}
+
+// taught returns the canonical result of r with its move replaced by the
+// move the strategy teaches, and the plan behind it.
+func taught(e explainer, r solver.Result) (solver.Result, plan) {
+	c := e.canonical(r)
+	pl := e.plan(c)
+	c.Move = pl.move
+	return c, pl
 }
 
 // Hints returns the hint ladder for the position: level 1 first, the last
@@ -89,7 +104,8 @@ func Hints(r solver.Result, opts Options) []Step {
 			fallbackVerdict(r),
 		}
 	}
-	return e.hints(e.canonical(r), opts)
+	c, _ := taught(e, r)
+	return e.hints(c, opts)
 }
 
 // Key returns a canonical key for pos: two positions with the same key get
@@ -102,16 +118,43 @@ func Key(pos solver.Position) string {
 	return fmt.Sprintf("%s:%d:%s", pos.Game().Name(), pos.ToMove(), pos.Key())
 }
 
-// LocalMove returns the move that Explain and Hints recommend, numbered as
-// in r.Position (for binim and binim2 the explanation names stacks by
-// content; this gives the student's own stack number). It is nil when the
-// player to move has no move or every move loses.
+// LocalMove returns the move that Explain and Hints teach, numbered as in
+// r.Position (for binim and binim2 the explanation names stacks by
+// content; this gives the student's own stack number). It follows the
+// strategy the explanation teaches and keeps the best outcome. It is nil
+// when the player to move has no move or every move loses.
 func LocalMove(r solver.Result) solver.Move {
 	e, ok := lookup(r.Position)
 	if !ok {
 		return r.Move
 	}
-	return e.localMove(r, e.canonical(r))
+	c, pl := taught(e, r)
+	if pl.move == nil {
+		return nil
+	}
+	return e.localMove(r, c, pl.move)
+}
+
+// Recommend returns the move the tutor recommends, and the bot plays, in
+// r.Position, numbered as in it: the taught move, or where every move
+// loses, the slowest loss (the most remote, when search reaches) or else
+// the move that leaves the opponent the fewest winning replies. exact
+// reports that value is the move's value found by search; it is only
+// set for a lost position. The move is nil when there is no legal move.
+func Recommend(r solver.Result) (m solver.Move, value solver.Value, exact bool) {
+	if m := LocalMove(r); m != nil || r.Outcome != solver.Loss {
+		return m, solver.Value{}, false
+	}
+	e, ok := lookup(r.Position)
+	if !ok {
+		return holdOut(r.Position)
+	}
+	c := e.canonical(r)
+	m, value, exact = holdOut(c.Position)
+	if m == nil {
+		return nil, value, exact
+	}
+	return e.localMove(r, c, m), value, exact
 }
 
 // MoveStep returns a step stating the recommended move in the numbering of
@@ -119,14 +162,71 @@ func LocalMove(r solver.Result) solver.Move {
 func MoveStep(r solver.Result) Step {
 	g := r.Position.Game()
 	mover := g.PlayerName(r.Position.ToMove())
-	m := LocalMove(r)
+	m, v, exact := Recommend(r)
 	switch {
-	case m != nil:
-		return Step{Title: "Your move", Body: fmt.Sprintf("%s to move, numbered as in your position: **%s**.", mover, m)}
-	case !solver.HasMoves(r.Position):
+	case m == nil:
 		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}
+	case r.Outcome != solver.Loss:
+		body := fmt.Sprintf("%s to move, numbered as in your position: **%s**.", mover, m)
+		if alt := Alternatives(r, 6); alt != "" {
+			body += " " + alt
+		}
+		return Step{Title: "Your move", Body: body}
+	case exact:
+		return Step{Title: "Your move", Body: fmt.Sprintf(
+			"Every move of %s's loses against best play. The one that holds out longest is **%s**: %s, which gives the opponent the most chances to go wrong.",
+			mover, m, ValueText(v))}
 	}
-	return Step{Title: "Your move", Body: fmt.Sprintf("Every move of %s's loses against best play; any legal move will do.", mover)}
+	return Step{Title: "Your move", Body: fmt.Sprintf(
+		"Every move of %s's loses against best play. The position is too large to search to the end; **%s** leaves the opponent the fewest winning replies.", mover, m)}
+}
+
+// Alternatives names the other moves that keep the best outcome, grouped
+// by the kind the strategy gives them and numbered as in r.Position, at
+// most max per kind, as a sentence; "" when there are none.
+func Alternatives(r solver.Result, max int) string {
+	e, ok := lookup(r.Position)
+	if !ok {
+		return ""
+	}
+	c, pl := taught(e, r)
+	if pl.move == nil {
+		return ""
+	}
+	verb := "win"
+	if r.Outcome == solver.Tie {
+		verb = "keep the tie"
+	}
+	var parts []string
+	seen := map[string]bool{e.localMove(r, c, pl.move).String(): true}
+	for _, g := range pl.groups {
+		var names []string
+		for _, m := range g.moves {
+			// Moves on equal stacks are one move in the student's numbering.
+			if name := e.localMove(r, c, m).String(); !seen[name] {
+				seen[name] = true
+				names = append(names, name)
+			}
+		}
+		if len(names) > 0 {
+			parts = append(parts, fmt.Sprintf("%s: %s", g.kind, inline(names, Options{MaxItems: max})))
+		}
+	}
+	if len(parts) == 0 {
+		note := "It is the only winning move."
+		if r.Outcome == solver.Tie {
+			note = "It is the only move that keeps the tie."
+		}
+		if !pl.complete {
+			note = fmt.Sprintf("No other move among the first %d checked does as well.", maxChecked)
+		}
+		return note
+	}
+	head := "Other moves that also " + verb
+	if !pl.complete {
+		head += fmt.Sprintf(", among the first %d checked", maxChecked)
+	}
+	return head + " — " + strings.Join(parts, "; ") + "."
 }
 
 // fallbackVerdict states the verdict and move of a game without an explainer.

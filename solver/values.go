@@ -43,12 +43,16 @@ func (v Value) after() Value { return Value{Outcome: -v.Outcome, Remoteness: v.R
 // move, because the fastest win must be found. It memoises by Key and is
 // not safe for concurrent use.
 type ValueSearch struct {
-	// Budget is the most states the search may solve; 0 means no limit.
+	// Budget is the most moves the search may play, each one a state to
+	// look at; 0 means no limit. Unlike a count of solved states it
+	// also bounds a search that goes deep before it solves anything.
 	Budget int
 	memo   map[string]Value
+	played int
 }
 
-// NewValueSearch returns a search with the given state budget (0 for none).
+// NewValueSearch returns a search with the given budget of moves to play
+// (0 for none).
 func NewValueSearch(budget int) *ValueSearch {
 	return &ValueSearch{Budget: budget, memo: make(map[string]Value)}
 }
@@ -70,7 +74,9 @@ func (s *ValueSearch) Value(ctx context.Context, pos Position) (Value, error) {
 	if v, ok := s.memo[key]; ok {
 		return v, nil
 	}
-	if s.Budget > 0 && len(s.memo) >= s.Budget {
+	moves := pos.Moves()
+	s.played += len(moves)
+	if s.Budget > 0 && s.played > s.Budget {
 		return Value{}, ErrBudget
 	}
 	if len(s.memo)%ctxEvery == ctxEvery-1 {
@@ -78,7 +84,6 @@ func (s *ValueSearch) Value(ctx context.Context, pos Position) (Value, error) {
 			return Value{}, err
 		}
 	}
-	moves := pos.Moves()
 	if len(moves) == 0 {
 		v := Value{Outcome: pos.Terminal()}
 		s.memo[key] = v
@@ -111,8 +116,8 @@ type MoveValue struct {
 }
 
 // MoveValues returns the value of every legal move of pos, in the order
-// of Moves, found by exhaustive search within budget states. It returns
-// ErrBudget when the search needs more, or the context's error.
+// of Moves, found by exhaustive search playing at most budget moves. It
+// returns ErrBudget when the search needs more, or the context's error.
 func MoveValues(ctx context.Context, pos Position, budget int) ([]MoveValue, error) {
 	s := NewValueSearch(budget)
 	moves := pos.Moves()
