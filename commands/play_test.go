@@ -208,3 +208,34 @@ func mustParse(tb testing.TB, game, text string) solver.Position {
 	}
 	return pos
 }
+
+func TestBotPlaysTheSlowestLoss(t *testing.T) {
+	// ".P.P.P": Ada (the bot, moving first) loses whatever she does; the
+	// bot must pick a move of the greatest remoteness, not the first.
+	r, _ := newTestRouter(t)
+	pos := mustParse(t, "adapwns", ".P.P.P")
+	values, err := solver.MoveValues(context.Background(), pos, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slowest := values[0].Value
+	for _, v := range values {
+		if v.Value.Better(slowest) {
+			slowest = v.Value
+		}
+	}
+	resp := r.Handle(context.Background(), command(student, "adapwns", "play", optPosition, ".P.P.P", optBotFirst, true))
+	desc := resp.Data.Embeds[0].Description
+	var played solver.MoveValue
+	for _, v := range values {
+		if strings.Contains(desc, "The bot answers: "+v.Move.String()+".") {
+			played = v
+		}
+	}
+	if played.Move == nil || played.Value != slowest {
+		t.Fatalf("the bot played %v (%v); the slowest loss is %v:\n%s", played.Move, played.Value, slowest, desc)
+	}
+	if !strings.Contains(desc, "holds out as long as it can") {
+		t.Errorf("the bot's move is not explained as holding out:\n%s", desc)
+	}
+}

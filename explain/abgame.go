@@ -160,7 +160,7 @@ func reserveLine(name string, parts []int, total int, o Options) string {
 	return fmt.Sprintf("%s: %s, so **%d**", name, inline(ints(parts), o), total)
 }
 
-func (abExplainer) explain(c solver.Result, o Options) []Step {
+func (e abExplainer) explain(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.ABRow)
 	a := c.Analysis.(solver.ABGameAnalysis)
 	row := p.Row()
@@ -207,7 +207,73 @@ func (abExplainer) explain(c solver.Result, o Options) []Step {
 			"With equal reserves every pass can be answered by a pass, so the Nim heaps decide: the player to move wins exactly when the XOR is not 0. "+
 			"Here %s, to move, has %s against %d, and the XOR is %d.",
 		mover, plural(res2[p.ToMove()], "reserve move", "reserve moves"), res2[p.ToMove().Other()], a.NimSum)})
-	return append(steps, abVerdict(c, p, a))
+	return append(steps, e.finding(c, pl, o), abVerdict(c, p, a))
+}
+
+// abMoveName is a move's short name: "6→7".
+func abMoveName(m solver.Move) string {
+	cm := m.(solver.CellMove)
+	return fmt.Sprintf("%d→%d", cm.From, cm.To)
+}
+
+// heapName names pair k as a heap: "the heap of letters 3 and 4".
+func heapName(k int) string { return fmt.Sprintf("the heap of letters %d and %d", 2*k+1, 2*k+2) }
+
+// nimLines applies the Nim method to the heaps: h xor X, and whether
+// that is smaller than h, with the move that gets there. With lists
+// capped and many heaps, it shows the heaps that work and counts the rest.
+func nimLines(p *solver.ABRow, a solver.ABGameAnalysis, o Options) []string {
+	var good, bad []string
+	for k, pr := range a.Pairs {
+		if pr.Kind != solver.ABNim {
+			continue
+		}
+		t := pr.Gap ^ a.NimSum
+		line := fmt.Sprintf("%s = %d: %d xor %d = %d", heapName(k), pr.Gap, pr.Gap, a.NimSum, t)
+		if t < pr.Gap {
+			good = append(good, line+fmt.Sprintf(", smaller: shrink it to %d with %s", t, abMoveName(abShrink(p, pr, pr.Gap-t))))
+		} else {
+			bad = append(bad, line+", not smaller, so this heap cannot do it")
+		}
+	}
+	if o.MaxItems <= 0 || len(good)+len(bad) <= o.MaxItems {
+		return append(good, bad...)
+	}
+	return append(limit(good, o), fmt.Sprintf("for the other %s, h xor %d is not smaller", plural(len(bad), "heap", "heaps"), a.NimSum))
+}
+
+func (abExplainer) finding(c solver.Result, pl plan, o Options) Step {
+	p := c.Position.(*solver.ABRow)
+	a := c.Analysis.(solver.ABGameAnalysis)
+	res := [2]int{a.ReserveA, a.ReserveB}
+	me, them := res[p.ToMove()], res[p.ToMove().Other()]
+	st := Step{Title: "Finding the move"}
+	switch {
+	case len(p.Moves()) == 0:
+		st.Body = "No letter of yours can move, so there is no move to find."
+		return st
+	case me < them:
+		st.Body = fmt.Sprintf("Your reserve moves trail %d to %d, and no move closes that: a Nim move leaves both reserves as they are, and a reserve move lowers yours. No move wins here.", me, them)
+		return st
+	case me == them && a.NimSum == 0:
+		st.Body = fmt.Sprintf("The reserves are level at %d and the XOR is already 0. A Nim move makes the XOR non-zero, and a reserve move leaves you behind on reserves: no move wins here.", me)
+		return st
+	}
+	var body string
+	switch {
+	case me > them && a.NimSum == 0:
+		m := c.Move.(solver.CellMove)
+		body = fmt.Sprintf("You have more reserve moves (%d to %d) and the XOR is already 0, so there is no Nim move to make: spend one reserve move, a single cell, with %s. That leaves %d to %d on reserves with a XOR of 0 for the opponent.",
+			me, them, abMoveName(m), me-1, them)
+	case me > them:
+		body = fmt.Sprintf("You have more reserve moves (%d to %d), so you can afford to play the Nim heaps well: make the XOR 0. For each heap h, compute h xor %d; a heap where that is smaller can be shrunk to it.\n%s",
+			me, them, a.NimSum, bullets(nimLines(p, a, o), Options{}))
+	default:
+		body = fmt.Sprintf("The reserves are level at %d, so the Nim heaps decide: make the XOR 0. For each heap h, compute h xor %d; a heap where that is smaller can be shrunk to it.\n%s",
+			me, a.NimSum, bullets(nimLines(p, a, o), Options{}))
+	}
+	st.Body = body + "\nEvery winning move, by kind:\n" + groupsText(pl, abMoveName, o)
+	return st
 }
 
 func (abExplainer) gameOver(pos solver.Position) string {
@@ -279,7 +345,7 @@ func abVerdict(c solver.Result, p *solver.ABRow, a solver.ABGameAnalysis) Step {
 		why, c.WinnerName(), m, kind, other, after)}
 }
 
-func (abExplainer) hints(c solver.Result, o Options) []Step {
+func (e abExplainer) hints(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.ABRow)
 	a := c.Analysis.(solver.ABGameAnalysis)
 	res := abReserves(a)

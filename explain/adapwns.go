@@ -190,7 +190,7 @@ func shiftText(a solver.AdapwnsAnalysis, m solver.CellMove) string {
 	return s + fmt.Sprintf(" and gap %d from %d to %d", k+1, a.Gaps[k], a.Gaps[k]+d)
 }
 
-func (pawnExplainer) explain(c solver.Result, o Options) []Step {
+func (e pawnExplainer) explain(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.Board)
 	a := c.Analysis.(solver.AdapwnsAnalysis)
 	mover := p.Game().PlayerName(p.ToMove())
@@ -235,7 +235,58 @@ func (pawnExplainer) explain(c solver.Result, o Options) []Step {
 	steps = append(steps, Step{Title: "The XOR", Body: fmt.Sprintf(
 		"The counted gaps are independent piles, so the whole game is worth the XOR of their values (Sprague–Grundy), and the player to move wins exactly when it is not 0. %s Here %s is to move.",
 		xorSentence(a.Grundy), mover)})
-	return append(steps, pawnVerdict(c, p, a, o))
+	return append(steps, e.finding(c, pl, o), pawnVerdict(c, p, a, o))
+}
+
+// pawnName is a move's short name: "5→4".
+func pawnName(m solver.Move) string {
+	cm := m.(solver.CellMove)
+	return fmt.Sprintf("%d→%d", cm.From, cm.To)
+}
+
+// stepText says what step s does to its counted gap: "gap 2: 1 → 0,
+// worth 0".
+func stepText(s pawnStep) string {
+	return fmt.Sprintf("gap %d: %d → %d, worth %d", s.gap, s.from, s.to, s.to%3)
+}
+
+func (pawnExplainer) finding(c solver.Result, pl plan, o Options) Step {
+	p := c.Position.(*solver.Board)
+	a := c.Analysis.(solver.AdapwnsAnalysis)
+	st := Step{Title: "Finding the move"}
+	switch {
+	case len(p.Moves()) == 0:
+		st.Body = "No pawn can move, so there is no move to find."
+		return st
+	case a.Xor == 0:
+		st.Body = "The XOR is already 0. Every move changes exactly one counted gap, its pawn's own or the next one on the right, by 1 or 2 cells, so that gap's value mod 3 changes and the XOR is no longer 0: no move wins here."
+		return st
+	}
+	var lines []string
+	for _, k := range a.Significant {
+		g := a.Gaps[k-1]
+		target, d, ok := countedTarget(a, k)
+		line := fmt.Sprintf("gap %d = %d, worth %d: target %d xor %d = %d", k, g, g%3, g%3, a.Xor, target)
+		switch {
+		case target > 2:
+			line += ", which no pile mod 3 is worth"
+		case !ok:
+			line += fmt.Sprintf(", which needs %s and the gap has %d", plural(d, "cell", "cells"), g)
+		default:
+			s := pawnStep{pawn: k, d: d, gap: k, from: g, to: g - d}
+			line += fmt.Sprintf(": move %s (%s)", pawnName(s.move(a)), stepText(s))
+		}
+		lines = append(lines, line)
+	}
+	body := fmt.Sprintf("Aim for a XOR of 0. A counted gap worth v has to become worth v xor %d; taking 1 or 2 cells from it reaches either other value mod 3, if the gap has those cells.\n%s",
+		a.Xor, bullets(lines, o))
+	m := c.Move.(solver.CellMove)
+	if s := stepOf(a, m); s.gap != s.pawn {
+		body += fmt.Sprintf("\nNo counted gap can do it, so move a pawn whose gap is ignored: it adds its cells to the counted gap on its right. The move %s does it (%s), and the XOR becomes %d.", pawnName(m), stepText(s), newXor(a, s))
+	}
+	body += "\nEvery winning move, by kind:\n" + groupsText(pl, pawnName, o)
+	st.Body = body
+	return st
 }
 
 func pawnVerdict(c solver.Result, p *solver.Board, a solver.AdapwnsAnalysis, o Options) Step {
@@ -257,7 +308,7 @@ func pawnVerdict(c solver.Result, p *solver.Board, a solver.AdapwnsAnalysis, o O
 		a.Xor, c.WinnerName(), m, shiftText(a, m), inline(ints(na.(solver.AdapwnsAnalysis).Grundy), o), na.(solver.AdapwnsAnalysis).Xor, other)}
 }
 
-func (pawnExplainer) hints(c solver.Result, o Options) []Step {
+func (e pawnExplainer) hints(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.Board)
 	a := c.Analysis.(solver.AdapwnsAnalysis)
 	red := "There are no pawns, so there are no gaps."

@@ -165,15 +165,142 @@ func binim2Taught(p *solver.Stacks, own byte) solver.Move {
 	return first
 }
 
-func (e stackExplainer) explain(c solver.Result, o Options) []Step {
+func (e stackExplainer) explain(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.Stacks)
+	var steps []Step
 	if p.Misere() {
-		return binim2Steps(c, p, o)
+		steps = binim2Steps(c, p, o)
+	} else {
+		steps = binimSteps(c, p, o)
 	}
-	return binimSteps(c, p, o)
+	// The finding comes just before the verdict.
+	last := steps[len(steps)-1]
+	return append(steps[:len(steps)-1], e.finding(c, pl, o), last)
 }
 
-func (e stackExplainer) hints(c solver.Result, o Options) []Step {
+// stackMoveName is a move's short name by content: "take 2 from `0110`".
+func stackMoveName(p *solver.Stacks, m solver.Move, o Options) string {
+	sm := m.(solver.StackMove)
+	return fmt.Sprintf("take %d from %s", sm.Take, code(p.Stacks()[sm.Stack-1], "symbols", o))
+}
+
+// stackGroupsText lists a plan's moves by kind and, within a kind, by
+// stack: "spends one of your extra moves: `0110` take 1 or 3".
+func stackGroupsText(p *solver.Stacks, pl plan, o Options) string {
+	capped := o
+	if o.MaxItems > 0 {
+		capped.MaxItems = min(o.MaxItems, maxPerKind)
+	}
+	var items []string
+	for _, g := range pl.groups {
+		var order []string
+		takes := map[string][]string{}
+		for _, m := range g.moves {
+			sm := m.(solver.StackMove)
+			s := p.Stacks()[sm.Stack-1]
+			if _, ok := takes[s]; !ok {
+				order = append(order, s)
+			}
+			takes[s] = append(takes[s], fmt.Sprint(sm.Take))
+		}
+		if o.MaxItems > 0 && len(order) > 2 {
+			m := g.moves[0].(solver.StackMove)
+			items = append(items, fmt.Sprintf("%s: %d moves on %d different stacks, for example take %d from %s",
+				g.kind, len(g.moves), len(order), m.Take, code(p.Stacks()[m.Stack-1], "symbols", o)))
+			continue
+		}
+		parts := make([]string, len(order))
+		for i, s := range order {
+			list := orList(takes[s])
+			if o.MaxItems > 0 && len(takes[s]) > capped.MaxItems {
+				list = inline(takes[s], capped)
+			}
+			parts[i] = fmt.Sprintf("take %s from %s", list, code(s, "symbols", o))
+		}
+		items = append(items, fmt.Sprintf("%s: %s", g.kind, strings.Join(parts, "; ")))
+	}
+	return bullets(items, Options{})
+}
+
+// orList joins "1", "2", "3" as "1, 2 or 3".
+func orList(items []string) string {
+	if len(items) <= 1 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// uniqueGroups drops moves on a stack equal to an earlier one with the
+// same take: on equal stacks they are one move.
+func uniqueGroups(p *solver.Stacks, pl plan) plan {
+	seen := map[string]bool{}
+	out := pl
+	out.groups = nil
+	for _, g := range pl.groups {
+		ng := moveGroup{kind: g.kind}
+		for _, m := range g.moves {
+			sm := m.(solver.StackMove)
+			k := fmt.Sprintf("%s/%d", p.Stacks()[sm.Stack-1], sm.Take)
+			if !seen[k] {
+				seen[k] = true
+				ng.moves = append(ng.moves, m)
+			}
+		}
+		out.groups = append(out.groups, ng)
+	}
+	return out
+}
+
+func (stackExplainer) finding(c solver.Result, pl plan, o Options) Step {
+	p := c.Position.(*solver.Stacks)
+	st := Step{Title: "Finding the move"}
+	if !ownTop(p) {
+		st.Body = fmt.Sprintf("No stack has `%c` on top, so there is no move to find.", symbol(p.ToMove()))
+		return st
+	}
+	_, other := stackNames(p)
+	_, an := p.Analyze()
+	var counts [2]int
+	if p.Misere() {
+		counts = an.(solver.Binim2Analysis).Extras()
+	} else {
+		counts = an.(solver.BinimAnalysis).Moves()
+	}
+	me, them := counts[p.ToMove()], counts[p.ToMove().Other()]
+	if c.Move == nil {
+		if p.Misere() {
+			st.Body = fmt.Sprintf("You have more extra moves, %d to %d. A move takes away at most one of yours or hands %s one, so afterwards %s, to move, has at least as many as you: a win for %s. No move wins here.", me, them, other, other, other)
+		} else {
+			st.Body = fmt.Sprintf("You have %d moves to %s's %d, not strictly more. Every move uses up at least one of yours and takes none of %s's, so %s stays ahead or level with the move. No move wins here.", me, other, them, other, other)
+		}
+		return st
+	}
+	m := c.Move.(solver.StackMove)
+	next := afterMove(c)
+	_, na := next.Analyze()
+	var after [2]int
+	if p.Misere() {
+		after = na.(solver.Binim2Analysis).Extras()
+	} else {
+		after = na.(solver.BinimAnalysis).Moves()
+	}
+	var body string
+	switch kind := binim2Kind(p, m); {
+	case !p.Misere():
+		body = fmt.Sprintf("You have %s to %s's %d. After your move %s must not have strictly more than you, so spend exactly one move and hand over nothing: take one own symbol and the opponent's run right under it, so that your symbol, or nothing, is on top again. Here: %s; the counts go to %d for you and %d for %s.",
+			plural(me, "move", "moves"), other, them, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
+	case kind == kindSpendExtra:
+		body = fmt.Sprintf("You have %s to %s's %d. After your move %s, to move, must have more than you. Spend one of yours: on a stack with your symbol on top and bottom, take the top run, so that the stack cancels out or is gone. Here: %s; the extra moves go to %d for you and %d for %s.",
+			plural(me, "extra move", "extra moves"), other, them, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
+	default:
+		body = fmt.Sprintf("You have %s to %s's %d and none to spend. After your move %s, to move, must have more than you, so hand %s one: on a stack with your symbol on top and %s's at the bottom, take the top run, leaving %s's symbol on top and bottom. Here: %s; the extra moves go to %d for you and %d for %s.",
+			plural(me, "extra move", "extra moves"), other, them, other, other, other, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
+	}
+	st.Body = body + "\nEvery winning move, by kind:\n" + stackGroupsText(p, uniqueGroups(p, pl), o)
+	return st
+}
+
+func (e stackExplainer) hints(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.Stacks)
 	if p.Misere() {
 		return binim2Hints(c, p, o)

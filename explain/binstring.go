@@ -189,7 +189,7 @@ func finalShift(a solver.BinStringAnalysis) int {
 	return 1
 }
 
-func (stringExplainer) explain(c solver.Result, o Options) []Step {
+func (e stringExplainer) explain(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.BinaryString)
 	a := c.Analysis.(solver.BinStringAnalysis)
 	g := p.Game()
@@ -232,7 +232,71 @@ func (stringExplainer) explain(c solver.Result, o Options) []Step {
 	steps = append(steps, Step{Title: "Putting it together", Body: fmt.Sprintf(
 		"Fewer 0s at the end wins, so compare the 0s %s will hold with %s's. %s The rest of the string %s; so %s ends %s.",
 		mover, other, leadText(mover, other, l), rest, mover, finalLeadText(l+shift, other))})
-	return append(steps, stringVerdict(c, p, a))
+	return append(steps, e.finding(c, pl, o), stringVerdict(c, p, a))
+}
+
+// rangeName is a move's short name: "remove 2–3" or "remove 4".
+func rangeName(m solver.Move) string {
+	rm := m.(solver.RangeMove)
+	if rm.Start == rm.End {
+		return fmt.Sprintf("remove %d", rm.Start)
+	}
+	return fmt.Sprintf("remove %d–%d", rm.Start, rm.End)
+}
+
+// runLines applies the Nim method to every run of 1s: h xor X, and
+// whether that is smaller, with the move that gets there.
+func runLines(runs []run, x int) []string {
+	lines := make([]string, len(runs))
+	for i, r := range runs {
+		t := r.length ^ x
+		lines[i] = fmt.Sprintf("the run of %d at character %d: %d xor %d = %d", r.length, r.start, r.length, x, t)
+		if t < r.length {
+			lines[i] += fmt.Sprintf(", smaller: %s leaves %d", rangeName(solver.RangeMove{Start: r.start, End: r.start + r.length - t - 1}), t)
+		} else {
+			lines[i] += ", not smaller"
+		}
+	}
+	return lines
+}
+
+func (stringExplainer) finding(c solver.Result, pl plan, o Options) Step {
+	p := c.Position.(*solver.BinaryString)
+	a := c.Analysis.(solver.BinStringAnalysis)
+	g := p.Game()
+	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	st := Step{Title: "Finding the move"}
+	if p.Text() == "" {
+		st.Body = "The string is empty, so there is no move to find."
+		return st
+	}
+	runs := runsOf(p.Text())
+	l := lead(p)
+	var body string
+	switch {
+	case c.Move == nil && a.Zeros%2 == 1 && a.NimSum == 0:
+		body = fmt.Sprintf("The runs of 1s have a XOR of 0: whatever 1s you take, %s answers in the runs and brings the XOR back to 0, so you are the one who must start on the 0s and take the odd one. Taking a 0 yourself, for example to join two runs of 1s, only takes that 0 sooner: it counts against you at once and leaves an even number. So %s ends with more 0s whatever you do, and no move wins or ties.",
+			other, other)
+		if l != 0 {
+			body = fmt.Sprintf("The runs of 1s have a XOR of 0, so you will have to start on the 0s and take the odd one, and taking a 0 now only takes it sooner. %s With that, no move saves the game.", leadText(mover, other, l))
+		}
+	case c.Move == nil:
+		body = fmt.Sprintf("%s Even your best, %s, is not enough: no move wins or ties.", leadText(mover, other, l), "ending "+finalLeadText(l+finalShift(a), other))
+	case len(runs) == 0:
+		body = fmt.Sprintf("Only 0s are left, so you must take some: take a single one (%s). Each 0 counts, so never take more than one at a time.", rangeName(c.Move))
+	case a.Zeros%2 == 1 && a.NimSum != 0:
+		body = fmt.Sprintf("%s left, an odd number, so one player takes an extra 0: the one who must start on the 0s. Make %s that player: win the Nim on the runs of 1s by making their XOR 0. For each run of h, compute h xor %d; a run where that is smaller can be cut down to it, taking only 1s.\n%s",
+			isAre(a.Zeros, "zero", "zeros"), other, a.NimSum, bullets(runLines(runs, a.NimSum), o))
+	case a.Zeros%2 == 0:
+		body = fmt.Sprintf("%s left, an even number. Keep it even by taking only 1s, and each of you ends up taking half of them. A single 1 will do: %s.", isAre(a.Zeros, "zero", "zeros"), rangeName(c.Move))
+	default:
+		body = fmt.Sprintf("The runs of 1s already have a XOR of 0, so you will have to start on the 0s and take the odd one; taking a 0 now would only take it sooner. Take only 1s meanwhile, for example %s. %s", rangeName(c.Move), leadText(mover, other, l))
+	}
+	if c.Move != nil {
+		body += "\nEvery move that keeps your best outcome, by kind:\n" + groupsText(pl, rangeName, o)
+	}
+	st.Body = body
+	return st
 }
 
 // finalLeadText says how a final lead in 0s compares with the opponent.
@@ -273,7 +337,7 @@ func stringVerdict(c solver.Result, p *solver.BinaryString, a solver.BinStringAn
 		label, m, other, plural(nb.Zeros, "zero", "zeros"), parity(nb.Zeros), nb.NimSum, holdingText(other, mover, nl), kind, other)}
 }
 
-func (stringExplainer) hints(c solver.Result, o Options) []Step {
+func (e stringExplainer) hints(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.BinaryString)
 	a := c.Analysis.(solver.BinStringAnalysis)
 	g := p.Game()

@@ -35,9 +35,14 @@ type explainer interface {
 	// plan finds the move the strategy teaches in c and every move that
 	// keeps c's outcome, by kind.
 	plan(c solver.Result) plan
-	// explain and hints take c with c.Move set to the taught move.
-	explain(c solver.Result, o Options) []Step
-	hints(c solver.Result, o Options) []Step
+	// explain and hints take c with c.Move set to the taught move, and
+	// its plan.
+	explain(c solver.Result, pl plan, o Options) []Step
+	hints(c solver.Result, pl plan, o Options) []Step
+	// finding shows the method of finding the move on c's numbers: the
+	// target, which part of the position reaches it, and every winning
+	// move by kind.
+	finding(c solver.Result, pl plan, o Options) Step
 	// localMove states m, a move of the canonical position c, in the
 	// numbering of r.Position.
 	localMove(r, c solver.Result, m solver.Move) solver.Move
@@ -80,8 +85,8 @@ func Explain(r solver.Result, opts Options) []Step {
 	if !ok {
 		return []Step{fallbackVerdict(r)}
 	}
-	c, _ := taught(e, r)
-	return e.explain(c, opts)
+	c, pl := taught(e, r)
+	return e.explain(c, pl, opts)
 }
 
 // taught returns the canonical result of r with its move replaced by the
@@ -104,8 +109,8 @@ func Hints(r solver.Result, opts Options) []Step {
 			fallbackVerdict(r),
 		}
 	}
-	c, _ := taught(e, r)
-	return e.hints(c, opts)
+	c, pl := taught(e, r)
+	return e.hints(c, pl, opts)
 }
 
 // Key returns a canonical key for pos: two positions with the same key get

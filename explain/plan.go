@@ -3,6 +3,7 @@ package explain
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/nimtutor/nimtutor/solver"
@@ -173,4 +174,28 @@ func holdOut(pos solver.Position) (m solver.Move, value solver.Value, exact bool
 		}
 	}
 	return m, solver.Value{}, false
+}
+
+// maxPerKind is how many moves of one kind a capped list names.
+const maxPerKind = 4
+
+// groupsText lists every move of a plan, by kind, as bullet lines; when
+// lists are capped, at most maxPerKind moves a kind.
+func groupsText(pl plan, name func(solver.Move) string, o Options) string {
+	if o.MaxItems > 0 {
+		o.MaxItems = min(o.MaxItems, maxPerKind)
+	}
+	var items []string
+	for _, g := range pl.groups {
+		names := make([]string, len(g.moves))
+		for i, m := range g.moves {
+			names[i] = name(m)
+		}
+		items = append(items, fmt.Sprintf("%s: %s", g.kind, inline(names, o)))
+	}
+	out := bullets(items, Options{})
+	if !pl.complete {
+		out += fmt.Sprintf("\n(Only the first %d moves were checked.)", maxChecked)
+	}
+	return out
 }
