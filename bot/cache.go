@@ -14,7 +14,8 @@ import (
 // remembering keys in insertion order and deleting the oldest when a new
 // key would exceed MaxEntries. Every value the handlers store is itself
 // bounded (an explanation fits one Discord message, a state is at most one
-// 6000-character position), so the entry bound is a memory bound.
+// 20000-character position uploaded as a file), so the entry bound is a
+// memory bound.
 //
 // Cache is safe for concurrent use and implements commands.Cache.
 type Cache struct {

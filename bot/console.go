@@ -34,8 +34,12 @@ type Console struct {
 	modalID string
 }
 
+// ConsoleUserID is the user id of the person at the console: the one
+// local learner whose practice and games the store keeps.
+const ConsoleUserID = "100000000000000001"
+
 // consoleUser is the person at the console, as interactions name them.
-var consoleUser = &discordgo.User{ID: "100000000000000001", Username: "you", GlobalName: "You"}
+var consoleUser = &discordgo.User{ID: ConsoleUserID, Username: "you", GlobalName: "You"}
 
 // Run reads lines from in until it ends or ctx is done, and writes replies to out.
 func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer) error {
@@ -89,9 +93,13 @@ func (c *Console) help(out io.Writer) {
 	for _, cmd := range c.Commands {
 		var subs []string
 		for _, o := range cmd.Options {
-			subs = append(subs, o.Name)
+			if hasSubcommands(cmd) {
+				subs = append(subs, o.Name)
+			} else {
+				subs = append(subs, o.Name+":…")
+			}
 		}
-		fmt.Fprintf(out, "  /%-10s %s — %s\n", cmd.Name, strings.Join(subs, "|"), cmd.Description)
+		fmt.Fprintf(out, "  /%-10s %s — %s\n", cmd.Name, strings.Join(subs, " "), cmd.Description)
 	}
 	fmt.Fprintln(out, "Then: click N (press button N), pick N K (choose option K of menu N), answer TEXT (fill in a form), quit.")
 }
@@ -154,6 +162,14 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 		return data, fmt.Errorf("/%s is not a command; type help", name)
 	}
 	data.ID = "console-" + name
+	if !hasSubcommands(cmd) {
+		opts, err := parseOptions(cmd.Options, rest)
+		if err != nil {
+			return data, fmt.Errorf("/%s: %w", name, err)
+		}
+		data.Options = opts
+		return data, attachFiles(&data, opts)
+	}
 	subName, args, _ := strings.Cut(strings.TrimSpace(rest), " ")
 	var sub *discordgo.ApplicationCommandOption
 	var names []string
@@ -166,25 +182,60 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 	if sub == nil {
 		return data, fmt.Errorf("/%s needs a subcommand: %s", name, strings.Join(names, ", "))
 	}
-	opts, err := parseOptions(sub, args)
+	opts, err := parseOptions(sub.Options, args)
 	if err != nil {
 		return data, fmt.Errorf("/%s %s: %w", name, subName, err)
 	}
 	data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{
 		Name: sub.Name, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts,
 	}}
-	return data, nil
+	return data, attachFiles(&data, opts)
 }
 
-// parseOptions reads "name:value …" for the options of sub, checking
-// required options and choices as Discord's client would.
-func parseOptions(sub *discordgo.ApplicationCommandOption, args string) ([]*discordgo.ApplicationCommandInteractionDataOption, error) {
+// hasSubcommands reports whether cmd is used as /cmd SUB options.
+func hasSubcommands(cmd *discordgo.ApplicationCommand) bool {
+	return len(cmd.Options) > 0 && cmd.Options[0].Type == discordgo.ApplicationCommandOptionSubCommand
+}
+
+// attachFiles turns the console's attachment options, which hold a local
+// path, into the resolved attachments Discord sends: the option's value
+// becomes the attachment's id and the path a file:// URL, which
+// LocalFiles reads.
+func attachFiles(data *discordgo.ApplicationCommandInteractionData, opts []*discordgo.ApplicationCommandInteractionDataOption) error {
+	for k, o := range opts {
+		if o.Type != discordgo.ApplicationCommandOptionAttachment {
+			continue
+		}
+		path, err := filepath.Abs(o.Value.(string))
+		if err != nil {
+			return fmt.Errorf("%s: %w", o.Name, err)
+		}
+		st, err := os.Stat(path)
+		if err != nil {
+			return fmt.Errorf("%s: %w", o.Name, err)
+		}
+		id := strconv.Itoa(900 + k)
+		if data.Resolved == nil {
+			data.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Attachments: map[string]*discordgo.MessageAttachment{}}
+		}
+		data.Resolved.Attachments[id] = &discordgo.MessageAttachment{
+			ID: id, Filename: filepath.Base(path), URL: "file://" + path, Size: int(st.Size()),
+		}
+		o.Value = id
+	}
+	return nil
+}
+
+// parseOptions reads "name:value …" for the options declared in decl,
+// checking required options and choices as Discord's client would. An
+// attachment's value is a local path.
+func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*discordgo.ApplicationCommandInteractionDataOption, error) {
 	type mark struct {
 		at  int
 		opt *discordgo.ApplicationCommandOption
 	}
 	var marks []mark
-	for _, o := range sub.Options {
+	for _, o := range decl {
 		tag := o.Name + ":"
 		for k := 0; k+len(tag) <= len(args); k++ {
 			if strings.HasPrefix(args[k:], tag) && (k == 0 || args[k-1] == ' ') {
@@ -199,7 +250,7 @@ func parseOptions(sub *discordgo.ApplicationCommandOption, args string) ([]*disc
 		}
 	}
 	if len(marks) == 0 && strings.TrimSpace(args) != "" || len(marks) > 0 && strings.TrimSpace(args[:marks[0].at]) != "" {
-		return nil, fmt.Errorf("options are written name:value, for example %s:…", sub.Options[0].Name)
+		return nil, fmt.Errorf("options are written name:value, for example %s:…", decl[0].Name)
 	}
 	var out []*discordgo.ApplicationCommandInteractionDataOption
 	seen := map[string]bool{}
@@ -238,7 +289,7 @@ func parseOptions(sub *discordgo.ApplicationCommandOption, args string) ([]*disc
 		seen[o.Name] = true
 		out = append(out, o)
 	}
-	for _, o := range sub.Options {
+	for _, o := range decl {
 		if o.Required && !seen[o.Name] {
 			return nil, fmt.Errorf("the option %s: is required (%s)", o.Name, o.Description)
 		}
@@ -407,12 +458,16 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 	c.modalID = ""
 	fmt.Fprint(out, renderText(d))
 	for _, f := range d.Files {
+		kind := "File"
+		if strings.HasPrefix(f.ContentType, "image/") {
+			kind = "Picture"
+		}
 		path, err := c.savePicture(f)
 		if err != nil {
-			fmt.Fprintf(out, "(could not save the picture %s: %v)\n", f.Name, err)
+			fmt.Fprintf(out, "(could not save the %s %s: %v)\n", strings.ToLower(kind), f.Name, err)
 			continue
 		}
-		fmt.Fprintf(out, "Picture: %s\n", path)
+		fmt.Fprintf(out, "%s: %s\n", kind, path)
 	}
 	for n, ctl := range controlsOf(c.last) {
 		switch {
@@ -489,16 +544,22 @@ func indent(s string) string { return "  " + strings.ReplaceAll(s, "\n", "\n  ")
 // Playing reports whether the last reply still has controls to use.
 func (c *Console) Playing() bool { return len(controlsOf(c.last)) > 0 }
 
-// openForm presses the last reply's first button labelled "Type …",
-// which opens a form, and reports whether there was one.
-func (c *Console) openForm(ctx context.Context) bool {
+// Click presses the last reply's first button whose label starts with
+// prefix, and reports whether there was one.
+func (c *Console) Click(ctx context.Context, prefix string, out io.Writer) bool {
 	for n, ctl := range controlsOf(c.last) {
-		if ctl.button != nil && !ctl.button.Disabled && strings.HasPrefix(ctl.button.Label, "Type") {
-			c.Do(ctx, fmt.Sprintf("click %d", n+1), io.Discard)
-			return c.modalID != ""
+		if ctl.button != nil && !ctl.button.Disabled && strings.HasPrefix(ctl.button.Label, prefix) {
+			c.Do(ctx, fmt.Sprintf("click %d", n+1), out)
+			return true
 		}
 	}
 	return false
+}
+
+// openForm presses the last reply's first button labelled "Type …",
+// which opens a form, and reports whether a form is now open.
+func (c *Console) openForm(ctx context.Context) bool {
+	return c.Click(ctx, "Type", io.Discard) && c.modalID != ""
 }
 
 // TypeMove presses the last reply's "Type a move" button and submits text

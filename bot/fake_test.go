@@ -165,8 +165,31 @@ type fakeDiscord struct {
 	requests chan recorded
 	status   int // forced status for every REST call when non-zero
 
-	mu    sync.Mutex
-	extra http.Handler // serves paths the REST fake does not know
+	mu         sync.Mutex
+	extra      http.Handler // serves paths the REST fake does not know
+	registered []byte       // the commands of the last bulk overwrite, with ids
+}
+
+// commands answers the command endpoints: a bulk overwrite (PUT) returns
+// the commands with ids, as Discord does, and a GET returns them again.
+func (f *fakeDiscord) commands(method string, body []byte) []byte {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if method != http.MethodPut {
+		if f.registered == nil {
+			return []byte("[]")
+		}
+		return f.registered
+	}
+	var cmds []map[string]any
+	if err := json.Unmarshal(body, &cmds); err != nil {
+		return body
+	}
+	for k, c := range cmds {
+		c["id"] = fmt.Sprintf("19000000000000000%02d", k)
+	}
+	f.registered, _ = json.Marshal(cmds)
+	return f.registered
 }
 
 // newFakeDiscord starts a fake Discord that is closed when tb ends.
@@ -206,7 +229,7 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 	case strings.Contains(r.URL.Path, "/commands"):
 		w.Header().Set("Content-Type", "application/json")
-		w.Write(body)
+		w.Write(f.commands(r.Method, body))
 	default:
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprint(w, `{"id":"1100000000000000001","content":"ok"}`)

@@ -14,10 +14,11 @@ var ErrNoAppID = errors.New("bot: no application id")
 // Register replaces the application's slash commands with cmds in one bulk
 // overwrite: in the guild guildID when it is not empty (visible at once,
 // good for development), globally otherwise (may take up to an hour to
-// appear). Commands missing from cmds are deleted.
-func Register(ctx context.Context, s *discordgo.Session, appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
+// appear). Commands missing from cmds are deleted. It returns the commands
+// as Discord stored them, with the ids that command mentions need.
+func Register(ctx context.Context, s *discordgo.Session, appID, guildID string, cmds []*discordgo.ApplicationCommand) ([]*discordgo.ApplicationCommand, error) {
 	if appID == "" {
-		return ErrNoAppID
+		return nil, ErrNoAppID
 	}
 	if cmds == nil {
 		cmds = []*discordgo.ApplicationCommand{} // "[]", not "null": delete all
@@ -26,8 +27,9 @@ func Register(ctx context.Context, s *discordgo.Session, appID, guildID string, 
 	if guildID != "" {
 		scope = "guild " + guildID
 	}
-	if _, err := s.ApplicationCommandBulkOverwrite(appID, guildID, cmds, discordgo.WithContext(ctx)); err != nil {
-		return fmt.Errorf("registering %d commands (%s): %w", len(cmds), scope, err)
+	got, err := s.ApplicationCommandBulkOverwrite(appID, guildID, cmds, discordgo.WithContext(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("registering %d commands (%s): %w", len(cmds), scope, err)
 	}
-	return nil
+	return got, nil
 }

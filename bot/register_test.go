@@ -4,7 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -32,8 +36,12 @@ func TestRegister(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			fake := newFakeDiscord(t)
 			s := restSession("Bot test-token", fake.client())
-			if err := Register(context.Background(), s, "1000000000000000001", tt.guild, tt.cmds); err != nil {
+			got0, err := Register(context.Background(), s, "1000000000000000001", tt.guild, tt.cmds)
+			if err != nil {
 				t.Fatalf("Register: %v", err)
+			}
+			if ids := IDsOf(got0); len(ids) != tt.wantN {
+				t.Errorf("ids %v, want one for each of the %d commands", ids, tt.wantN)
 			}
 			got := fake.next(t)
 			if got.Method != http.MethodPut || got.Path != tt.wantPath {
@@ -54,13 +62,50 @@ func TestRegister(t *testing.T) {
 func TestRegisterErrors(t *testing.T) {
 	fake := newFakeDiscord(t)
 	s := restSession("Bot test-token", fake.client())
-	if err := Register(context.Background(), s, "", "", nil); !errors.Is(err, ErrNoAppID) {
+	if _, err := Register(context.Background(), s, "", "", nil); !errors.Is(err, ErrNoAppID) {
 		t.Errorf("without app id = %v, want ErrNoAppID", err)
 	}
 	fake.status = http.StatusUnauthorized
-	err := Register(context.Background(), s, "1000000000000000001", "", nil)
+	_, err := Register(context.Background(), s, "1000000000000000001", "", nil)
 	var rest *discordgo.RESTError
 	if !errors.As(err, &rest) || rest.Response.StatusCode != http.StatusUnauthorized {
 		t.Errorf("on 401 = %v, want a wrapped *discordgo.RESTError with status 401", err)
+	}
+}
+
+func TestCommandIDsRoundTrip(t *testing.T) {
+	fake := newFakeDiscord(t)
+	s := restSession("Bot test-token", fake.client())
+	cmds := []*discordgo.ApplicationCommand{{Name: "adapwns", Description: "d"}, {Name: "help", Description: "h"}}
+	got, err := Register(context.Background(), s, "1000000000000000001", "", cmds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake.next(t)
+	ids := IDsOf(got)
+	want := CommandIDs{"adapwns": "1900000000000000000", "help": "1900000000000000001"}
+	if !maps.Equal(ids, want) {
+		t.Fatalf("IDsOf = %v, want %v", ids, want)
+	}
+	path := filepath.Join(t.TempDir(), "ids.json")
+	if err := SaveCommandIDs(path, "1000000000000000001", "", ids); err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := LoadCommandIDs(path, "1000000000000000001")
+	if err != nil || !maps.Equal(loaded, want) {
+		t.Errorf("LoadCommandIDs = %v, %v; want %v", loaded, err, want)
+	}
+	if _, err := LoadCommandIDs(path, "1000000000000000002"); err == nil || !strings.Contains(err.Error(), "register again") {
+		t.Errorf("ids of another application: err = %v, want a hint to register again", err)
+	}
+	if _, err := LoadCommandIDs(filepath.Join(t.TempDir(), "none.json"), ""); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: err = %v, want os.ErrNotExist", err)
+	}
+	fetched, err := FetchCommandIDs(context.Background(), s, "1000000000000000001", "")
+	if err != nil || !maps.Equal(fetched, want) {
+		t.Errorf("FetchCommandIDs = %v, %v; want %v", fetched, err, want)
+	}
+	if r := fake.next(t); r.Method != http.MethodGet || r.Path != "/api/v9/applications/1000000000000000001/commands" {
+		t.Errorf("fetch = %s %s", r.Method, r.Path)
 	}
 }

@@ -13,7 +13,14 @@ import (
 // it as the embed's image. annotate adds the analysis, which names the
 // winner, so hints only annotate their last level. A picture that cannot
 // be drawn is logged and left out: the text still answers.
+//
+// Positions longer than a slash command's option (uploaded as files) get
+// no picture: drawn within the pixel limit their cells would be specks,
+// and drawing them costs hundreds of megabytes.
 func (r *Router) attachPicture(data *discordgo.InteractionResponseData, e *discordgo.MessageEmbed, pos solver.Position, annotate bool) {
+	if len(pos.String()) > solver.MaxPositionLen {
+		return
+	}
 	var buf bytes.Buffer
 	if err := render.PNG(&buf, pos, render.Options{Annotate: annotate}); err != nil {
 		r.log.Error("drawing a position", "game", pos.Game().Name(), "err", err)

@@ -43,6 +43,8 @@ type game struct {
 	owner       string
 	side        solver.Player
 	kept, moves int
+	// last is the bot's latest move, for the game's record.
+	last solver.Move
 }
 
 func (gm game) head(action string) string {
@@ -66,6 +68,7 @@ func (r *Router) play(q *request) (*discordgo.InteractionResponse, error) {
 	} else {
 		events = append(events, fmt.Sprintf("You play %s and move first.", pos.Game().PlayerName(gm.side)))
 	}
+	r.recordStart(q.ctx, q.i, pos, gm)
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: r.gameMessage(gm, events),
@@ -227,12 +230,17 @@ func (r *Router) studentMove(gm game, m solver.Move) (*discordgo.InteractionResp
 		}
 		events = append(events, fmt.Sprintf("You %s. That throws away %s: %s would have kept it.", m, lost, before.Move))
 	}
+	was := gm
 	gm.pos = next
 	gm, events, err = r.botMove(gm, events)
 	if err != nil {
 		return nil, err
 	}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.gameMessage(gm, events)}, nil
+	data := r.gameMessage(gm, events)
+	if review := r.recordTurn(was, gm, m); review != nil {
+		data.Embeds = append(data.Embeds, review)
+	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, nil
 }
 
 // botMove plays the bot's reply if the game is not over: the move the
@@ -251,7 +259,7 @@ func (r *Router) botMove(gm game, events []string) (game, []string, error) {
 		return gm, events, err
 	}
 	events = append(events, "The bot answers: "+m.String()+". "+whyBotMove(res, next, v, exact))
-	gm.pos = next
+	gm.pos, gm.last = next, m
 	return gm, events, nil
 }
 

@@ -184,16 +184,21 @@ func TestVerifyBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	need := solver.CheckPosition(pos, 0).States
-	title, fields := VerifyReport(pos, need)
+	ctx := context.Background()
+	c, err := solver.CheckPosition(ctx, pos, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	need := c.States
+	title, fields, _ := VerifyReport(ctx, pos, need)
 	if !strings.HasPrefix(title, "Verified") || fields[0].Value != fmt.Sprint(need) {
 		t.Errorf("at the budget (%d states): got %q %+v", need, title, fields[0])
 	}
-	title, fields = VerifyReport(pos, need-1)
+	title, fields, _ = VerifyReport(ctx, pos, need-1)
 	if title != "Too large to search" || !strings.Contains(fields[0].Value, "nimtutor verify adapwns --max") {
 		t.Errorf("one state over the budget: got %q %+v", title, fields)
 	}
-	title, _ = VerifyReport(mustParse(t, "binstring", strings.Repeat("01", 150)), VerifyBudget)
+	title, _, _ = VerifyReport(ctx, mustParse(t, "binstring", strings.Repeat("01", 150)), VerifyBudget)
 	if title != "Too large to search" {
 		t.Errorf("300-character string: got %q", title)
 	}

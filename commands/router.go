@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -34,6 +35,15 @@ type Config struct {
 	Secret []byte
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Practice opens the practice service and its store on first use;
+	// nil means practice commands answer that no store is configured.
+	Practice PracticeOpener
+	// CommandIDs maps a command's name to the id Discord gave it, for
+	// clickable command mentions; a command without one is named as text.
+	CommandIDs map[string]string
+	// Attachments downloads attached files (position_file, /judge). Nil
+	// means files are refused with a message.
+	Attachments Attachments
 }
 
 // Router answers every interaction nimtutor receives. Its Handle method
@@ -43,11 +53,15 @@ type Router struct {
 	cache  Cache
 	signer signer
 	now    func() time.Time
+	prac   practiceHolder
+	ids    map[string]string
+	files  Attachments
 }
 
 // New returns a Router.
 func New(cfg Config) *Router {
-	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now}
+	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now, prac: practiceHolder{open: cfg.Practice},
+		ids: maps.Clone(cfg.CommandIDs), files: cfg.Attachments}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}
@@ -71,6 +85,7 @@ type request struct {
 	game solver.Game
 	sub  *subcommand
 	opts map[string]*discordgo.ApplicationCommandInteractionDataOption
+	dl   Attachments // downloads attached files
 }
 
 // str returns a string option, or "".
@@ -89,9 +104,9 @@ func (q *request) boolean(name string) bool {
 	return false
 }
 
-// position parses the position and first-player options.
+// position parses the position (text or file) and first-player options.
 func (q *request) position() (solver.Position, error) {
-	return q.game.Parse(q.str(optPosition), solver.ParseOptions{First: q.str(optFirst)})
+	return q.readPosition()
 }
 
 // userID returns the id of the person who sent the interaction.
@@ -123,10 +138,7 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 	case discordgo.InteractionModalSubmit:
 		resp, err = r.modal(ctx, i)
 	case discordgo.InteractionApplicationCommandAutocomplete:
-		resp = &discordgo.InteractionResponse{
-			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
-		}
+		resp, err = r.autocomplete(ctx, i)
 	default:
 		err = fmt.Errorf("interaction type %v is not handled", i.Type)
 	}
@@ -134,16 +146,23 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 		return r.errorReply(i, err)
 	}
 	fitResponse(resp)
+	fitPermissions(i, resp)
 	return resp
 }
 
 // Private reports whether the reply to i is ephemeral, so a transport can
 // defer with the right flag before the handler finishes.
 func (r *Router) Private(i *discordgo.Interaction) bool {
+	if missingPermissions(i) != 0 {
+		return true
+	}
 	if i.Type != discordgo.InteractionApplicationCommand {
 		return true
 	}
 	data := i.ApplicationCommandData()
+	if tc, ok := topCommands[data.Name]; ok {
+		return tc.private
+	}
 	if len(data.Options) == 0 {
 		return true
 	}
@@ -154,6 +173,9 @@ func (r *Router) Private(i *discordgo.Interaction) bool {
 // command routes a slash command to its subcommand's handler.
 func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
 	data := i.ApplicationCommandData()
+	if tc, ok := topCommands[data.Name]; ok {
+		return tc.run(r, ctx, i, commandOptions(data.Options))
+	}
 	g, err := solver.Lookup(data.Name)
 	if err != nil {
 		return nil, err
@@ -165,7 +187,7 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 	if err != nil {
 		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s has no subcommand %q", g.Name(), data.Options[0].Name)}
 	}
-	q := &request{ctx: ctx, i: i, game: g, sub: sc, opts: map[string]*discordgo.ApplicationCommandInteractionDataOption{}}
+	q := &request{ctx: ctx, i: i, game: g, sub: sc, opts: map[string]*discordgo.ApplicationCommandInteractionDataOption{}, dl: r.files}
 	for _, o := range data.Options[0].Options {
 		q.opts[o.Name] = o
 	}
@@ -176,6 +198,7 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 var componentHandlers = map[string]func(r *Router, ctx context.Context, i *discordgo.Interaction, fields []string) (*discordgo.InteractionResponse, error){
 	hintPrefix: (*Router).nextHint,
 	playPrefix: (*Router).playClick,
+	cardPrefix: (*Router).cardClick,
 }
 
 // component routes a button or select click by its custom_id.
@@ -191,8 +214,12 @@ func (r *Router) component(ctx context.Context, i *discordgo.Interaction) (*disc
 
 // modal routes a modal submission by its custom_id.
 func (r *Router) modal(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	if strings.HasPrefix(i.ModalSubmitData().CustomID, playPrefix+":") {
+	id := i.ModalSubmitData().CustomID
+	if strings.HasPrefix(id, playPrefix+":") {
 		return r.playSubmit(ctx, i)
+	}
+	if h, ok := modalHandlers[strings.SplitN(id, ":", 2)[0]]; ok {
+		return h(r, ctx, i)
 	}
 	return nil, errStale
 }

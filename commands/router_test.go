@@ -44,7 +44,16 @@ func (c *testClock) now() time.Time { return c.t }
 func newTestRouter(tb testing.TB) (*Router, *testClock) {
 	tb.Helper()
 	clock := &testClock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	return New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"), Now: clock.now}), clock
+	return New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"), Now: clock.now, CommandIDs: testCommandIDs()}), clock
+}
+
+// testCommandIDs gives every command an id, as registration would.
+func testCommandIDs() map[string]string {
+	ids := map[string]string{}
+	for k, c := range Definitions() {
+		ids[c.Name] = fmt.Sprintf("13%017d", k+1)
+	}
+	return ids
 }
 
 const student, stranger = "111111111111111111", "222222222222222222"
@@ -176,10 +185,10 @@ func checkLimits(tb testing.TB, resp *discordgo.InteractionResponse) {
 
 func TestDefinitions(t *testing.T) {
 	cmds := Definitions()
-	if got, want := len(cmds), len(solver.Games()); got != want {
-		t.Fatalf("got %d commands, want one per game (%d)", got, want)
+	if got, want := len(cmds), len(solver.Games())+len(topCommands); got != want {
+		t.Fatalf("got %d commands, want one per game (%d) and the others (%d)", got, len(solver.Games()), len(topCommands))
 	}
-	for _, c := range cmds {
+	for _, c := range cmds[:len(solver.Games())] {
 		if c.Name != strings.ToLower(c.Name) || len(c.Name) > maxNameLen {
 			t.Errorf("command name %q is not a lowercase name of at most %d characters", c.Name, maxNameLen)
 		}
@@ -189,31 +198,57 @@ func TestDefinitions(t *testing.T) {
 		if len(c.Options) > maxOptions {
 			t.Errorf("/%s has %d options", c.Name, len(c.Options))
 		}
+		checkOptionOrder(t, "/"+c.Name, c.Options)
+		g, err := solver.Lookup(c.Name)
+		if err != nil {
+			if _, ok := topCommands[c.Name]; !ok {
+				t.Errorf("/%s is neither a game nor a top-level command", c.Name)
+			}
+			continue
+		}
 		var subs []string
 		for _, sub := range c.Options {
 			subs = append(subs, sub.Name)
 			if len(sub.Description) > maxDescriptionLen {
 				t.Errorf("/%s %s description has %d characters", c.Name, sub.Name, len(sub.Description))
 			}
-			pos := sub.Options[0]
-			if pos.Name != optPosition || !pos.Required || pos.MaxLength < 1 || pos.MaxLength > 6000 || pos.Type != discordgo.ApplicationCommandOptionString {
-				t.Errorf("/%s %s: first option is %+v, want a required string position with max_length ≤ 6000", c.Name, sub.Name, pos)
-			}
-			g, _ := solver.Lookup(c.Name)
-			if g.NeedsFirst() {
-				first := sub.Options[1]
-				if first.Name != optFirst || !first.Required || len(first.Choices) != 2 {
-					t.Errorf("/%s %s: second option %+v, want first with the choices Dee and Dum", c.Name, sub.Name, first)
-				}
-			}
+			checkOptionOrder(t, "/"+c.Name+" "+sub.Name, sub.Options)
+			byName := map[string]*discordgo.ApplicationCommandOption{}
 			for _, o := range sub.Options {
-				if len(o.Description) > maxDescriptionLen || o.Name != strings.ToLower(o.Name) {
+				byName[o.Name] = o
+				if len(o.Description) > maxDescriptionLen || o.Name != strings.ToLower(o.Name) || o.Description == "" {
 					t.Errorf("/%s %s %s: description %d characters", c.Name, sub.Name, o.Name, len(o.Description))
 				}
+			}
+			pos, file := byName[optPosition], byName[optPositionFile]
+			if pos == nil || pos.Required || pos.MaxLength < 1 || pos.MaxLength > 6000 || pos.Type != discordgo.ApplicationCommandOptionString || !pos.Autocomplete {
+				t.Errorf("/%s %s: position is %+v, want an optional string with autocomplete and max_length ≤ 6000", c.Name, sub.Name, pos)
+			}
+			if file == nil || file.Required || file.Type != discordgo.ApplicationCommandOptionAttachment {
+				t.Errorf("/%s %s: position_file is %+v, want an optional attachment", c.Name, sub.Name, file)
+			}
+			if first := byName[optFirst]; g.NeedsFirst() && (first == nil || !first.Required || len(first.Choices) != 2) {
+				t.Errorf("/%s %s: first is %+v, want a required option with the choices Dee and Dum", c.Name, sub.Name, first)
 			}
 		}
 		if got, want := strings.Join(subs, " "), "solve hint play verify"; got != want {
 			t.Errorf("/%s subcommands: got %s, want %s", c.Name, got, want)
+		}
+	}
+}
+
+// checkOptionOrder fails if a required option follows an optional one,
+// which Discord refuses.
+func checkOptionOrder(tb testing.TB, where string, opts []*discordgo.ApplicationCommandOption) {
+	tb.Helper()
+	optional := false
+	for _, o := range opts {
+		if o.Required && optional {
+			tb.Errorf("%s: the required option %s follows an optional one", where, o.Name)
+		}
+		optional = optional || !o.Required
+		if o.Autocomplete && len(o.Choices) > 0 {
+			tb.Errorf("%s %s: autocomplete and choices exclude each other", where, o.Name)
 		}
 	}
 }

@@ -60,15 +60,13 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 		Title:       verdictTitle(res),
 		Description: positionLine(pos),
 		Color:       outcomeColour(res.Outcome),
-		Footer: &discordgo.MessageEmbedFooter{
-			Text: fmt.Sprintf("Judge answer: %s · /%s hint for a private hint", res.Answer(), pos.Game().Name()),
-		},
 	}
 	for _, s := range append(l.steps, explain.MoveStep(res)) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
 	r.attachPicture(data, e, pos, true)
+	r.finishCard(q, res, data, e)
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
 }
 

@@ -24,7 +24,12 @@ type subcommand struct {
 // subcommands is the table. The console, both transports and registration
 // all read it through Definitions and Router.
 var subcommands = []subcommand{
-	{name: "solve", description: "Who wins, why, step by step, and a winning move", run: (*Router).solve},
+	{name: "solve", description: "Who wins, why, step by step, and a winning move", run: (*Router).solve,
+		options: []*discordgo.ApplicationCommandOption{{
+			Type:        discordgo.ApplicationCommandOptionBoolean,
+			Name:        optSpoiler,
+			Description: "Hide the verdict and the move behind spoiler marks, for those still thinking",
+		}}},
 	{name: "hint", description: "A private hint, one level at a time", private: true, run: (*Router).hint},
 	{name: "play", description: "Play this position against a bot that never errs", run: (*Router).play,
 		options: []*discordgo.ApplicationCommandOption{{
@@ -58,6 +63,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 			Description: clipText(g.Title(), maxDescriptionLen),
 			Type:        discordgo.ChatApplicationCommand,
 		}
+		installEverywhere(cmd)
 		for _, sc := range subcommands {
 			cmd.Options = append(cmd.Options, &discordgo.ApplicationCommandOption{
 				Type:        discordgo.ApplicationCommandOptionSubCommand,
@@ -68,18 +74,30 @@ func Definitions() []*discordgo.ApplicationCommand {
 		}
 		cmds = append(cmds, cmd)
 	}
-	return cmds
+	return append(cmds, topDefinitions()...)
+}
+
+// installEverywhere lets cmd be used wherever nimtutor is installed:
+// added to a server (integration type 0) or to a user's account (1), and
+// in servers, in DMs with the bot and in other DMs and group DMs
+// (contexts 0, 1, 2).
+func installEverywhere(cmd *discordgo.ApplicationCommand) {
+	cmd.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{
+		discordgo.ApplicationIntegrationGuildInstall,
+		discordgo.ApplicationIntegrationUserInstall,
+	}
+	cmd.Contexts = &[]discordgo.InteractionContextType{
+		discordgo.InteractionContextGuild,
+		discordgo.InteractionContextBotDM,
+		discordgo.InteractionContextPrivateChannel,
+	}
 }
 
 // positionOptions are the options that describe a position of g.
+// position and position_file are both optional: exactly one must be
+// given, which the handlers check. Discord lists required options first.
 func positionOptions(g solver.Game) []*discordgo.ApplicationCommandOption {
-	opts := []*discordgo.ApplicationCommandOption{{
-		Type:        discordgo.ApplicationCommandOptionString,
-		Name:        optPosition,
-		Description: clipText(g.Format(), maxDescriptionLen),
-		Required:    true,
-		MaxLength:   solver.MaxPositionLen,
-	}}
+	var opts []*discordgo.ApplicationCommandOption
 	if g.NeedsFirst() {
 		opts = append(opts, &discordgo.ApplicationCommandOption{
 			Type:        discordgo.ApplicationCommandOptionString,
@@ -92,7 +110,14 @@ func positionOptions(g solver.Game) []*discordgo.ApplicationCommandOption {
 			},
 		})
 	}
-	return opts
+	return append(opts, &discordgo.ApplicationCommandOption{
+		Type:        discordgo.ApplicationCommandOptionString,
+		Name:        optPosition,
+		Description: clipText(g.Format(), maxDescriptionLen),
+		MaxLength:   solver.MaxPositionLen,
+		// Autocomplete says while typing whether the text parses.
+		Autocomplete: true,
+	}, positionFileOption())
 }
 
 // findSubcommand returns the table row with the given name.

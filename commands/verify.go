@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -27,35 +28,48 @@ func (r *Router) verify(q *request) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &discordgo.MessageEmbed{Description: positionLine(pos), Color: colourHint}
-	e.Title, e.Fields = VerifyReport(pos, VerifyBudget)
+	e, err := verifyEmbed(q.ctx, pos)
+	if err != nil {
+		return nil, err
+	}
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}},
 	}, nil
 }
 
+// verifyEmbed is the verify reply for pos.
+func verifyEmbed(ctx context.Context, pos solver.Position) (*discordgo.MessageEmbed, error) {
+	e := &discordgo.MessageEmbed{Description: positionLine(pos), Color: colourHint}
+	var err error
+	e.Title, e.Fields, err = VerifyReport(ctx, pos, VerifyBudget)
+	return e, err
+}
+
 // VerifyReport searches pos within budget states and reports, as a title
 // and fields, what the search found and whether the formula agrees. The
-// command line prints the same report.
-func VerifyReport(pos solver.Position, budget int) (string, []*discordgo.MessageEmbedField) {
+// command line prints the same report. Its error is ctx's.
+func VerifyReport(ctx context.Context, pos solver.Position, budget int) (string, []*discordgo.MessageEmbedField, error) {
 	g := pos.Game()
 	tableHint := fmt.Sprintf("The size table proves the formula on every small position instead: `nimtutor verify %s --max N`.", g.Name())
 	if len(pos.String()) > maxVerifyLen {
 		return "Too large to search", []*discordgo.MessageEmbedField{{
 			Name:  "Over the budget",
 			Value: fmt.Sprintf("This position has %d characters; exhaustive search handles at most %d. %s", len(pos.String()), maxVerifyLen, tableHint),
-		}}
+		}}, nil
 	}
-	c := solver.CheckPosition(pos, budget)
+	c, err := solver.CheckPosition(ctx, pos, budget)
+	if err != nil {
+		return "", nil, err
+	}
 	if c.OverBudget {
 		return "Too large to search", []*discordgo.MessageEmbedField{{
 			Name:  "Over the budget",
-			Value: fmt.Sprintf("The search stopped after %s, its budget. %s", explain.Plural(c.States, "position", "positions"), tableHint),
-		}}
+			Value: fmt.Sprintf("The search stopped after %s, its budget, or the position is too large to pack. %s", plural(c.States, "position", "positions"), tableHint),
+		}}, nil
 	}
 	mover := g.PlayerName(pos.ToMove())
-	verdict := fmt.Sprintf("With %s to move, search says: %s %s.", mover, mover, outcomeVerb(c.Search))
+	verdict := fmt.Sprintf("With %s to move, search says: %s %s in %s.", mover, mover, outcomeVerb(c.Search.Outcome), plural(c.Search.Remoteness, "move", "moves"))
 	agree := "Yes: the formula gives the same result."
 	title := "Verified: the formula agrees with exhaustive search"
 	if !c.Agrees() {
@@ -66,8 +80,16 @@ func VerifyReport(pos solver.Position, budget int) (string, []*discordgo.Message
 		{Name: "Positions searched", Value: fmt.Sprintf("%d", c.States)},
 		{Name: "Verdict by search", Value: verdict},
 		{Name: "Formula agrees?", Value: agree},
-		{Name: bestMovesTitle(c.Search), Value: movesList(c)},
+		{Name: bestMovesTitle(c.Search.Outcome), Value: movesList(c)},
+	}, nil
+}
+
+// plural returns "1 move" or "3 moves".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
 	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // bestMovesTitle names the moves search found optimal by what they keep.
@@ -94,13 +116,13 @@ func outcomeVerb(o solver.Outcome) string {
 // movesList names every move search found optimal, as many as fit.
 func movesList(c solver.PositionCheck) string {
 	if len(c.BestMoves) == 0 {
-		if c.Search == solver.Loss {
+		if c.Search.Outcome == solver.Loss {
 			return "None: every move loses against perfect play (or there is no move)."
 		}
 		return "None: there is no move to make."
 	}
 	kind := "winning"
-	if c.Search == solver.Tie {
+	if c.Search.Outcome == solver.Tie {
 		kind = "tie-keeping"
 	}
 	var b strings.Builder

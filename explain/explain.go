@@ -120,7 +120,7 @@ func Key(pos solver.Position) string {
 	if e, ok := lookup(pos); ok {
 		return e.key(pos)
 	}
-	return fmt.Sprintf("%s:%d:%s", pos.Game().Name(), pos.ToMove(), pos.Key())
+	return fmt.Sprintf("%s:%d:%s", pos.Game().Name(), pos.ToMove(), pos.String())
 }
 
 // LocalMove returns the move that Explain and Hints teach, numbered as in

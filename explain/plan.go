@@ -100,15 +100,14 @@ func (pl plan) count() int {
 	return n
 }
 
-// SearchBudget is the most moves the searches behind a reply may play:
+// SearchBudget is the most states the searches behind a reply may enter:
 // the slowest loss in a lost position and the remoteness of moves. Past
 // it the reply falls back on the formula alone. It keeps a reply well
 // inside Discord's three seconds.
 const SearchBudget = 200_000
 
 // maxSearchLen is the longest position (as text) that is searched at
-// all: longer ones go straight to the formula's fallback, so the memo of
-// a search never holds more than SearchBudget keys of this length.
+// all: longer ones go straight to the formula's fallback.
 const maxSearchLen = 200
 
 // trickyWork bounds the formula's fallback for a lost position too large

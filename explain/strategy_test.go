@@ -40,8 +40,8 @@ func smallPositions(tb testing.TB, game string, check func(pos solver.Position))
 		}
 	}
 	for size := 1; size <= strategySizes[game]; size++ {
-		g.Enumerate(size, func(pos solver.Position) bool {
-			visit(pos)
+		g.Starts(size, func(st solver.State) bool {
+			visit(g.Decode(st))
 			return true
 		})
 	}
@@ -137,16 +137,33 @@ func followsStrategy(pos solver.Position, m solver.Move, best []solver.Move) str
 func TestTaughtMoveFollowsStrategy(t *testing.T) {
 	for _, game := range games {
 		t.Run(game, func(t *testing.T) {
-			search := solver.NewSearch(0)
-			values := solver.NewValueSearch(0)
+			g, _ := solver.Lookup(game)
+			search := solver.NewSearch(g, 0)
+			value := func(pos solver.Position) solver.Value {
+				st, ok := g.Encode(pos)
+				if !ok {
+					t.Fatalf("%q does not pack", pos)
+				}
+				v, err := search.Value(context.Background(), st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return v
+			}
 			lost := 0
 			n := smallPositions(t, game, func(pos solver.Position) {
 				r := solver.Solve(pos)
 				e, _ := lookup(pos)
 				c, pl := taught(e, r)
-				best, o, err := search.BestMoves(pos)
-				if err != nil {
-					t.Fatal(err)
+				o := value(pos).Outcome
+				var best []solver.Move
+				if o != solver.Loss {
+					for _, m := range pos.Moves() {
+						next, _ := pos.Play(m)
+						if -value(next).Outcome == o {
+							best = append(best, m)
+						}
+					}
 				}
 				if o != r.Outcome {
 					t.Fatalf("%q: formula %v, search %v", pos, r.Outcome, o)
@@ -178,12 +195,9 @@ func TestTaughtMoveFollowsStrategy(t *testing.T) {
 					if !exact {
 						t.Fatalf("%q: lost, but the recommendation %v is not from search", pos, m)
 					}
-					want, err := values.Value(context.Background(), pos)
-					if err != nil {
-						t.Fatal(err)
-					}
+					want := value(pos)
 					next, _ := pos.Play(m)
-					got, _ := values.Value(context.Background(), next)
+					got := value(next)
 					if v != want || got.Outcome != solver.Win || got.Remoteness+1 != want.Remoteness {
 						t.Fatalf("%q: recommended %v is worth %v (after it the opponent has %v); the slowest loss is %v", pos, m, v, got, want)
 					}

@@ -3,6 +3,7 @@ package solver
 import (
 	"bufio"
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -24,7 +25,7 @@ const (
 func (abGame) Name() string      { return "abgame" }
 func (abGame) Title() string     { return "The A-B game (CodeChef ABGAME)" }
 func (abGame) NeedsFirst() bool  { return false }
-func (abGame) VerifySize() int   { return 10 }
+func (abGame) VerifySize() int   { return 13 }
 func (abGame) SizeLabel() string { return "cells" }
 func (abGame) Format() string {
 	return "a row of '.', 'A' and 'B'; odd-numbered letters move right, even-numbered left"
@@ -39,7 +40,7 @@ func (abGame) PlayerName(p Player) string {
 
 func (g abGame) Parse(text string, opts ParseOptions) (Position, error) {
 	text = upperLetters(strings.TrimSpace(text), "AB")
-	if err := checkLength(text, "a row of '.', 'A' and 'B'"); err != nil {
+	if err := checkLength(text, "a row of '.', 'A' and 'B'", opts); err != nil {
 		return nil, err
 	}
 	if err := checkABRow([]byte(text)); err != nil {
@@ -72,7 +73,6 @@ func (p *ABRow) Row() string { return p.row }
 func (p *ABRow) Game() Game     { return ABGame }
 func (p *ABRow) ToMove() Player { return p.mover }
 func (p *ABRow) String() string { return p.row }
-func (p *ABRow) Key() string    { return string('0'+byte(p.mover)) + p.row }
 
 // letterOf returns the letter a player moves.
 func letterOf(p Player) byte { return 'A' + byte(p) }
@@ -181,8 +181,9 @@ func (ABGameAnalysis) analysisOf() string { return "abgame" }
 
 // scanAB walks a valid row once, pairing the letters, and returns the
 // reserve moves of A and B and the XOR of the Nim heaps. visit, if not
-// nil, sees every pair. The judge and Analyze share this one walk.
-func scanAB(row []byte, visit func(ABPair)) (reserve [2]int, nim int) {
+// nil, sees every pair, and the walk stops when it returns false. The
+// judge, Analyze and the move finder share this one walk.
+func scanAB(row []byte, visit func(ABPair) bool) (reserve [2]int, nim int) {
 	open := -1 // cell of a right-moving letter waiting for its partner
 	for i, c := range row {
 		if c == '.' {
@@ -201,8 +202,8 @@ func scanAB(row []byte, visit func(ABPair)) (reserve [2]int, nim int) {
 			pr.Kind = ABNim
 			nim ^= d
 		}
-		if visit != nil {
-			visit(pr)
+		if visit != nil && !visit(pr) {
+			return reserve, nim
 		}
 		open = -1
 	}
@@ -229,26 +230,40 @@ func abRule(reserve [2]int, nim int, mover Player) Outcome {
 
 func (p *ABRow) Analyze() (Outcome, Analysis) {
 	a := ABGameAnalysis{NimHeaps: []int{}}
-	reserve, nim := scanAB([]byte(p.row), func(pr ABPair) {
+	reserve, nim := scanAB([]byte(p.row), func(pr ABPair) bool {
 		a.Pairs = append(a.Pairs, pr)
 		if pr.Kind == ABNim {
 			a.NimHeaps = append(a.NimHeaps, pr.Gap)
 		}
+		return true
 	})
 	a.ReserveA, a.ReserveB, a.NimSum = reserve[0], reserve[1], nim
 	return abRule(reserve, nim, p.mover), a
 }
 
-// bestMove finds the first move, in the order Moves lists them, that keeps
-// the outcome o. Letters never pass each other, so a move only shrinks the
+// BestMove finds the first move, in the order Moves lists them, that
+// keeps the outcome o.
+func (p *ABRow) BestMove(o Outcome, _ Analysis) Move {
+	from, to, ok := abBestMove([]byte(p.row), p.mover, o)
+	if !ok {
+		return nil
+	}
+	return CellMove{From: from + 1, To: to + 1}
+}
+
+// abBestMove finds, in the order Moves lists them, the first move of
+// mover that keeps the outcome o: the letter on cell from (0-based) moves
+// to cell to. Letters never pass each other, so a move only shrinks the
 // gap of its own pair (or of the last letter to the edge) by k cells, and
-// each candidate is judged in constant time: the row's length at most,
-// instead of one Play and Analyze per move.
-func (p *ABRow) bestMove(o Outcome) Move {
-	var pairs []ABPair
-	reserve, nim := scanAB([]byte(p.row), func(pr ABPair) { pairs = append(pairs, pr) })
-	own := letterOf(p.mover)
-	try := func(pr ABPair, from, dir int) Move {
+// each candidate is judged in constant time from the totals: two walks
+// over the row in all.
+func abBestMove(row []byte, mover Player, o Outcome) (from, to int, ok bool) {
+	if o == Loss {
+		return 0, 0, false
+	}
+	reserve, nim := scanAB(row, nil)
+	own := letterOf(mover)
+	try := func(pr ABPair, cell, dir int) bool {
 		for k := 1; k <= pr.Gap; k++ {
 			r, x := reserve, nim
 			if pr.Kind == ABNim {
@@ -256,25 +271,20 @@ func (p *ABRow) bestMove(o Outcome) Move {
 			} else {
 				r[pr.Owner] -= k
 			}
-			if -abRule(r, x, p.mover.Other()) == o {
-				return CellMove{From: from + 1, To: from + dir*k + 1}
+			if -abRule(r, x, mover.Other()) == o {
+				from, to, ok = cell, cell+dir*k, true
+				return true
 			}
 		}
-		return nil
+		return false
 	}
-	for _, pr := range pairs {
-		if p.row[pr.Left] == own {
-			if m := try(pr, pr.Left, 1); m != nil {
-				return m
-			}
+	scanAB(row, func(pr ABPair) bool {
+		if row[pr.Left] == own && try(pr, pr.Left, 1) {
+			return false
 		}
-		if pr.Kind != ABEdge && p.row[pr.Right] == own {
-			if m := try(pr, pr.Right, -1); m != nil {
-				return m
-			}
-		}
-	}
-	return nil
+		return pr.Kind == ABEdge || row[pr.Right] != own || !try(pr, pr.Right, -1)
+	})
+	return from, to, ok
 }
 
 func (abGame) Answer(pos Position, o Outcome) string {
@@ -285,20 +295,167 @@ func (abGame) Answer(pos Position, o Outcome) string {
 	return ABGame.PlayerName(w)
 }
 
-// Enumerate yields every row of exactly size cells, A to move.
-func (abGame) Enumerate(size int, yield func(Position) bool) {
-	enumerateStrings(size, "AB.", func(s string) bool {
-		return yield(&ABRow{row: s})
+// An abgame state is the canonical row, two bits a cell ('.' 0, 'A' 1,
+// 'B' 2) from bit 0, with a marker bit above the last cell, and the
+// player to move in bit 47. No letter ever enters the cells left of the
+// first letter, between two facing pairs, or right of a last letter that
+// moves left, so the canonical row drops them: it is the facing pairs
+// side by side, and the unpaired last letter with its cells to the edge.
+
+// abMoverBit is where an abgame state keeps the player to move.
+const abMoverBit = StateBits - 1
+
+// maxABCells is the longest canonical row a state holds.
+const maxABCells = abMoverBit / 2
+
+// abCanonical writes the canonical form of row into buf and returns it.
+func abCanonical(row, buf []byte) []byte {
+	out := buf[:0]
+	letters, pending := 0, 0
+	for _, c := range row {
+		if c == '.' {
+			pending++
+			continue
+		}
+		if letters%2 == 1 { // the gap of a facing pair
+			for range pending {
+				out = append(out, '.')
+			}
+		}
+		out = append(out, c)
+		pending = 0
+		letters++
+	}
+	if letters%2 == 1 { // the last letter's way to the edge
+		for range pending {
+			out = append(out, '.')
+		}
+	}
+	return out
+}
+
+// abPack packs a canonical row and the mover, or reports false.
+func abPack(row []byte, mover Player) (State, bool) {
+	if len(row) > maxABCells {
+		return 0, false
+	}
+	s := uint64(1) << (2 * len(row))
+	for i, c := range row {
+		switch c {
+		case 'A':
+			s |= 1 << (2 * i)
+		case 'B':
+			s |= 2 << (2 * i)
+		}
+	}
+	return State(s | uint64(mover)<<abMoverBit), true
+}
+
+func (abGame) Encode(pos Position) (State, bool) {
+	p := pos.(*ABRow)
+	var buf [maxABCells + 1]byte
+	if len(p.row) <= maxABCells {
+		return abPack(abCanonical([]byte(p.row), buf[:0]), p.mover)
+	}
+	return abPack(abCanonical([]byte(p.row), nil), p.mover)
+}
+
+// abUnpack writes the row of s into buf and returns it and the mover.
+func abUnpack(s State, buf []byte) ([]byte, Player) {
+	mover := Player(s >> abMoverBit)
+	row := uint64(s) &^ (1 << abMoverBit)
+	n := (bits.Len64(row) - 1) / 2
+	buf = buf[:n]
+	for i := range buf {
+		buf[i] = ".AB"[row>>(2*i)&3]
+	}
+	return buf, mover
+}
+
+func (abGame) Decode(s State) Position {
+	var buf [maxABCells]byte
+	row, mover := abUnpack(s, buf[:])
+	return &ABRow{row: string(row), mover: mover}
+}
+
+// Children shrinks, by each k from 1 to its gap, every pair or last
+// letter that has a letter of the mover: on the canonical row, moving a
+// letter k cells toward its partner (or the edge) removes k of the empty
+// cells between them. A pair of two of the mover's letters gives each
+// state once.
+func (abGame) Children(s State, buf []State) []State {
+	mover := Player(s >> abMoverBit)
+	row := uint64(s) &^ (1 << abMoverBit)
+	n := (bits.Len64(row) - 1) / 2
+	own := uint64(mover) + 1
+	next := uint64(mover.Other()) << abMoverBit
+	shrink := func(cell, gap int) {
+		low := row & (1<<(2*cell) - 1)
+		for k := 1; k <= gap; k++ {
+			buf = append(buf, State(low|row>>(2*(cell+k))<<(2*cell)|next))
+		}
+	}
+	letters, open, openCode := 0, 0, uint64(0)
+	for i := range n {
+		c := row >> (2 * i) & 3
+		if c == 0 {
+			continue
+		}
+		if letters%2 == 0 {
+			open, openCode = i, c
+		} else if openCode == own || c == own {
+			shrink(open+1, i-open-1)
+		}
+		letters++
+	}
+	if letters%2 == 1 && openCode == own {
+		shrink(open+1, n-open-1)
+	}
+	return buf
+}
+
+func (abGame) Terminal(State) Outcome { return Loss }
+
+// Formula unpacks the row and applies scanAB, abRule and abBestMove, as
+// Analyze and BestMove do.
+func (abGame) Formula(s State) (Outcome, State, bool) {
+	var buf, canon [maxABCells]byte
+	row, mover := abUnpack(s, buf[:])
+	reserve, nim := scanAB(row, nil)
+	o := abRule(reserve, nim, mover)
+	from, to, ok := abBestMove(row, mover, o)
+	if !ok {
+		return o, 0, false
+	}
+	row[from], row[to] = '.', row[from]
+	next, _ := abPack(abCanonical(row, canon[:0]), mover.Other())
+	return o, next, true
+}
+
+// Starts yields every row of exactly size cells, A to move.
+func (abGame) Starts(size int, yield func(State) bool) {
+	var canon [maxABCells + 1]byte
+	enumerateBytes(size, ".AB", func(row []byte) bool {
+		if s, ok := abPack(abCanonical(row, canon[:0]), 0); ok {
+			return yield(s)
+		}
+		return true
 	})
 }
 
 // enumerateStrings calls yield for every string of length n over alphabet.
 func enumerateStrings(n int, alphabet string, yield func(string) bool) {
+	enumerateBytes(n, alphabet, func(b []byte) bool { return yield(string(b)) })
+}
+
+// enumerateBytes calls yield for every string of length n over alphabet,
+// in one buffer that yield must not keep.
+func enumerateBytes(n int, alphabet string, yield func([]byte) bool) {
 	b := make([]byte, n)
 	var rec func(i int) bool
 	rec = func(i int) bool {
 		if i == n {
-			return yield(string(b))
+			return yield(b)
 		}
 		for k := 0; k < len(alphabet); k++ {
 			b[i] = alphabet[k]

@@ -3,6 +3,7 @@ package solver
 import (
 	"bufio"
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -23,7 +24,7 @@ const (
 func (adapwnsGame) Name() string      { return "adapwns" }
 func (adapwnsGame) Title() string     { return "Ada and the pawns (CodeChef ADAPWNS)" }
 func (adapwnsGame) NeedsFirst() bool  { return false }
-func (adapwnsGame) VerifySize() int   { return 16 }
+func (adapwnsGame) VerifySize() int   { return 21 }
 func (adapwnsGame) SizeLabel() string { return "cells" }
 func (adapwnsGame) Format() string {
 	return "a row of '.' and 'P'; a pawn moves 1 or 2 cells left over empty cells"
@@ -38,7 +39,7 @@ func (adapwnsGame) PlayerName(p Player) string {
 
 func (adapwnsGame) Parse(text string, opts ParseOptions) (Position, error) {
 	text = upperLetters(strings.TrimSpace(text), "P")
-	if err := checkLength(text, "a row of '.' and 'P'"); err != nil {
+	if err := checkLength(text, "a row of '.' and 'P'", opts); err != nil {
 		return nil, err
 	}
 	if err := checkBoard([]byte(text)); err != nil {
@@ -71,10 +72,6 @@ func (p *Board) Cells() string { return p.cells }
 func (p *Board) Game() Game     { return Adapwns }
 func (p *Board) ToMove() Player { return p.mover }
 func (p *Board) String() string { return p.cells }
-
-// Key is the board alone: the game is impartial, so the outcome for the
-// player to move does not depend on who that is.
-func (p *Board) Key() string { return p.cells }
 
 // Moves lists, pawn by pawn from the left, the 1-cell then the 2-cell move.
 func (p *Board) Moves() []Move {
@@ -136,14 +133,48 @@ type AdapwnsAnalysis struct {
 
 func (AdapwnsAnalysis) analysisOf() string { return "adapwns" }
 
+// gapFold is the formula of adapwns, fed one gap at a time from left to
+// right: the XOR of g mod 3 over every other gap, counted from the
+// rightmost. A single pass from the left cannot know which gaps count, so
+// it keeps the XOR of both classes and swaps them at every pawn: last
+// always holds the class of the pawn seen last.
+type gapFold struct{ cur, last int }
+
+func (f *gapFold) add(gap int) { f.cur ^= gap % 3; f.cur, f.last = f.last, f.cur }
+
+// xor returns the XOR of the counted gaps' grundy values.
+func (f gapFold) xor() int { return f.last }
+
+// counted reports whether gap k of n counts: every other one from the right.
+func counted(k, n int) bool { return (n-1-k)%2 == 0 }
+
+// winningShift returns the first move, pawn by pawn from the left and 1
+// cell before 2, that leaves the counted gaps with XOR 0: pawn k (0-based)
+// moves d cells. Moving pawn k takes d from gap k and adds it to gap k+1.
+// x is the XOR of the counted gaps; ok is false when no move reaches 0.
+func winningShift(gaps []int, x int) (k, d int, ok bool) {
+	n := len(gaps)
+	for k := range n {
+		for d := 1; d <= 2 && d <= gaps[k]; d++ {
+			y := x
+			if counted(k, n) {
+				y ^= gaps[k]%3 ^ (gaps[k]-d)%3
+			} else {
+				y ^= gaps[k+1]%3 ^ (gaps[k+1]+d)%3
+			}
+			if y == 0 {
+				return k, d, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
 // scanPawns walks a valid board once and returns the XOR of g mod 3 over
-// the counted gaps. visit, if not nil, sees each pawn's cell and gap. The
-// counted gaps are every other one from the right, which a single pass
-// from the left cannot know in advance, so it keeps the XOR for both
-// parities and picks one at the end.
+// the counted gaps. visit, if not nil, sees each pawn's cell and gap.
 func scanPawns(b []byte, visit func(cell, gap int)) int {
-	var xors [2]int
-	gap, pawns := 0, 0
+	var f gapFold
+	gap := 0
 	for i, c := range b {
 		if c == '.' {
 			gap++
@@ -152,14 +183,10 @@ func scanPawns(b []byte, visit func(cell, gap int)) int {
 		if visit != nil {
 			visit(i, gap)
 		}
-		xors[pawns&1] ^= gap % 3
-		pawns++
+		f.add(gap)
 		gap = 0
 	}
-	if pawns == 0 {
-		return 0
-	}
-	return xors[(pawns-1)&1]
+	return f.xor()
 }
 
 func (p *Board) Analyze() (Outcome, Analysis) {
@@ -174,6 +201,19 @@ func (p *Board) Analyze() (Outcome, Analysis) {
 		a.Grundy = append(a.Grundy, a.Gaps[i]%3)
 	}
 	return xorRule(a.Xor), a
+}
+
+// BestMove finds the first move that leaves the counted gaps with XOR 0.
+func (p *Board) BestMove(o Outcome, an Analysis) Move {
+	a := an.(AdapwnsAnalysis)
+	if o != Win {
+		return nil
+	}
+	k, d, ok := winningShift(a.Gaps, a.Xor)
+	if !ok {
+		return nil
+	}
+	return CellMove{From: a.Pawns[k] + 1, To: a.Pawns[k] + 1 - d}
 }
 
 // xorRule decides an impartial sum: the mover wins exactly when the XOR of
@@ -196,11 +236,102 @@ func (adapwnsGame) Answer(pos Position, o Outcome) string {
 	return "No"
 }
 
-// Enumerate yields every board of exactly size cells, Ada to move.
-func (adapwnsGame) Enumerate(size int, yield func(Position) bool) {
-	enumerateStrings(size, ".P", func(s string) bool {
-		return yield(&Board{cells: s})
-	})
+// An adapwns state is the board as a bit mask, bit i set for a pawn on
+// cell i+1, with a marker bit just above the last pawn. Empty cells right
+// of the last pawn are never entered, so the canonical board drops them.
+// The game is impartial: the state leaves out who moves.
+
+// boardState returns the state of the board with pawns on mask.
+func boardState(mask uint64) State { return State(mask | 1<<bits.Len64(mask)) }
+
+// maxBoardCells is the longest canonical board a state holds.
+const maxBoardCells = StateBits - 1
+
+func (adapwnsGame) Encode(pos Position) (State, bool) {
+	p := pos.(*Board)
+	var mask uint64
+	for i := len(p.cells) - 1; i >= 0; i-- {
+		if p.cells[i] == 'P' {
+			if i >= maxBoardCells {
+				return 0, false
+			}
+			mask |= 1 << i
+		}
+	}
+	return boardState(mask), true
+}
+
+// boardBytes writes the canonical board of s into buf and returns it.
+func boardBytes(s State, buf []byte) []byte {
+	n := bits.Len64(uint64(s)) - 1
+	buf = buf[:n]
+	for i := range buf {
+		buf[i] = ".P"[s>>i&1]
+	}
+	return buf
+}
+
+func (adapwnsGame) Decode(s State) Position {
+	var buf [maxBoardCells]byte
+	return &Board{cells: string(boardBytes(s, buf[:]))}
+}
+
+// Children moves each pawn 1 cell left, and 2 where both cells are empty.
+func (adapwnsGame) Children(s State, buf []State) []State {
+	n := bits.Len64(uint64(s)) - 1
+	pawns := uint64(s) &^ (1 << n)
+	empty := ^pawns & (1<<n - 1)
+	one := pawns & (empty << 1)
+	two := one & (empty << 2)
+	for one != 0 {
+		i := bits.TrailingZeros64(one)
+		one &= one - 1
+		buf = append(buf, boardState(pawns^3<<(i-1)))
+		if two>>i&1 != 0 {
+			buf = append(buf, boardState(pawns^5<<(i-2)))
+		}
+	}
+	return buf
+}
+
+func (adapwnsGame) Terminal(State) Outcome { return Loss }
+
+// Formula reads the gaps off the state's bits and applies gapFold and
+// winningShift, as Analyze and BestMove do.
+func (adapwnsGame) Formula(s State) (Outcome, State, bool) {
+	n := bits.Len64(uint64(s)) - 1
+	pawns := uint64(s) &^ (1 << n)
+	var gaps, cells [maxBoardCells]int
+	var f gapFold
+	k, cell := 0, 0
+	for m := pawns; m != 0; k++ {
+		g := bits.TrailingZeros64(m)
+		gaps[k], cells[k] = g, cell+g
+		f.add(g)
+		m >>= g + 1
+		cell += g + 1
+	}
+	x := f.xor()
+	if x == 0 {
+		return Loss, 0, false
+	}
+	p, d, ok := winningShift(gaps[:k], x)
+	if !ok {
+		return Win, 0, false
+	}
+	return Win, boardState(pawns ^ (1|1<<d)<<(cells[p]-d)), true
+}
+
+// Starts yields every board of exactly size cells.
+func (adapwnsGame) Starts(size int, yield func(State) bool) {
+	if size > maxBoardCells {
+		return
+	}
+	for mask := uint64(0); mask < 1<<size; mask++ {
+		if !yield(boardState(mask)) {
+			return
+		}
+	}
 }
 
 // Judge reads the ADAPWNS format: T, then one board a line.

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"math/rand/v2"
 	"strconv"
@@ -175,5 +176,40 @@ func BenchmarkSolve(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkVerify measures exhaustive verification, the figures of the
+// README's table: every ADAPWNS board of 1..20 cells (the side-by-side
+// comparison with a C++ memo, testdata/bench/compare.sh), every ABGAME
+// row of 1..12 cells, and every game at its default size, which is what
+// `nimtutor verify all` runs (go test -bench Verify ./solver).
+func BenchmarkVerify(b *testing.B) {
+	cases := []struct {
+		name string
+		game Game
+		max  int
+	}{{"adapwns-20", Adapwns, 20}, {"abgame-12", ABGame, 12}}
+	for _, g := range Games() {
+		cases = append(cases, struct {
+			name string
+			game Game
+			max  int
+		}{"default-" + g.Name(), g, g.VerifySize()})
+	}
+	for _, tc := range cases {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				rows, err := Verify(context.Background(), tc.game, tc.max, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, r := range rows {
+					if r.Disagreements > 0 {
+						b.Fatalf("size %d: %d disagreements", r.Size, r.Disagreements)
+					}
+				}
+			}
+		})
 	}
 }

@@ -3,7 +3,7 @@ package solver
 import (
 	"bufio"
 	"fmt"
-	"strconv"
+	"math/bits"
 	"strings"
 )
 
@@ -18,7 +18,7 @@ type binStringGame struct{}
 func (binStringGame) Name() string      { return "binstring" }
 func (binStringGame) Title() string     { return "Fewest 0s after emptying a binary string" }
 func (binStringGame) NeedsFirst() bool  { return false }
-func (binStringGame) VerifySize() int   { return 10 }
+func (binStringGame) VerifySize() int   { return 14 }
 func (binStringGame) SizeLabel() string { return "characters" }
 func (binStringGame) Format() string {
 	return "a string of 0s and 1s; a move removes any substring, and fewer 0s at the end wins"
@@ -33,7 +33,7 @@ func (binStringGame) PlayerName(p Player) string {
 
 func (binStringGame) Parse(text string, opts ParseOptions) (Position, error) {
 	text = strings.TrimSpace(text)
-	if err := checkLength(text, "a string of 0s and 1s"); err != nil {
+	if err := checkLength(text, "a string of 0s and 1s", opts); err != nil {
 		return nil, err
 	}
 	if k := firstNotBinary([]byte(text)); k >= 0 {
@@ -62,10 +62,6 @@ func (p *BinaryString) String() string { return p.s }
 
 // lead returns how many more 0s the mover holds than the opponent.
 func (p *BinaryString) lead() int { return p.held[p.mover] - p.held[p.mover.Other()] }
-
-// Key is the string and the mover's lead in 0s: who the mover is does not
-// matter, only how far ahead or behind they are.
-func (p *BinaryString) Key() string { return p.s + ":" + strconv.Itoa(p.lead()) }
 
 // Moves lists every substring, by start and then end. A long string has
 // n(n+1)/2 of them; callers that need only a few use FirstMoves.
@@ -182,64 +178,165 @@ func (p *BinaryString) Analyze() (Outcome, Analysis) {
 	return binStringRule(a.Zeros, a.NimSum, p.lead()), a
 }
 
-// bestMove finds the first substring, by start and then end, whose removal
-// keeps the outcome o. Each candidate is judged in constant time from
-// prefix counts, so even a 6000-character string is quick.
-func (p *BinaryString) bestMove(o Outcome) Move {
-	s := p.s
+// BestMove finds the first substring, by start and then end, whose
+// removal keeps the outcome o.
+func (p *BinaryString) BestMove(o Outcome, _ Analysis) Move {
+	var t binTables
+	i, j, ok := t.bestMove([]byte(p.s), p.lead(), o)
+	if !ok {
+		return nil
+	}
+	return RangeMove{Start: i + 1, End: j + 1}
+}
+
+// binTables are the prefix tables of a binary string that let bestMove
+// judge a removal in constant time. Their slices may start with spare
+// capacity, so that short strings need no allocation.
+type binTables struct {
+	runStart, runEnd []int // the runs of 1s, 0-based and inclusive
+	runAt            []int // the run holding character i, or -1
+	runAfter         []int // the first run starting at or after i, for i in 0..n
+	nextZero         []int // the first 0 at or after i, or n, for i in 0..n
+	xpre             []int // XOR of the first k runs' lengths
+}
+
+// fill builds the tables of s.
+func (t *binTables) fill(s []byte) {
 	n := len(s)
-	type run struct{ start, end int }
-	var runs []run
-	runAt := make([]int, n)      // run holding cell i, or -1
-	runAfter := make([]int, n+1) // first run starting at or after i
-	zpre := make([]int, n+1)
-	for i := 0; i < n; i++ {
-		zpre[i+1] = zpre[i]
-		runAt[i] = -1
-		if s[i] == '0' {
-			zpre[i+1]++
+	t.runStart, t.runEnd, t.runAt, t.xpre = t.runStart[:0], t.runEnd[:0], t.runAt[:0], append(t.xpre[:0], 0)
+	for i, c := range s {
+		if c == '0' {
+			t.runAt = append(t.runAt, -1)
 			continue
 		}
 		if i == 0 || s[i-1] == '0' {
-			runs = append(runs, run{start: i})
+			t.runStart = append(t.runStart, i)
+			t.runEnd = append(t.runEnd, i)
 		}
-		runs[len(runs)-1].end = i
-		runAt[i] = len(runs) - 1
+		k := len(t.runStart) - 1
+		t.runEnd[k] = i
+		t.runAt = append(t.runAt, k)
 	}
-	runAfter[n] = len(runs)
+	for k := range t.runStart {
+		t.xpre = append(t.xpre, t.xpre[k]^(t.runEnd[k]-t.runStart[k]+1))
+	}
+	t.runAfter, t.nextZero = resize(t.runAfter, n+1), resize(t.nextZero, n+1)
+	t.runAfter[n], t.nextZero[n] = len(t.runStart), n
 	for i := n - 1; i >= 0; i-- {
-		runAfter[i] = runAfter[i+1]
-		if runAt[i] >= 0 && runs[runAt[i]].start == i {
-			runAfter[i] = runAt[i]
+		t.runAfter[i], t.nextZero[i] = t.runAfter[i+1], t.nextZero[i+1]
+		if k := t.runAt[i]; k >= 0 && t.runStart[k] == i {
+			t.runAfter[i] = k
+		}
+		if s[i] == '0' {
+			t.nextZero[i] = i
 		}
 	}
-	xpre := make([]int, len(runs)+1)
-	for k, r := range runs {
-		xpre[k+1] = xpre[k] ^ (r.end - r.start + 1)
+}
+
+// resize returns s with length n, reusing its array if it is large enough.
+func resize(s []int, n int) []int {
+	if cap(s) >= n {
+		return s[:n]
 	}
-	zeros, nim, lead := zpre[n], xpre[len(runs)], p.lead()
+	return make([]int, n)
+}
+
+// bestMove finds the first substring i..j (0-based, inclusive), by start
+// and then end, whose removal keeps the outcome o for a mover who is lead
+// 0s ahead, in time linear in len(s).
+//
+// After removing t 0s, the mover's final lead is lead + t - s', where s'
+// is the shift binStringRule gives the opponent: 0 with an even number of
+// 0s left, +1 with an odd number and runs of 1s with XOR 0, -1 with an
+// odd number and XOR not 0. So only t up to -lead+1 can keep a win or a
+// tie. For a fixed start i, the ends j with t 0s removed are one 0 and
+// the run of 1s after it (for t = 0, the rest of i's run), and along that
+// stretch the XOR of the runs left changes only through the run the cut
+// ends in: X' = C ^ (left + end - j). So each t is judged in constant
+// time, and a start needs only a few of them.
+func (t *binTables) bestMove(s []byte, lead int, o Outcome) (int, int, bool) {
+	if o == Loss {
+		return 0, 0, false
+	}
+	t.fill(s)
+	n := len(s)
+	zeros := 0
+	for _, c := range s {
+		zeros += int('1' - c)
+	}
+	X := t.xpre[len(t.runStart)]
+	target := -lead // the mover needs t - s' < target (win) or == target (tie)
+	keeps := func(c int) bool {
+		if o == Win {
+			return c < target
+		}
+		return c == target
+	}
 	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			// The runs touched by removing i..j, and what is left of them.
-			a, left := runAfter[i], 0
-			if i > 0 && s[i-1] == '1' {
-				a, left = runAt[i-1], i-runs[runAt[i-1]].start
+		a, left := t.runAfter[i], 0
+		if i > 0 && s[i-1] == '1' {
+			a = t.runAt[i-1]
+			left = i - t.runStart[a]
+		}
+		// lo..hi: the ends j that remove exactly k 0s.
+		lo, hi := i, t.nextZero[i]-1
+		for k := 0; k <= target+1; k++ {
+			if k > 0 {
+				if k == 1 {
+					lo = t.nextZero[i]
+				} else {
+					lo = t.nextZero[hi+1]
+				}
+				if lo >= n {
+					break
+				}
+				hi = t.nextZero[lo+1] - 1
 			}
-			b, right := runAfter[j+1]-1, 0
-			if j+1 < n && s[j+1] == '1' {
-				b, right = runAt[j+1], runs[runAt[j+1]].end-j
+			if lo > hi {
+				continue
 			}
-			x := nim
-			if a <= b {
-				x ^= xpre[b+1] ^ xpre[a] ^ (left + right)
+			var ok0, ok1 bool // removals leaving XOR 0, and not 0, keep o
+			if (zeros-k)%2 == 0 {
+				ok0 = keeps(k)
+				ok1 = ok0
+			} else {
+				ok0, ok1 = keeps(k-1), keeps(k+1)
 			}
-			taken := zpre[j+1] - zpre[i]
-			if -binStringRule(zeros-taken, x, -(lead+taken)) == o {
-				return RangeMove{Start: i + 1, End: j + 1}
+			switch {
+			case ok0 && ok1:
+				return i, lo, true
+			case !ok0 && !ok1:
+				continue
+			}
+			if s[hi] == '0' { // a single end: the 0, with no 1 after it
+				b := t.runAfter[hi+1] - 1
+				x := X
+				if a <= b {
+					x ^= t.xpre[b+1] ^ t.xpre[a] ^ left
+				}
+				if (x == 0) == ok0 {
+					return i, lo, true
+				}
+				continue
+			}
+			// The cut ends in run r; removing up to j leaves end-j of it.
+			r := t.runAt[hi]
+			c := X ^ t.xpre[r+1] ^ t.xpre[a]
+			zeroAt := left + t.runEnd[r] - c // the end that leaves XOR 0
+			if ok0 {
+				if zeroAt >= lo && zeroAt <= hi {
+					return i, zeroAt, true
+				}
+				continue
+			}
+			if j := lo; j != zeroAt {
+				return i, j, true
+			} else if j+1 <= hi {
+				return i, j + 1, true
 			}
 		}
 	}
-	return nil
+	return 0, 0, false
 }
 
 func (binStringGame) Answer(pos Position, o Outcome) string {
@@ -253,11 +350,117 @@ func (binStringGame) Answer(pos Position, o Outcome) string {
 	return BinString.PlayerName(w)
 }
 
-// Enumerate yields every string of exactly size characters, Player 1 to move.
-func (binStringGame) Enumerate(size int, yield func(Position) bool) {
-	enumerateStrings(size, "01", func(s string) bool {
-		return yield(&BinaryString{s: s})
-	})
+// A binstring state is the string as bits ('1' set) from bit 0, a marker
+// bit above its last character, and the mover's lead in 0s held, plus
+// 64, in bits 41 to 47. The game reads the same backwards, so the
+// canonical string is the smaller of the two directions; and a lead that
+// no 0 left can overturn is cut to one more than the 0s left, which
+// keeps every line of play's outcome and so the value and remoteness.
+
+const (
+	maxBinChars = 40 // the longest string a state holds
+	binLeadBit  = maxBinChars + 1
+	binLeadBias = 64
+)
+
+// binPack packs a string of n characters with bits b and a lead.
+func binPack(b uint64, n, lead int) State {
+	zeros := n - bits.OnesCount64(b)
+	lead = max(-zeros-1, min(zeros+1, lead))
+	if r := bits.Reverse64(b) >> (64 - n); n > 0 && r < b {
+		b = r
+	}
+	return State(b | 1<<n | uint64(lead+binLeadBias)<<binLeadBit)
+}
+
+// binUnpack returns the bits, length and lead of s.
+func binUnpack(s State) (b uint64, n, lead int) {
+	str := uint64(s) & (1<<binLeadBit - 1)
+	n = bits.Len64(str) - 1
+	return str &^ (1 << n), n, int(s>>binLeadBit) - binLeadBias
+}
+
+func (binStringGame) Encode(pos Position) (State, bool) {
+	p := pos.(*BinaryString)
+	if len(p.s) > maxBinChars {
+		return 0, false
+	}
+	var b uint64
+	for i := range len(p.s) {
+		b |= uint64(p.s[i]-'0') << i
+	}
+	return binPack(b, len(p.s), p.lead()), true
+}
+
+// binBytes writes the string of s into buf and returns it and the lead.
+func binBytes(s State, buf []byte) ([]byte, int) {
+	b, n, lead := binUnpack(s)
+	buf = buf[:n]
+	for i := range buf {
+		buf[i] = '0' + byte(b>>i&1)
+	}
+	return buf, lead
+}
+
+func (binStringGame) Decode(s State) Position {
+	var buf [maxBinChars]byte
+	str, lead := binBytes(s, buf[:])
+	p := &BinaryString{s: string(str)}
+	p.held[0], p.held[1] = max(lead, 0), max(-lead, 0)
+	return p
+}
+
+// Children removes every substring: the opponent then moves with the
+// negation of the mover's lead after the 0s taken.
+func (binStringGame) Children(s State, buf []State) []State {
+	b, n, lead := binUnpack(s)
+	for i := range n {
+		low := b & (1<<i - 1)
+		for j := i; j < n; j++ {
+			w := j - i + 1
+			taken := w - bits.OnesCount64(b>>i&(1<<w-1))
+			buf = append(buf, binPack(low|b>>(j+1)<<i, n-w, -(lead+taken)))
+		}
+	}
+	return buf
+}
+
+// Terminal scores the empty string by the lead.
+func (binStringGame) Terminal(s State) Outcome {
+	_, _, lead := binUnpack(s)
+	return leadOutcome(lead)
+}
+
+// Formula unpacks the string and applies scanBinary, binStringRule and
+// bestMove, as Analyze and BestMove do.
+func (binStringGame) Formula(s State) (Outcome, State, bool) {
+	var buf [maxBinChars]byte
+	str, lead := binBytes(s, buf[:])
+	zeros, nim := scanBinary(str, nil)
+	o := binStringRule(zeros, nim, lead)
+	var arrays [6][maxBinChars + 2]int
+	t := binTables{runStart: arrays[0][:0], runEnd: arrays[1][:0], runAt: arrays[2][:0],
+		runAfter: arrays[3][:0], nextZero: arrays[4][:0], xpre: arrays[5][:0]}
+	i, j, ok := t.bestMove(str, lead, o)
+	if !ok {
+		return o, 0, false
+	}
+	b, n, _ := binUnpack(s)
+	w := j - i + 1
+	taken := w - bits.OnesCount64(b>>i&(1<<w-1))
+	return o, binPack(b&(1<<i-1)|b>>(j+1)<<i, n-w, -(lead + taken)), true
+}
+
+// Starts yields every string of exactly size characters, no 0s held.
+func (binStringGame) Starts(size int, yield func(State) bool) {
+	if size > maxBinChars {
+		return
+	}
+	for b := uint64(0); b < 1<<size; b++ {
+		if !yield(binPack(b, size, 0)) {
+			return
+		}
+	}
 }
 
 // Judge reads the project's binstring format: T, then one string a line.

@@ -1,18 +1,18 @@
 package solver
 
 import (
+	"context"
 	"fmt"
-	"slices"
 	"testing"
 )
 
-// TestBinStringLeads checks the mid-game formula: binStringRule with the
-// mover already ahead or behind in 0s, on every string of up to 8
-// characters and every lead in -3..3, with either player to move, against
-// exhaustive search; and that Solve's move is optimal there too.
+// TestBinStringLeads checks the mid-game formula: binStringRule and
+// BestMove with the mover already ahead or behind in 0s, on every string
+// of up to 8 characters and every lead in -3..3, with either player to
+// move, against exhaustive search.
 func TestBinStringLeads(t *testing.T) {
 	const maxLen, maxLead = 8, 3
-	search := NewSearch(0)
+	search := NewSearch(BinString, 0)
 	positions, moves := 0, 0
 	for n := 0; n <= maxLen; n++ {
 		for lead := -maxLead; lead <= maxLead; lead++ {
@@ -27,27 +27,30 @@ func TestBinStringLeads(t *testing.T) {
 							t.Fatalf("lead() = %d, want %d", got, lead)
 						}
 						positions++
-						want, err := search.Outcome(pos)
+						st, _ := BinString.Encode(pos)
+						want, err := search.Value(context.Background(), st)
 						if err != nil {
 							t.Fatal(err)
 						}
-						got, _ := pos.Analyze()
-						if got != want {
-							t.Errorf("%s: formula says %v, search says %v", describe(pos), got, want)
+						r := Solve(pos)
+						if r.Outcome != want.Outcome {
+							t.Errorf("%s: formula says %v, search says %v", fullKey(pos), r.Outcome, want)
 						}
-						best, _, err := search.BestMoves(pos)
+						if r.Move == nil {
+							if want.Outcome != Loss && n > 0 {
+								t.Errorf("%s: Solve gives no move, search says %v", fullKey(pos), want)
+							}
+							return true
+						}
+						next, err := pos.Play(r.Move)
 						if err != nil {
 							t.Fatal(err)
 						}
-						m := Solve(pos).Move
-						switch {
-						case m == nil && len(best) > 0:
-							t.Errorf("%s: Solve gives no move, search finds %v", describe(pos), best)
-						case m != nil && !slices.Contains(best, m):
-							t.Errorf("%s: Solve's move %v is not one of %v", describe(pos), m, best)
-						case m != nil:
-							moves++
+						ns, _ := BinString.Encode(next)
+						if c, _ := search.Value(context.Background(), ns); -c.Outcome != want.Outcome {
+							t.Errorf("%s: Solve's move %v leaves %v", fullKey(pos), r.Move, c)
 						}
+						moves++
 						return true
 					})
 				})

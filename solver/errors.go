@@ -24,13 +24,23 @@ func inputErr(field, format string, args ...any) *InputError {
 // string option holds at most 6000 characters.
 const MaxPositionLen = 6000
 
+// MaxLongPositionLen is the longest position text accepted with
+// ParseOptions.Long, for positions that come as a file rather than in a
+// slash command's option. At this size the slowest shapes measured (the
+// search for binstring's and binim2's winning move, the adapwns
+// explanation, which grow quadratically) stay under a second.
+const MaxLongPositionLen = 20000
+
 // checkLength rejects empty and over-long position text. name describes
 // what the position is made of, for the message.
-func checkLength(text, what string) error {
+func checkLength(text, what string, opts ParseOptions) error {
 	if len(text) == 0 {
 		return inputErr("position", "it is empty; write %s", what)
 	}
-	if len(text) > MaxPositionLen {
+	if opts.Long && len(text) > MaxLongPositionLen {
+		return inputErr("position", "it has %d characters, over the %d-character limit of a position given as a file", len(text), MaxLongPositionLen)
+	}
+	if !opts.Long && len(text) > MaxPositionLen {
 		return inputErr("position", "it has %d characters, over the %d-character limit of a slash command", len(text), MaxPositionLen)
 	}
 	return nil

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"errors"
 	"strconv"
 	"strings"
@@ -29,8 +30,10 @@ func checkPosition(t *testing.T, pos Position, opts ParseOptions) {
 	if got := again.String(); got != s {
 		t.Errorf("round trip: got String %q, want %q", clip([]byte(got)), clip([]byte(s)))
 	}
-	if got, want := again.Key(), pos.Key(); got != want {
-		t.Errorf("round trip: got Key %q, want %q", clip([]byte(got)), clip([]byte(want)))
+	if a, ok := g.Encode(again); ok {
+		if b, _ := g.Encode(pos); a != b {
+			t.Errorf("round trip: got state %#x, want %#x", a, b)
+		}
 	}
 
 	r := Solve(pos)
@@ -54,16 +57,19 @@ func checkPosition(t *testing.T, pos Position, opts ParseOptions) {
 		t.Errorf("%q: Judge says %q, Solve says %q", clip([]byte(s)), got, want)
 	}
 
-	search := NewSearch(fuzzBudget)
-	o, err := search.Outcome(pos)
+	st, ok := g.Encode(pos)
+	if !ok {
+		return
+	}
+	v, err := NewSearch(g, fuzzBudget).Value(context.Background(), st)
 	if errors.Is(err, ErrBudget) {
 		return
 	}
 	if err != nil {
 		t.Fatalf("%q: search: %v", s, err)
 	}
-	if o != r.Outcome {
-		t.Errorf("%q: search says %v, formula says %v", s, o, r.Outcome)
+	if v.Outcome != r.Outcome {
+		t.Errorf("%q: search says %v, formula says %v", s, v, r.Outcome)
 	}
 }
 

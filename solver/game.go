@@ -90,9 +90,6 @@ type Position interface {
 	// String returns the position in the text form Parse accepts,
 	// normalised (stacks separated by single spaces, blanks trimmed).
 	String() string
-	// Key identifies the game state for memoisation: two positions with
-	// the same key have the same outcome for the player to move.
-	Key() string
 	// ToMove returns the player whose turn it is.
 	ToMove() Player
 	// Moves lists every legal move for the player to move.
@@ -105,6 +102,11 @@ type Position interface {
 	// Analyze applies the game's formula: the outcome for the player to
 	// move and the per-game analysis fields of the JSON contract.
 	Analyze() (Outcome, Analysis)
+	// BestMove returns the formula's move for a position that Analyze
+	// found to have outcome o and analysis a: the first move, in the
+	// order of Moves, that keeps o. It is nil when o is Loss or the mover
+	// has no move. It takes time linear in the size of the position.
+	BestMove(o Outcome, a Analysis) Move
 }
 
 // Analysis is the per-game part of a solution: the numbers the formula is
@@ -134,15 +136,29 @@ type Game interface {
 	// Answer returns the judge's output line for a position whose player to
 	// move has the given outcome.
 	Answer(pos Position, o Outcome) string
-	// Enumerate calls yield for every starting position of the given size,
-	// as the verify table counts them, until yield returns false.
-	Enumerate(size int, yield func(Position) bool)
+	// Starts calls yield with every starting position of the given size,
+	// packed, as the verify table counts them, until yield returns false.
+	// Positions with the same canonical form share a state.
+	Starts(size int, yield func(State) bool)
 	// SizeLabel says what a size counts in the verify table, for example
 	// "cells" or "stacks".
 	SizeLabel() string
 	// VerifySize is the largest size verify checks by default: every
-	// starting position up to it is solved by search in a few seconds.
+	// starting position up to it is solved by search in well under a
+	// second.
 	VerifySize() int
+	// Rules are the moves on packed states, for the search.
+	Rules
+	// Encode packs pos into the state of its canonical form, or reports
+	// false when that does not fit in StateBits bits.
+	Encode(pos Position) (State, bool)
+	// Decode unpacks a state into a position of its canonical form.
+	Decode(s State) Position
+	// Formula applies the formula to a packed state: the outcome for the
+	// player to move and, unless that is Loss or there is no move, the
+	// state after BestMove's move (ok reports whether there is one). It
+	// runs the same code as Analyze and BestMove.
+	Formula(s State) (o Outcome, next State, ok bool)
 	// Judge reads the original problem's judge input from r and writes the
 	// expected output to w.
 	Judge(j *JudgeReader, w *bufio.Writer) error
@@ -155,4 +171,7 @@ type ParseOptions struct {
 	First string
 	// Strict enforces the original problem's limits as well.
 	Strict bool
+	// Long accepts up to MaxLongPositionLen characters instead of
+	// MaxPositionLen (a position uploaded as a file).
+	Long bool
 }

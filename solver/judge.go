@@ -221,12 +221,7 @@ func (g *stackGame) Judge(j *JudgeReader, w *bufio.Writer) error {
 				count[s[0]-'0'] += bytes.Count(s, s[:1])
 			}
 		}
-		var o Outcome
-		if g.misere {
-			o = binim2Rule(count, first)
-		} else {
-			o = binimRule(count, first)
-		}
+		o := stacksRule(count, first, g.misere)
 		winner := first
 		if o != Win {
 			winner = first.Other()

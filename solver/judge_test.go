@@ -17,7 +17,7 @@ func TestJudgeEqualsSolve(t *testing.T) {
 		t.Run(g.Name(), func(t *testing.T) {
 			var in, want strings.Builder
 			count := 0
-			g.Enumerate(judgeSizes[g.Name()], func(pos Position) bool {
+			smallPositions(t, g, judgeSizes[g.Name()], func(pos Position) {
 				count++
 				if s, ok := pos.(*Stacks); ok {
 					in.WriteString(strings.Join([]string{strconv.Itoa(len(s.stacks)), g.PlayerName(s.mover)}, " ") + "\n")
@@ -28,7 +28,6 @@ func TestJudgeEqualsSolve(t *testing.T) {
 					in.WriteString(pos.String() + "\n")
 				}
 				want.WriteString(Solve(pos).Answer() + "\n")
-				return true
 			})
 			var out strings.Builder
 			if err := Judge(g, strings.NewReader(strconv.Itoa(count)+"\n"+in.String()), &out, false); err != nil {

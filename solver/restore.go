@@ -17,7 +17,7 @@ func Restore(g Game, text string, mover Player, held [2]int) (Position, error) {
 	if mover != 0 && mover != 1 {
 		return nil, inputErr("state", "player %d does not exist", mover)
 	}
-	pos, err := g.Parse(text, ParseOptions{First: g.PlayerName(mover)})
+	pos, err := g.Parse(text, ParseOptions{First: g.PlayerName(mover), Long: true})
 	if err != nil {
 		return nil, err
 	}

@@ -1,102 +1,199 @@
 package solver
 
-import "errors"
+import (
+	"context"
+	"errors"
+	"fmt"
+)
 
-// ErrBudget is returned by a Search that would visit more states than its
+// State is a position packed into an integer: the game's canonical form
+// of the position, including the player to move where that matters and
+// anything else that decides the rest of the game. Two positions with the
+// same state have the same value and remoteness. A state uses at most
+// StateBits bits, and 0 is never a state.
+type State uint64
+
+// StateBits is how many bits a State may use.
+const StateBits = 48
+
+// Rules is what the search needs of a game: the moves on packed states.
+// Every move must bring the game closer to its end, so that no state can
+// be reached from itself.
+type Rules interface {
+	// Children appends to buf the state after each legal move of the
+	// player to move in s, and returns the extended buffer.
+	Children(s State, buf []State) []State
+	// Terminal returns the outcome for the player to move in s when s has
+	// no move: Loss in normal play, Win in misère play, or a score.
+	Terminal(s State) Outcome
+}
+
+// Value is what a position is worth under perfect play: the outcome for
+// the player to move and its remoteness, the number of moves until the
+// game ends when the winner hurries and the loser stalls (as
+// GamesmanClassic counts it). A tie counts the moves to the quickest tie.
+type Value struct {
+	Outcome    Outcome
+	Remoteness int
+}
+
+// String says "win in 3", "loss in 0" or "tie in 2".
+func (v Value) String() string { return fmt.Sprintf("%v in %d", v.Outcome, v.Remoteness) }
+
+// maxRemoteness is the largest remoteness a packed value holds.
+const maxRemoteness = 1<<14 - 1
+
+// pack stores a value in 16 bits: the outcome plus 2 in the low 2 bits
+// (so that no value packs to 0) and the remoteness above.
+func pack(o Outcome, remoteness int) uint16 {
+	return uint16(remoteness)<<2 | uint16(o+2)
+}
+
+func unpack(v uint16) Value {
+	return Value{Outcome: Outcome(v&3) - 2, Remoteness: int(v >> 2)}
+}
+
+// Packed values as they compare for the search: loss, tie and win codes.
+const (
+	codeLoss = uint16(Loss + 2)
+	codeTie  = uint16(Tie + 2)
+	codeWin  = uint16(Win + 2)
+)
+
+// ErrBudget is returned by a Search that would solve more states than its
 // budget allows.
 var ErrBudget = errors.New("search: over the state budget")
 
-// Search is the generic exhaustive game-tree search that proves the
-// formulas. It knows only the Position interface: moves, the result of a
-// finished game, and a key for memoisation. It handles normal play (a
-// player with no move loses), misère play (a player with no move wins) and
-// games that can end in a tie, because each game states its own Terminal.
+// ErrTooDeep is returned when a game goes on for more moves than a value
+// can count, which only a game whose moves can repeat a state does.
+var ErrTooDeep = fmt.Errorf("search: a game longer than %d moves", maxRemoteness)
+
+// Search is the generic exhaustive game-tree search over packed states. It
+// solves a state by solving every state after each move, depth first,
+// with one move buffer shared down the recursion and a flat memo: nothing
+// is allocated per state. It handles normal play, misère play and ties,
+// because each game states its own Terminal.
 //
-// A Search memoises every state it solves, so one Search can be reused
-// across many positions of the same game. It is not safe for concurrent use.
+// A Search keeps every state it solves, so one Search can be reused for
+// many positions of the same game. It is not safe for concurrent use.
 type Search struct {
-	// Budget is the most states the search may solve; 0 means no limit.
-	Budget int
+	rules Rules
+	// budget is the most states the search may enter; 0 means no limit.
+	budget  int
+	entered int
 	// OnState, if set, sees every state the moment it is solved, with its
-	// outcome. Verification uses it to check the formula on every state.
-	OnState func(pos Position, o Outcome)
-	memo    map[string]Outcome
-	entered int // states entered, solved or not yet: what Budget bounds
+	// value and the states after each of its moves, whose values are
+	// known by then. Verify checks the formula there.
+	OnState func(s State, v Value, children []State)
+	memo    memo
+	buf     []State
+	ctx     context.Context
+	err     error
 }
 
-// NewSearch returns a search with the given state budget (0 for none).
-func NewSearch(budget int) *Search {
-	return &Search{Budget: budget, memo: make(map[string]Outcome)}
+// NewSearch returns a search over r that enters at most budget states
+// (0 for no limit).
+func NewSearch(r Rules, budget int) *Search {
+	return &Search{rules: r, budget: budget, buf: make([]State, 0, 256)}
 }
 
 // States returns how many distinct states the search has solved.
-func (s *Search) States() int { return len(s.memo) }
+func (s *Search) States() int { return s.memo.n }
 
-// Outcome returns the outcome of pos for the player to move under perfect
-// play, or ErrBudget.
-func (s *Search) Outcome(pos Position) (Outcome, error) {
-	if s.memo == nil {
-		s.memo = make(map[string]Outcome)
-	}
-	key := pos.Key()
-	if o, ok := s.memo[key]; ok {
-		return o, nil
-	}
-	if s.Budget > 0 && s.entered >= s.Budget {
-		return 0, ErrBudget
-	}
-	s.entered++
-	moves := pos.Moves()
-	var best Outcome
-	if len(moves) == 0 {
-		best = pos.Terminal()
-	} else {
-		best = Loss
-		for _, m := range moves {
-			next, err := pos.Play(m)
-			if err != nil {
-				return 0, err
-			}
-			o, err := s.Outcome(next)
-			if err != nil {
-				return 0, err
-			}
-			if -o > best {
-				best = -o
-				if best == Win {
-					break
-				}
-			}
-		}
-	}
-	s.memo[key] = best
-	if s.OnState != nil {
-		s.OnState(pos, best)
-	}
-	return best, nil
+// Known returns the value of a state the search has already solved.
+func (s *Search) Known(st State) (Value, bool) {
+	v := s.memo.get(st)
+	return unpack(v), v != 0
 }
 
-// BestMoves returns the outcome of pos for the player to move and every
-// move that achieves it. When every move loses, or there is none, the
-// moves are empty.
-func (s *Search) BestMoves(pos Position) ([]Move, Outcome, error) {
-	want, err := s.Outcome(pos)
-	if err != nil || want == Loss {
-		return nil, want, err
+// ctxEvery is how many states pass between two looks at the context.
+const ctxEvery = 1 << 10
+
+// Value solves st: its value for the player to move under perfect play.
+// It stops with ErrBudget when it would enter more states than its
+// budget, and with the context's error when ctx ends; the states solved
+// until then stay known.
+func (s *Search) Value(ctx context.Context, st State) (Value, error) {
+	if v := s.memo.get(st); v != 0 {
+		return unpack(v), nil
 	}
-	var out []Move
-	for _, m := range pos.Moves() {
-		next, err := pos.Play(m)
-		if err != nil {
-			return nil, want, err
-		}
-		o, err := s.Outcome(next)
-		if err != nil {
-			return nil, want, err
-		}
-		if -o == want {
-			out = append(out, m)
+	if err := ctx.Err(); err != nil {
+		return Value{}, err
+	}
+	s.ctx, s.err = ctx, nil
+	v := s.solve(st, 0)
+	s.ctx = nil
+	if s.err != nil {
+		return Value{}, s.err
+	}
+	return unpack(v), nil
+}
+
+// solve returns the packed value of st, which is not in the memo, or 0
+// with s.err set.
+func (s *Search) solve(st State, depth int) uint16 {
+	if s.budget > 0 && s.entered >= s.budget {
+		s.err = ErrBudget
+		return 0
+	}
+	if depth > maxRemoteness {
+		s.err = ErrTooDeep
+		return 0
+	}
+	s.entered++
+	if s.entered%ctxEvery == 0 {
+		if err := s.ctx.Err(); err != nil {
+			s.err = err
+			return 0
 		}
 	}
-	return out, want, nil
+	start := len(s.buf)
+	s.buf = s.rules.Children(st, s.buf)
+	end := len(s.buf)
+	var v uint16
+	if start == end {
+		v = pack(s.rules.Terminal(st), 0)
+	} else {
+		// The mover wins if some move leaves the opponent lost, fastest
+		// first; else ties if some move leaves a tie, fastest first; else
+		// loses, as slowly as possible.
+		minLoss, minTie, maxWin := uint16(0xffff), uint16(0xffff), uint16(0)
+		for i := start; i < end; i++ {
+			c := s.memo.get(s.buf[i])
+			if c == 0 {
+				if c = s.solve(s.buf[i], depth+1); c == 0 {
+					s.buf = s.buf[:start]
+					return 0
+				}
+			}
+			r := c >> 2
+			switch c & 3 {
+			case codeLoss:
+				minLoss = min(minLoss, r)
+			case codeTie:
+				minTie = min(minTie, r)
+			default:
+				maxWin = max(maxWin, r)
+			}
+		}
+		o, r := Loss, maxWin
+		switch {
+		case minLoss != 0xffff:
+			o, r = Win, minLoss
+		case minTie != 0xffff:
+			o, r = Tie, minTie
+		}
+		if r >= maxRemoteness {
+			s.err = ErrTooDeep
+			s.buf = s.buf[:start]
+			return 0
+		}
+		v = pack(o, int(r)+1)
+	}
+	s.memo.put(st, v)
+	if s.OnState != nil {
+		s.OnState(st, unpack(v), s.buf[start:end])
+	}
+	s.buf = s.buf[:start]
+	return v
 }

@@ -34,40 +34,10 @@ func (r Result) WinnerName() string {
 // Answer returns the judge's output line for the position.
 func (r Result) Answer() string { return r.Position.Game().Answer(r.Position, r.Outcome) }
 
-// moveFinder is implemented by positions that find an optimal move faster
-// than trying every move against the formula.
-type moveFinder interface {
-	bestMove(o Outcome) Move
-}
-
 // Solve applies the formula to pos and finds one optimal move: a move that
 // keeps the best outcome the mover can force. Move is nil when the mover
 // has no legal move or every move loses.
 func Solve(pos Position) Result {
 	o, a := pos.Analyze()
-	r := Result{Position: pos, Outcome: o, Analysis: a}
-	if o == Loss {
-		return r
-	}
-	if f, ok := pos.(moveFinder); ok {
-		r.Move = f.bestMove(o)
-		return r
-	}
-	r.Move = firstMoveReaching(pos, o)
-	return r
-}
-
-// firstMoveReaching returns the first legal move after which the mover's
-// outcome is still want, judged by the formula, or nil.
-func firstMoveReaching(pos Position, want Outcome) Move {
-	for _, m := range pos.Moves() {
-		next, err := pos.Play(m)
-		if err != nil {
-			continue
-		}
-		if o, _ := next.Analyze(); -o == want {
-			return m
-		}
-	}
-	return nil
+	return Result{Position: pos, Outcome: o, Analysis: a, Move: pos.BestMove(o, a)}
 }

@@ -29,27 +29,21 @@ func naiveValue(tb testing.TB, pos Position) Value {
 	return best
 }
 
-// TestValueSearchMatchesDefinition checks ValueSearch and MoveValues
-// against naiveValue, and the outcome against Search, on every starting
-// position of every game up to a small size.
-func TestValueSearchMatchesDefinition(t *testing.T) {
+// TestMoveValuesMatchDefinition checks MoveValues against naiveValue on
+// every starting position of every game up to a small size, and that no
+// move is worth more than the position.
+func TestMoveValuesMatchDefinition(t *testing.T) {
 	sizes := map[string]int{"binim2": 2, "binim": 2, "abgame": 6, "adapwns": 7, "binstring": 6}
 	for _, g := range Games() {
 		t.Run(g.Name(), func(t *testing.T) {
 			n := 0
-			vs, search := NewValueSearch(0), NewSearch(0)
 			for size := 1; size <= sizes[g.Name()]; size++ {
-				g.Enumerate(size, func(pos Position) bool {
+				g.Starts(size, func(st State) bool {
+					pos := g.Decode(st)
 					n++
-					got, err := vs.Value(context.Background(), pos)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if want := naiveValue(t, pos); got != want {
-						t.Fatalf("%s %q: Value %v, want %v", g.Name(), pos, got, want)
-					}
-					if o, _ := search.Outcome(pos); o != got.Outcome {
-						t.Fatalf("%s %q: Value says %v, Search %v", g.Name(), pos, got.Outcome, o)
+					want := naiveValue(t, pos)
+					if got, ok := Reach(context.Background(), pos, 0); !ok || got != want {
+						t.Fatalf("%s %q: search %v, definition %v", g.Name(), pos, got, want)
 					}
 					mv, err := MoveValues(context.Background(), pos, 0)
 					if err != nil {
@@ -58,11 +52,11 @@ func TestValueSearchMatchesDefinition(t *testing.T) {
 					for _, x := range mv {
 						next, _ := pos.Play(x.Move)
 						w := naiveValue(t, next)
-						if want := (Value{Outcome: -w.Outcome, Remoteness: w.Remoteness + 1}); x.Value != want {
-							t.Fatalf("%s %q move %v: %v, want %v", g.Name(), pos, x.Move, x.Value, want)
+						if v := (Value{Outcome: -w.Outcome, Remoteness: w.Remoteness + 1}); x.Value != v {
+							t.Fatalf("%s %q move %v: %v, want %v", g.Name(), pos, x.Move, x.Value, v)
 						}
-						if x.Value.Better(got) {
-							t.Fatalf("%s %q: move %v is worth %v, more than the position's %v", g.Name(), pos, x.Move, x.Value, got)
+						if x.Value.Better(want) {
+							t.Fatalf("%s %q: move %v is worth %v, more than the position's %v", g.Name(), pos, x.Move, x.Value, want)
 						}
 					}
 					return true
@@ -73,30 +67,7 @@ func TestValueSearchMatchesDefinition(t *testing.T) {
 	}
 }
 
-func TestValueExamples(t *testing.T) {
-	for _, tc := range []struct {
-		g    Game
-		text string
-		want Value
-	}{
-		{Adapwns, "P", Value{Loss, 0}},
-		{Adapwns, ".P", Value{Win, 1}},
-		{Adapwns, "..P", Value{Win, 1}},   // 3 to 1 leaves no move
-		{Adapwns, "...P", Value{Loss, 2}}, // either move, then the opponent finishes
-		{Binim2, "0", Value{Loss, 1}},     // Dee must take the last 0 and loses
-		{Binim2, "1", Value{Win, 0}},      // Dee cannot move, which wins in misère
-		{BinString, "0", Value{Loss, 1}},
-		{BinString, "00", Value{Tie, 2}}, // take one 0 each: the longest tie
-	} {
-		pos := mustParse(t, tc.g, tc.text, ParseOptions{First: "Dee"})
-		got, err := NewValueSearch(0).Value(context.Background(), pos)
-		if err != nil || got != tc.want {
-			t.Errorf("%s %q: got %v, %v; want %v", tc.g.Name(), tc.text, got, err, tc.want)
-		}
-	}
-}
-
-func TestValueSearchBudgetAndContext(t *testing.T) {
+func TestMoveValuesBudgetAndContext(t *testing.T) {
 	pos := mustParse(t, Adapwns, "....P....P....P", ParseOptions{})
 	if _, err := MoveValues(context.Background(), pos, 10); !errors.Is(err, ErrBudget) {
 		t.Errorf("budget 10: got %v, want ErrBudget", err)
@@ -109,10 +80,13 @@ func TestValueSearchBudgetAndContext(t *testing.T) {
 	}
 }
 
-func TestValueString(t *testing.T) {
-	for v, want := range map[Value]string{{Win, 3}: "win in 3", {Loss, 0}: "lose in 0", {Tie, 2}: "tie in 2"} {
-		if got := v.String(); got != want {
-			t.Errorf("%#v: got %q, want %q", v, got, want)
+func TestValueBetter(t *testing.T) {
+	order := []Value{{Win, 1}, {Win, 3}, {Tie, 2}, {Tie, 4}, {Loss, 5}, {Loss, 1}, {Loss, 0}}
+	for i, v := range order {
+		for j, w := range order {
+			if got, want := v.Better(w), i < j; got != want {
+				t.Errorf("%v.Better(%v) = %v, want %v", v, w, got, want)
+			}
 		}
 	}
 }

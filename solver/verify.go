@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"time"
@@ -16,11 +17,12 @@ type VerifyRow struct {
 	// States counts the states the search solved for this size (states
 	// shared with smaller sizes are counted once, where first solved).
 	States int
-	// Checked counts the states whose outcome was compared with the
-	// formula: every state searched, not only the starting positions.
+	// Checked counts the states whose outcome and formula move were
+	// compared with the search: every state solved, not only the
+	// starting positions.
 	Checked int
 	// Disagreements counts states where the formula's outcome differs from
-	// the search, plus starting positions whose formula move is not optimal.
+	// the search, or where its move is missing, illegal or not optimal.
 	Disagreements int
 	// Examples holds the first few disagreements, in words.
 	Examples []string
@@ -31,10 +33,11 @@ type VerifyRow struct {
 const maxExamples = 5
 
 // Verify solves every starting position of g of sizes 1..maxSize by
-// exhaustive search and compares the formula with it: the outcome of every
-// state the search reaches, and Solve's move at every starting position.
-// onRow, if not nil, sees each row as soon as it is done.
-func Verify(g Game, maxSize int, onRow func(VerifyRow)) []VerifyRow {
+// exhaustive search and compares the formula with it on every state the
+// search solves: the outcome, and that the formula's move is legal and
+// keeps that outcome (and exists whenever some move does). onRow, if not
+// nil, sees each row as soon as it is done. It stops with ctx's error.
+func Verify(ctx context.Context, g Game, maxSize int, onRow func(VerifyRow)) ([]VerifyRow, error) {
 	var rows []VerifyRow
 	var row *VerifyRow
 	disagree := func(format string, args ...any) {
@@ -43,54 +46,55 @@ func Verify(g Game, maxSize int, onRow func(VerifyRow)) []VerifyRow {
 			row.Examples = append(row.Examples, fmt.Sprintf(format, args...))
 		}
 	}
-	search := NewSearch(0)
-	search.OnState = func(pos Position, o Outcome) {
+	search := NewSearch(g, 0)
+	search.OnState = func(s State, v Value, children []State) {
 		row.Checked++
-		if f, _ := pos.Analyze(); f != o {
-			disagree("%s with %s to move: search says %v, formula says %v",
-				describe(pos), g.PlayerName(pos.ToMove()), o, f)
+		f, next, ok := g.Formula(s)
+		if f != v.Outcome {
+			disagree("%s: search says %v, formula says %v", describe(g, s), v, f)
+			return
+		}
+		want := v.Outcome != Loss && len(children) > 0
+		switch {
+		case want && !ok:
+			disagree("%s: formula gives no move, search finds a %v", describe(g, s), v)
+		case !ok:
+		case !slices.Contains(children, next):
+			disagree("%s: formula's move to %s is not a legal move", describe(g, s), describe(g, next))
+		default:
+			if c, _ := search.Known(next); -c.Outcome != v.Outcome {
+				disagree("%s: formula's move to %s leaves the opponent a %v", describe(g, s), describe(g, next), c)
+			}
 		}
 	}
 	for size := 1; size <= maxSize; size++ {
 		rows = append(rows, VerifyRow{Size: size})
 		row = &rows[len(rows)-1]
 		start, before := time.Now(), search.States()
-		g.Enumerate(size, func(pos Position) bool {
+		var err error
+		g.Starts(size, func(s State) bool {
 			row.Positions++
-			checkMove(search, pos, disagree)
-			return true
+			_, err = search.Value(ctx, s)
+			return err == nil
 		})
+		if err != nil {
+			return rows, err
+		}
 		row.States = search.States() - before
 		row.Elapsed = time.Since(start)
 		if onRow != nil {
 			onRow(*row)
 		}
 	}
-	return rows
+	return rows, nil
 }
 
-// checkMove compares Solve's move at pos with the moves the search finds
-// optimal.
-func checkMove(search *Search, pos Position, disagree func(string, ...any)) {
-	best, _, err := search.BestMoves(pos)
-	if err != nil {
-		disagree("%s: search failed: %v", describe(pos), err)
-		return
-	}
-	m := Solve(pos).Move
-	switch {
-	case m == nil && len(best) > 0:
-		disagree("%s: formula gives no move, search finds %v", describe(pos), best[0])
-	case m != nil && !slices.Contains(best, m):
-		disagree("%s: formula's move %v is not optimal", describe(pos), m)
-	}
-}
-
-// describe names a position in a disagreement message.
-func describe(pos Position) string {
-	s := fmt.Sprintf("%q", pos.String())
+// describe names a state in a disagreement message.
+func describe(g Game, s State) string {
+	pos := g.Decode(s)
+	d := fmt.Sprintf("%q with %s to move", pos.String(), g.PlayerName(pos.ToMove()))
 	if b, ok := pos.(*BinaryString); ok && b.held != [2]int{} {
-		s += fmt.Sprintf(" (0s held %d:%d)", b.held[0], b.held[1])
+		d += fmt.Sprintf(" (0s held %d:%d)", b.held[0], b.held[1])
 	}
-	return s
+	return d
 }

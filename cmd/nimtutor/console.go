@@ -40,6 +40,6 @@ func isTerminal(r io.Reader) bool {
 // newConsole returns a console over the real handlers; pictures go to dir
 // ("" for a temporary directory).
 func newConsole(dir string) *bot.Console {
-	r, _ := newRouter(quietLogger(os.Stderr))
+	r, _, _ := newRouter(quietLogger(os.Stderr), commands.Config{Attachments: bot.LocalFiles{}})
 	return &bot.Console{Handler: r, Commands: commands.Definitions(), PictureDir: dir}
 }

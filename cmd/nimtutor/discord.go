@@ -70,8 +70,14 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	cfg, err := discordConfig(ctx, log, tok)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintln(stdout, "nimtutor: connecting to the Discord gateway; press Ctrl+C to stop")
-	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok}, newHandler(ctx, log), log)
+	h, closeStore := newHandler(ctx, log, cfg)
+	defer closeStore()
+	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok}, h, log)
 }
 
 // runHTTP implements `nimtutor http`.
@@ -99,8 +105,15 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
+	tok, _ := botToken("http") // optional here: it only fetches command ids
+	cfg, err := discordConfig(ctx, log, tok)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(stdout, "nimtutor: serving interactions at http://%s%s; press Ctrl+C to stop\n", *addr, bot.InteractionsPath)
-	return bot.RunHTTP(ctx, *addr, key, newHandler(ctx, log), log)
+	h, closeStore := newHandler(ctx, log, cfg)
+	defer closeStore()
+	return bot.RunHTTP(ctx, *addr, key, h, log)
 }
 
 // parsePublicKey decodes DISCORD_PUBLIC_KEY.
@@ -147,7 +160,8 @@ func runRegister(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	cmds := commands.Definitions()
 	ctx, cancel := context.WithTimeout(ctx, registerTimeout)
 	defer cancel()
-	if err := bot.Register(ctx, s, appID, *guild, cmds); err != nil {
+	got, err := bot.Register(ctx, s, appID, *guild, cmds)
+	if err != nil {
 		return err
 	}
 	where := "globally (they may take up to an hour to appear)"
@@ -155,5 +169,11 @@ func runRegister(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		where = "in guild " + *guild
 	}
 	fmt.Fprintf(stdout, "nimtutor: registered %d commands %s\n", len(cmds), where)
+	path := commandIDsPath()
+	if err := bot.SaveCommandIDs(path, appID, *guild, bot.IDsOf(got)); err != nil {
+		fmt.Fprintf(stderr, "nimtutor: %v; command mentions fall back to plain text\n", err)
+		return nil
+	}
+	fmt.Fprintf(stdout, "nimtutor: saved the command ids to %s for command mentions\n", path)
 	return nil
 }

@@ -22,21 +22,28 @@ const (
 
 // newRouter wires the handlers with a fresh bounded cache, the logger and
 // the secret that signs button state (NIMTUTOR_SECRET; random if unset,
-// which is fine for one process but not for replicas).
-func newRouter(log *slog.Logger) (*commands.Router, *bot.Cache) {
+// which is fine for one process but not for replicas). cfg carries the
+// rest (command ids, the attachment downloader); its Log, Cache, Secret
+// and Practice are set here. The store (practice, stored games) opens on
+// first use; the returned lazyPractice closes it.
+func newRouter(log *slog.Logger, cfg commands.Config) (*commands.Router, *bot.Cache, *lazyPractice) {
 	cache := bot.NewCache(cacheEntries, cacheTTL)
 	secret := []byte(os.Getenv("NIMTUTOR_SECRET"))
 	if len(secret) == 0 {
 		log.Debug("NIMTUTOR_SECRET is not set: button state is signed with a random per-process key")
 	}
-	return commands.New(commands.Config{Log: log, Cache: cache, Secret: secret}), cache
+	prac := newLazyPractice(log)
+	cfg.Log, cfg.Cache, cfg.Secret, cfg.Practice = log, cache, secret, prac.open
+	return commands.New(cfg), cache, prac
 }
 
 // newHandler returns the handler a Discord transport serves: the router
 // behind the per-user rate limiter. Until ctx ends it logs the cache's
 // hit and miss counters every few minutes, and once more at the end.
-func newHandler(ctx context.Context, log *slog.Logger) bot.Handler {
-	r, cache := newRouter(log)
+// The returned function closes the store; call it once the transport has
+// stopped.
+func newHandler(ctx context.Context, log *slog.Logger, cfg commands.Config) (bot.Handler, func()) {
+	r, cache, prac := newRouter(log, cfg)
 	go func() {
 		t := time.NewTicker(cacheLogEvery)
 		defer t.Stop()
@@ -50,7 +57,12 @@ func newHandler(ctx context.Context, log *slog.Logger) bot.Handler {
 			}
 		}
 	}()
-	return bot.NewRateLimiter(r, bot.RateLimitConfig{})
+	closeStore := func() {
+		if err := prac.close(); err != nil {
+			log.Error("closing the store", "err", err)
+		}
+	}
+	return bot.NewRateLimiter(r, bot.RateLimitConfig{}), closeStore
 }
 
 func logCache(log *slog.Logger, c *bot.Cache) {

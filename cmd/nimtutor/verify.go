@@ -12,7 +12,7 @@ import (
 )
 
 // runVerify implements `nimtutor verify GAME --max N`.
-func runVerify(_ context.Context, args []string, out io.Writer) error {
+func runVerify(ctx context.Context, args []string, out io.Writer) error {
 	fs := newFlags("verify")
 	maxSize := fs.Int("max", 0, "largest size to check (default: per game)")
 	first := fs.String("first", "", "who moves first in binim and binim2, for one position: Dee or Dum")
@@ -21,7 +21,7 @@ func runVerify(_ context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	if len(positional) > 1 {
-		return verifyPosition(out, positional, *first)
+		return verifyPosition(ctx, out, positional, *first)
 	}
 	if len(positional) != 1 {
 		return usagef("give one game, or all")
@@ -40,7 +40,11 @@ func runVerify(_ context.Context, args []string, out io.Writer) error {
 		if n <= 0 {
 			n = g.VerifySize()
 		}
-		failed += verifyTable(out, g, n)
+		bad, err := verifyTable(ctx, out, g, n)
+		if err != nil {
+			return err
+		}
+		failed += bad
 	}
 	if failed > 0 {
 		return fmt.Errorf("%d disagreements between the formula and exhaustive search", failed)
@@ -50,14 +54,14 @@ func runVerify(_ context.Context, args []string, out io.Writer) error {
 
 // verifyTable prints one game's table, row by row as each finishes, and
 // returns the number of disagreements.
-func verifyTable(out io.Writer, g solver.Game, n int) int {
+func verifyTable(ctx context.Context, out io.Writer, g solver.Game, n int) (int, error) {
 	fmt.Fprintf(out, "%s: every position up to %d %s, solved by exhaustive search\n", g.Name(), n, g.SizeLabel())
 	const row = "%5v %10v %16v %15v %14v %9v\n"
 	fmt.Fprintf(out, row, "size", "positions", "states searched", "states checked", "disagreements", "time")
 	var total solver.VerifyRow
 	var examples []string
 	start := time.Now()
-	solver.Verify(g, n, func(r solver.VerifyRow) {
+	_, err := solver.Verify(ctx, g, n, func(r solver.VerifyRow) {
 		fmt.Fprintf(out, row, r.Size, r.Positions, r.States, r.Checked, r.Disagreements, r.Elapsed.Round(time.Millisecond))
 		total.Positions += r.Positions
 		total.States += r.States
@@ -65,22 +69,28 @@ func verifyTable(out io.Writer, g solver.Game, n int) int {
 		total.Disagreements += r.Disagreements
 		examples = append(examples, r.Examples...)
 	})
+	if err != nil {
+		return 0, err
+	}
 	fmt.Fprintf(out, row, "all", total.Positions, total.States, total.Checked, total.Disagreements, time.Since(start).Round(time.Millisecond))
 	for _, e := range examples {
 		fmt.Fprintf(out, "  disagreement: %s\n", e)
 	}
 	fmt.Fprintln(out)
-	return total.Disagreements
+	return total.Disagreements, nil
 }
 
 // verifyPosition implements `nimtutor verify GAME POSITION`: exhaustive
 // search of one position, as /GAME verify reports it.
-func verifyPosition(out io.Writer, positional []string, first string) error {
+func verifyPosition(ctx context.Context, out io.Writer, positional []string, first string) error {
 	pos, err := parsePosition(positional, first)
 	if err != nil {
 		return err
 	}
-	title, fields := commands.VerifyReport(pos, commands.VerifyBudget)
+	title, fields, err := commands.VerifyReport(ctx, pos, commands.VerifyBudget)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(out, "%s: %s\n%s\n", pos.Game().Name(), pos, title)
 	for _, f := range fields {
 		fmt.Fprintf(out, "  %s: %s\n", f.Name, f.Value)

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMain points the store at a temporary SQLite file, so that tests of
+// commands that store (play, practice) never write ./nimtutor.db.
+func TestMain(m *testing.M) {
+	if os.Getenv(envE2EChild) == "1" {
+		e2eChild() // a server process of TestPracticeEndToEnd
+		return
+	}
+	dir, err := os.MkdirTemp("", "nimtutor-cmd-test")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("NIMTUTOR_DB", filepath.Join(dir, "nimtutor.db"))
+	os.Unsetenv("DATABASE_URL")
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// TestPracticeCLI practises in the terminal, plays a game, and reads the
+// progress, the history and the review back from the store.
+func TestPracticeCLI(t *testing.T) {
+	t.Setenv("NIMTUTOR_DB", filepath.Join(t.TempDir(), "cli.db"))
+	code, out, errOut := runCLI(t, "hint\npick 1 1\nquit\n", "practice", "adapwns")
+	if code != 0 {
+		t.Fatalf("practice: exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"== Puzzle adapwns-", "Hint 1 of", "Rating\n  1500 → ", "Next puzzle"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("practice output lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = runCLI(t, "", "progress")
+	if code != 0 || !strings.Contains(out, "adapwns: ") || !strings.Contains(out, "Picture: ") {
+		t.Errorf("progress: exit %d:\n%s", code, out)
+	}
+	// A game thrown away on the first move, then its review.
+	code, out, _ = runCLI(t, "2 1\n", "play", "adapwns", ".P.P")
+	if code != 0 || !strings.Contains(out, "Game review") {
+		t.Errorf("play: exit %d, no review card:\n%s", code, out)
+	}
+	code, out, errOut = runCLI(t, "", "review")
+	if code != 0 || !strings.Contains(out, "1. move the piece on cell 2 to cell 1: mistake") || !strings.Contains(out, "The game turned on your move 1") {
+		t.Errorf("review: exit %d (%s):\n%s", code, errOut, out)
+	}
+	code, out, _ = runCLI(t, "", "history")
+	if code != 0 || !strings.Contains(out, "adapwns from `.P.P`, 2 moves, lost") || !strings.Contains(out, "adapwns-") {
+		t.Errorf("history: exit %d:\n%s", code, out)
+	}
+	if code, _, errOut := runCLI(t, "", "review", "nope"); code != 1 || !strings.Contains(errOut, `no stored game has the id "nope"`) {
+		t.Errorf("review of an unknown id: exit %d, %s", code, errOut)
+	}
+	if code, _, _ := runCLI(t, "", "practice"); code != 2 {
+		t.Errorf("practice without a game: exit %d, want 2", code)
+	}
+}

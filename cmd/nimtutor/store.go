@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nimtutor/nimtutor/commands"
+	"github.com/nimtutor/nimtutor/practice"
+	"github.com/nimtutor/nimtutor/store"
+)
+
+// storeOpenTimeout bounds connecting to the database and migrating it.
+const storeOpenTimeout = 30 * time.Second
+
+// storeConfig reads where the store lives: DATABASE_URL (PostgreSQL)
+// when set, else the SQLite file NIMTUTOR_DB, else ./nimtutor.db.
+func storeConfig() store.Config {
+	return store.Config{DatabaseURL: strings.TrimSpace(env("DATABASE_URL")), Path: strings.TrimSpace(env("NIMTUTOR_DB"))}
+}
+
+// describeStore names the store for people, without a password.
+func describeStore(cfg store.Config) string {
+	if cfg.DatabaseURL != "" {
+		return "PostgreSQL (DATABASE_URL)"
+	}
+	if cfg.Path != "" {
+		return "SQLite " + cfg.Path
+	}
+	return "SQLite " + store.DefaultPath
+}
+
+// lazyPractice opens the store and the practice service the first time a
+// command needs them, so commands that never touch the store (solve,
+// hint, verify…) never create a database. close closes the store if it
+// was opened.
+type lazyPractice struct {
+	cfg store.Config
+	log *slog.Logger
+	now func() time.Time
+
+	mu  sync.Mutex
+	st  *store.Store
+	svc *practice.Service
+}
+
+func newLazyPractice(log *slog.Logger) *lazyPractice {
+	return &lazyPractice{cfg: storeConfig(), log: log}
+}
+
+// open implements commands.PracticeOpener.
+func (l *lazyPractice) open(ctx context.Context) (*practice.Service, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.svc != nil {
+		return l.svc, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, storeOpenTimeout)
+	defer cancel()
+	st, err := store.Open(ctx, l.cfg)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", describeStore(l.cfg), err)
+	}
+	l.log.Info("store open", "store", describeStore(l.cfg))
+	l.st, l.svc = st, practice.New(st, l.now)
+	return l.svc, nil
+}
+
+var _ commands.PracticeOpener = (*lazyPractice)(nil).open
+
+// close closes the store if it was opened.
+func (l *lazyPractice) close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.st == nil {
+		return nil
+	}
+	err := l.st.Close()
+	l.st, l.svc = nil, nil
+	return err
+}

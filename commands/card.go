@@ -1,0 +1,201 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// A solve card leads on: its buttons work on the card's position, for
+// whoever clicks, and never edit the card. Each button's custom_id is
+// "card:ACTION:GAME:AUTHOR:state", signed; AUTHOR is the student who
+// asked for the card.
+const cardPrefix = "card"
+
+// cardClick is one click on a card's button.
+type cardClick struct {
+	ctx     context.Context
+	i       *discordgo.Interaction
+	pos     solver.Position
+	author  string
+	clicker string
+}
+
+// own reports whether the card's author clicked. Anyone else gets their
+// own private reply.
+func (c cardClick) own() bool { return c.clicker == c.author }
+
+// cardButton is one button under a solve card.
+type cardButton struct {
+	action string // one letter in the custom_id
+	label  string
+	style  discordgo.ButtonStyle
+	run    func(r *Router, c cardClick) (*discordgo.InteractionResponse, error)
+}
+
+// cardButtons are the buttons of a solve card, in order. A new one is one
+// row here (a "Practice similar" button, once practice exists) and at
+// most five fit in the row.
+var cardButtons = []cardButton{
+	{action: "h", label: "Hint (private)", style: discordgo.PrimaryButton, run: (*Router).cardHint},
+	{action: "p", label: "Play this position", style: discordgo.SuccessButton, run: (*Router).cardPlay},
+	{action: "v", label: "Verify", style: discordgo.SecondaryButton, run: (*Router).cardVerify},
+}
+
+// errCardExpired answers a click on a card whose long position has left
+// the cache.
+var errCardExpired = &solver.InputError{Field: "button", Msg: "this card's position has expired; run the solve command again"}
+
+// cardRow returns the card's buttons for pos, made by author.
+func (r *Router) cardRow(pos solver.Position, author string) []discordgo.MessageComponent {
+	st := stateOf(pos)
+	var buttons []discordgo.MessageComponent
+	for _, b := range cardButtons[:min(len(cardButtons), maxButtonsPerRow)] {
+		head := strings.Join([]string{cardPrefix, b.action, pos.Game().Name(), author}, ":")
+		buttons = append(buttons, discordgo.Button{Label: b.label, Style: b.style, CustomID: r.customID(head, st)})
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+}
+
+// finishCard completes a solve card: the judge's answer as footer, the
+// related commands as clickable mentions in a last field (Discord renders
+// mentions in field values, not in footers), and the buttons. With
+// spoiler:true the verdict and the steps go behind spoiler marks.
+func (r *Router) finishCard(q *request, res solver.Result, data *discordgo.InteractionResponseData, e *discordgo.MessageEmbed) {
+	g := res.Position.Game().Name()
+	e.Footer = &discordgo.MessageEmbedFooter{Text: "Judge answer: " + res.Answer()}
+	spoiler := q.boolean(optSpoiler)
+	if spoiler {
+		hideAnswer(res, data, e)
+	}
+	next := &discordgo.MessageEmbedField{Name: "Next", Value: strings.Join([]string{
+		r.mention(g, "hint") + " a private hint",
+		r.mention(g, "play") + " play it against the bot",
+		r.mention(g, "verify") + " check it by exhaustive search",
+		r.mention("help", "") + " every command",
+	}, " · ")}
+	reserve := 0
+	if spoiler {
+		reserve = len(e.Fields) * len(spoilerMarks+spoilerMarks)
+	}
+	appendFields(e, reserve, next)
+	if spoiler {
+		for _, f := range e.Fields[:len(e.Fields)-1] {
+			f.Value = spoilerMarks + clipText(f.Value, maxFieldValueLen-2*len(spoilerMarks)) + spoilerMarks
+		}
+	}
+	data.Components = r.cardRow(res.Position, userID(q.i))
+}
+
+// optSpoiler asks for the answer behind spoiler marks.
+const optSpoiler = "spoiler"
+
+// spoilerMarks surround text Discord hides until clicked.
+const spoilerMarks = "||"
+
+// hideAnswer takes the verdict out of everything Discord shows at once:
+// the title and colour become neutral, the verdict and the judge's answer
+// move behind spoiler marks, and the annotated picture, which names the
+// winner, becomes a spoiler attachment (blurred until clicked) instead of
+// the embed's image. The caller hides the steps, which lead to the move.
+func hideAnswer(res solver.Result, data *discordgo.InteractionResponseData, e *discordgo.MessageEmbed) {
+	e.Title = "Who wins? The answer is behind the spoilers"
+	e.Color = colourHint
+	e.Description += "\n\n**Verdict:** " + spoilerMarks + verdictTitle(res) + "; judge answer: " + res.Answer() + spoilerMarks
+	e.Footer = &discordgo.MessageEmbedFooter{Text: "Spoilers: click a dark bar to reveal it."}
+	if e.Image != nil {
+		e.Image = nil
+		for _, f := range data.Files {
+			f.Name = "SPOILER_" + f.Name
+		}
+	}
+}
+
+// appendFields fits e within Discord's limits with room to spare for
+// extra and for reserve more characters, then appends extra, so the final
+// fitting never drops them.
+func appendFields(e *discordgo.MessageEmbed, reserve int, extra ...*discordgo.MessageEmbedField) {
+	// The slack covers fitEmbed's own margin when it checks a field.
+	budget := maxEmbedTotal - 100 - reserve
+	for _, f := range extra {
+		budget -= utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+	}
+	fitEmbed(e, &budget)
+	if keep := maxFields - len(extra); len(e.Fields) > keep {
+		e.Fields = e.Fields[:keep]
+	}
+	e.Fields = append(e.Fields, extra...)
+}
+
+// mention names a command as Discord's clickable mention, </name sub:id>,
+// when its id is known, and as `/name sub` otherwise.
+func (r *Router) mention(name, sub string) string {
+	full := strings.TrimSpace(name + " " + sub)
+	if id := r.ids[name]; id != "" {
+		return "</" + full + ":" + id + ">"
+	}
+	return "`/" + full + "`"
+}
+
+// cardClick answers a click on a card's button.
+func (r *Router) cardClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
+	head, st, err := r.openCustomID(i.MessageComponentData().CustomID, errCardExpired)
+	if err != nil {
+		return nil, err
+	}
+	if len(head) != 4 {
+		return nil, errBadState
+	}
+	g, err := solver.Lookup(head[2])
+	if err != nil {
+		return nil, errBadState
+	}
+	pos, err := st.position(g)
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range cardButtons {
+		if b.action == head[1] {
+			return b.run(r, cardClick{ctx: ctx, i: i, pos: pos, author: head[3], clicker: userID(i)})
+		}
+	}
+	return nil, errStale
+}
+
+// newMessage wraps data as a new message, private unless public.
+func newMessage(data *discordgo.InteractionResponseData, public bool) *discordgo.InteractionResponse {
+	if !public {
+		data.Flags |= discordgo.MessageFlagsEphemeral
+	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
+}
+
+// cardHint opens the first hint on the card's position, privately, for
+// whoever clicked.
+func (r *Router) cardHint(c cardClick) (*discordgo.InteractionResponse, error) {
+	return newMessage(r.hintLevel(c.pos, 1), false), nil
+}
+
+// cardPlay starts a game on the card's position for whoever clicked: in
+// public for the card's author, privately for anyone else.
+func (r *Router) cardPlay(c cardClick) (*discordgo.InteractionResponse, error) {
+	gm := game{pos: c.pos, owner: c.clicker, side: c.pos.ToMove()}
+	events := []string{fmt.Sprintf("You play %s and move first.", c.pos.Game().PlayerName(gm.side))}
+	return newMessage(r.gameMessage(gm, events), c.own()), nil
+}
+
+// cardVerify searches the card's position: in public for the card's
+// author, privately for anyone else.
+func (r *Router) cardVerify(c cardClick) (*discordgo.InteractionResponse, error) {
+	e, err := verifyEmbed(c.ctx, c.pos)
+	if err != nil {
+		return nil, err
+	}
+	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
+	return newMessage(data, c.own()), nil
+}

@@ -1,0 +1,47 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+func init() {
+	addTop(&topCommand{name: "daily", description: "Today's puzzle: the same for everyone in this server, answered privately", private: true,
+		run: (*Router).daily})
+}
+
+// daily answers /daily: today's puzzle of the server, or the learner's
+// answer to it and the server's tally once answered.
+func (r *Router) daily(ctx context.Context, i *discordgo.Interaction, _ options) (*discordgo.InteractionResponse, error) {
+	svc, err := r.practice(ctx)
+	if err != nil {
+		return nil, err
+	}
+	user := userID(i)
+	d, err := svc.DailyPuzzle(ctx, user, guildID(i))
+	if err != nil {
+		return nil, practiceError(err)
+	}
+	tally := fmt.Sprintf("Today's puzzle (%s): %s", d.Day, tallyText(guildID(i), d.Solved, d.Failed))
+	if d.Answer != nil {
+		verdict := "❌ you missed it"
+		if d.Answer.Correct {
+			verdict = "✅ you solved it"
+		}
+		e := &discordgo.MessageEmbed{
+			Title:       fmt.Sprintf("Daily puzzle %s: %s", d.Day, verdict),
+			Description: fmt.Sprintf("You answered %s on puzzle %s. %s\nCome back tomorrow for the next one, or keep practising with /practice.", d.Answer.Move, d.Puzzle.ID, tally),
+			Color:       colourHint,
+		}
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Flags: discordgo.MessageFlagsEphemeral}}, nil
+	}
+	pend, err := svc.Store().Pending(ctx, user, d.Puzzle.ID)
+	if err != nil {
+		return nil, err
+	}
+	data := r.puzzleMessage(ctx, svc, d.Puzzle, user, learnerRating(ctx, svc, user, d.Puzzle.Game.Name()), pend.Hints, tally)
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+}

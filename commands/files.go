@@ -1,0 +1,95 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Attachments downloads the files attached to a command. It is an outside
+// dependency: package bot provides one that fetches only from Discord's
+// attachment hosts, and the console one that reads local files.
+type Attachments interface {
+	// Download returns the content of a, which must be text of at most
+	// limit bytes. Its errors are sentences for the person who attached
+	// the file (what was wrong: too large, not text, too slow).
+	Download(ctx context.Context, a *discordgo.MessageAttachment, limit int64) ([]byte, error)
+}
+
+// Size limits of attached files.
+const (
+	maxPositionFileBytes = 1 << 20
+	maxJudgeFileBytes    = 8 << 20
+)
+
+// optPositionFile is the attachment option that carries a position too
+// long for the text option.
+const optPositionFile = "position_file"
+
+// positionFileOption is the attachment option every subcommand has.
+func positionFileOption() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type:        discordgo.ApplicationCommandOptionAttachment,
+		Name:        optPositionFile,
+		Description: fmt.Sprintf("Or a text file with the position, up to %d characters (instead of position)", solver.MaxLongPositionLen),
+	}
+}
+
+// readPosition parses the position given by exactly one of the options
+// position and position_file, with the first-player option.
+func (q *request) readPosition() (solver.Position, error) {
+	_, hasText := q.opts[optPosition]
+	file, hasFile := q.opts[optPositionFile]
+	switch {
+	case hasText && hasFile:
+		return nil, &solver.InputError{Field: "position", Msg: "give the position either as text (position) or as a file (position_file), not both"}
+	case !hasText && !hasFile:
+		return nil, &solver.InputError{Field: "position", Msg: "give the position as text (position) or upload it as a text file (position_file)"}
+	case hasText:
+		return q.game.Parse(q.str(optPosition), solver.ParseOptions{First: q.str(optFirst)})
+	}
+	body, err := q.download(file, maxPositionFileBytes)
+	if err != nil {
+		return nil, err
+	}
+	pos, err := q.game.Parse(string(body), solver.ParseOptions{First: q.str(optFirst), Long: true})
+	var ie *solver.InputError
+	if errors.As(err, &ie) && ie.Field == optPosition {
+		return nil, &solver.InputError{Field: optPositionFile, Msg: ie.Msg}
+	}
+	return pos, err
+}
+
+// download fetches the attachment an option names, at most limit bytes.
+func (q *request) download(o *discordgo.ApplicationCommandInteractionDataOption, limit int64) ([]byte, error) {
+	a := attachmentOf(q.i, o)
+	if a == nil {
+		return nil, &solver.InputError{Field: o.Name, Msg: "the attached file is missing from the interaction; attach it again"}
+	}
+	if q.dl == nil {
+		return nil, &solver.InputError{Field: o.Name, Msg: "files cannot be read here; give the position as text"}
+	}
+	body, err := q.dl.Download(q.ctx, a, limit)
+	if err != nil {
+		return nil, &solver.InputError{Field: o.Name, Msg: err.Error()}
+	}
+	return body, nil
+}
+
+// attachmentOf returns the attachment an ATTACHMENT option refers to: the
+// option's value is an id into the interaction's resolved attachments.
+func attachmentOf(i *discordgo.Interaction, o *discordgo.ApplicationCommandInteractionDataOption) *discordgo.MessageAttachment {
+	id, ok := o.Value.(string)
+	if !ok || o.Type != discordgo.ApplicationCommandOptionAttachment {
+		return nil
+	}
+	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
+	if !ok || data.Resolved == nil {
+		return nil
+	}
+	return data.Resolved.Attachments[id]
+}

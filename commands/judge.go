@@ -1,0 +1,214 @@
+package commands
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Options of /judge.
+const (
+	optJudgeGame   = "game"
+	optJudgeFile   = "file"
+	optJudgeStrict = "strict"
+)
+
+// maxAnswersBytes bounds the answers file, below what Discord lets a bot
+// upload.
+const maxAnswersBytes = 8 << 20
+
+func init() {
+	addTop(&topCommand{name: "judge", description: "Run the original problem's judge on an input file you upload", private: true,
+		options: judgeOptions(), run: (*Router).judge})
+}
+
+// judgeOptions are the options of /judge: the game, the input file and
+// strict mode.
+func judgeOptions() []*discordgo.ApplicationCommandOption {
+	var games []*discordgo.ApplicationCommandOptionChoice
+	for _, g := range solver.Games() {
+		games = append(games, &discordgo.ApplicationCommandOptionChoice{Name: g.Name(), Value: g.Name()})
+	}
+	return []*discordgo.ApplicationCommandOption{
+		{Type: discordgo.ApplicationCommandOptionString, Name: optJudgeGame, Description: "The problem whose judge format the file is in", Required: true, Choices: games},
+		{Type: discordgo.ApplicationCommandOptionAttachment, Name: optJudgeFile, Description: fmt.Sprintf("The judge input, a text file of at most %d MB", maxJudgeFileBytes>>20), Required: true},
+		{Type: discordgo.ApplicationCommandOptionBoolean, Name: optJudgeStrict, Description: "Also enforce the contest's limits"},
+	}
+}
+
+// judge answers /judge game file: the answers as a file with a summary,
+// or the first malformed line of the input.
+func (r *Router) judge(ctx context.Context, i *discordgo.Interaction, opts options) (*discordgo.InteractionResponse, error) {
+	gameOpt, fileOpt := opts[optJudgeGame], opts[optJudgeFile]
+	if gameOpt == nil || fileOpt == nil {
+		return nil, &solver.InputError{Field: "judge", Msg: "give the game and the input file: /judge game:adapwns file:input.txt"}
+	}
+	name, _ := gameOpt.Value.(string)
+	g, err := solver.Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	strict := false
+	if o := opts[optJudgeStrict]; o != nil && o.Type == discordgo.ApplicationCommandOptionBoolean {
+		strict = o.BoolValue()
+	}
+	q := &request{ctx: ctx, i: i, game: g, dl: r.files}
+	input, err := q.download(fileOpt, maxJudgeFileBytes)
+	if err != nil {
+		return nil, err
+	}
+	filename := attachmentOf(i, fileOpt).Filename
+	var answers bytes.Buffer
+	err = solver.Judge(g, &ctxReader{ctx: ctx, r: bytes.NewReader(input)}, &cappedWriter{w: &answers, left: maxAnswersBytes}, strict)
+	var ie *solver.InputError
+	switch {
+	case errors.As(err, &ie):
+		return ephemeral(malformedInput(filename, input, ie)), nil
+	case errors.Is(err, errAnswersTooLarge):
+		return ephemeral(fmt.Sprintf("⚠️ The answers to %s would pass %d MB, more than a reply can carry; split the input into smaller files.", filename, maxAnswersBytes>>20)), nil
+	case err != nil:
+		return nil, fmt.Errorf("judging %s: %w", g.Name(), err)
+	}
+	tests, verdicts := summarise(answers.Bytes())
+	out := g.Name() + "-answers.txt"
+	e := &discordgo.MessageEmbed{
+		Title:       fmt.Sprintf("Judged %d %s of %s", tests, pluralWord(tests, "test", "tests"), g.Name()),
+		Description: fmt.Sprintf("Input: %s (%s). The answers, one a line as the judge prints them, are in %s.", filename, byteCount(len(input)), out),
+		Color:       colourHint,
+		Fields:      []*discordgo.MessageEmbedField{{Name: "Verdicts", Value: verdicts}},
+		Footer:      &discordgo.MessageEmbedFooter{Text: judgeFooter(strict)},
+	}
+	data := &discordgo.InteractionResponseData{
+		Embeds: []*discordgo.MessageEmbed{e},
+		Files:  []*discordgo.File{{Name: out, ContentType: "text/plain; charset=utf-8", Reader: &answers}},
+	}
+	return newMessage(data, false), nil
+}
+
+func judgeFooter(strict bool) string {
+	if strict {
+		return "Strict: the contest's limits were enforced."
+	}
+	return "Inputs beyond the contest's limits are judged too; strict:true enforces them."
+}
+
+// summarise counts the answer lines and each verdict among them, most
+// frequent first: "Yes: 2 · No: 1".
+func summarise(answers []byte) (int, string) {
+	counts := map[string]int{}
+	tests := 0
+	for line := range bytes.Lines(answers) {
+		counts[string(bytes.TrimRight(line, "\n"))]++
+		tests++
+	}
+	if tests == 0 {
+		return 0, "No tests: the input announces T = 0."
+	}
+	verdicts := make([]string, 0, len(counts))
+	for v := range counts {
+		verdicts = append(verdicts, v)
+	}
+	sort.Slice(verdicts, func(a, b int) bool {
+		if counts[verdicts[a]] != counts[verdicts[b]] {
+			return counts[verdicts[a]] > counts[verdicts[b]]
+		}
+		return verdicts[a] < verdicts[b]
+	})
+	parts := make([]string, len(verdicts))
+	for k, v := range verdicts {
+		parts[k] = fmt.Sprintf("%s: %d", v, counts[v])
+	}
+	return tests, clipText(strings.Join(parts, " · "), maxFieldValueLen)
+}
+
+// malformedInput says where the input is wrong and quotes that line.
+func malformedInput(filename string, input []byte, ie *solver.InputError) string {
+	msg := fmt.Sprintf("⚠️ %s is not a valid input: %s.", filename, strings.TrimSuffix(ie.Error(), "."))
+	if n, ok := strings.CutPrefix(ie.Field, "line "); ok {
+		if k, err := strconv.Atoi(n); err == nil {
+			if line, ok := lineAt(input, k); ok {
+				msg += fmt.Sprintf("\nLine %d reads: `%s`", k, quoteLine(line))
+			}
+		}
+	}
+	return msg
+}
+
+// lineAt returns line k (from 1) of input, without its line ending.
+func lineAt(input []byte, k int) (string, bool) {
+	n := 0
+	for line := range bytes.Lines(input) {
+		if n++; n == k {
+			return strings.TrimRight(string(line), "\r\n"), true
+		}
+	}
+	return "", false
+}
+
+// quoteLine makes a line safe inside a code span, and short.
+func quoteLine(line string) string {
+	line = strings.ReplaceAll(line, "`", "'")
+	if line == "" {
+		return " "
+	}
+	return clipText(line, 100)
+}
+
+// byteCount writes a size for people.
+func byteCount(n int) string {
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d bytes", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+}
+
+// pluralWord returns one when n is 1 and many otherwise.
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// ctxReader stops reading once its context is done, so a judge run ends
+// when the interaction's time is up.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
+
+// errAnswersTooLarge reports answers beyond maxAnswersBytes.
+var errAnswersTooLarge = errors.New("the answers are too large")
+
+// cappedWriter refuses to write more than left bytes.
+type cappedWriter struct {
+	w    io.Writer
+	left int
+}
+
+func (c *cappedWriter) Write(p []byte) (int, error) {
+	if len(p) > c.left {
+		return 0, errAnswersTooLarge
+	}
+	c.left -= len(p)
+	return c.w.Write(p)
+}

@@ -1,0 +1,129 @@
+package commands
+
+import (
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// The permissions a public card needs where it is posted.
+const (
+	permSend   = discordgo.PermissionSendMessages
+	permEmbeds = discordgo.PermissionEmbedLinks
+	permFiles  = discordgo.PermissionAttachFiles
+	permAdmin  = discordgo.PermissionAdministrator
+)
+
+// missingPermissions returns which of Send Messages, Embed Links and
+// Attach Files the app lacks where i was sent (a user-installed app in a
+// server that has not added it, or a locked channel). Discord always sends
+// app_permissions; a value of 0, which no real channel produces (it would
+// lack View Channel too), means the field was absent and nothing is
+// assumed missing.
+func missingPermissions(i *discordgo.Interaction) int64 {
+	p := i.AppPermissions
+	if p == 0 || p&permAdmin != 0 {
+		return 0
+	}
+	return (permSend | permEmbeds | permFiles) &^ p
+}
+
+// fitPermissions adapts a message reply to what the app may do where it
+// was asked: without Send Messages a new message becomes ephemeral, without
+// Embed Links the embeds become plain text, without Attach Files the
+// pictures and files are left out, and one line says so.
+func fitPermissions(i *discordgo.Interaction, resp *discordgo.InteractionResponse) {
+	missing := missingPermissions(i)
+	if missing == 0 || resp == nil || resp.Data == nil {
+		return
+	}
+	if resp.Type != discordgo.InteractionResponseChannelMessageWithSource && resp.Type != discordgo.InteractionResponseUpdateMessage {
+		return
+	}
+	d := resp.Data
+	if d.Content == "" && len(d.Embeds) == 0 && len(d.Files) == 0 {
+		return
+	}
+	if resp.Type == discordgo.InteractionResponseChannelMessageWithSource {
+		d.Flags |= discordgo.MessageFlagsEphemeral
+	}
+	note := permissionNote(missing)
+	if missing&permFiles != 0 && len(d.Files) > 0 {
+		d.Files = nil
+		d.Attachments = &[]*discordgo.MessageAttachment{}
+		for _, e := range d.Embeds {
+			if e.Image != nil && strings.HasPrefix(e.Image.URL, "attachment://") {
+				e.Image = nil
+			}
+		}
+	}
+	body := d.Content
+	if missing&permEmbeds != 0 && len(d.Embeds) > 0 {
+		var parts []string
+		if body != "" {
+			parts = append(parts, body)
+		}
+		for _, e := range d.Embeds {
+			parts = append(parts, embedText(e))
+		}
+		body = strings.Join(parts, "\n\n")
+		d.Embeds = []*discordgo.MessageEmbed{}
+	}
+	d.Content = clipText(body, maxContentLen-len([]rune(note))-2)
+	if d.Content == "" {
+		d.Content = note
+	} else {
+		d.Content += "\n\n" + note
+	}
+}
+
+// permissionNote is the one line that says what is left out and why.
+func permissionNote(missing int64) string {
+	var lacks, left []string
+	if missing&permSend != 0 {
+		lacks = append(lacks, "Send Messages")
+	}
+	if missing&permEmbeds != 0 {
+		lacks = append(lacks, "Embed Links")
+		left = append(left, "shown as plain text")
+	}
+	if missing&permFiles != 0 {
+		lacks = append(lacks, "Attach Files")
+		left = append(left, "without pictures or files")
+	}
+	note := "-# Only you can see this: nimtutor lacks " + joinAnd(lacks) + " here"
+	if len(left) > 0 {
+		note += ", so it is " + strings.Join(left, ", ")
+	}
+	return note + "."
+}
+
+// joinAnd joins "a", "a and b", "a, b and c".
+func joinAnd(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// embedText writes an embed as message text: the title in bold, the
+// description, each field as a bold name over its value, the footer.
+func embedText(e *discordgo.MessageEmbed) string {
+	var b strings.Builder
+	if e.Title != "" {
+		b.WriteString("**" + e.Title + "**\n")
+	}
+	if e.Description != "" {
+		b.WriteString(e.Description + "\n")
+	}
+	for _, f := range e.Fields {
+		b.WriteString("\n**" + f.Name + "**\n" + f.Value + "\n")
+	}
+	if e.Footer != nil && e.Footer.Text != "" {
+		b.WriteString("\n-# " + e.Footer.Text + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}

@@ -1,0 +1,362 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/practice"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// A puzzle's controls carry "prac:ACTION:ARG:OWNER", signed. ARG is the
+// puzzle id, or for "next" the game (and a theme's index). The puzzle
+// itself is rebuilt from its id; the hints used live in the store.
+const pracPrefix = "prac"
+
+// The actions of a puzzle's controls.
+const (
+	pracMenu   = "m" // a move picked from the menu
+	pracType   = "t" // open the form to type a move
+	pracSubmit = "s" // the typed move
+	pracHint   = "h" // the next hint
+	pracNext   = "n" // the next puzzle: ARG is GAME or GAME.THEMEINDEX
+)
+
+func init() {
+	addTop(&topCommand{name: "practice", description: "A rated puzzle at your level: find the winning move", private: true,
+		options: []*discordgo.ApplicationCommandOption{gameOption(true), themeOption()}, run: (*Router).practiceCommand})
+	addComponent(pracPrefix, (*Router).practiceClick)
+	modalHandlers[pracPrefix] = (*Router).practiceSubmit
+}
+
+// pracID builds a signed custom_id for a puzzle control.
+func (r *Router) pracID(action, arg, owner string) string {
+	return r.signer.sign(strings.Join([]string{pracPrefix, action, arg, owner}, ":"))
+}
+
+// openPracID checks a puzzle control's custom_id and that the clicker owns it.
+func (r *Router) openPracID(i *discordgo.Interaction, id string) (action, arg string, err error) {
+	data, err := r.signer.open(id)
+	if err != nil {
+		return "", "", err
+	}
+	f := strings.Split(data, ":")
+	if len(f) != 4 || f[0] != pracPrefix {
+		return "", "", errBadState
+	}
+	if f[1] != pracNext && userID(i) != f[3] {
+		return "", "", notYours(f[3])
+	}
+	return f[1], f[2], nil
+}
+
+// practiceCommand answers /practice game:<g> [theme:<t>].
+func (r *Router) practiceCommand(ctx context.Context, i *discordgo.Interaction, o options) (*discordgo.InteractionResponse, error) {
+	g, err := solver.Lookup(o.str(optGame))
+	if err != nil {
+		return nil, err
+	}
+	data, err := r.newPuzzle(ctx, i, g, o.str(optTheme))
+	if err != nil {
+		return nil, err
+	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+}
+
+// newPuzzle picks the next puzzle for the person behind i and draws it.
+func (r *Router) newPuzzle(ctx context.Context, i *discordgo.Interaction, g solver.Game, theme string) (*discordgo.InteractionResponseData, error) {
+	svc, err := r.practice(ctx)
+	if err != nil {
+		return nil, err
+	}
+	user := userID(i)
+	p, l, err := svc.Next(ctx, user, guildID(i), g, theme)
+	if err != nil {
+		return nil, practiceError(err)
+	}
+	pend, err := svc.Store().Pending(ctx, user, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	return r.puzzleMessage(ctx, svc, p, user, l.Rating.Rating, pend.Hints, ""), nil
+}
+
+// puzzleRating is the puzzle's rating: stored once answered, the
+// estimate before.
+func puzzleRating(ctx context.Context, svc *practice.Service, p *practice.Puzzle) float64 {
+	if st, err := svc.Store().GetPuzzle(ctx, p.ID); err == nil {
+		return st.Rating.Rating
+	}
+	return p.Estimate
+}
+
+// puzzleMessage draws a puzzle with the hints used so far and its controls.
+func (r *Router) puzzleMessage(ctx context.Context, svc *practice.Service, p *practice.Puzzle, owner string, rating float64, hints int, note string) *discordgo.InteractionResponseData {
+	pos := p.Position
+	mover := pos.Game().PlayerName(pos.ToMove())
+	e := &discordgo.MessageEmbed{
+		Title:       fmt.Sprintf("Puzzle %s: %s to move and win", p.ID, mover),
+		Description: positionLine(pos) + "\n\nFind a move that wins against any defence.",
+		Color:       colourHint,
+		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Puzzle rated %.0f · your rating %.0f · pick a move, type one (%s), or ask for a hint.",
+			puzzleRating(ctx, svc, p), rating, solver.MoveFormat(pos))},
+	}
+	if note != "" {
+		e.Description += "\n\n" + note
+	}
+	ladder := p.Hints()
+	for k := range min(hints, len(ladder)) {
+		h := ladder[k]
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: fmt.Sprintf("Hint %d of %d: %s", k+1, len(ladder), h.Title), Value: clipText(h.Body, maxFieldValueLen)})
+	}
+	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Flags: discordgo.MessageFlagsEphemeral}
+	r.attachPicture(data, e, pos, false)
+	var rows []discordgo.MessageComponent
+	moves := solver.FirstMoves(pos, maxSelectOptions+1)
+	if len(moves) <= maxSelectOptions {
+		var opts []discordgo.SelectMenuOption
+		for _, m := range moves {
+			opts = append(opts, discordgo.SelectMenuOption{Label: clipText(capitalise(m.String()), 100), Value: practice.MoveText(m)})
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: r.pracID(pracMenu, p.ID, owner), Placeholder: "Choose your move", Options: opts,
+		}}})
+	}
+	buttons := []discordgo.MessageComponent{discordgo.Button{Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.pracID(pracType, p.ID, owner)}}
+	if hints < len(ladder) {
+		label := fmt.Sprintf("Hint %d of %d", hints+1, len(ladder))
+		if hints+1 == len(ladder) {
+			label = "Show the answer"
+		}
+		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: r.pracID(pracHint, p.ID, owner)})
+	}
+	rows = append(rows, discordgo.ActionsRow{Components: buttons})
+	data.Components = rows
+	return data
+}
+
+// practiceClick answers a click on a puzzle's controls.
+func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
+	data := i.MessageComponentData()
+	action, arg, err := r.openPracID(i, data.CustomID)
+	if err != nil {
+		return nil, err
+	}
+	svc, err := r.practice(ctx)
+	if err != nil {
+		return nil, err
+	}
+	update := func(d *discordgo.InteractionResponseData) *discordgo.InteractionResponse {
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: d}
+	}
+	switch action {
+	case pracNext:
+		game, themeIdx, _ := strings.Cut(arg, ".")
+		g, err := solver.Lookup(game)
+		if err != nil {
+			return nil, errBadState
+		}
+		theme := ""
+		if themeIdx != "" {
+			k, err := strconv.Atoi(themeIdx)
+			ts := practice.GameThemes(g)
+			if err != nil || k < 0 || k >= len(ts) {
+				return nil, errBadState
+			}
+			theme = ts[k]
+		}
+		d, err := r.newPuzzle(ctx, i, g, theme)
+		if err != nil {
+			return nil, err
+		}
+		// From a public message (progress), the puzzle comes as a new private one.
+		if i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral == 0 {
+			return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}, nil
+		}
+		return update(d), nil
+	case pracHint:
+		p, err := svc.Puzzle(arg)
+		if err != nil {
+			return nil, practiceError(err)
+		}
+		_, level, _, err := svc.Hint(ctx, userID(i), arg)
+		if err != nil {
+			return nil, practiceError(err)
+		}
+		return update(r.puzzleMessage(ctx, svc, p, userID(i), learnerRating(ctx, svc, userID(i), p.Game.Name()), level, "")), nil
+	case pracType:
+		p, err := svc.Puzzle(arg)
+		if err != nil {
+			return nil, practiceError(err)
+		}
+		return r.pracForm(p, userID(i)), nil
+	case pracMenu:
+		if len(data.Values) != 1 {
+			return nil, errBadState
+		}
+		a, b, ok := parseTwoNumbers(data.Values[0])
+		if !ok {
+			return nil, errBadState
+		}
+		return r.answerPuzzle(ctx, i, svc, arg, a, b)
+	}
+	return nil, errBadState
+}
+
+// learnerRating is the learner's rating in game, 1500 before any answer.
+func learnerRating(ctx context.Context, svc *practice.Service, user, game string) float64 {
+	if l, err := svc.Store().Learner(ctx, user, game); err == nil {
+		return l.Rating.Rating
+	}
+	return 1500
+}
+
+// pracForm opens the form to type a move.
+func (r *Router) pracForm(p *practice.Puzzle, owner string) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseModal,
+		Data: &discordgo.InteractionResponseData{
+			CustomID: r.pracID(pracSubmit, p.ID, owner),
+			Title:    "Your move",
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.TextInput{CustomID: "move", Label: "Two numbers", Style: discordgo.TextInputShort,
+					Placeholder: clipText(solver.MoveFormat(p.Position), 100), Required: true, MaxLength: 20},
+			}}},
+		},
+	}
+}
+
+// practiceSubmit answers the typed-move form.
+func (r *Router) practiceSubmit(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
+	data := i.ModalSubmitData()
+	action, arg, err := r.openPracID(i, data.CustomID)
+	if err != nil {
+		return nil, err
+	}
+	if action != pracSubmit {
+		return nil, errBadState
+	}
+	svc, err := r.practice(ctx)
+	if err != nil {
+		return nil, err
+	}
+	text := modalValue(data)
+	a, b, ok := parseTwoNumbers(text)
+	if !ok {
+		p, err := svc.Puzzle(arg)
+		if err != nil {
+			return nil, practiceError(err)
+		}
+		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%q is not two numbers; type %s", text, solver.MoveFormat(p.Position))}
+	}
+	return r.answerPuzzle(ctx, i, svc, arg, a, b)
+}
+
+// answerPuzzle judges and records the answer and shows the result.
+func (r *Router) answerPuzzle(ctx context.Context, i *discordgo.Interaction, svc *practice.Service, id string, a, b int) (*discordgo.InteractionResponse, error) {
+	p, err := svc.Puzzle(id)
+	if err != nil {
+		return nil, practiceError(err)
+	}
+	out, err := svc.Answer(ctx, userID(i), id, solver.MoveOf(p.Position, a, b))
+	if err != nil {
+		return nil, practiceError(err)
+	}
+	data := r.outcomeMessage(ctx, svc, out, userID(i))
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, nil
+}
+
+// signedDelta writes a rating change as "+12" or "−8".
+func signedDelta(d float64) string {
+	d = math.Round(d)
+	if d < 0 {
+		return fmt.Sprintf("−%.0f", -d)
+	}
+	return fmt.Sprintf("+%.0f", d)
+}
+
+// outcomeMessage shows a judged answer: right, or wrong and why.
+func (r *Router) outcomeMessage(ctx context.Context, svc *practice.Service, out *practice.Outcome, owner string) *discordgo.InteractionResponseData {
+	p := out.Puzzle
+	g := p.Game
+	me, them := g.PlayerName(p.Position.ToMove()), g.PlayerName(p.Position.ToMove().Other())
+	e := &discordgo.MessageEmbed{}
+	shown := out.Played
+	if out.Correct {
+		e.Title, e.Color = fmt.Sprintf("✅ Solved: puzzle %s", p.ID), colourWin
+		e.Description = fmt.Sprintf("**%s** wins.", capitalise(out.Move.String()))
+		if k := explain.KeyNumbers(out.Played); k != "" {
+			e.Description += fmt.Sprintf(" It leaves %s lost: %s.", them, k)
+		}
+	} else {
+		e.Title, e.Color = fmt.Sprintf("❌ Not this time: puzzle %s", p.ID), colourLoss
+		e.Description = fmt.Sprintf("Your move, **%s**, does not win.", out.Move)
+		switch {
+		case out.Refutation != nil:
+			shown = out.Refuted
+			e.Description += fmt.Sprintf(" %s answers **%s**, leaving `%s` with %s to move", them, out.Refutation, clipText(out.Refuted.String(), 200), me)
+			if k := explain.KeyNumbers(out.Refuted); k != "" {
+				e.Description += ": " + k
+			}
+			e.Description += fmt.Sprintf(". From there %s wins whatever %s does.", them, me)
+		default:
+			e.Description += fmt.Sprintf(" That leaves %s without a move, and in this game that means %s wins.", them, them)
+		}
+		if out.Winning != nil {
+			e.Description += fmt.Sprintf("\n\nA winning move was **%s**", out.Winning)
+			if next, err := p.Position.Play(out.Winning); err == nil {
+				if k := explain.KeyNumbers(next); k != "" {
+					e.Description += ": afterwards " + k
+				}
+			}
+			e.Description += "."
+		}
+	}
+	e.Description += "\n\n" + positionLine(p.Position)
+	e.Fields = append(e.Fields,
+		&discordgo.MessageEmbedField{Name: "Rating", Value: fmt.Sprintf("%.0f → %.0f (%s) in %s", out.Before.Rating.Rating, out.After.Rating.Rating,
+			signedDelta(out.After.Rating.Rating-out.Before.Rating.Rating), g.Name()), Inline: true},
+		&discordgo.MessageEmbedField{Name: "Streak", Value: fmt.Sprintf("%d (best %d)", out.After.Streak, out.After.BestStreak), Inline: true},
+	)
+	if out.Hints > 0 {
+		v := fmt.Sprintf("%d of %d", out.Hints, out.HintLevels)
+		if out.Correct {
+			v += fmt.Sprintf(": counted as %.0f%% of a solve", 100*practice.Score(true, out.Hints, out.HintLevels))
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Hints used", Value: v, Inline: true})
+	}
+	if len(p.Themes) > 0 {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Themes", Value: strings.Join(p.Themes, ", ")})
+	}
+	if out.Daily != "" {
+		if s, f, err := svc.DailyTally(ctx, out.Guild, out.Daily); err == nil {
+			e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Daily puzzle " + out.Daily, Value: tallyText(out.Guild, s, f)})
+		}
+	}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Puzzle rating %.0f → %.0f.", out.PuzzleBefore, out.PuzzleAfter)}
+	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Flags: discordgo.MessageFlagsEphemeral}
+	r.attachPicture(data, e, shown, !out.Correct)
+	data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Next puzzle", Style: discordgo.PrimaryButton, CustomID: r.pracID(pracNext, g.Name(), owner)},
+	}}}
+	return data
+}
+
+// tallyText says how a server did on its daily puzzle.
+func tallyText(guild string, solved, failed int) string {
+	where := "in this server"
+	if guild == "" {
+		where = "in direct messages"
+	}
+	return fmt.Sprintf("%d solved, %d failed %s so far.", solved, failed, where)
+}
+
+// themeIndex returns the index of theme among g's themes, or -1.
+func themeIndex(g solver.Game, theme string) int { return slices.Index(practice.GameThemes(g), theme) }

@@ -1,0 +1,175 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/practice"
+	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/store"
+)
+
+// PracticeOpener opens the practice service, with its store, the first
+// time a command needs it; commands that never touch the store never open it.
+type PracticeOpener func(ctx context.Context) (*practice.Service, error)
+
+// practiceHolder keeps the service once opened.
+type practiceHolder struct {
+	open PracticeOpener
+	mu   sync.Mutex
+	svc  *practice.Service
+}
+
+// errNoStore answers a practice command on a router without a store.
+var errNoStore = &solver.InputError{Field: "practice", Msg: "practice needs a database, and this nimtutor has none configured"}
+
+// practice returns the practice service, opening it on first use.
+func (r *Router) practice(ctx context.Context) (*practice.Service, error) {
+	h := &r.prac
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.svc != nil {
+		return h.svc, nil
+	}
+	if h.open == nil {
+		return nil, errNoStore
+	}
+	svc, err := h.open(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("opening the practice store: %w", err)
+	}
+	h.svc = svc
+	return svc, nil
+}
+
+// topCommand is a command that is not a game's: /practice, /progress….
+type topCommand struct {
+	name, description string
+	private           bool
+	options           []*discordgo.ApplicationCommandOption
+	run               func(r *Router, ctx context.Context, i *discordgo.Interaction, opts options) (*discordgo.InteractionResponse, error)
+}
+
+// options are a command's options by name.
+type options map[string]*discordgo.ApplicationCommandInteractionDataOption
+
+func commandOptions(list []*discordgo.ApplicationCommandInteractionDataOption) options {
+	o := options{}
+	for _, x := range list {
+		o[x.Name] = x
+	}
+	return o
+}
+
+// str returns a string or user option, or "".
+func (o options) str(name string) string {
+	if x, ok := o[name]; ok {
+		if s, ok := x.Value.(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+// Option names of the practice commands.
+const (
+	optGame  = "game"
+	optTheme = "theme"
+	optUser  = "user"
+)
+
+// topCommands lists the commands that are not a game's, by name.
+var topCommands = map[string]*topCommand{}
+
+// topOrder keeps the table's order for registration.
+var topOrder []string
+
+// modalHandlers answer form submissions, by the first field of the custom_id.
+var modalHandlers = map[string]func(r *Router, ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error){}
+
+// addTop registers a command; a name registered twice is a programming
+// error caught at start-up.
+func addTop(c *topCommand) {
+	if _, dup := topCommands[c.name]; dup {
+		panic("commands: /" + c.name + " registered twice")
+	}
+	if _, err := solver.Lookup(c.name); err == nil {
+		panic("commands: /" + c.name + " is a game's name")
+	}
+	topCommands[c.name] = c
+	topOrder = append(topOrder, c.name)
+}
+
+// addComponent registers the handler of a custom_id prefix.
+func addComponent(prefix string, h func(r *Router, ctx context.Context, i *discordgo.Interaction, fields []string) (*discordgo.InteractionResponse, error)) {
+	if _, dup := componentHandlers[prefix]; dup {
+		panic("commands: custom_id prefix " + prefix + " registered twice")
+	}
+	componentHandlers[prefix] = h
+}
+
+// topDefinitions returns the application commands of topCommands.
+func topDefinitions() []*discordgo.ApplicationCommand {
+	var out []*discordgo.ApplicationCommand
+	for _, name := range topOrder {
+		c := topCommands[name]
+		cmd := &discordgo.ApplicationCommand{
+			Name: c.name, Description: c.description, Type: discordgo.ChatApplicationCommand, Options: c.options,
+		}
+		installEverywhere(cmd)
+		out = append(out, cmd)
+	}
+	return out
+}
+
+// gameOption is the option that picks a game.
+func gameOption(required bool) *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: optGame, Description: "The game", Required: required,
+	}
+	for _, g := range solver.Games() {
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: g.Name(), Value: g.Name()})
+	}
+	return o
+}
+
+// themeOption offers every theme of every game.
+func themeOption() *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: optTheme, Description: "Only puzzles that need this idea",
+	}
+	var seen []string
+	for _, g := range solver.Games() {
+		for _, t := range practice.GameThemes(g) {
+			if !slices.Contains(seen, t) && len(seen) < maxSelectOptions {
+				seen = append(seen, t)
+				o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: t, Value: t})
+			}
+		}
+	}
+	return o
+}
+
+// practiceError turns what a learner did wrong into a message for them.
+func practiceError(err error) error {
+	switch {
+	case errors.Is(err, practice.ErrNotOpen), errors.Is(err, practice.ErrAlreadyAnswered), errors.Is(err, practice.ErrUnknownTheme):
+		return &solver.InputError{Field: "puzzle", Msg: err.Error()}
+	case errors.Is(err, practice.ErrBadID), errors.Is(err, store.ErrNotFound):
+		return errBadState
+	}
+	return err
+}
+
+// guildID returns the server an interaction came from, "" in a DM.
+func guildID(i *discordgo.Interaction) string { return i.GuildID }
+
+// notYours answers a click on another learner's private controls.
+func notYours(owner string) error {
+	return &solver.InputError{Field: "button", Msg: fmt.Sprintf("these controls belong to <@%s>; use /practice for your own puzzle", owner)}
+}

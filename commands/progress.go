@@ -1,0 +1,150 @@
+package commands
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/chart"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+func init() {
+	addTop(&topCommand{name: "progress", description: "Practice ratings, a plot of them over time, streaks and your weakest theme",
+		options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionUser, Name: optUser, Description: "Whose progress (you if left out)"},
+			gameOption(false),
+		}, run: (*Router).progress})
+	addTop(&topCommand{name: "leaderboard", description: "This server's top ten in a game's practice, and your rank",
+		options: []*discordgo.ApplicationCommandOption{gameOption(false)}, run: (*Router).leaderboard})
+}
+
+// progress answers /progress [user] [game].
+func (r *Router) progress(ctx context.Context, i *discordgo.Interaction, o options) (*discordgo.InteractionResponse, error) {
+	svc, err := r.practice(ctx)
+	if err != nil {
+		return nil, err
+	}
+	user, game := o.str(optUser), o.str(optGame)
+	self := user == "" || user == userID(i)
+	if user == "" {
+		user = userID(i)
+	}
+	if game != "" {
+		if _, err := solver.Lookup(game); err != nil {
+			return nil, err
+		}
+	}
+	p, err := svc.Progress(ctx, user, game)
+	if err != nil {
+		return nil, err
+	}
+	who := "Your"
+	if !self {
+		who = fmt.Sprintf("<@%s>'s", user)
+	}
+	e := &discordgo.MessageEmbed{Title: "Practice progress", Color: colourHint}
+	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{},
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
+	if len(p.Ratings) == 0 {
+		e.Description = fmt.Sprintf("%s practice record is empty. Start with `/practice game:%s`.", who, firstGame(game))
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+	}
+	e.Description = who + " practice, per game:"
+	for _, l := range p.Ratings {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: fmt.Sprintf("%s: %.0f ± %.0f", l.Game, l.Rating.Rating, l.RD),
+			Value: fmt.Sprintf("Solved %d, failed %d · streak %d (best %d) · hints used %d", l.Solved, l.Failed, l.Streak, l.BestStreak, l.Hints)})
+	}
+	if p.Weakest != "" {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Weakest theme",
+			Value: fmt.Sprintf("**%s** in %s: %.0f%% of those puzzles missed.", p.Weakest, p.WeakestGame, 100*p.WeakestRate)})
+		if g, err := solver.Lookup(p.WeakestGame); err == nil {
+			if k := themeIndex(g, p.Weakest); k >= 0 {
+				data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
+					Label: clipText("Practise "+p.Weakest, maxButtonLabelLen), Style: discordgo.PrimaryButton,
+					CustomID: r.pracID(pracNext, fmt.Sprintf("%s.%d", g.Name(), k), user),
+				}}}}
+			}
+		}
+	}
+	// The plot: one line per game, a point per answer.
+	var series []chart.Series
+	idx := map[string]int{}
+	for _, a := range p.Attempts {
+		k, ok := idx[a.Game]
+		if !ok {
+			k = len(series)
+			idx[a.Game] = k
+			series = append(series, chart.Series{Name: a.Game})
+		}
+		series[k].Points = append(series[k].Points, chart.Point{At: a.At, Rating: a.After})
+	}
+	var buf bytes.Buffer
+	switch err := chart.RatingPNG(&buf, "Rating over time", series); {
+	case err == nil:
+		data.Files = []*discordgo.File{{Name: "progress.png", ContentType: "image/png", Reader: &buf}}
+		e.Image = &discordgo.MessageEmbedImage{URL: "attachment://progress.png"}
+	case !errors.Is(err, chart.ErrEmpty):
+		r.log.Error("drawing a progress chart", "err", err)
+	}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: "Ratings are Glicko-2; ± is the rating deviation, which shrinks as you answer more."}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+}
+
+func firstGame(game string) string {
+	if game != "" {
+		return game
+	}
+	return solver.Games()[0].Name()
+}
+
+// leaderboardSize is how many learners a leaderboard lists.
+const leaderboardSize = 10
+
+// leaderboard answers /leaderboard [game]: the server's top ten by
+// rating, and the caller's own rank.
+func (r *Router) leaderboard(ctx context.Context, i *discordgo.Interaction, o options) (*discordgo.InteractionResponse, error) {
+	e := &discordgo.MessageEmbed{Color: colourHint}
+	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e},
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
+	reply := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
+	game := firstGame(o.str(optGame))
+	if _, err := solver.Lookup(game); err != nil {
+		return nil, err
+	}
+	e.Title = "Leaderboard: " + game
+	if guildID(i) == "" {
+		e.Description = "Leaderboards belong to servers, and this is a direct message: there is none here."
+		return reply, nil
+	}
+	svc, err := r.practice(ctx)
+	if err != nil {
+		return nil, err
+	}
+	top, rank, err := svc.Leaderboard(ctx, guildID(i), game, userID(i), leaderboardSize)
+	if err != nil {
+		return nil, err
+	}
+	if len(top) == 0 {
+		e.Description = fmt.Sprintf("Nobody in this server has practised %s yet. Be the first: `/practice game:%s`.", game, game)
+		return reply, nil
+	}
+	var b strings.Builder
+	for _, l := range top {
+		fmt.Fprintf(&b, "%d. <@%s>: **%.0f** (solved %d of %d)\n", l.Rank, l.User, l.Rating.Rating, l.Solved, l.Solved+l.Failed)
+	}
+	switch {
+	case rank == 0:
+		b.WriteString("\nYou are not on this board yet: answer a puzzle here with /practice.")
+	case rank > len(top):
+		fmt.Fprintf(&b, "\nYour rank: %d.", rank)
+	default:
+		fmt.Fprintf(&b, "\nYou are number %d.", rank)
+	}
+	e.Description = b.String()
+	return reply, nil
+}

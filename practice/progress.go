@@ -1,0 +1,110 @@
+package practice
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/nimtutor/nimtutor/store"
+)
+
+// Progress is what a learner has done in practice.
+type Progress struct {
+	// Ratings has one record per game practised (or the one game asked for).
+	Ratings []store.Learner
+	// Attempts are the answers, oldest first.
+	Attempts []store.Attempt
+	// Weakest is the theme the learner fails most, in WeakestGame; "" when
+	// nothing has been answered.
+	Weakest, WeakestGame string
+	// WeakestRate is the share of failed answers on it.
+	WeakestRate float64
+}
+
+// Progress gathers a learner's record, in one game or ("") all.
+func (s *Service) Progress(ctx context.Context, user, game string) (*Progress, error) {
+	ls, err := s.store.Learners(ctx, user)
+	if err != nil {
+		return nil, err
+	}
+	p := &Progress{}
+	for _, l := range ls {
+		if game == "" || l.Game == game {
+			p.Ratings = append(p.Ratings, l)
+		}
+	}
+	if p.Attempts, err = s.store.Attempts(ctx, user, game, 0); err != nil {
+		return nil, err
+	}
+	p.WeakestGame, p.Weakest, p.WeakestRate = weakest(p.Attempts)
+	return p, nil
+}
+
+// weakest finds the theme with the most failures relative to tries
+// (counted with one imaginary success and failure, so one unlucky try
+// does not outweigh many), ignoring themes never failed.
+func weakest(as []store.Attempt) (game, theme string, rate float64) {
+	type key struct{ game, theme string }
+	tries, fails := map[key]int{}, map[key]int{}
+	for _, a := range as {
+		for t := range strings.SplitSeq(a.Themes, ",") {
+			if t == "" {
+				continue
+			}
+			k := key{a.Game, t}
+			tries[k]++
+			if !a.Correct {
+				fails[k]++
+			}
+		}
+	}
+	keys := make([]key, 0, len(tries))
+	for k := range tries {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b key) int { return strings.Compare(a.game+a.theme, b.game+b.theme) })
+	best := -1.0
+	for _, k := range keys {
+		if fails[k] == 0 {
+			continue
+		}
+		if r := float64(fails[k]+1) / float64(tries[k]+2); r > best {
+			best, game, theme = r, k.game, k.theme
+			rate = float64(fails[k]) / float64(tries[k])
+		}
+	}
+	return game, theme, rate
+}
+
+// History is a learner's recent games and puzzles.
+type History struct {
+	Attempts []store.Attempt
+	Games    []store.GameRecord
+}
+
+// History returns the learner's most recent answers and games, newest first.
+func (s *Service) History(ctx context.Context, user string, n int) (*History, error) {
+	as, err := s.store.Attempts(ctx, user, "", n)
+	if err != nil {
+		return nil, err
+	}
+	slices.Reverse(as)
+	gs, err := s.store.Games(ctx, user, n)
+	if err != nil {
+		return nil, err
+	}
+	return &History{Attempts: as, Games: gs}, nil
+}
+
+// Forget deletes everything stored about the learner.
+func (s *Service) Forget(ctx context.Context, user string) error { return s.store.Forget(ctx, user) }
+
+// Export returns everything stored about the learner.
+func (s *Service) Export(ctx context.Context, user string) (store.Export, error) {
+	return s.store.ExportUser(ctx, user)
+}
+
+// Leaderboard returns a server's top n in game and the learner's rank.
+func (s *Service) Leaderboard(ctx context.Context, guild, game, user string, n int) ([]store.Ranked, int, error) {
+	return s.store.Leaderboard(ctx, guild, game, user, n)
+}

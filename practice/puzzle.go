@@ -1,0 +1,209 @@
+package practice
+
+import (
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/glicko2"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Puzzle is a position where the player to move wins, and what is known
+// about it.
+type Puzzle struct {
+	// ID is "GAME-SEED"; Parse reads it back.
+	ID   string
+	Game solver.Game
+	Seed uint64
+	// Position is the puzzle; its player to move wins.
+	Position solver.Position
+	// Winning lists every winning move; Moves counts every legal move.
+	Winning []solver.Move
+	Moves   int
+	// Remoteness is how many moves (both sides') the win takes with best
+	// play, or -1 when the position is too large to search.
+	Remoteness int
+	// Themes name the ideas the solution needs.
+	Themes []string
+	// Estimate is the first rating, before anyone has answered.
+	Estimate float64
+
+	hintsOnce sync.Once
+	hints     []explain.Step
+}
+
+// maxSeed bounds seeds, so ids stay short.
+const maxSeed = 1_000_000
+
+// ErrBadID reports a puzzle id that names no puzzle.
+var ErrBadID = errors.New("practice: not a puzzle id")
+
+// ParseID splits "GAME-SEED".
+func ParseID(id string) (solver.Game, uint64, error) {
+	name, num, ok := strings.Cut(id, "-")
+	if !ok {
+		return nil, 0, fmt.Errorf("%w: %q", ErrBadID, id)
+	}
+	g, err := solver.Lookup(name)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%w: %q", ErrBadID, id)
+	}
+	seed, err := strconv.ParseUint(num, 10, 64)
+	if err != nil || seed == 0 || seed > maxSeed {
+		return nil, 0, fmt.Errorf("%w: %q", ErrBadID, id)
+	}
+	return g, seed, nil
+}
+
+// puzzleID names the puzzle of game g with seed.
+func puzzleID(g solver.Game, seed uint64) string {
+	return g.Name() + "-" + strconv.FormatUint(seed, 10)
+}
+
+// generateTries bounds how many random positions one seed may draw before
+// it finds a puzzle; every game finds one within a few.
+const generateTries = 500
+
+// remotenessBudget bounds the states searched for a puzzle's remoteness.
+const remotenessBudget = 20000
+
+// Generate builds the puzzle of g with the given seed: it draws positions
+// from a generator seeded by (game, seed) until one is won by the player
+// to move and not every move wins. The same seed gives the same puzzle.
+func Generate(g solver.Game, seed uint64) (*Puzzle, error) {
+	if seed == 0 || seed > maxSeed {
+		return nil, fmt.Errorf("%w: seed %d is outside 1..%d", ErrBadID, seed, maxSeed)
+	}
+	h := fnv.New64a()
+	h.Write([]byte(g.Name()))
+	rng := rand.New(rand.NewPCG(seed, h.Sum64()))
+	for range generateTries {
+		pos, err := randomPosition(g, rng)
+		if err != nil {
+			return nil, err
+		}
+		if o, _ := pos.Analyze(); o != solver.Win {
+			continue
+		}
+		moves := pos.Moves()
+		winning := winningMoves(pos, moves)
+		if len(moves) < 2 || len(winning) == len(moves) || len(winning) == 0 {
+			continue
+		}
+		p := &Puzzle{ID: puzzleID(g, seed), Game: g, Seed: seed, Position: pos, Winning: winning, Moves: len(moves)}
+		p.Remoteness = remoteness(pos, remotenessBudget)
+		p.Themes = themes(pos, winning)
+		p.Estimate = estimate(p)
+		return p, nil
+	}
+	return nil, fmt.Errorf("practice: no puzzle of %s found for seed %d", g.Name(), seed)
+}
+
+// winningMoves returns the moves after which the opponent loses.
+func winningMoves(pos solver.Position, moves []solver.Move) []solver.Move {
+	var out []solver.Move
+	for _, m := range moves {
+		next, err := pos.Play(m)
+		if err != nil {
+			continue
+		}
+		if o, _ := next.Analyze(); o == solver.Loss {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// randomPosition draws a small position of g in its text form.
+func randomPosition(g solver.Game, r *rand.Rand) (solver.Position, error) {
+	var b strings.Builder
+	first := solver.Player(0)
+	switch g.Name() {
+	case "adapwns":
+		n := 5 + r.IntN(10)
+		for range n {
+			b.WriteByte(pick(r, 0.35, 'P', '.'))
+		}
+	case "abgame":
+		n := 5 + r.IntN(9)
+		for range n {
+			switch x := r.IntN(4); {
+			case x < 2:
+				b.WriteByte('.')
+			case x == 2:
+				b.WriteByte('A')
+			default:
+				b.WriteByte('B')
+			}
+		}
+		first = solver.Player(r.IntN(2))
+	case "binstring":
+		n := 4 + r.IntN(9)
+		for range n {
+			b.WriteByte(pick(r, 0.5, '1', '0'))
+		}
+	case "binim", "binim2":
+		k := 2 + r.IntN(3)
+		for i := range k {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			for range 1 + r.IntN(4) {
+				b.WriteByte(pick(r, 0.5, '1', '0'))
+			}
+		}
+		first = solver.Player(r.IntN(2))
+	default:
+		return nil, fmt.Errorf("practice: no puzzles for %s yet", g.Name())
+	}
+	return solver.Restore(g, b.String(), first, [2]int{})
+}
+
+func pick(r *rand.Rand, p float64, yes, no byte) byte {
+	if r.Float64() < p {
+		return yes
+	}
+	return no
+}
+
+// estimate is a puzzle's first rating: harder when it is larger, when few
+// of its many moves win, when the win is far, and when it needs more
+// ideas. Answers move it from there.
+func estimate(p *Puzzle) float64 {
+	size := float64(len(p.Position.String()))
+	scarcity := 1 - float64(len(p.Winning))/float64(p.Moves) // 0 (all win) .. 1
+	choice := min(1, math.Log2(float64(p.Moves))/4)          // 2 moves: 0.25, 16 or more: 1
+	r := 800 + 80*math.Log2(size) + 350*scarcity*choice + 40*float64(len(p.Themes))
+	if p.Remoteness > 0 {
+		r += 15 * float64(min(p.Remoteness, 20))
+	}
+	return math.Round(min(max(r, 800), 2400))
+}
+
+// InitialRating is the puzzle's Glicko-2 rating before its first answer.
+func (p *Puzzle) InitialRating() glicko2.Rating {
+	return glicko2.Rating{R: p.Estimate, RD: 250, Vol: 0.06}
+}
+
+// Solution is the solved position, for hints and explanations.
+func (p *Puzzle) Solution() solver.Result { return solver.Solve(p.Position) }
+
+// Hints returns the hint ladder: the last level gives the answer.
+func (p *Puzzle) Hints() []explain.Step {
+	p.hintsOnce.Do(func() { p.hints = explain.Hints(p.Solution(), explain.Options{MaxItems: 8}) })
+	return p.hints
+}
+
+// IsWinning reports whether m is one of the winning moves.
+func (p *Puzzle) IsWinning(m solver.Move) bool { return slices.Contains(p.Winning, m) }
+
+// HasTheme reports whether the puzzle needs the named idea.
+func (p *Puzzle) HasTheme(theme string) bool { return slices.Contains(p.Themes, theme) }

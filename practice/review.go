@@ -1,0 +1,271 @@
+package practice
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/store"
+)
+
+// MoveClass is the verdict on one of the learner's moves.
+type MoveClass string
+
+// The verdicts, as Lichess's game review gives them.
+const (
+	// Best keeps the best outcome, as fast as possible (or, when already
+	// lost, holds out longest).
+	Best MoveClass = "best"
+	// Slower keeps the win, but the win now takes longer.
+	Slower MoveClass = "still winning, slower"
+	// Mistake throws away the win (or the tie).
+	Mistake MoveClass = "mistake"
+	// Forced was the only legal move.
+	Forced MoveClass = "forced"
+	// Lost was played in a lost position that a faster loss does not change.
+	Lost MoveClass = "already lost"
+)
+
+// MoveReview is the review of one of the learner's moves.
+type MoveReview struct {
+	// Ply counts every move of the game from 1; Number counts the learner's.
+	Ply, Number int
+	// Before is the position the learner moved in.
+	Before solver.Position
+	Move   solver.Move
+	Class  MoveClass
+	// Had is the best outcome the learner could force before the move, and
+	// Kept the one left after it.
+	Had, Kept solver.Outcome
+	// Dist is the remoteness after the move and BestDist after the best
+	// move; both -1 when the game is too large to search.
+	Dist, BestDist int
+	// Better is a move that keeps Had (faster, for Slower), for moves that
+	// are not Best or Forced.
+	Better solver.Move
+}
+
+// Review is the review of a whole game.
+type Review struct {
+	Start solver.Position
+	Side  solver.Player
+	Moves []MoveReview
+	// FirstMistake indexes Moves, or is -1.
+	FirstMistake int
+	// Exact reports that remoteness was searched (so Slower can be told
+	// from Best); for large positions only outcomes are compared.
+	Exact bool
+	// Result is "won", "lost", "tie" or "" while the game goes on.
+	Result string
+}
+
+// reviewBudget bounds the states searched to review one game.
+const reviewBudget = 300000
+
+// ReviewGame replays a game from start, where the learner plays side,
+// and judges each of the learner's moves.
+func ReviewGame(start solver.Position, side solver.Player, moves []solver.Move) (*Review, error) {
+	r := &Review{Start: start, Side: side, FirstMistake: -1, Exact: true}
+	search := newDistSearch(start.Game(), reviewBudget)
+	pos := start
+	for i, m := range moves {
+		if pos.ToMove() == side {
+			mr, exact, err := judgeMove(search, pos, m)
+			if err != nil {
+				return nil, fmt.Errorf("move %d (%s): %w", i+1, m, err)
+			}
+			r.Exact = r.Exact && exact
+			mr.Ply, mr.Number = i+1, len(r.Moves)+1
+			if mr.Class == Mistake && r.FirstMistake < 0 {
+				r.FirstMistake = len(r.Moves)
+			}
+			r.Moves = append(r.Moves, mr)
+		}
+		next, err := pos.Play(m)
+		if err != nil {
+			return nil, fmt.Errorf("move %d (%s): %w", i+1, m, err)
+		}
+		pos = next
+	}
+	r.Result = ResultOf(pos, side)
+	return r, nil
+}
+
+// ResultOf returns "won", "lost" or "tie" for side when pos is over, else "".
+func ResultOf(pos solver.Position, side solver.Player) string {
+	if solver.HasMoves(pos) {
+		return ""
+	}
+	switch o := pos.Terminal(); {
+	case o == solver.Tie:
+		return "tie"
+	case (o == solver.Win) == (pos.ToMove() == side):
+		return "won"
+	}
+	return "lost"
+}
+
+// judgeMove classifies m in pos, by remoteness when the search fits its
+// budget and by the formula's outcomes otherwise.
+func judgeMove(search *distSearch, pos solver.Position, m solver.Move) (MoveReview, bool, error) {
+	mr := MoveReview{Before: pos, Move: m, Dist: -1, BestDist: -1}
+	moves := pos.Moves()
+	if _, err := pos.Play(m); err != nil {
+		return mr, false, err
+	}
+	// Exact: every move's value by search.
+	best, bestMove, mine := value{outcome: solver.Loss - 1}, solver.Move(nil), value{}
+	exact := true
+	for _, x := range moves {
+		v, err := search.child(pos, x)
+		if err != nil {
+			exact = false
+			break
+		}
+		if better(v, best) {
+			best, bestMove = v, x
+		}
+		if x == m {
+			mine = v
+		}
+	}
+	if exact {
+		mr.Had, mr.Kept, mr.Dist, mr.BestDist = best.outcome, mine.outcome, mine.dist, best.dist
+		switch {
+		case len(moves) == 1:
+			mr.Class = Forced
+		case mine.outcome < best.outcome:
+			mr.Class, mr.Better = Mistake, bestMove
+		case mine.dist == best.dist || best.outcome == solver.Tie:
+			mr.Class = Best
+		case best.outcome == solver.Loss:
+			mr.Class, mr.Better = Lost, bestMove
+		default:
+			mr.Class, mr.Better = Slower, bestMove
+		}
+		return mr, true, nil
+	}
+	// By the formula: outcomes only.
+	res := solver.Solve(pos)
+	next, _ := pos.Play(m)
+	after, _ := next.Analyze()
+	mr.Had, mr.Kept, mr.Dist, mr.BestDist = res.Outcome, -after, -1, -1
+	switch {
+	case len(moves) == 1:
+		mr.Class = Forced
+	case mr.Kept < mr.Had:
+		mr.Class, mr.Better = Mistake, explain.LocalMove(res)
+	case mr.Had == solver.Loss:
+		mr.Class = Lost
+	default:
+		mr.Class = Best
+	}
+	return mr, false, nil
+}
+
+// ReviewRecord reviews a stored game.
+func ReviewRecord(rec store.GameRecord) (*Review, error) {
+	g, err := solver.Lookup(rec.Game)
+	if err != nil {
+		return nil, err
+	}
+	start, err := solver.Restore(g, rec.Start, solver.Player(rec.StartMover), [2]int{})
+	if err != nil {
+		return nil, err
+	}
+	moves, err := ParseMoves(start, rec.Moves)
+	if err != nil {
+		return nil, err
+	}
+	return ReviewGame(start, solver.Player(rec.Side), moves)
+}
+
+// ParseMoves reads stored moves ("a b" each) played from start.
+func ParseMoves(start solver.Position, texts []string) ([]solver.Move, error) {
+	var out []solver.Move
+	pos := start
+	for i, t := range texts {
+		f := strings.Fields(t)
+		if len(f) != 2 {
+			return nil, fmt.Errorf("stored move %d %q is not two numbers", i+1, t)
+		}
+		a, err1 := strconv.Atoi(f[0])
+		b, err2 := strconv.Atoi(f[1])
+		if err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("stored move %d %q is not two numbers", i+1, t)
+		}
+		m := solver.MoveOf(pos, a, b)
+		next, err := pos.Play(m)
+		if err != nil {
+			return nil, fmt.Errorf("stored move %d: %w", i+1, err)
+		}
+		out, pos = append(out, m), next
+	}
+	return out, nil
+}
+
+// MoveText is a move as stored: its two numbers.
+func MoveText(m solver.Move) string {
+	a, b := solver.MoveNumbers(m)
+	return fmt.Sprintf("%d %d", a, b)
+}
+
+// Card is the review as text: a line per move, then where the game was
+// lost and what would have kept it.
+func (r *Review) Card() string {
+	var b strings.Builder
+	g := r.Start.Game()
+	fmt.Fprintf(&b, "You played %s from `%s`.", g.PlayerName(r.Side), r.Start)
+	switch r.Result {
+	case "won":
+		b.WriteString(" You won.")
+	case "lost":
+		b.WriteString(" The bot won.")
+	case "tie":
+		b.WriteString(" It was a tie.")
+	}
+	b.WriteString("\n")
+	counts := map[MoveClass]int{}
+	for _, m := range r.Moves {
+		counts[m.Class]++
+		fmt.Fprintf(&b, "%d. %s: **%s**", m.Number, m.Move, m.Class)
+		switch m.Class {
+		case Slower:
+			fmt.Fprintf(&b, " (the win takes %d more moves; %s wins in %d)", m.Dist-m.BestDist, m.Better, m.BestDist)
+		case Mistake:
+			fmt.Fprintf(&b, " (%s would have kept the %s)", m.Better, outcomeWord(m.Had))
+		}
+		b.WriteString("\n")
+	}
+	if len(r.Moves) == 0 {
+		b.WriteString("You made no move.\n")
+	}
+	if r.FirstMistake >= 0 {
+		m := r.Moves[r.FirstMistake]
+		fmt.Fprintf(&b, "\nThe game turned on your move %d in `%s`: %s threw away the %s. The winning alternative was %s.",
+			m.Number, m.Before, m.Move, outcomeWord(m.Had), m.Better)
+		if k := explain.KeyNumbers(m.Before); k != "" {
+			fmt.Fprintf(&b, " Before it, %s.", k)
+		}
+	} else if len(r.Moves) > 0 {
+		b.WriteString("\nNo mistake: every move kept the best outcome you had.")
+	}
+	fmt.Fprintf(&b, "\nBest %d · slower %d · mistakes %d · forced %d", counts[Best], counts[Slower], counts[Mistake], counts[Forced])
+	if counts[Lost] > 0 {
+		fmt.Fprintf(&b, " · already lost %d", counts[Lost])
+	}
+	if !r.Exact {
+		b.WriteString(" (too large to search: moves judged by outcome only)")
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+func outcomeWord(o solver.Outcome) string {
+	if o == solver.Tie {
+		return "tie"
+	}
+	return "win"
+}

@@ -1,0 +1,122 @@
+package solver
+
+// memo maps solved states to their packed values (0: not solved yet). It
+// allocates nothing per state. While the states stay small and dense, as
+// when Verify walks every board of 1, 2, 3, … cells, it is a plain table
+// indexed by the state. The first state that would make that table large
+// or sparse turns it into an open-addressing hash table with linear
+// probing, each slot one word: the state in the high 48 bits, its value
+// in the low 16.
+type memo struct {
+	direct []uint16 // direct mode: the value of state k at index k
+	slots  []uint64 // hash mode (slots != nil): state<<16 | value, 0 empty
+	mask   uint64   // len(slots)-1
+	n      int      // states stored
+}
+
+const (
+	// maxDirect bounds the direct table: 2^24 values, 32 MiB.
+	maxDirect = 1 << 24
+	// directSlack is how sparse the direct table may get: at most this
+	// many slots per stored state, beyond a first few thousand.
+	directSlack = 4
+	minDirect   = 1 << 12
+	minSlots    = 1 << 8
+)
+
+// get returns the packed value of k, or 0.
+func (m *memo) get(k State) uint16 {
+	if m.slots == nil {
+		if uint64(k) < uint64(len(m.direct)) {
+			return m.direct[k]
+		}
+		return 0
+	}
+	for i := m.slot(k); ; i = (i + 1) & m.mask {
+		e := m.slots[i]
+		if e>>16 == uint64(k) {
+			return uint16(e)
+		}
+		if e == 0 {
+			return 0
+		}
+	}
+}
+
+// put stores the packed value v (not 0) of k, which is not stored yet.
+func (m *memo) put(k State, v uint16) {
+	if m.slots == nil {
+		if uint64(k) >= uint64(len(m.direct)) && !m.growDirect(k) {
+			m.toHash()
+		} else {
+			m.direct[k] = v
+			m.n++
+			return
+		}
+	}
+	if 2*(m.n+1) > len(m.slots) {
+		m.rehash(2 * len(m.slots))
+	}
+	m.insert(k, v)
+	m.n++
+}
+
+// insert places k in hash mode, with room to spare.
+func (m *memo) insert(k State, v uint16) {
+	i := m.slot(k)
+	for m.slots[i] != 0 {
+		i = (i + 1) & m.mask
+	}
+	m.slots[i] = uint64(k)<<16 | uint64(v)
+}
+
+// slot is where the probe for k starts. The low 20 bits of the state are
+// kept as they are, so that states that differ in few low bits (a pawn
+// moved one cell) share cache lines; the high bits are mixed in.
+func (m *memo) slot(k State) uint64 {
+	h := uint64(k) ^ (uint64(k)>>20)*0x9E3779B97F4A7C15>>24
+	return h & m.mask
+}
+
+// growDirect widens the direct table to hold k, unless that would make
+// it too large or too sparse for the states it holds.
+func (m *memo) growDirect(k State) bool {
+	size := max(len(m.direct), minDirect)
+	for uint64(size) <= uint64(k) {
+		size *= 2
+	}
+	if size > maxDirect || size > minDirect && size > directSlack*(m.n+1) {
+		return false
+	}
+	d := make([]uint16, size)
+	copy(d, m.direct)
+	m.direct = d
+	return true
+}
+
+// toHash moves the direct table's states into a hash table.
+func (m *memo) toHash() {
+	old := m.direct
+	m.direct = nil
+	size := minSlots
+	for size < 2*(m.n+1) {
+		size *= 2
+	}
+	m.slots, m.mask = make([]uint64, size), uint64(size-1)
+	for k, v := range old {
+		if v != 0 {
+			m.insert(State(k), v)
+		}
+	}
+}
+
+// rehash moves the hash table into one of the given size.
+func (m *memo) rehash(size int) {
+	old := m.slots
+	m.slots, m.mask = make([]uint64, size), uint64(size-1)
+	for _, e := range old {
+		if e != 0 {
+			m.insert(State(e>>16), uint16(e))
+		}
+	}
+}

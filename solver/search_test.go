@@ -1,0 +1,158 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+)
+
+// ladder is a hand-written game for the engine's own tests: state n (from
+// 1) moves to n-1 and n-2, down to 1, where the mover loses; with loop set,
+// state 2 moves back to itself as well, which no real game may do.
+type ladder struct{ loop bool }
+
+func (l ladder) Children(s State, buf []State) []State {
+	for d := State(1); d <= 2 && s > d; d++ {
+		buf = append(buf, s-d)
+	}
+	if l.loop && s == 2 {
+		buf = append(buf, 2)
+	}
+	return buf
+}
+
+func (ladder) Terminal(State) Outcome { return Loss }
+
+var _ Rules = ladder{}
+
+// TestSearchValues checks values and remoteness on the ladder, where they
+// are known: a multiple of 3 away from the bottom loses, and the game
+// lasts as the players choose.
+func TestSearchValues(t *testing.T) {
+	tests := []struct {
+		s    State
+		want Value
+	}{
+		{1, Value{Loss, 0}},
+		{2, Value{Win, 1}},
+		{3, Value{Win, 1}},
+		{4, Value{Loss, 2}}, // both moves leave a win in 1
+		{5, Value{Win, 3}},
+		{7, Value{Loss, 4}},
+	}
+	s := NewSearch(ladder{}, 0)
+	for _, tc := range tests {
+		got, err := s.Value(context.Background(), tc.s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tc.want {
+			t.Errorf("Value(%d) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+	if got := (Value{Tie, 2}).String(); got != "tie in 2" {
+		t.Errorf("String() = %q", got)
+	}
+}
+
+func TestSearchBudget(t *testing.T) {
+	s := NewSearch(ladder{}, 10)
+	if _, err := s.Value(context.Background(), 11); !errors.Is(err, ErrBudget) {
+		t.Fatalf("11 states with a budget of 10: got %v, want ErrBudget", err)
+	}
+	s = NewSearch(ladder{}, 10)
+	if _, err := s.Value(context.Background(), 10); err != nil {
+		t.Fatalf("10 states with a budget of 10: %v", err)
+	}
+	if got := s.States(); got != 10 {
+		t.Errorf("States() = %d, want 10", got)
+	}
+}
+
+func TestSearchContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := NewSearch(ladder{}, 0)
+	if _, err := s.Value(ctx, 5); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled context: got %v", err)
+	}
+	// A search in progress notices the end of its context.
+	ctx, cancel = context.WithCancel(context.Background())
+	big := NewSearch(cancelAt{at: 3 * ctxEvery, cancel: cancel}, 0)
+	if _, err := big.Value(ctx, 2*ctxEvery); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := big.Value(ctx, 5*ctxEvery); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled during the search: got %v", err)
+	}
+	if _, ok := big.Known(2 * ctxEvery); !ok {
+		t.Errorf("states solved before the end are forgotten")
+	}
+}
+
+// cancelAt is the ladder that calls cancel when the search enters state at.
+type cancelAt struct {
+	ladder
+	at     State
+	cancel func()
+}
+
+func (c cancelAt) Children(s State, buf []State) []State {
+	if s == c.at {
+		c.cancel()
+	}
+	return c.ladder.Children(s, buf)
+}
+
+func TestSearchRefusesLoops(t *testing.T) {
+	_, err := NewSearch(ladder{loop: true}, 0).Value(context.Background(), 4)
+	if !errors.Is(err, ErrTooDeep) {
+		t.Errorf("a game that repeats a state: got %v, want ErrTooDeep", err)
+	}
+}
+
+// TestMemo checks the memo against a map through its changes of mode:
+// dense small states, a state that makes the direct table too sparse, and
+// enough states to rehash several times.
+func TestMemo(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	var m memo
+	want := map[State]uint16{}
+	add := func(k State) {
+		if _, ok := want[k]; ok {
+			return
+		}
+		v := uint16(1 + r.IntN(1<<16-1))
+		m.put(k, v)
+		want[k] = v
+	}
+	for k := State(1); k < 5000; k++ {
+		add(k)
+	}
+	if m.slots != nil {
+		t.Fatalf("dense states left the direct table")
+	}
+	add(1 << 40)
+	if m.slots == nil {
+		t.Fatalf("a far state kept the direct table")
+	}
+	for range 100000 {
+		add(State(1 + r.Uint64N(1<<StateBits-1)))
+		add(State(1 + r.Uint64N(1<<20)))
+	}
+	if m.n != len(want) {
+		t.Errorf("n = %d, want %d", m.n, len(want))
+	}
+	for k, v := range want {
+		if got := m.get(k); got != v {
+			t.Fatalf("get(%#x) = %d, want %d", k, got, v)
+		}
+	}
+	for range 1000 {
+		k := State(1 + r.Uint64N(1<<StateBits-1))
+		if _, ok := want[k]; !ok && m.get(k) != 0 {
+			t.Fatalf("get(%#x) of an absent state is not 0", k)
+		}
+	}
+}

@@ -1,0 +1,189 @@
+package store_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/nimtutor/nimtutor/store"
+	"github.com/nimtutor/nimtutor/store/storetest"
+)
+
+// TestParallelWriters answers for one learner from many goroutines over
+// two stores on one database (two replicas): every answer is counted,
+// none is lost to a read-modify-write race.
+func TestParallelWriters(t *testing.T) {
+	const writers, each = 16, 10
+	storetest.Each(t, func(t *testing.T, b storetest.Backend) {
+		cfg := b.Config(t)
+		stores := []*store.Store{storetest.Open(t, cfg), storetest.Open(t, cfg)}
+		var wg sync.WaitGroup
+		for w := range writers {
+			wg.Go(func() {
+				for k := range each {
+					answer(t, stores[w%2], "same", "g", fmt.Sprintf("p%d", k%3), w%4 != 0)
+				}
+			})
+		}
+		wg.Wait()
+		l, err := stores[0].Learner(context.Background(), "same", "adapwns")
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantSolved, wantFailed := writers*each*3/4, writers*each/4
+		if l.Solved != wantSolved || l.Failed != wantFailed {
+			t.Errorf("solved %d, failed %d; want %d and %d", l.Solved, l.Failed, wantSolved, wantFailed)
+		}
+		if want := 1500 + 10*float64(wantSolved-wantFailed); l.Rating.Rating != want {
+			t.Errorf("rating %v, want %v", l.Rating.Rating, want)
+		}
+		as, _ := stores[1].Attempts(context.Background(), "same", "", 0)
+		if len(as) != writers*each {
+			t.Errorf("%d attempts stored, want %d", len(as), writers*each)
+		}
+		t.Logf("%d answers by %d writers on two stores: none lost", writers*each, writers)
+	})
+}
+
+// Environment of the child process of TestKilledMidAnswer.
+const (
+	envChild = "NIMTUTOR_STORE_KILL_CHILD"
+	envCfg   = "NIMTUTOR_STORE_KILL_CFG"
+)
+
+// TestMain runs the child's loop when re-executed by TestKilledMidAnswer.
+func TestMain(m *testing.M) {
+	if os.Getenv(envChild) == "1" {
+		killChild()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// killChild answers forever, announcing each answer from inside its
+// transaction after the first writes and pausing there, so that a kill
+// lands between the writes of one answer.
+func killChild() {
+	cfg := store.Config{Path: os.Getenv(envCfg)}
+	if strings.HasPrefix(cfg.Path, "postgres") {
+		cfg = store.Config{DatabaseURL: cfg.Path}
+	}
+	s, err := store.Open(context.Background(), cfg)
+	if err != nil {
+		fmt.Println("error", err)
+		os.Exit(1)
+	}
+	for n := 1; ; n++ {
+		err := s.Update(context.Background(), func(tx *store.Tx) error {
+			l, err := tx.LockLearner("killed", "adapwns", init1500)
+			if err != nil {
+				return err
+			}
+			l.Solved++
+			l.Rating.Rating += 10
+			if err := tx.PutLearner(l); err != nil {
+				return err
+			}
+			fmt.Printf("mid %d\n", n)
+			time.Sleep(20 * time.Millisecond)
+			p, err := tx.LockPuzzle("p", "adapwns", init1500)
+			if err != nil {
+				return err
+			}
+			p.Attempts++
+			if err := tx.PutPuzzle(p); err != nil {
+				return err
+			}
+			_, err = tx.AddAttempt(store.Attempt{User: "killed", Game: "adapwns", PuzzleID: "p", Move: "1 2", Correct: true, After: l.Rating.Rating, At: time.Now()})
+			return err
+		})
+		if err != nil {
+			fmt.Println("error", err)
+			os.Exit(1)
+		}
+		fmt.Printf("done %d\n", n)
+	}
+}
+
+// TestKilledMidAnswer SIGKILLs a process in the middle of an answer's
+// transaction and checks that the database holds the old state or the
+// new one, never half: the learner's count, the puzzle's count and the
+// attempts agree.
+func TestKilledMidAnswer(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, b storetest.Backend) {
+		cfg := b.Config(t)
+		target := cfg.Path
+		if cfg.DatabaseURL != "" {
+			target = cfg.DatabaseURL
+		}
+		s := storetest.Open(t, cfg) // migrates before the child starts
+		complete := 0
+		for round, killAt := range []int{1, 3, 5} {
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), envChild+"=1", envCfg+"="+target)
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			sc := bufio.NewScanner(out)
+			mids := 0
+			for sc.Scan() {
+				line := sc.Text()
+				if strings.HasPrefix(line, "error") {
+					t.Fatalf("child: %s", line)
+				}
+				if strings.HasPrefix(line, "mid ") {
+					if mids++; mids == killAt {
+						break
+					}
+				}
+			}
+			if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+				t.Fatal(err)
+			}
+			go func() {
+				for sc.Scan() {
+				}
+			}()
+			err = cmd.Wait()
+			if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
+				t.Fatalf("child was not killed by a signal: %v", err)
+			}
+			// On PostgreSQL the server notices the dead connection and
+			// rolls back; wait for its lock to go.
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			var l store.Learner
+			err = s.Update(ctx, func(tx *store.Tx) error {
+				var err error
+				l, err = tx.LockLearner("killed", "adapwns", init1500)
+				return err
+			})
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, _ := s.GetPuzzle(context.Background(), "p")
+			as, _ := s.Attempts(context.Background(), "killed", "", 0)
+			if l.Solved != len(as) || p.Attempts != len(as) || l.Rating.Rating != 1500+10*float64(len(as)) {
+				t.Errorf("round %d: learner solved %d (rating %v), puzzle attempts %d, attempts %d: half an answer survived",
+					round, l.Solved, l.Rating.Rating, p.Attempts, len(as))
+			}
+			// Every answer before the killed one committed.
+			complete += killAt - 1
+			if len(as) != complete {
+				t.Errorf("round %d: %d attempts stored, want %d", round, len(as), complete)
+			}
+			t.Logf("round %d: killed during answer %d; %d complete answers stored, the killed one left no trace", round, killAt, len(as))
+		}
+	})
+}

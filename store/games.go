@@ -1,0 +1,123 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// GameRecord is one game against the bot: where it started, who the
+// learner plays, and every move so far, each as the two numbers a person
+// types ("5 4"). Replaying the moves from the start rebuilds the game.
+type GameRecord struct {
+	ID    string `json:"id"`
+	User  string `json:"-"`
+	Guild string `json:"guild,omitempty"`
+	Game  string `json:"game"`
+	// Start is the starting position's text and StartMover who moved first.
+	Start      string   `json:"start"`
+	StartMover int      `json:"start_mover"`
+	Side       int      `json:"side"`
+	Moves      []string `json:"moves"`
+	// Result is "" while the game goes on, then "won", "lost" or "tie".
+	Result  string    `json:"result,omitempty"`
+	Created time.Time `json:"created"`
+	Updated time.Time `json:"updated"`
+}
+
+// moveSep separates the moves in the stored column.
+const moveSep = ";"
+
+// SaveGame writes a game, creating it or replacing its moves and result.
+func (s *Store) SaveGame(ctx context.Context, g GameRecord) error {
+	for _, m := range g.Moves {
+		if strings.Contains(m, moveSep) {
+			return fmt.Errorf("store: move %q contains %q", m, moveSep)
+		}
+	}
+	now := millis(s.now())
+	return s.Update(ctx, func(tx *Tx) error {
+		if err := tx.JoinGuild(g.Guild, g.User); err != nil {
+			return err
+		}
+		return tx.exec(`INSERT INTO games (game_id, user_id, guild_id, game, start, start_mover, side, moves, result, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
+			ON CONFLICT (game_id) DO UPDATE SET moves = excluded.moves, result = excluded.result, updated_at = excluded.updated_at`,
+			g.ID, g.User, g.Guild, g.Game, g.Start, g.StartMover, g.Side, strings.Join(g.Moves, moveSep), g.Result, now)
+	})
+}
+
+const gameCols = `game_id, user_id, guild_id, game, start, start_mover, side, moves, result, created_at, updated_at`
+
+func scanGames(rows *sql.Rows) ([]GameRecord, error) {
+	defer rows.Close()
+	var out []GameRecord
+	for rows.Next() {
+		var g GameRecord
+		var moves string
+		var created, updated int64
+		if err := rows.Scan(&g.ID, &g.User, &g.Guild, &g.Game, &g.Start, &g.StartMover, &g.Side, &moves, &g.Result, &created, &updated); err != nil {
+			return nil, fmt.Errorf("store: reading games: %w", err)
+		}
+		if moves != "" {
+			g.Moves = strings.Split(moves, moveSep)
+		}
+		g.Created, g.Updated = fromMillis(created), fromMillis(updated)
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// Game returns one game, or ErrNotFound.
+func (s *Store) Game(ctx context.Context, id string) (GameRecord, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+gameCols+` FROM games WHERE game_id = $1`, id)
+	if err != nil {
+		return GameRecord{}, fmt.Errorf("store: reading game: %w", err)
+	}
+	gs, err := scanGames(rows)
+	if err != nil {
+		return GameRecord{}, err
+	}
+	if len(gs) == 0 {
+		return GameRecord{}, ErrNotFound
+	}
+	return gs[0], nil
+}
+
+// Games returns the learner's most recent games, newest first.
+func (s *Store) Games(ctx context.Context, user string, limit int) ([]GameRecord, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+gameCols+` FROM games WHERE user_id = $1 ORDER BY updated_at DESC, game_id LIMIT $2`, user, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading games: %w", err)
+	}
+	return scanGames(rows)
+}
+
+// ErrGameMoved reports that a game's stored moves are not the ones a
+// writer started from: another click got there first.
+var ErrGameMoved = errors.New("store: the game has moved on")
+
+// AppendMoves adds moves to a game whose stored moves are exactly have,
+// and sets its result, in one transaction. A second click on the same
+// old board (or the same click delivered twice) finds the moves changed
+// and gets ErrGameMoved, so no move is played twice.
+func (s *Store) AppendMoves(ctx context.Context, id string, have, add []string, result string) error {
+	return s.Update(ctx, func(tx *Tx) error {
+		var moves string
+		err := tx.tx.QueryRowContext(ctx, `SELECT moves FROM games WHERE game_id = $1`+s.forUpdate(), id).Scan(&moves)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("store: reading game: %w", err)
+		}
+		if moves != strings.Join(have, moveSep) {
+			return ErrGameMoved
+		}
+		all := append(append([]string{}, have...), add...)
+		return tx.exec(`UPDATE games SET moves = $2, result = $3, updated_at = $4 WHERE game_id = $1`, id, strings.Join(all, moveSep), result, millis(s.now()))
+	})
+}

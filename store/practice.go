@@ -1,0 +1,357 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Rating is a Glicko-2 rating on the familiar scale: the rating, its
+// deviation (RD) and the volatility.
+type Rating struct {
+	Rating float64 `json:"rating"`
+	RD     float64 `json:"rd"`
+	Vol    float64 `json:"volatility"`
+}
+
+// Learner is one learner's practice record in one game.
+type Learner struct {
+	User string `json:"-"`
+	Game string `json:"game"`
+	Rating
+	Solved     int       `json:"solved"`
+	Failed     int       `json:"failed"`
+	Streak     int       `json:"streak"`
+	BestStreak int       `json:"best_streak"`
+	Hints      int       `json:"hints"`
+	Updated    time.Time `json:"updated"`
+}
+
+// Puzzle is a puzzle's rating and its record.
+type Puzzle struct {
+	ID   string `json:"id"`
+	Game string `json:"game"`
+	Rating
+	Attempts int `json:"attempts"`
+	Solved   int `json:"solved"`
+}
+
+// Pending is a puzzle shown to a learner and not yet answered.
+type Pending struct {
+	User     string    `json:"-"`
+	PuzzleID string    `json:"puzzle"`
+	Game     string    `json:"game"`
+	Guild    string    `json:"guild,omitempty"`
+	Daily    string    `json:"daily,omitempty"`
+	Hints    int       `json:"hints"`
+	Opened   time.Time `json:"opened"`
+}
+
+// Attempt is one answered puzzle.
+type Attempt struct {
+	ID       int64  `json:"id"`
+	User     string `json:"-"`
+	Guild    string `json:"guild,omitempty"`
+	Game     string `json:"game"`
+	PuzzleID string `json:"puzzle"`
+	// Daily is the day (YYYY-MM-DD) of a server's daily puzzle, or "".
+	Daily   string `json:"daily,omitempty"`
+	Move    string `json:"move"`
+	Correct bool   `json:"correct"`
+	Hints   int    `json:"hints"`
+	// Themes lists the puzzle's themes, comma-separated.
+	Themes      string    `json:"themes"`
+	Before      float64   `json:"rating_before"`
+	After       float64   `json:"rating_after"`
+	PuzzleAfter float64   `json:"puzzle_rating_after"`
+	At          time.Time `json:"at"`
+}
+
+// ErrNotFound reports a row that does not exist.
+var ErrNotFound = errors.New("store: not found")
+
+// ErrDuplicate reports a second answer to a server's daily puzzle.
+var ErrDuplicate = errors.New("store: already answered")
+
+const learnerCols = `user_id, game, rating, rd, vol, solved, failed, streak, best_streak, hints, updated_at`
+
+func scanLearner(row interface{ Scan(...any) error }) (Learner, error) {
+	var l Learner
+	var upd int64
+	err := row.Scan(&l.User, &l.Game, &l.Rating.Rating, &l.RD, &l.Vol, &l.Solved, &l.Failed, &l.Streak, &l.BestStreak, &l.Hints, &upd)
+	l.Updated = fromMillis(upd)
+	return l, err
+}
+
+// LockLearner returns the learner's record in game, creating it with the
+// rating init if absent, and locks it until the transaction ends.
+func (t *Tx) LockLearner(user, game string, init Rating) (Learner, error) {
+	if err := t.exec(`INSERT INTO learners (user_id, game, rating, rd, vol, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
+		ON CONFLICT (user_id, game) DO NOTHING`, user, game, init.Rating, init.RD, init.Vol, millis(t.s.now())); err != nil {
+		return Learner{}, err
+	}
+	l, err := scanLearner(t.tx.QueryRowContext(t.ctx, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`+t.s.forUpdate(), user, game))
+	if err != nil {
+		return Learner{}, fmt.Errorf("store: reading learner: %w", err)
+	}
+	return l, nil
+}
+
+// PutLearner writes a learner's record.
+func (t *Tx) PutLearner(l Learner) error {
+	return t.exec(`UPDATE learners SET rating = $3, rd = $4, vol = $5, solved = $6, failed = $7, streak = $8, best_streak = $9, hints = $10, updated_at = $11
+		WHERE user_id = $1 AND game = $2`,
+		l.User, l.Game, l.Rating.Rating, l.RD, l.Vol, l.Solved, l.Failed, l.Streak, l.BestStreak, l.Hints, millis(t.s.now()))
+}
+
+// LockPuzzle returns a puzzle's record, creating it with the rating init
+// if absent, and locks it until the transaction ends.
+func (t *Tx) LockPuzzle(id, game string, init Rating) (Puzzle, error) {
+	if err := t.exec(`INSERT INTO puzzles (puzzle_id, game, rating, rd, vol) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (puzzle_id) DO NOTHING`, id, game, init.Rating, init.RD, init.Vol); err != nil {
+		return Puzzle{}, err
+	}
+	var p Puzzle
+	err := t.tx.QueryRowContext(t.ctx, `SELECT puzzle_id, game, rating, rd, vol, attempts, solved FROM puzzles WHERE puzzle_id = $1`+t.s.forUpdate(), id).
+		Scan(&p.ID, &p.Game, &p.Rating.Rating, &p.RD, &p.Vol, &p.Attempts, &p.Solved)
+	if err != nil {
+		return Puzzle{}, fmt.Errorf("store: reading puzzle: %w", err)
+	}
+	return p, nil
+}
+
+// PutPuzzle writes a puzzle's record.
+func (t *Tx) PutPuzzle(p Puzzle) error {
+	return t.exec(`UPDATE puzzles SET rating = $2, rd = $3, vol = $4, attempts = $5, solved = $6 WHERE puzzle_id = $1`,
+		p.ID, p.Rating.Rating, p.RD, p.Vol, p.Attempts, p.Solved)
+}
+
+// TakePending removes the learner's open puzzle and returns it, or
+// ErrNotFound when it is not open (never shown, or already answered: a
+// second delivery of the same answer finds nothing to take).
+func (t *Tx) TakePending(user, puzzleID string) (Pending, error) {
+	o := Pending{User: user, PuzzleID: puzzleID}
+	var opened int64
+	err := t.tx.QueryRowContext(t.ctx, `DELETE FROM open_puzzles WHERE user_id = $1 AND puzzle_id = $2
+		RETURNING game, guild_id, daily, hints, opened_at`, user, puzzleID).Scan(&o.Game, &o.Guild, &o.Daily, &o.Hints, &opened)
+	if errors.Is(err, sql.ErrNoRows) {
+		return o, ErrNotFound
+	}
+	if err != nil {
+		return o, fmt.Errorf("store: taking open puzzle: %w", err)
+	}
+	o.Opened = fromMillis(opened)
+	return o, nil
+}
+
+// AddAttempt records an answered puzzle and returns its id. A second
+// answer by the same learner to the same server's daily puzzle is
+// ErrDuplicate.
+func (t *Tx) AddAttempt(a Attempt) (int64, error) {
+	var id int64
+	err := t.tx.QueryRowContext(t.ctx, `INSERT INTO attempts (user_id, guild_id, game, puzzle_id, daily, move, correct, hints, themes, rating_before, rating_after, puzzle_after, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING attempt_id`,
+		a.User, a.Guild, a.Game, a.PuzzleID, a.Daily, a.Move, boolInt(a.Correct), a.Hints, a.Themes, a.Before, a.After, a.PuzzleAfter, millis(a.At)).Scan(&id)
+	if err != nil {
+		if isUniqueViolation(err) {
+			return 0, ErrDuplicate
+		}
+		return 0, fmt.Errorf("store: adding attempt: %w", err)
+	}
+	return id, nil
+}
+
+// JoinGuild records that the learner practises in guild ("" does nothing).
+func (t *Tx) JoinGuild(guild, user string) error {
+	if guild == "" {
+		return nil
+	}
+	return t.exec(`INSERT INTO guild_members (guild_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, guild, user)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func isUniqueViolation(err error) bool {
+	s := err.Error()
+	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505")
+}
+
+// OpenPuzzle records that a puzzle was shown to a learner. Showing it
+// again keeps the hints already used, so asking again does not wipe them.
+func (s *Store) OpenPuzzle(ctx context.Context, o Pending) error {
+	return s.Update(ctx, func(tx *Tx) error {
+		if err := tx.JoinGuild(o.Guild, o.User); err != nil {
+			return err
+		}
+		return tx.exec(`INSERT INTO open_puzzles (user_id, puzzle_id, game, guild_id, daily, hints, opened_at) VALUES ($1, $2, $3, $4, $5, 0, $6)
+			ON CONFLICT (user_id, puzzle_id) DO NOTHING`, o.User, o.PuzzleID, o.Game, o.Guild, o.Daily, millis(s.now()))
+	})
+}
+
+// Pending returns the learner's open puzzle, or ErrNotFound.
+func (s *Store) Pending(ctx context.Context, user, puzzleID string) (Pending, error) {
+	o := Pending{User: user, PuzzleID: puzzleID}
+	var opened int64
+	err := s.db.QueryRowContext(ctx, `SELECT game, guild_id, daily, hints, opened_at FROM open_puzzles WHERE user_id = $1 AND puzzle_id = $2`,
+		user, puzzleID).Scan(&o.Game, &o.Guild, &o.Daily, &o.Hints, &opened)
+	if errors.Is(err, sql.ErrNoRows) {
+		return o, ErrNotFound
+	}
+	o.Opened = fromMillis(opened)
+	return o, err
+}
+
+// UseHint counts one more hint on an open puzzle, up to max, and returns
+// the count. ErrNotFound means the puzzle is not open.
+func (s *Store) UseHint(ctx context.Context, user, puzzleID string, max int) (int, error) {
+	var n int
+	err := s.Update(ctx, func(tx *Tx) error {
+		err := tx.tx.QueryRowContext(ctx, `UPDATE open_puzzles SET hints = CASE WHEN hints < $3 THEN hints + 1 ELSE hints END
+			WHERE user_id = $1 AND puzzle_id = $2 RETURNING hints`, user, puzzleID, max).Scan(&n)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		return err
+	})
+	return n, err
+}
+
+// Learner returns the learner's record in game, or ErrNotFound.
+func (s *Store) Learner(ctx context.Context, user, game string) (Learner, error) {
+	l, err := scanLearner(s.db.QueryRowContext(ctx, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, user, game))
+	if errors.Is(err, sql.ErrNoRows) {
+		return l, ErrNotFound
+	}
+	return l, err
+}
+
+// Learners returns the learner's records in every game practised, by game name.
+func (s *Store) Learners(ctx context.Context, user string) ([]Learner, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 ORDER BY game`, user)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading learners: %w", err)
+	}
+	defer rows.Close()
+	var out []Learner
+	for rows.Next() {
+		l, err := scanLearner(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// GetPuzzle returns a puzzle's record, or ErrNotFound if nobody has
+// answered it yet.
+func (s *Store) GetPuzzle(ctx context.Context, id string) (Puzzle, error) {
+	var p Puzzle
+	err := s.db.QueryRowContext(ctx, `SELECT puzzle_id, game, rating, rd, vol, attempts, solved FROM puzzles WHERE puzzle_id = $1`, id).
+		Scan(&p.ID, &p.Game, &p.Rating.Rating, &p.RD, &p.Vol, &p.Attempts, &p.Solved)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, ErrNotFound
+	}
+	return p, err
+}
+
+const attemptCols = `attempt_id, user_id, guild_id, game, puzzle_id, daily, move, correct, hints, themes, rating_before, rating_after, puzzle_after, created_at`
+
+func scanAttempts(rows *sql.Rows) ([]Attempt, error) {
+	defer rows.Close()
+	var out []Attempt
+	for rows.Next() {
+		var a Attempt
+		var correct int
+		var at int64
+		if err := rows.Scan(&a.ID, &a.User, &a.Guild, &a.Game, &a.PuzzleID, &a.Daily, &a.Move, &correct, &a.Hints, &a.Themes, &a.Before, &a.After, &a.PuzzleAfter, &at); err != nil {
+			return nil, fmt.Errorf("store: reading attempts: %w", err)
+		}
+		a.Correct, a.At = correct != 0, fromMillis(at)
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// Attempts returns the learner's attempts in game ("" for every game),
+// oldest first, at most limit of the newest (0 for all).
+func (s *Store) Attempts(ctx context.Context, user, game string, limit int) ([]Attempt, error) {
+	if limit <= 0 {
+		limit = 1 << 30
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT `+attemptCols+` FROM (
+		SELECT `+attemptCols+` FROM attempts WHERE user_id = $1 AND ($2 = '' OR game = $2) ORDER BY created_at DESC, attempt_id DESC LIMIT $3
+	) AS recent ORDER BY created_at, attempt_id`, user, game, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading attempts: %w", err)
+	}
+	return scanAttempts(rows)
+}
+
+// DailyAttempt returns the learner's answer to a server's daily puzzle, or ErrNotFound.
+func (s *Store) DailyAttempt(ctx context.Context, guild, day, user string) (Attempt, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+attemptCols+` FROM attempts WHERE guild_id = $1 AND daily = $2 AND user_id = $3`, guild, day, user)
+	if err != nil {
+		return Attempt{}, fmt.Errorf("store: reading daily attempt: %w", err)
+	}
+	as, err := scanAttempts(rows)
+	if err != nil {
+		return Attempt{}, err
+	}
+	if len(as) == 0 {
+		return Attempt{}, ErrNotFound
+	}
+	return as[0], nil
+}
+
+// DailyTally counts a server's solved and failed answers to one day's puzzle.
+func (s *Store) DailyTally(ctx context.Context, guild, day string) (solved, failed int, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT COALESCE(SUM(correct), 0), COUNT(*) FROM attempts WHERE guild_id = $1 AND daily = $2 AND daily <> ''`, guild, day).Scan(&solved, &failed)
+	return solved, failed - solved, err
+}
+
+// Ranked is a learner's place on a leaderboard.
+type Ranked struct {
+	Rank int
+	Learner
+}
+
+// Leaderboard returns the top n learners in game among those who
+// practise in guild, best first, and the rank of user (0 if unrated there).
+func (s *Store) Leaderboard(ctx context.Context, guild, game, user string, n int) ([]Ranked, int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT l.`+strings.ReplaceAll(learnerCols, ", ", ", l.")+` FROM learners l
+		JOIN guild_members m ON m.user_id = l.user_id AND m.guild_id = $1
+		WHERE l.game = $2 AND l.solved + l.failed > 0 ORDER BY l.rating DESC, l.user_id LIMIT $3`, guild, game, n)
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: reading leaderboard: %w", err)
+	}
+	defer rows.Close()
+	var out []Ranked
+	for rows.Next() {
+		l, err := scanLearner(rows)
+		if err != nil {
+			return nil, 0, err
+		}
+		out = append(out, Ranked{Rank: len(out) + 1, Learner: l})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	var rank int
+	err = s.db.QueryRowContext(ctx, `SELECT 1 + (SELECT COUNT(*) FROM learners o JOIN guild_members m ON m.user_id = o.user_id AND m.guild_id = $1
+			WHERE o.game = $2 AND o.solved + o.failed > 0 AND (o.rating > l.rating OR o.rating = l.rating AND o.user_id < l.user_id))
+		FROM learners l JOIN guild_members m ON m.user_id = l.user_id AND m.guild_id = $1
+		WHERE l.game = $2 AND l.user_id = $3 AND l.solved + l.failed > 0`, guild, game, user).Scan(&rank)
+	if errors.Is(err, sql.ErrNoRows) {
+		return out, 0, nil
+	}
+	return out, rank, err
+}

@@ -1,0 +1,215 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// DefaultPath is the SQLite file used when no other is configured.
+const DefaultPath = "nimtutor.db"
+
+// Config says which database to open.
+type Config struct {
+	// DatabaseURL, when set, is a PostgreSQL connection string
+	// (postgres://user@host:port/db?sslmode=disable) and wins over Path.
+	DatabaseURL string
+	// Path is the SQLite file; "" means DefaultPath.
+	Path string
+}
+
+// Kind names a database engine.
+type Kind string
+
+// The engines a Store runs on.
+const (
+	SQLite   Kind = "sqlite"
+	Postgres Kind = "postgres"
+)
+
+// Store is the database. It is safe for concurrent use.
+type Store struct {
+	db   *sql.DB
+	kind Kind
+	// writeMu serialises this process's writers on SQLite, which allows
+	// one writer at a time anyway: waiting on a mutex is cheaper and
+	// fairer than SQLite's busy-sleep. Other processes are kept out by
+	// SQLite's own lock (busy_timeout).
+	writeMu sync.Mutex
+	// now is the clock; tests replace it.
+	now func() time.Time
+}
+
+// Open opens the database the config names, creating the SQLite file if
+// needed, and applies every migration it has not seen yet.
+func Open(ctx context.Context, cfg Config) (*Store, error) {
+	s := &Store{now: time.Now}
+	var err error
+	if cfg.DatabaseURL != "" {
+		s.kind = Postgres
+		s.db, err = sql.Open("pgx", cfg.DatabaseURL)
+		if err != nil {
+			return nil, fmt.Errorf("store: DATABASE_URL: %w", err)
+		}
+		s.db.SetMaxOpenConns(16)
+		s.db.SetMaxIdleConns(16)
+		s.db.SetConnMaxIdleTime(5 * time.Minute)
+	} else {
+		s.kind = SQLite
+		path := cfg.Path
+		if path == "" {
+			path = DefaultPath
+		}
+		s.db, err = sql.Open("sqlite", sqliteDSN(path))
+		if err != nil {
+			return nil, fmt.Errorf("store: %s: %w", path, err)
+		}
+		s.db.SetMaxOpenConns(8)
+		s.db.SetMaxIdleConns(8)
+	}
+	if err := s.db.PingContext(ctx); err != nil {
+		s.db.Close()
+		return nil, fmt.Errorf("store: connecting to %s: %w", s.kind, err)
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// sqliteDSN is the modernc.org/sqlite connection string for path: WAL, so
+// readers never wait for the writer; a busy timeout for writers of other
+// processes; immediate transactions, so a writer takes the lock before it
+// reads what it will change; synchronous=NORMAL, which in WAL mode loses
+// nothing when the process dies (only a power cut can drop the last
+// commits).
+func sqliteDSN(path string) string {
+	q := url.Values{}
+	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)"} {
+		q.Add("_pragma", p)
+	}
+	q.Set("_txlock", "immediate")
+	return "file:" + path + "?" + q.Encode()
+}
+
+// Kind returns the engine the store runs on.
+func (s *Store) Kind() Kind { return s.kind }
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+
+// maxTries bounds the retries of a transaction that lost a conflict.
+const maxTries = 10
+
+// Update runs fn in one transaction and commits it. fn must only use tx
+// and must be safe to run again: when the transaction loses a conflict
+// with another writer (a serialisation failure or deadlock on
+// PostgreSQL, a busy database on SQLite) it is rolled back and fn runs
+// again, up to a bound. Any other error from fn rolls back and is returned.
+func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
+	var err error
+	for try := range maxTries {
+		err = s.updateOnce(ctx, fn)
+		if err == nil || !retryable(err) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Duration(try+1) * time.Millisecond):
+		}
+	}
+	return fmt.Errorf("store: still conflicting after %d tries: %w", maxTries, err)
+}
+
+func (s *Store) updateOnce(ctx context.Context, fn func(tx *Tx) error) (err error) {
+	if s.kind == SQLite {
+		s.writeMu.Lock()
+		defer s.writeMu.Unlock()
+	}
+	sqlTx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: begin: %w", err)
+	}
+	tx := &Tx{tx: sqlTx, s: s, ctx: ctx}
+	defer func() {
+		if p := recover(); p != nil {
+			sqlTx.Rollback()
+			panic(p)
+		}
+		if err != nil {
+			sqlTx.Rollback()
+		}
+	}()
+	if err = fn(tx); err != nil {
+		return err
+	}
+	if err = sqlTx.Commit(); err != nil {
+		return fmt.Errorf("store: commit: %w", err)
+	}
+	return nil
+}
+
+// retryable reports whether err is a conflict that a fresh try may win.
+func retryable(err error) bool {
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		return pg.Code == "40001" || pg.Code == "40P01" // serialization_failure, deadlock_detected
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		c := se.Code() & 0xff
+		return c == sqlite3.SQLITE_BUSY || c == sqlite3.SQLITE_LOCKED
+	}
+	return false
+}
+
+// Tx is one transaction of Update.
+type Tx struct {
+	tx  *sql.Tx
+	s   *Store
+	ctx context.Context
+}
+
+// forUpdate is the clause that locks the rows a SELECT reads until the
+// transaction ends: PostgreSQL's row locks. SQLite needs none, as an
+// immediate transaction already holds the database's write lock.
+func (s *Store) forUpdate() string {
+	if s.kind == Postgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
+func (t *Tx) exec(query string, args ...any) error {
+	_, err := t.tx.ExecContext(t.ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("store: %s: %w", firstWords(query), err)
+	}
+	return nil
+}
+
+// firstWords names a statement in an error without its arguments.
+func firstWords(q string) string {
+	f := strings.Fields(q)
+	return strings.Join(f[:min(len(f), 3)], " ")
+}
+
+// millis and fromMillis convert times to the stored form: Unix milliseconds.
+func millis(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
