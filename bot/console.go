@@ -68,8 +68,12 @@ func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	}
 }
 
-// Do runs one console line and prints the reply.
+// Do runs one console line and prints the reply. "answer TEXT" with no
+// form open first presses the last reply's "Type …" button, which opens one.
 func (c *Console) Do(ctx context.Context, line string, out io.Writer) {
+	if word, _, _ := strings.Cut(line, " "); word == "answer" && c.modalID == "" {
+		c.openForm(ctx)
+	}
 	i, err := c.interaction(line)
 	if err != nil {
 		fmt.Fprintf(out, "%v\n", err)
@@ -132,7 +136,7 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 		i.Type, i.Data, i.Message = discordgo.InteractionMessageComponent, data, c.last
 	case word == "answer":
 		if c.modalID == "" {
-			return nil, fmt.Errorf("no form is open; answer fills in a form a reply opened")
+			return nil, fmt.Errorf("no form is open and the last reply has no \"Type …\" button; answer fills in a form")
 		}
 		// Sent back as Discord sends a form built with a Label.
 		i.Type, i.Message = discordgo.InteractionModalSubmit, c.last
@@ -460,6 +464,14 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 	}
 	private := d.Flags&discordgo.MessageFlagsEphemeral != 0
 	newMessage := resp.Type != discordgo.InteractionResponseUpdateMessage
+	if private && newMessage && len(d.Components) == 0 && c.last != nil {
+		// A private note with no controls (an error, say) is a message of
+		// its own; the controls of the message before it still work.
+		fmt.Fprint(out, renderText(d))
+		fmt.Fprintln(out, "(only you can see this)")
+		fmt.Fprintln(out)
+		return
+	}
 	if newMessage || c.last == nil {
 		c.last = &discordgo.Message{ID: "m" + i.ID, Flags: d.Flags, Timestamp: time.Now(), Interaction: &discordgo.MessageInteraction{User: consoleUser}}
 	}
@@ -565,15 +577,18 @@ func (c *Console) Click(ctx context.Context, prefix string, out io.Writer) bool 
 	return false
 }
 
+// openForm presses the last reply's first button labelled "Type …",
+// which opens a form, and reports whether a form is now open.
+func (c *Console) openForm(ctx context.Context) bool {
+	return c.Click(ctx, "Type", io.Discard) && c.modalID != ""
+}
+
 // TypeMove presses the last reply's "Type a move" button and submits text
 // in the form it opens.
 func (c *Console) TypeMove(ctx context.Context, text string, out io.Writer) {
-	for n, ctl := range controlsOf(c.last) {
-		if ctl.button != nil && strings.HasPrefix(ctl.button.Label, "Type") {
-			c.Do(ctx, fmt.Sprintf("click %d", n+1), io.Discard)
-			c.Do(ctx, "answer "+text, out)
-			return
-		}
+	if c.modalID == "" && !c.openForm(ctx) {
+		fmt.Fprintln(out, "there is no move to type here")
+		return
 	}
-	fmt.Fprintln(out, "there is no move to type here")
+	c.Do(ctx, "answer "+text, out)
 }

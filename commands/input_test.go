@@ -86,15 +86,17 @@ func TestBadInputGetsASpecificMessage(t *testing.T) {
 			`the menu's choice "castle" is not a move`},
 		{"menu with no choice", click(student, menus[0].CustomID, msg),
 			"pick one move from the menu (Discord sent 0)"},
+		// A move that cannot be played re-shows the board with what was
+		// wrong, so the game goes on ("board: " marks these).
 		{"illegal move from the form", submit(student, submitID, "1 5", msg),
-			"move:"},
+			"board: Move:"},
 		{"typed move that is not two numbers", submit(student, submitID, "left", msg),
-			`"left" is not two numbers`},
+			`board: "left" is not two numbers`},
 		{"form without its move field", func() *discordgo.Interaction {
 			i := submit(student, submitID, "", msg)
 			i.Data = discordgo.ModalSubmitInteractionData{CustomID: submitID, Components: []discordgo.MessageComponent{&discordx.Label{Component: &discordgo.TextInput{CustomID: "other", Value: "5 4"}}}}
 			return i
-		}(), "the form came back without its move field"},
+		}(), "board: the form came back without its move field"},
 		{"unknown modal", submit(student, "zzz", "5 4", msg),
 			"this control is from an older version of nimtutor"},
 		{"modal without data", &discordgo.Interaction{ID: "5", Type: discordgo.InteractionModalSubmit, Token: "t"},
@@ -107,6 +109,12 @@ func TestBadInputGetsASpecificMessage(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := r.Handle(context.Background(), tt.i)
+			if want, ok := strings.CutPrefix(tt.want, "board: "); ok {
+				if got.Type != discordgo.InteractionResponseUpdateMessage || len(got.Data.Embeds) == 0 || !strings.Contains(got.Data.Embeds[0].Description, want) {
+					t.Fatalf("got type %v %+v, want the board again saying %q", got.Type, got.Data, want)
+				}
+				return
+			}
 			if got.Type != discordgo.InteractionResponseChannelMessageWithSource || got.Data.Flags != discordgo.MessageFlagsEphemeral {
 				t.Fatalf("got type %v flags %v (%q), want an ephemeral message", got.Type, got.Data.Flags, got.Data.Content)
 			}

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -147,10 +148,21 @@ func (r *Router) playSubmit(ctx context.Context, i *discordgo.Interaction) (*dis
 		return nil, errBadState
 	}
 	m, err := typedMove(data, gm.pos)
+	var ie *solver.InputError
+	if errors.As(err, &ie) {
+		return r.tryAgain(ctx, gm, ie), nil
+	}
 	if err != nil {
 		return nil, err
 	}
 	return r.studentMove(ctx, gm, m)
+}
+
+// tryAgain answers a move that cannot be played by showing the same
+// board and controls again, with what was wrong on top: the game goes on.
+func (r *Router) tryAgain(ctx context.Context, gm game, err *solver.InputError) *discordgo.InteractionResponse {
+	events := []string{"⚠️ " + capitalise(err.Error()) + ". Try another move."}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.gameMessage(ctx, gm, events)}
 }
 
 // moveInputID is the custom_id of the form's text input.
@@ -227,6 +239,10 @@ func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*disc
 	best, bestOK := o.Value(gm.pos)
 	forced := len(solver.FirstMoves(gm.pos, 2)) == 1
 	next, err := gm.pos.Play(m)
+	var ie *solver.InputError
+	if errors.As(err, &ie) {
+		return r.tryAgain(ctx, gm, ie), nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -274,40 +290,33 @@ func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*disc
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, nil
 }
 
-// botMove plays the bot's reply if the game is not over: perfect play
-// counting moves (the quickest win, the slowest loss) where the search
-// reaches, else the formula's move.
+// botMove plays the bot's reply if the game is not over: the move the
+// tutor recommends (the taught move; in a lost position the slowest loss).
 func (r *Router) botMove(o *solver.Oracle, gm game, events []string) (game, []string, error) {
 	if gm.pos.ToMove() == gm.side || !solver.HasMoves(gm.pos) {
 		return gm, events, nil
 	}
 	res := solver.Solve(gm.pos)
-	m := explain.LocalMove(res)
-	if best, _, ok := o.BestMove(gm.pos); ok {
-		m = best
-	}
+	m, v, exact := explain.Recommend(res)
 	if m == nil {
-		// Every move loses: play the first legal one.
-		m = solver.FirstMoves(gm.pos, 1)[0]
+		return gm, events, fmt.Errorf("no move recommended in %s %q", gm.pos.Game().Name(), gm.pos)
 	}
 	next, err := gm.pos.Play(m)
 	if err != nil {
 		return gm, events, err
 	}
-	events = append(events, "The bot answers: "+m.String()+". "+whyBotMove(o, res, next))
+	events = append(events, "The bot answers: "+m.String()+". "+whyBotMove(o, res, next, v, exact))
 	gm.pos, gm.last = next, m
 	return gm, events, nil
 }
 
 // whyBotMove says in one sentence why the bot's move is good.
-func whyBotMove(o *solver.Oracle, res solver.Result, next solver.Position) string {
+func whyBotMove(o *solver.Oracle, res solver.Result, next solver.Position, v solver.Value, exact bool) string {
 	after, _ := next.Analyze()
 	left := ""
-	if v, ok := o.Value(next); ok && v.Remoteness > 0 {
-		n := plural(v.Remoteness, "move", "moves")
-		switch v.Outcome {
-		case solver.Win:
-			left = fmt.Sprintf(" You can win in %s.", n)
+	if nv, ok := o.Value(next); ok && nv.Remoteness > 0 && res.Outcome != solver.Loss {
+		n := plural(nv.Remoteness, "move", "moves")
+		switch nv.Outcome {
 		case solver.Loss:
 			left = fmt.Sprintf(" Against perfect play you lose in %s.", n)
 		default:
@@ -319,8 +328,10 @@ func whyBotMove(o *solver.Oracle, res solver.Result, next solver.Position) strin
 		return "It leaves you a losing position: " + explain.KeyNumbers(next) + "." + left
 	case res.Outcome == solver.Tie:
 		return "It keeps the game a tie: " + explain.KeyNumbers(next) + "." + left
+	case exact:
+		return fmt.Sprintf("The bot is losing against perfect play, so it holds out as long as it can (%s) and waits for your mistake.", explain.ValueText(v))
 	}
-	return "The bot is losing against perfect play, so it waits for a mistake." + left
+	return "The bot is losing against perfect play, so it leaves you as few winning replies as it can and waits for your mistake."
 }
 
 // gameMessage draws the game: what happened, the position, and the
@@ -332,10 +343,13 @@ func (r *Router) gameMessage(ctx context.Context, gm game, events []string) *dis
 		Description: strings.Join(events, "\n") + "\n\n" + positionLine(gm.pos),
 		Color:       colourHint,
 	}
+	if st := explain.Status(gm.pos); st != "" {
+		e.Description += "\n" + st
+	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
 	r.attachPicture(ctx, data, e, gm.pos, false)
 	if !solver.HasMoves(gm.pos) {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: gameOver(gm)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: explain.GameOver(gm.pos) + " " + gameOver(gm)})
 		return data
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + solver.MoveFormat(gm.pos) + ")."}
@@ -370,7 +384,17 @@ func gameOver(gm game) string {
 	default:
 		result = "The bot won."
 	}
-	return fmt.Sprintf("%s You kept your best outcome for %d of %d moves.", result, gm.kept, gm.moves)
+	switch {
+	case gm.moves == 0:
+		return result + " You made no move."
+	case gm.moves == 1 && gm.kept == 1:
+		return result + " Your one move kept your best outcome."
+	case gm.moves == 1:
+		return result + " Your one move gave away your best outcome."
+	case gm.kept == gm.moves:
+		return fmt.Sprintf("%s All %d of your moves kept your best outcome.", result, gm.moves)
+	}
+	return fmt.Sprintf("%s %d of your %d moves kept your best outcome.", result, gm.kept, gm.moves)
 }
 
 // parseTwoNumbers reads "a b" (spaces, commas or a dash between).

@@ -79,9 +79,7 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 // reaches, and reports the move the explanation teaches, in the numbering
 // of pos (for stacks, the explanation works on sorted stacks).
 func solve(ctx context.Context, pos solver.Position) solver.Result {
-	res := solver.SolveReach(ctx, pos, solver.ReachBudget)
-	res.Move = explain.LocalMove(res)
-	return res
+	return explain.Solve(ctx, pos)
 }
 
 // verdictTitle names the winner: "Dee wins in 3 moves", "Ada's opponent

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -75,7 +76,7 @@ func VerifyReport(ctx context.Context, pos solver.Position, budget int) (string,
 	if c.OverBudget {
 		return "Too large to search", []*discordgo.MessageEmbedField{{
 			Name:  "Over the budget",
-			Value: fmt.Sprintf("The search stopped after %d positions, its budget, or the position is too large to pack. %s", c.States, tableHint),
+			Value: fmt.Sprintf("The search stopped after %s, its budget, or the position is too large to pack. %s", plural(c.States, "position", "positions"), tableHint),
 		}}, nil
 	}
 	mover := g.PlayerName(pos.ToMove())
@@ -90,7 +91,7 @@ func VerifyReport(ctx context.Context, pos solver.Position, budget int) (string,
 		{Name: "Positions searched", Value: fmt.Sprintf("%d", c.States)},
 		{Name: "Verdict by search", Value: verdict},
 		{Name: "Formula agrees?", Value: agree},
-		{Name: "Winning moves found by search", Value: movesList(c)},
+		{Name: bestMovesTitle(c.Search.Outcome), Value: movesList(c)},
 	}, nil
 }
 
@@ -100,6 +101,17 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// bestMovesTitle names the moves search found optimal by what they keep.
+func bestMovesTitle(o solver.Outcome) string {
+	switch o {
+	case solver.Win:
+		return "Winning moves found by search"
+	case solver.Tie:
+		return "Tie-keeping moves found by search"
+	}
+	return "Best moves found by search"
 }
 
 func outcomeVerb(o solver.Outcome) string {
@@ -125,7 +137,7 @@ func movesList(c solver.PositionCheck) string {
 		kind = "tie-keeping"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d %s move(s): ", len(c.BestMoves), kind)
+	fmt.Fprintf(&b, "%s: ", explain.Plural(len(c.BestMoves), kind+" move", kind+" moves"))
 	for k, m := range c.BestMoves {
 		s := m.String()
 		if k > 0 {

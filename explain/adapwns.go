@@ -3,6 +3,7 @@ package explain
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -28,8 +29,110 @@ func (pawnExplainer) key(pos solver.Position) string {
 	return "adapwns:" + pos.Game().PlayerName(pos.ToMove()) + ":" + pos.(*solver.Board).Cells()
 }
 
-func (pawnExplainer) canonical(r solver.Result) solver.Result  { return r }
-func (pawnExplainer) localMove(_, c solver.Result) solver.Move { return c.Move }
+func (pawnExplainer) canonical(r solver.Result) solver.Result { return r }
+func (pawnExplainer) localMove(_, _ solver.Result, m solver.Move) solver.Move {
+	return m
+}
+
+// counted reports whether gap k (1-based) is one of the counted gaps:
+// the rightmost and every other one from there.
+func counted(a solver.AdapwnsAnalysis, k int) bool { return (len(a.Gaps)-k)%2 == 0 }
+
+// pawnStep is a move of pawn k (1-based) by d cells and what it does to
+// the one counted gap it changes.
+type pawnStep struct {
+	pawn, d int
+	// gap is the counted gap that changes: the pawn's own when it counts,
+	// else the next one to the right, which then counts.
+	gap int
+	// from and to are that gap's size before and after.
+	from, to int
+}
+
+func (s pawnStep) move(a solver.AdapwnsAnalysis) solver.CellMove {
+	cell := a.Pawns[s.pawn-1] + 1
+	return solver.CellMove{From: cell, To: cell - s.d}
+}
+
+// stepOf describes a legal move m of the position analysed by a.
+func stepOf(a solver.AdapwnsAnalysis, m solver.CellMove) pawnStep {
+	k := pawnIndex(a, m.From)
+	s := pawnStep{pawn: k, d: m.From - m.To, gap: k}
+	if counted(a, k) {
+		s.from, s.to = a.Gaps[k-1], a.Gaps[k-1]-s.d
+	} else {
+		s.gap = k + 1
+		s.from, s.to = a.Gaps[k], a.Gaps[k]+s.d
+	}
+	return s
+}
+
+// newXor is the XOR of the counted gaps' values after step s.
+func newXor(a solver.AdapwnsAnalysis, s pawnStep) int {
+	return a.Xor ^ s.from%3 ^ s.to%3
+}
+
+// Kinds of adapwns move, in the strategy's words.
+const (
+	kindCounted   = "a pawn whose own gap counts (it takes 1 or 2 from that pile)"
+	kindUncounted = "a pawn whose gap is ignored (it adds 1 or 2 to the counted gap on its right)"
+)
+
+// countedTarget returns, for counted gap k, the value its pile must reach
+// to make the XOR 0 and how many cells its pawn must move to get there;
+// ok is false when the pile cannot reach it (the target is not a value
+// mod 3, or the pile is too small).
+func countedTarget(a solver.AdapwnsAnalysis, k int) (target, d int, ok bool) {
+	v := a.Gaps[k-1] % 3
+	target = v ^ a.Xor
+	if target > 2 || target == v {
+		return target, 0, false
+	}
+	d = (v - target + 3) % 3
+	return target, d, d <= a.Gaps[k-1]
+}
+
+// plan teaches the counted gaps as take-1-or-2 piles: the taught move
+// brings one counted gap's value mod 3 to the value that makes the XOR
+// 0, the leftmost such gap first. Only when no counted gap can, it moves
+// a pawn of an ignored gap, which adds to the counted gap on its right.
+func (pawnExplainer) plan(c solver.Result) plan {
+	a := c.Analysis.(solver.AdapwnsAnalysis)
+	var taught solver.Move
+	if c.Outcome == solver.Win {
+		for _, k := range a.Significant {
+			if _, d, ok := countedTarget(a, k); ok {
+				taught = pawnStep{pawn: k, d: d}.move(a)
+				break
+			}
+		}
+		if taught == nil {
+			for _, m := range c.Position.Moves() {
+				if s := stepOf(a, m.(solver.CellMove)); newXor(a, s) == 0 {
+					taught = m
+					break
+				}
+			}
+		}
+	}
+	return newPlan(c, taught, func(m solver.Move) string {
+		if counted(a, pawnIndex(a, m.(solver.CellMove).From)) {
+			return kindCounted
+		}
+		return kindUncounted
+	})
+}
+
+func (pawnExplainer) gameOver(pos solver.Position) string {
+	p := pos.(*solver.Board)
+	mover := p.Game().PlayerName(p.ToMove())
+	if !strings.Contains(p.Cells(), "P") {
+		return mover + " cannot move: there is no pawn, and in normal play a player who cannot move loses."
+	}
+	return mover + " cannot move: every pawn has a pawn or the left edge right in front of it, and in normal play a player who cannot move loses."
+}
+
+func (pawnExplainer) status(solver.Position) string { return "" }
 
 // gapItems describes the gaps with the given 1-based indices, first,
 // first+step, … (n of them): "gap 1 = 2 (pawn on cell 3)".
@@ -96,7 +199,7 @@ func shiftText(a solver.AdapwnsAnalysis, m solver.CellMove) string {
 	return s + fmt.Sprintf(" and gap %d from %d to %d", k+1, a.Gaps[k], a.Gaps[k]+d)
 }
 
-func (pawnExplainer) explain(c solver.Result, o Options) []Step {
+func (e pawnExplainer) explain(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.Board)
 	a := c.Analysis.(solver.AdapwnsAnalysis)
 	mover := p.Game().PlayerName(p.ToMove())
@@ -140,7 +243,58 @@ func (pawnExplainer) explain(c solver.Result, o Options) []Step {
 	steps = append(steps, Step{Title: "The XOR", Body: fmt.Sprintf(
 		"The counted gaps are independent piles, so the whole game is worth the XOR of their values (Sprague–Grundy), and the player to move wins exactly when it is not 0. %s Here %s is to move.",
 		xorSentence(a.Grundy), mover)})
-	return append(steps, pawnVerdict(c, p, a, o))
+	return append(steps, e.finding(c, pl, o), pawnVerdict(c, p, a, o))
+}
+
+// pawnName is a move's short name: "5→4".
+func pawnName(m solver.Move) string {
+	cm := m.(solver.CellMove)
+	return fmt.Sprintf("%d→%d", cm.From, cm.To)
+}
+
+// stepText says what step s does to its counted gap: "gap 2: 1 → 0,
+// worth 0".
+func stepText(s pawnStep) string {
+	return fmt.Sprintf("gap %d: %d → %d, worth %d", s.gap, s.from, s.to, s.to%3)
+}
+
+func (pawnExplainer) finding(c solver.Result, pl plan, o Options) Step {
+	p := c.Position.(*solver.Board)
+	a := c.Analysis.(solver.AdapwnsAnalysis)
+	st := Step{Title: "Finding the move"}
+	switch {
+	case len(p.Moves()) == 0:
+		st.Body = "No pawn can move, so there is no move to find."
+		return st
+	case a.Xor == 0:
+		st.Body = "The XOR is already 0. Every move changes exactly one counted gap, its pawn's own or the next one on the right, by 1 or 2 cells, so that gap's value mod 3 changes and the XOR is no longer 0: no move wins here."
+		return st
+	}
+	var lines []string
+	for _, k := range a.Significant {
+		g := a.Gaps[k-1]
+		target, d, ok := countedTarget(a, k)
+		line := fmt.Sprintf("gap %d = %d, worth %d: target %d xor %d = %d", k, g, g%3, g%3, a.Xor, target)
+		switch {
+		case target > 2:
+			line += ", which no pile mod 3 is worth"
+		case !ok:
+			line += fmt.Sprintf(", which needs %s and the gap has %d", plural(d, "cell", "cells"), g)
+		default:
+			s := pawnStep{pawn: k, d: d, gap: k, from: g, to: g - d}
+			line += fmt.Sprintf(": move %s (%s)", pawnName(s.move(a)), stepText(s))
+		}
+		lines = append(lines, line)
+	}
+	body := fmt.Sprintf("Aim for a XOR of 0. A counted gap worth v has to become worth v xor %d; taking 1 or 2 cells from it reaches either other value mod 3, if the gap has those cells.\n%s",
+		a.Xor, bullets(listOf(lines), o))
+	m := c.Move.(solver.CellMove)
+	if s := stepOf(a, m); s.gap != s.pawn {
+		body += fmt.Sprintf("\nNo counted gap can do it, so move a pawn whose gap is ignored: it adds its cells to the counted gap on its right. The move %s does it (%s), and the XOR becomes %d.", pawnName(m), stepText(s), newXor(a, s))
+	}
+	body += "\nEvery winning move, by kind:\n" + groupsText(pl, pawnName, o)
+	st.Body = body
+	return st
 }
 
 func pawnVerdict(c solver.Result, p *solver.Board, a solver.AdapwnsAnalysis, o Options) Step {
@@ -162,7 +316,7 @@ func pawnVerdict(c solver.Result, p *solver.Board, a solver.AdapwnsAnalysis, o O
 		a.Xor, c.WinnerName(), m, shiftText(a, m), inline(intList(na.(solver.AdapwnsAnalysis).Grundy), o), na.(solver.AdapwnsAnalysis).Xor, other)}
 }
 
-func (pawnExplainer) hints(c solver.Result, o Options) []Step {
+func (e pawnExplainer) hints(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.Board)
 	a := c.Analysis.(solver.AdapwnsAnalysis)
 	red := "There are no pawns, so there are no gaps."

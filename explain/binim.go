@@ -22,9 +22,9 @@ func (stackExplainer) fits(pos solver.Position) bool {
 func (stackExplainer) numbers(pos solver.Position) string {
 	switch _, a := pos.Analyze(); a := a.(type) {
 	case solver.Binim2Analysis:
-		return fmt.Sprintf("Dee has %d extra moves and Dum %d", a.DeeExtra, a.DumExtra)
+		return fmt.Sprintf("Dee has %s and Dum %d", plural(a.DeeExtra, "extra move", "extra moves"), a.DumExtra)
 	case solver.BinimAnalysis:
-		return fmt.Sprintf("Dee has %d moves and Dum %d", a.DeeMoves, a.DumMoves)
+		return fmt.Sprintf("Dee has %s and Dum %d", plural(a.DeeMoves, "move", "moves"), a.DumMoves)
 	}
 	return ""
 }
@@ -53,29 +53,254 @@ func (stackExplainer) canonical(r solver.Result) solver.Result {
 
 // localMove finds a stack of r's position with the content of the
 // canonical move's stack: equal stacks are interchangeable.
-func (stackExplainer) localMove(r, c solver.Result) solver.Move {
-	m, ok := c.Move.(solver.StackMove)
+func (stackExplainer) localMove(r, c solver.Result, m solver.Move) solver.Move {
+	sm, ok := m.(solver.StackMove)
 	if !ok {
-		return c.Move
+		return m
 	}
-	want := c.Position.(*solver.Stacks).Stacks()[m.Stack-1]
+	want := c.Position.(*solver.Stacks).Stacks()[sm.Stack-1]
 	for i, s := range r.Position.(*solver.Stacks).Stacks() {
 		if s == want {
-			return solver.StackMove{Stack: i + 1, Take: m.Take}
+			return solver.StackMove{Stack: i + 1, Take: sm.Take}
 		}
 	}
-	return r.Move
+	return m
 }
 
-func (e stackExplainer) explain(c solver.Result, o Options) []Step {
-	p := c.Position.(*solver.Stacks)
-	if p.Misere() {
-		return binim2Steps(c, p, o)
+// topRun is the length of a stack's top run of equal symbols.
+func topRun(s string) int {
+	n := 1
+	for n < len(s) && s[n] == s[0] {
+		n++
 	}
-	return binimSteps(c, p, o)
+	return n
 }
 
-func (e stackExplainer) hints(c solver.Result, o Options) []Step {
+// Kinds of binim move, in the strategy's words.
+const (
+	kindOneMove    = "uses up exactly one of your moves"
+	kindManyMoves  = "uses up several of your moves at once"
+	kindHandOver   = "leaves the opponent's symbol on top, handing them the rest of the stack"
+	kindSpendExtra = "spends one of your extra moves"
+	kindGiveExtra  = "hands the opponent an extra move"
+	kindNoCount    = "changes neither count"
+)
+
+// binimKind names what a binim move on p does to the move counts.
+func binimKind(p *solver.Stacks, m solver.StackMove) string {
+	s := p.Stacks()[m.Stack-1]
+	rest := s[m.Take:]
+	if rest != "" && rest[0] != s[0] {
+		return kindHandOver
+	}
+	if strings.Count(s[:m.Take], s[:1]) == 1 {
+		return kindOneMove
+	}
+	return kindManyMoves
+}
+
+// binim2Kind names what a binim2 move on p does to the extra moves.
+func binim2Kind(p *solver.Stacks, m solver.StackMove) string {
+	s := p.Stacks()[m.Stack-1]
+	rest := s[m.Take:]
+	switch {
+	case s[0] == s[len(s)-1] && (rest == "" || rest[0] != s[0]):
+		return kindSpendExtra
+	case s[0] != s[len(s)-1] && rest != "" && rest[0] != s[0]:
+		return kindGiveExtra
+	}
+	return kindNoCount
+}
+
+// plan teaches binim as "take one own symbol and the opponent's run right
+// under it", on the first own stack; and binim2 as "spend one of your
+// extra moves (take the top run of an own stack with your symbol on top
+// and bottom), or else hand the opponent one (take the top run of an own
+// stack whose bottom is theirs)".
+func (stackExplainer) plan(c solver.Result) plan {
+	p := c.Position.(*solver.Stacks)
+	own := symbol(p.ToMove())
+	var taught solver.Move
+	if c.Outcome == solver.Win {
+		if p.Misere() {
+			taught = binim2Taught(p, own)
+		} else {
+			for i, s := range p.Stacks() {
+				if s[0] != own {
+					continue
+				}
+				take := 1
+				if len(s) > 1 && s[1] != own {
+					take += topRun(s[1:])
+				}
+				taught = solver.StackMove{Stack: i + 1, Take: take}
+				break
+			}
+		}
+	}
+	return newPlan(c, taught, func(m solver.Move) string {
+		if p.Misere() {
+			return binim2Kind(p, m.(solver.StackMove))
+		}
+		return binimKind(p, m.(solver.StackMove))
+	})
+}
+
+// binim2Taught returns the top run of the first own stack with the
+// mover's symbol at both ends, else of the first own stack.
+func binim2Taught(p *solver.Stacks, own byte) solver.Move {
+	var first solver.Move
+	for i, s := range p.Stacks() {
+		if s[0] != own {
+			continue
+		}
+		m := solver.StackMove{Stack: i + 1, Take: topRun(s)}
+		if s[len(s)-1] == own {
+			return m
+		}
+		if first == nil {
+			first = m
+		}
+	}
+	return first
+}
+
+func (e stackExplainer) explain(c solver.Result, pl plan, o Options) []Step {
+	p := c.Position.(*solver.Stacks)
+	var steps []Step
+	if p.Misere() {
+		steps = binim2Steps(c, p, o)
+	} else {
+		steps = binimSteps(c, p, o)
+	}
+	// The finding comes just before the verdict.
+	last := steps[len(steps)-1]
+	return append(steps[:len(steps)-1], e.finding(c, pl, o), last)
+}
+
+// stackMoveName is a move's short name by content: "take 2 from `0110`".
+func stackMoveName(p *solver.Stacks, m solver.Move, o Options) string {
+	sm := m.(solver.StackMove)
+	return fmt.Sprintf("take %d from %s", sm.Take, code(p.Stacks()[sm.Stack-1], "symbols", o))
+}
+
+// stackGroupsText lists a plan's moves by kind and, within a kind, by
+// stack: "spends one of your extra moves: `0110` take 1 or 3".
+func stackGroupsText(p *solver.Stacks, pl plan, o Options) string {
+	capped := o
+	if o.MaxItems > 0 {
+		capped.MaxItems = min(o.MaxItems, maxPerKind)
+	}
+	var items []string
+	for _, g := range pl.groups {
+		var order []string
+		takes := map[string][]string{}
+		for _, m := range g.moves {
+			sm := m.(solver.StackMove)
+			s := p.Stacks()[sm.Stack-1]
+			if _, ok := takes[s]; !ok {
+				order = append(order, s)
+			}
+			takes[s] = append(takes[s], fmt.Sprint(sm.Take))
+		}
+		if o.MaxItems > 0 && len(order) > 2 {
+			m := g.moves[0].(solver.StackMove)
+			items = append(items, fmt.Sprintf("%s: %d moves on %d different stacks, for example take %d from %s",
+				g.kind, len(g.moves), len(order), m.Take, code(p.Stacks()[m.Stack-1], "symbols", o)))
+			continue
+		}
+		parts := make([]string, len(order))
+		for i, s := range order {
+			list := orList(takes[s])
+			if o.MaxItems > 0 && len(takes[s]) > capped.MaxItems {
+				list = inline(listOf(takes[s]), capped)
+			}
+			parts[i] = fmt.Sprintf("take %s from %s", list, code(s, "symbols", o))
+		}
+		items = append(items, fmt.Sprintf("%s: %s", g.kind, strings.Join(parts, "; ")))
+	}
+	return bullets(listOf(items), Options{})
+}
+
+// orList joins "1", "2", "3" as "1, 2 or 3".
+func orList(items []string) string {
+	if len(items) <= 1 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// uniqueGroups drops moves on a stack equal to an earlier one with the
+// same take: on equal stacks they are one move.
+func uniqueGroups(p *solver.Stacks, pl plan) plan {
+	seen := map[string]bool{}
+	out := pl
+	out.groups = nil
+	for _, g := range pl.groups {
+		ng := moveGroup{kind: g.kind}
+		for _, m := range g.moves {
+			sm := m.(solver.StackMove)
+			k := fmt.Sprintf("%s/%d", p.Stacks()[sm.Stack-1], sm.Take)
+			if !seen[k] {
+				seen[k] = true
+				ng.moves = append(ng.moves, m)
+			}
+		}
+		out.groups = append(out.groups, ng)
+	}
+	return out
+}
+
+func (stackExplainer) finding(c solver.Result, pl plan, o Options) Step {
+	p := c.Position.(*solver.Stacks)
+	st := Step{Title: "Finding the move"}
+	if !ownTop(p) {
+		st.Body = fmt.Sprintf("No stack has `%c` on top, so there is no move to find.", symbol(p.ToMove()))
+		return st
+	}
+	_, other := stackNames(p)
+	_, an := p.Analyze()
+	var counts [2]int
+	if p.Misere() {
+		counts = an.(solver.Binim2Analysis).Extras()
+	} else {
+		counts = an.(solver.BinimAnalysis).Moves()
+	}
+	me, them := counts[p.ToMove()], counts[p.ToMove().Other()]
+	if c.Move == nil {
+		if p.Misere() {
+			st.Body = fmt.Sprintf("You have more extra moves, %d to %d. A move takes away at most one of yours or hands %s one, so afterwards %s, to move, has at least as many as you: a win for %s. No move wins here.", me, them, other, other, other)
+		} else {
+			st.Body = fmt.Sprintf("You have %d moves to %s's %d, not strictly more. Every move uses up at least one of yours and takes none of %s's, so %s stays ahead or level with the move. No move wins here.", me, other, them, other, other)
+		}
+		return st
+	}
+	m := c.Move.(solver.StackMove)
+	next := afterMove(c)
+	_, na := next.Analyze()
+	var after [2]int
+	if p.Misere() {
+		after = na.(solver.Binim2Analysis).Extras()
+	} else {
+		after = na.(solver.BinimAnalysis).Moves()
+	}
+	var body string
+	switch kind := binim2Kind(p, m); {
+	case !p.Misere():
+		body = fmt.Sprintf("You have %s to %s's %d. After your move %s must not have strictly more than you, so spend exactly one move and hand over nothing: take one own symbol and the opponent's run right under it, so that your symbol, or nothing, is on top again. Here: %s; the counts go to %d for you and %d for %s.",
+			plural(me, "move", "moves"), other, them, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
+	case kind == kindSpendExtra:
+		body = fmt.Sprintf("You have %s to %s's %d. After your move %s, to move, must have more than you. Spend one of yours: on a stack with your symbol on top and bottom, take the top run, so that the stack cancels out or is gone. Here: %s; the extra moves go to %d for you and %d for %s.",
+			plural(me, "extra move", "extra moves"), other, them, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
+	default:
+		body = fmt.Sprintf("You have %s to %s's %d and none to spend. After your move %s, to move, must have more than you, so hand %s one: on a stack with your symbol on top and %s's at the bottom, take the top run, leaving %s's symbol on top and bottom. Here: %s; the extra moves go to %d for you and %d for %s.",
+			plural(me, "extra move", "extra moves"), other, them, other, other, other, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
+	}
+	st.Body = body + "\nEvery winning move, by kind:\n" + stackGroupsText(p, uniqueGroups(p, pl), o)
+	return st
+}
+
+func (e stackExplainer) hints(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.Stacks)
 	if p.Misere() {
 		return binim2Hints(c, p, o)
@@ -124,7 +349,7 @@ func symbol(pl solver.Player) byte { return '0' + byte(pl) }
 func stacksIntro(p *solver.Stacks) string {
 	mover, _ := stackNames(p)
 	n := len(p.Stacks())
-	order := fmt.Sprintf("There are %s; their order does not matter, so they are listed sorted, equal stacks together.", plural(n, "stack", "stacks"))
+	order := isAre(n, "stack", "stacks") + "; their order does not matter, so they are listed sorted, equal stacks together."
 	if n == 0 {
 		order = "No stacks are left."
 	}
@@ -170,6 +395,25 @@ func afterMove(c solver.Result) solver.Position {
 	}
 	return next
 }
+
+// noMoveReason says why the player to move in p cannot move.
+func noMoveReason(p *solver.Stacks) string {
+	mover, _ := stackNames(p)
+	if len(p.Stacks()) == 0 {
+		return mover + " cannot move: no stacks are left"
+	}
+	return fmt.Sprintf("%s cannot move: no stack has `%c` on top", mover, symbol(p.ToMove()))
+}
+
+func (stackExplainer) gameOver(pos solver.Position) string {
+	p := pos.(*solver.Stacks)
+	if p.Misere() {
+		return noMoveReason(p) + ", and in misère play a player who cannot move wins."
+	}
+	return noMoveReason(p) + ", and in normal play a player who cannot move loses."
+}
+
+func (stackExplainer) status(solver.Position) string { return "" }
 
 // ---- binim2 ----
 
@@ -234,7 +478,7 @@ func binim2Steps(c solver.Result, p *solver.Stacks, o Options) []Step {
 	}
 	steps = append(steps, Step{Title: "Merge the runs", Body: body})
 
-	body = "A merged stack whose top and bottom differ holds as many 0s as 1s. A move on it either leaves the mover's own symbol on top, which only wastes a move, " +
+	body = "A merged stack whose top and bottom differ holds as many 0s as 1s. A move on it either takes the whole stack, which changes no count, or leaves the mover's own symbol on top, which only wastes a move, " +
 		"or leaves the opponent's symbol on top and bottom; then the opponent answers on the same stack by taking just that top symbol, and the stack again has different top and bottom, or is gone. " +
 		"So these stacks never change who is forced to make the last move, and we can ignore them."
 	if len(cancel) == 0 {
@@ -423,8 +667,8 @@ func binimHints(c solver.Result, p *solver.Stacks, o Options) []Step {
 		{Title: hintTitle("your stacks, by owner"), Body: fmt.Sprintf(
 			"Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s.", list(0), list(1))},
 		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
-			"Dee has %d moves and Dum has %d, and %s is to move. The player to move needs strictly more moves than the opponent.",
-			a.DeeMoves, a.DumMoves, mover)},
+			"Dee has %s and Dum has %d, and %s is to move. The player to move needs strictly more moves than the opponent.",
+			plural(a.DeeMoves, "move", "moves"), a.DumMoves, mover)},
 		withTitle(binimVerdict(c, p, o), hintTitle("verdict and move")),
 	}
 }

@@ -3,6 +3,7 @@ package explain
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -22,7 +23,33 @@ func (stringExplainer) fits(pos solver.Position) bool {
 func (stringExplainer) numbers(pos solver.Position) string {
 	_, an := pos.Analyze()
 	a := an.(solver.BinStringAnalysis)
-	return fmt.Sprintf("%d 0s left, Nim sum of the runs of 1s %d", a.Zeros, a.NimSum)
+	p := pos.(*solver.BinaryString)
+	return fmt.Sprintf("%s left, Nim sum of the runs of 1s %d, and %s", plural(a.Zeros, "zero", "zeros"), a.NimSum, heldText(p))
+}
+
+// heldText says how many 0s each player holds: "Player 1 holds 2 zeros
+// and Player 2 holds 1".
+func heldText(p *solver.BinaryString) string {
+	h := p.Held()
+	g := p.Game()
+	return fmt.Sprintf("%s holds %s and %s holds %d", g.PlayerName(0), plural(h[0], "zero", "zeros"), g.PlayerName(1), h[1])
+}
+
+func (stringExplainer) gameOver(pos solver.Position) string {
+	p := pos.(*solver.BinaryString)
+	h := p.Held()
+	end := "equal counts are a tie"
+	switch {
+	case h[0] < h[1]:
+		end = "fewer 0s win, so " + p.Game().PlayerName(0) + " wins"
+	case h[1] < h[0]:
+		end = "fewer 0s win, so " + p.Game().PlayerName(1) + " wins"
+	}
+	return fmt.Sprintf("The string is empty: %s; %s.", heldText(p), end)
+}
+
+func (stringExplainer) status(pos solver.Position) string {
+	return heldText(pos.(*solver.BinaryString)) + "."
 }
 
 // lead returns how many more 0s the player to move holds than the opponent.
@@ -37,8 +64,80 @@ func (stringExplainer) key(pos solver.Position) string {
 	return "binstring:" + p.Game().PlayerName(p.ToMove()) + ":" + strconv.Itoa(lead(p)) + ":" + p.Text()
 }
 
-func (stringExplainer) canonical(r solver.Result) solver.Result  { return r }
-func (stringExplainer) localMove(_, c solver.Result) solver.Move { return c.Move }
+func (stringExplainer) canonical(r solver.Result) solver.Result { return r }
+func (stringExplainer) localMove(_, _ solver.Result, m solver.Move) solver.Move {
+	return m
+}
+
+// run is a maximal run of 1s: its first character (1-based) and length.
+type run struct{ start, length int }
+
+// runsOf lists the runs of 1s of s, left to right.
+func runsOf(s string) []run {
+	var out []run
+	for i := 0; i < len(s); i++ {
+		if s[i] != '1' {
+			continue
+		}
+		if i == 0 || s[i-1] != '1' {
+			out = append(out, run{start: i + 1})
+		}
+		out[len(out)-1].length++
+	}
+	return out
+}
+
+// Kinds of binstring move, in the strategy's words.
+const (
+	kindOnes     = "takes only 1s, from one run (a Nim move)"
+	kindOneZero  = "takes exactly one 0"
+	kindTwoZeros = "takes two or more 0s"
+)
+
+// stringKind names a binstring move by the 0s it takes.
+func stringKind(p *solver.BinaryString, m solver.RangeMove) string {
+	switch strings.Count(p.Text()[m.Start-1:m.End], "0") {
+	case 0:
+		return kindOnes
+	case 1:
+		return kindOneZero
+	}
+	return kindTwoZeros
+}
+
+// nimRun returns the first run of 1s that Nim says to shrink, and to what
+// length, when the XOR of the runs is not 0.
+func nimRun(runs []run, x int) (run, int, bool) {
+	for _, r := range runs {
+		if r.length^x < r.length {
+			return r, r.length ^ x, true
+		}
+	}
+	return run{}, 0, false
+}
+
+// plan teaches binstring as the rule does: take only 1s, so the 0s left
+// keep their parity; with an odd number of 0s, win the Nim on the runs of
+// 1s (shrink run h to h xor X, the first run where that is smaller); with
+// no 1s left, take a single 0.
+func (stringExplainer) plan(c solver.Result) plan {
+	p := c.Position.(*solver.BinaryString)
+	a := c.Analysis.(solver.BinStringAnalysis)
+	var taught solver.Move
+	if c.Outcome != solver.Loss && p.Text() != "" {
+		runs := runsOf(p.Text())
+		r, to, nim := nimRun(runs, a.NimSum)
+		switch {
+		case len(runs) == 0:
+			taught = solver.RangeMove{Start: 1, End: 1}
+		case a.Zeros%2 == 1 && nim:
+			taught = solver.RangeMove{Start: r.start, End: r.start + r.length - to - 1}
+		default:
+			taught = solver.RangeMove{Start: runs[0].start, End: runs[0].start}
+		}
+	}
+	return newPlan(c, taught, func(m solver.Move) string { return stringKind(p, m.(solver.RangeMove)) })
+}
 
 // leadText says how the mover stands in 0s held, as a sentence.
 func leadText(mover, other string, l int) string {
@@ -49,6 +148,18 @@ func leadText(mover, other string, l int) string {
 		return fmt.Sprintf("So far %s holds %s fewer than %s.", mover, plural(-l, "zero", "zeros"), other)
 	}
 	return fmt.Sprintf("So far %s and %s hold equally many 0s.", mover, other)
+}
+
+// holdingText says how a player stands in 0s held against another, given
+// how many more they hold: "holding 1 zero fewer than Player 1".
+func holdingText(who, against string, more int) string {
+	switch {
+	case more > 0:
+		return fmt.Sprintf("%s holding %s more than %s", who, plural(more, "zero", "zeros"), against)
+	case more < 0:
+		return fmt.Sprintf("%s holding %s fewer than %s", who, plural(-more, "zero", "zeros"), against)
+	}
+	return fmt.Sprintf("%s holding as many 0s as %s", who, against)
 }
 
 // parity returns "even" or "odd".
@@ -78,7 +189,7 @@ func finalShift(a solver.BinStringAnalysis) int {
 	return 1
 }
 
-func (stringExplainer) explain(c solver.Result, o Options) []Step {
+func (e stringExplainer) explain(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.BinaryString)
 	a := c.Analysis.(solver.BinStringAnalysis)
 	g := p.Game()
@@ -91,7 +202,7 @@ func (stringExplainer) explain(c solver.Result, o Options) []Step {
 		"%s is to move on %s. A move removes any block of neighbouring characters, and the mover keeps them. When the string is empty, whoever holds fewer 0s wins, and equal counts are a tie. %s",
 		mover, code(p.Text(), "characters", o), leadText(mover, other, l))}}
 
-	body := fmt.Sprintf("Taking 1s costs nothing, and every 0 taken counts against its taker. There are %s left, an %s number. ", plural(a.Zeros, "zero", "zeros"), parity(a.Zeros))
+	body := fmt.Sprintf("Taking 1s costs nothing, and every 0 taken counts against its taker. %s left, an %s number. ", isAre(a.Zeros, "zero", "zeros"), parity(a.Zeros))
 	if a.Zeros%2 == 0 {
 		body += "With an even number, each player can make sure of taking exactly half of them, so the 0s still in the string leave the balance as it is."
 	} else {
@@ -111,17 +222,81 @@ func (stringExplainer) explain(c solver.Result, o Options) []Step {
 	steps = append(steps, Step{Title: "Runs of 1s are Nim heaps", Body: body})
 
 	shift := finalShift(a)
-	why := "the number of 0s is even"
+	rest := "gives both players the same number"
 	switch shift {
 	case -1:
-		why = fmt.Sprintf("the number of 0s is odd and the XOR is not 0, so %s wins the Nim on the 1s and %s takes the extra 0", mover, other)
+		rest = fmt.Sprintf("has an odd number of 0s and a XOR that is not 0, so %s wins the Nim on the 1s and %s takes the extra 0", mover, other)
 	case 1:
-		why = fmt.Sprintf("the number of 0s is odd and the XOR is 0, so %s loses the Nim on the 1s and takes the extra 0", mover)
+		rest = fmt.Sprintf("has an odd number of 0s and a XOR of 0, so %s loses the Nim on the 1s and takes the extra 0", mover)
 	}
 	steps = append(steps, Step{Title: "Putting it together", Body: fmt.Sprintf(
-		"%s's final lead in 0s is the lead so far plus what the rest of the string adds. Here the lead so far is %d and the rest adds %s, since %s; so %s ends %s.",
-		mover, l, signed(shift), why, mover, finalLeadText(l+shift, other))})
-	return append(steps, stringVerdict(c, p, a))
+		"Fewer 0s at the end wins, so compare the 0s %s will hold with %s's. %s The rest of the string %s; so %s ends %s.",
+		mover, other, leadText(mover, other, l), rest, mover, finalLeadText(l+shift, other))})
+	return append(steps, e.finding(c, pl, o), stringVerdict(c, p, a))
+}
+
+// rangeName is a move's short name: "remove 2–3" or "remove 4".
+func rangeName(m solver.Move) string {
+	rm := m.(solver.RangeMove)
+	if rm.Start == rm.End {
+		return fmt.Sprintf("remove %d", rm.Start)
+	}
+	return fmt.Sprintf("remove %d–%d", rm.Start, rm.End)
+}
+
+// runLines applies the Nim method to every run of 1s: h xor X, and
+// whether that is smaller, with the move that gets there.
+func runLines(runs []run, x int) []string {
+	lines := make([]string, len(runs))
+	for i, r := range runs {
+		t := r.length ^ x
+		lines[i] = fmt.Sprintf("the run of %d at character %d: %d xor %d = %d", r.length, r.start, r.length, x, t)
+		if t < r.length {
+			lines[i] += fmt.Sprintf(", smaller: %s leaves %d", rangeName(solver.RangeMove{Start: r.start, End: r.start + r.length - t - 1}), t)
+		} else {
+			lines[i] += ", not smaller"
+		}
+	}
+	return lines
+}
+
+func (stringExplainer) finding(c solver.Result, pl plan, o Options) Step {
+	p := c.Position.(*solver.BinaryString)
+	a := c.Analysis.(solver.BinStringAnalysis)
+	g := p.Game()
+	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	st := Step{Title: "Finding the move"}
+	if p.Text() == "" {
+		st.Body = "The string is empty, so there is no move to find."
+		return st
+	}
+	runs := runsOf(p.Text())
+	l := lead(p)
+	var body string
+	switch {
+	case c.Move == nil && a.Zeros%2 == 1 && a.NimSum == 0:
+		body = fmt.Sprintf("The runs of 1s have a XOR of 0: whatever 1s you take, %s answers in the runs and brings the XOR back to 0, so you are the one who must start on the 0s and take the odd one. Taking a 0 yourself, for example to join two runs of 1s, only takes that 0 sooner: it counts against you at once and leaves an even number. So %s ends with more 0s whatever you do, and no move wins or ties.",
+			other, other)
+		if l != 0 {
+			body = fmt.Sprintf("The runs of 1s have a XOR of 0, so you will have to start on the 0s and take the odd one, and taking a 0 now only takes it sooner. %s With that, no move saves the game.", leadText(mover, other, l))
+		}
+	case c.Move == nil:
+		body = fmt.Sprintf("%s Even your best, %s, is not enough: no move wins or ties.", leadText(mover, other, l), "ending "+finalLeadText(l+finalShift(a), other))
+	case len(runs) == 0:
+		body = fmt.Sprintf("Only 0s are left, so you must take some: take a single one (%s). Each 0 counts, so never take more than one at a time.", rangeName(c.Move))
+	case a.Zeros%2 == 1 && a.NimSum != 0:
+		body = fmt.Sprintf("%s left, an odd number, so one player takes an extra 0: the one who must start on the 0s. Make %s that player: win the Nim on the runs of 1s by making their XOR 0. For each run of h, compute h xor %d; a run where that is smaller can be cut down to it, taking only 1s.\n%s",
+			isAre(a.Zeros, "zero", "zeros"), other, a.NimSum, bullets(listOf(runLines(runs, a.NimSum)), o))
+	case a.Zeros%2 == 0:
+		body = fmt.Sprintf("%s left, an even number. Keep it even by taking only 1s, and each of you ends up taking half of them. A single 1 will do: %s.", isAre(a.Zeros, "zero", "zeros"), rangeName(c.Move))
+	default:
+		body = fmt.Sprintf("The runs of 1s already have a XOR of 0, so you will have to start on the 0s and take the odd one; taking a 0 now would only take it sooner. Take only 1s meanwhile, for example %s. %s", rangeName(c.Move), leadText(mover, other, l))
+	}
+	if c.Move != nil {
+		body += "\nEvery move that keeps your best outcome, by kind:\n" + groupsText(pl, rangeName, o)
+	}
+	st.Body = body
+	return st
 }
 
 // finalLeadText says how a final lead in 0s compares with the opponent.
@@ -158,11 +333,11 @@ func stringVerdict(c solver.Result, p *solver.BinaryString, a solver.BinStringAn
 		kind = "a loss"
 	}
 	return Step{Title: "Verdict and move", Body: verdictSentence(c) + fmt.Sprintf(
-		" %s: **%s**. Afterwards %s is to move with %s left (%s), runs of 1s with XOR %d, and a lead of %s in 0s held; the rule scores that as %s for %s.",
-		label, m, other, plural(nb.Zeros, "zero", "zeros"), parity(nb.Zeros), nb.NimSum, signed(nl), kind, other)}
+		" %s: **%s**. Afterwards %s is to move with %s left (%s), runs of 1s with XOR %d, and %s; the rule scores that as %s for %s.",
+		label, m, other, plural(nb.Zeros, "zero", "zeros"), parity(nb.Zeros), nb.NimSum, holdingText(other, mover, nl), kind, other)}
 }
 
-func (stringExplainer) hints(c solver.Result, o Options) []Step {
+func (e stringExplainer) hints(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.BinaryString)
 	a := c.Analysis.(solver.BinStringAnalysis)
 	g := p.Game()
@@ -174,7 +349,7 @@ func (stringExplainer) hints(c solver.Result, o Options) []Step {
 	return []Step{
 		{Title: hintTitle("a nudge"), Body: "How many 0s are left, and is that number even or odd? Taking 1s costs nothing: what game do the runs of 1s form, and who has to start on the 0s?"},
 		{Title: hintTitle("your string, reduced"), Body: fmt.Sprintf(
-			"There are %s left (%s) and %s. %s", plural(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs, leadText(mover, other, lead(p)))},
+			"%s left (%s) and %s. %s", isAre(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs, leadText(mover, other, lead(p)))},
 		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
 			"%s %s is to move. With an even number of 0s each player takes half of them; with an odd number, the player left without a Nim move on the runs has to start on the 0s and takes one more.",
 			xorSentence(a.Runs), mover)},

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/nimtutor/nimtutor/solver"
 )
 
 // This file holds the helpers every game shares: summarising lists,
@@ -133,6 +135,18 @@ func plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
+// Plural returns n with its noun, singular for exactly one: Plural(1,
+// "move", "moves") is "1 move", Plural(0, "move", "moves") "0 moves".
+func Plural(n int, one, many string) string { return plural(n, one, many) }
+
+// isAre returns "There is 1 stack" or "There are 3 stacks".
+func isAre(n int, one, many string) string {
+	if n == 1 {
+		return "There is 1 " + one
+	}
+	return "There are " + plural(n, one, many)
+}
+
 // hintTitle names a level of a hint ladder; callers add "Hint k of n".
 func hintTitle(what string) string {
 	return strings.ToUpper(what[:1]) + what[1:]
@@ -151,4 +165,12 @@ func complete(body string) bool {
 		return true
 	}
 	return false
+}
+
+// ValueText says a move's or position's value in words, counting plies
+// (single moves, either player's): "win in 3 plies", "lose in 1 ply",
+// "tie in 2 plies".
+func ValueText(v solver.Value) string {
+	verb := map[solver.Outcome]string{solver.Win: "win", solver.Loss: "lose", solver.Tie: "tie"}[v.Outcome]
+	return verb + " in " + plural(v.Remoteness, "ply", "plies")
 }

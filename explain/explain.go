@@ -1,7 +1,9 @@
 package explain
 
 import (
+	"context"
 	"fmt"
+	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -31,13 +33,28 @@ type explainer interface {
 	key(pos solver.Position) string
 	// canonical returns the result for the canonical position of r's key.
 	canonical(r solver.Result) solver.Result
-	explain(c solver.Result, o Options) []Step
-	hints(c solver.Result, o Options) []Step
-	// localMove states c.Move, the canonical move, in the numbering of
-	// r.Position.
-	localMove(r, c solver.Result) solver.Move
+	// plan finds the move the strategy teaches in c and every move that
+	// keeps c's outcome, by kind.
+	plan(c solver.Result) plan
+	// explain and hints take c with c.Move set to the taught move, and
+	// its plan.
+	explain(c solver.Result, pl plan, o Options) []Step
+	hints(c solver.Result, pl plan, o Options) []Step
+	// finding shows the method of finding the move on c's numbers: the
+	// target, which part of the position reaches it, and every winning
+	// move by kind.
+	finding(c solver.Result, pl plan, o Options) Step
+	// localMove states m, a move of the canonical position c, in the
+	// numbering of r.Position.
+	localMove(r, c solver.Result, m solver.Move) solver.Move
 	// numbers names the numbers that decide pos, as one clause.
 	numbers(pos solver.Position) string
+	// gameOver says why the player to move in pos, who has no legal
+	// move, has won, lost or tied, as a sentence.
+	gameOver(pos solver.Position) string
+	// status says what a position in play carries besides its text (the
+	// 0s each player holds in binstring), as a sentence, or "".
+	status(pos solver.Position) string
 }
 
 // registry maps a game's name to its explainer: one line per game.
@@ -69,7 +86,17 @@ func Explain(r solver.Result, opts Options) []Step {
 	if !ok {
 		return []Step{fallbackVerdict(r)}
 	}
-	return e.explain(e.canonical(r), opts)
+	c, pl := taught(e, r)
+	return e.explain(c, pl, opts)
+}
+
+// taught returns the canonical result of r with its move replaced by the
+// move the strategy teaches, and the plan behind it.
+func taught(e explainer, r solver.Result) (solver.Result, plan) {
+	c := e.canonical(r)
+	pl := e.plan(c)
+	c.Move = pl.move
+	return c, pl
 }
 
 // Hints returns the hint ladder for the position: level 1 first, the last
@@ -83,7 +110,8 @@ func Hints(r solver.Result, opts Options) []Step {
 			fallbackVerdict(r),
 		}
 	}
-	return e.hints(e.canonical(r), opts)
+	c, pl := taught(e, r)
+	return e.hints(c, pl, opts)
 }
 
 // Key returns a canonical key for pos: two positions with the same key get
@@ -96,16 +124,43 @@ func Key(pos solver.Position) string {
 	return fmt.Sprintf("%s:%d:%s", pos.Game().Name(), pos.ToMove(), pos.String())
 }
 
-// LocalMove returns the move that Explain and Hints recommend, numbered as
-// in r.Position (for binim and binim2 the explanation names stacks by
-// content; this gives the student's own stack number). It is nil when the
-// player to move has no move or every move loses.
+// LocalMove returns the move that Explain and Hints teach, numbered as in
+// r.Position (for binim and binim2 the explanation names stacks by
+// content; this gives the student's own stack number). It follows the
+// strategy the explanation teaches and keeps the best outcome. It is nil
+// when the player to move has no move or every move loses.
 func LocalMove(r solver.Result) solver.Move {
 	e, ok := lookup(r.Position)
 	if !ok {
 		return r.Move
 	}
-	return e.localMove(r, e.canonical(r))
+	c, pl := taught(e, r)
+	if pl.move == nil {
+		return nil
+	}
+	return e.localMove(r, c, pl.move)
+}
+
+// Recommend returns the move the tutor recommends, and the bot plays, in
+// r.Position, numbered as in it: the taught move, or where every move
+// loses, the slowest loss (the most remote, when search reaches) or else
+// the move that leaves the opponent the fewest winning replies. exact
+// reports that value is the move's value found by search; it is only
+// set for a lost position. The move is nil when there is no legal move.
+func Recommend(r solver.Result) (m solver.Move, value solver.Value, exact bool) {
+	if m := LocalMove(r); m != nil || r.Outcome != solver.Loss {
+		return m, solver.Value{}, false
+	}
+	e, ok := lookup(r.Position)
+	if !ok {
+		return holdOut(r.Position)
+	}
+	c := e.canonical(r)
+	m, value, exact = holdOut(c.Position)
+	if m == nil {
+		return nil, value, exact
+	}
+	return e.localMove(r, c, m), value, exact
 }
 
 // MoveStep returns a step stating the recommended move in the numbering of
@@ -114,21 +169,74 @@ func LocalMove(r solver.Result) solver.Move {
 func MoveStep(r solver.Result) Step {
 	g := r.Position.Game()
 	mover := g.PlayerName(r.Position.ToMove())
-	m := LocalMove(r)
-	var body string
+	m, v, exact := Recommend(r)
 	switch {
-	case m != nil:
-		body = fmt.Sprintf("%s to move, numbered as in your position: **%s**.", mover, m)
-		body += moveDistance(r)
-	case !solver.HasMoves(r.Position):
-		body = fmt.Sprintf("%s has no legal move.", mover)
-	default:
-		body = fmt.Sprintf("Every move of %s's loses against best play; any legal move will do.", mover)
-		if r.Remoteness > 0 {
-			body += fmt.Sprintf(" The longest %s can hold out is %s.", mover, plural(r.Remoteness, "move", "moves"))
+	case m == nil:
+		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}
+	case r.Outcome != solver.Loss:
+		body := fmt.Sprintf("%s to move, numbered as in your position: **%s**.", mover, m)
+		if r.Move != nil && r.Move.String() == m.String() {
+			body += moveDistance(r)
+		}
+		if alt := Alternatives(r, 6); alt != "" {
+			body += " " + alt
+		}
+		return Step{Title: "Your move", Body: body}
+	case exact:
+		return Step{Title: "Your move", Body: fmt.Sprintf(
+			"Every move of %s's loses against best play. The one that holds out longest is **%s**: %s, which gives the opponent the most chances to go wrong.",
+			mover, m, ValueText(v))}
+	}
+	return Step{Title: "Your move", Body: fmt.Sprintf(
+		"Every move of %s's loses against best play. The position is too large to search to the end; **%s** leaves the opponent the fewest winning replies.", mover, m)}
+}
+
+// Alternatives names the other moves that keep the best outcome, grouped
+// by the kind the strategy gives them and numbered as in r.Position, at
+// most max per kind, as a sentence; "" when there are none.
+func Alternatives(r solver.Result, max int) string {
+	e, ok := lookup(r.Position)
+	if !ok {
+		return ""
+	}
+	c, pl := taught(e, r)
+	if pl.move == nil {
+		return ""
+	}
+	verb := "win"
+	if r.Outcome == solver.Tie {
+		verb = "keep the tie"
+	}
+	var parts []string
+	seen := map[string]bool{e.localMove(r, c, pl.move).String(): true}
+	for _, g := range pl.groups {
+		var names []string
+		for _, m := range g.moves {
+			// Moves on equal stacks are one move in the student's numbering.
+			if name := e.localMove(r, c, m).String(); !seen[name] {
+				seen[name] = true
+				names = append(names, name)
+			}
+		}
+		if len(names) > 0 {
+			parts = append(parts, fmt.Sprintf("%s: %s", g.kind, inline(listOf(names), Options{MaxItems: max})))
 		}
 	}
-	return Step{Title: "Your move", Body: body}
+	if len(parts) == 0 {
+		note := "It is the only winning move."
+		if r.Outcome == solver.Tie {
+			note = "It is the only move that keeps the tie."
+		}
+		if !pl.complete {
+			note = fmt.Sprintf("No other move among the first %d checked does as well.", maxChecked)
+		}
+		return note
+	}
+	head := "Other moves that also " + verb
+	if !pl.complete {
+		head += fmt.Sprintf(", among the first %d checked", maxChecked)
+	}
+	return head + " — " + strings.Join(parts, "; ") + "."
 }
 
 // moveDistance says how long the game lasts after the recommended move,
@@ -197,4 +305,38 @@ func KeyNumbers(pos solver.Position) string {
 		return ""
 	}
 	return e.numbers(pos)
+}
+
+// GameOver says, as a sentence, why the game is over in pos and who won:
+// for example "Dum cannot move, and in misère play that wins." The
+// player to move in pos has no legal move.
+func GameOver(pos solver.Position) string {
+	e, ok := lookup(pos)
+	if !ok {
+		return pos.Game().PlayerName(pos.ToMove()) + " cannot move, so the game is over."
+	}
+	return e.gameOver(pos)
+}
+
+// Status says what a position in play carries besides its text, such as
+// the 0s each player holds in binstring, as a sentence; "" when nothing.
+func Status(pos solver.Position) string {
+	e, ok := lookup(pos)
+	if !ok {
+		return ""
+	}
+	return e.status(pos)
+}
+
+// Solve solves pos for a reply: the formula's verdict, the move the
+// explanation teaches as the result's Move (numbered as in pos), and the
+// remoteness of the position and of that move where the search reaches
+// within solver.ReachBudget states and solver.ReachTime.
+func Solve(ctx context.Context, pos solver.Position) solver.Result {
+	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
+	defer cancel()
+	r := solver.Solve(pos)
+	r.Move = LocalMove(r)
+	r.Reach(solver.NewOracle(ctx, pos.Game(), solver.ReachBudget))
+	return r
 }

@@ -39,7 +39,7 @@ func (abGame) PlayerName(p Player) string {
 }
 
 func (g abGame) Parse(text string, opts ParseOptions) (Position, error) {
-	text = strings.TrimSpace(text)
+	text = upperLetters(strings.TrimSpace(text), "AB")
 	if err := checkLength(text, "a row of '.', 'A' and 'B'", opts); err != nil {
 		return nil, err
 	}

@@ -38,7 +38,7 @@ func (adapwnsGame) PlayerName(p Player) string {
 }
 
 func (adapwnsGame) Parse(text string, opts ParseOptions) (Position, error) {
-	text = strings.TrimSpace(text)
+	text = upperLetters(strings.TrimSpace(text), "P")
 	if err := checkLength(text, "a row of '.' and 'P'", opts); err != nil {
 		return nil, err
 	}
@@ -46,7 +46,7 @@ func (adapwnsGame) Parse(text string, opts ParseOptions) (Position, error) {
 		return nil, err
 	}
 	if opts.Strict && (len(text) < adaMinLen || len(text) > adaMaxLen) {
-		return nil, inputErr("position", "%d cells; the contest allows %d to %d", len(text), adaMinLen, adaMaxLen)
+		return nil, inputErr("position", "%s; the contest allows %d to %d", count(len(text), "cell", "cells"), adaMinLen, adaMaxLen)
 	}
 	return &Board{cells: text}, nil
 }
@@ -344,7 +344,7 @@ func (adapwnsGame) Judge(j *JudgeReader, w *bufio.Writer) error {
 			return "", err
 		}
 		if j.Strict && (len(b) < adaMinLen || len(b) > adaMaxLen) {
-			return "", inputErr("position", "%d cells; the contest allows %d to %d", len(b), adaMinLen, adaMaxLen)
+			return "", inputErr("position", "%s; the contest allows %d to %d", count(len(b), "cell", "cells"), adaMinLen, adaMaxLen)
 		}
 		if scanPawns(b, nil) != 0 {
 			return "Yes", nil

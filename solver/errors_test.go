@@ -21,10 +21,10 @@ func TestParseErrors(t *testing.T) {
 		{"binim2 empty", Binim2, "", dee, []string{"position:", "empty"}},
 		{"binim2 only commas", Binim2, ",, ,", dee, []string{"position:", "no stacks"}},
 		{"abgame wrong character", ABGame, "A.x.B", ParseOptions{}, []string{"position:", "character 3", "'x'", "'.', 'A' and 'B'"}},
-		{"abgame lowercase", ABGame, "a", ParseOptions{}, []string{"character 1", "'a'"}},
+		{"abgame lowercase other letter", ABGame, "c", ParseOptions{}, []string{"character 1", "'c'"}},
 		{"abgame control byte", ABGame, "A\x01", ParseOptions{}, []string{"character 2", "byte 0x01"}},
 		{"abgame inner space", ABGame, "A. B", ParseOptions{}, []string{"character 3", "' '"}},
-		{"adapwns wrong character", Adapwns, "..p", ParseOptions{}, []string{"character 3", "'p'"}},
+		{"adapwns wrong character", Adapwns, "..x", ParseOptions{}, []string{"character 3", "'x'"}},
 		{"adapwns not ascii", Adapwns, "P.é", ParseOptions{}, []string{"character 3", "byte 0xc3"}},
 		{"binstring wrong character", BinString, "01102", ParseOptions{}, []string{"character 5", "'2'", "0 and 1"}},
 		{"binim2 wrong character", Binim2, "01 0x1", dee, []string{"stack 2, character 2", "'x'"}},
@@ -36,7 +36,7 @@ func TestParseErrors(t *testing.T) {
 		{"binim no first", Binim, "01", ParseOptions{First: "  "}, []string{"first:", "binim", "Dee or Dum"}},
 		{"binim2 bad first", Binim2, "01", ParseOptions{First: "Tweedle"}, []string{"first:", `"Tweedle"`, "Dee or Dum"}},
 		// Strict mode: the contest's limits.
-		{"adapwns strict short", Adapwns, "P", ParseOptions{Strict: true}, []string{"1 cells", "2 to 128"}},
+		{"adapwns strict short", Adapwns, "P", ParseOptions{Strict: true}, []string{"1 cell;", "2 to 128"}},
 		{"adapwns strict long", Adapwns, strings.Repeat(".", 129), ParseOptions{Strict: true}, []string{"129 cells", "2 to 128"}},
 		{"binim2 strict stack", Binim2, "0 " + strings.Repeat("1", 51), ParseOptions{First: "Dum", Strict: true}, []string{"stack 2 has 51 symbols", "at most 50"}},
 		{"binim strict stacks", Binim, strings.Repeat("01 ", 51), ParseOptions{First: "Dee", Strict: true}, []string{"51 stacks", "at most 50"}},
@@ -136,7 +136,7 @@ func TestJudgeErrors(t *testing.T) {
 		{"empty board", Adapwns, "1\n  \n", false, []string{"line 2:", "empty"}},
 		{"empty string", BinString, "1\n\r\n", false, []string{"line 2:", "empty"}},
 		{"empty stack", Binim, "1\n2 Dee\n0\n\n", false, []string{"line 4:", "stack 2 of test 1 is empty"}},
-		{"trailing row", ABGame, "1\nA.B\nA\n", false, []string{"line 3:", "more input after the 1 tests"}},
+		{"trailing row", ABGame, "1\nA.B\nA\n", false, []string{"line 3:", "more input after the 1 test the"}},
 		{"trailing after blanks", Binim2, "1\n1 Dee\n0\n\n\nDum\n", false, []string{"line 6:", "more input"}},
 		// Strict limits.
 		{"strict T zero", ABGame, "0\n", true, []string{"line 1:", "T is 0", "1 to 100000"}},
@@ -145,7 +145,7 @@ func TestJudgeErrors(t *testing.T) {
 		{"strict T abgame", ABGame, "100001\n", true, []string{"line 1:", "T is 100001"}},
 		{"strict N", Binim2, "1\n51 Dee\n" + stacks(51, 1), true, []string{"line 2:", "N is 51", "at most 50"}},
 		{"strict stack length", Binim, "1\n2 Dum\n0\n" + stacks(1, 51), true, []string{"line 4:", "stack 2 has 51 symbols", "at most 50"}},
-		{"strict short board", Adapwns, "2\n..\nP\n", true, []string{"line 3:", "1 cells", "2 to 128"}},
+		{"strict short board", Adapwns, "2\n..\nP\n", true, []string{"line 3:", "1 cell;", "2 to 128"}},
 		{"strict long board", Adapwns, "1\n" + strings.Repeat(".", 129) + "\n", true, []string{"line 2:", "129 cells"}},
 		{"strict long row", ABGame, "1\n" + rows(1, 100001), true, []string{"line 2:", "100001 cells", "at most 100000"}},
 		{"strict total", ABGame, "11\n" + rows(11, 100000), true, []string{"line 12:", "1100000 cells", "1000000 in all"}},
@@ -217,4 +217,25 @@ func TestJudgeHugeLine(t *testing.T) {
 	}
 	_, err := judgeString(t, ABGame, tests[0].input, true)
 	wantInputError(t, err, "line 2:", fmt.Sprintf("%d cells", 4*pairs))
+}
+
+func TestParseIgnoresLetterCase(t *testing.T) {
+	for _, tc := range []struct {
+		g          Game
+		text, want string
+	}{
+		{Adapwns, "..p.P", "..P.P"},
+		{Adapwns, " p.p ", "P.P"},
+		{ABGame, "a..b.A", "A..B.A"},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			pos, err := tc.g.Parse(tc.text, ParseOptions{})
+			if err != nil {
+				t.Fatalf("Parse(%q): %v", tc.text, err)
+			}
+			if got := pos.String(); got != tc.want {
+				t.Errorf("Parse(%q) = %q, want %q", tc.text, got, tc.want)
+			}
+		})
+	}
 }

@@ -125,7 +125,7 @@ func (j *JudgeReader) Finish(tests int) error {
 			return err
 		}
 		if len(line) > 0 {
-			return inputErr(j.Where(), "more input after the %d tests the first line announced", tests)
+			return inputErr(j.Where(), "more input after the %s the first line announced", count(tests, "test", "tests"))
 		}
 	}
 }

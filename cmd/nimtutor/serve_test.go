@@ -318,8 +318,9 @@ func TestHTTPBadInputEndToEnd(t *testing.T) {
 			"the button's data is damaged"},
 		{"Label-wrapped modal input is read", e.interactionJSON(5, labelSubmit(`"3 1"`), `"message":{"id":"5"},`), 200,
 			""},
+		// A mistyped move re-shows the board with what was wrong: the game goes on.
 		{"Label-wrapped modal input that is not a move", e.interactionJSON(5, labelSubmit(`"left"`), `"message":{"id":"5"},`), 200,
-			`"left" is not two numbers`},
+			`board: "left" is not two numbers`},
 		{"Label-wrapped modal input of the wrong JSON type", e.interactionJSON(5, labelSubmit(`31`), `"message":{"id":"5"},`), 200,
 			"data.components[0].component.value: should be text, but is a number"},
 		{"interaction type 6", e.interactionJSON(6, `{}`, ""), 400, `{"error":"unknown interaction type 6"}`},
@@ -342,6 +343,13 @@ func TestHTTPBadInputEndToEnd(t *testing.T) {
 				return
 			}
 			if tt.want == "" {
+				return
+			}
+			if want, ok := strings.CutPrefix(tt.want, "board: "); ok {
+				embeds, _ := resp["data"].(map[string]any)["embeds"].([]any)
+				if resp["type"] != float64(7) || len(embeds) == 0 || !strings.Contains(fmt.Sprint(embeds[0].(map[string]any)["description"]), want) {
+					t.Errorf("got %v, want the board again (type 7) saying %q", resp, want)
+				}
 				return
 			}
 			flags, _ := resp["data"].(map[string]any)["flags"].(float64)

@@ -1,0 +1,200 @@
+package explain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// plan is what a game's strategy says about a solved position: the move
+// the reply teaches and every move that keeps the best outcome, grouped
+// by the kind of move the strategy names.
+type plan struct {
+	// move follows the strategy the reply teaches and keeps the best
+	// outcome. It is nil when the mover has no move or every move loses.
+	move solver.Move
+	// groups lists every move that keeps the best outcome, by kind, the
+	// taught move's kind first. Empty when every move loses.
+	groups []moveGroup
+	// complete is false when the position has more moves than maxChecked;
+	// groups then hold only the moves among the first maxChecked.
+	complete bool
+}
+
+// moveGroup is a kind of move, in the strategy's words, and its moves.
+type moveGroup struct {
+	kind  string
+	moves []solver.Move
+}
+
+// maxChecked is the most moves a plan checks one by one against the
+// formula. A position with more (a long binstring has millions) gets a
+// plan over its first maxChecked moves.
+const maxChecked = 2000
+
+// keepers returns every legal move of pos after which the mover's outcome
+// is still want, judged by the formula, and whether every move was
+// checked.
+func keepers(pos solver.Position, want solver.Outcome) ([]solver.Move, bool) {
+	moves := solver.FirstMoves(pos, maxChecked+1)
+	complete := len(moves) <= maxChecked
+	moves = moves[:min(len(moves), maxChecked)]
+	var out []solver.Move
+	for _, m := range moves {
+		next, err := pos.Play(m)
+		if err != nil {
+			continue
+		}
+		if o, _ := next.Analyze(); -o == want {
+			out = append(out, m)
+		}
+	}
+	return out, complete
+}
+
+// newPlan builds a plan: the taught move, and every move that keeps the
+// outcome of c grouped by kindOf, with the taught move's kind first.
+func newPlan(c solver.Result, taught solver.Move, kindOf func(solver.Move) string) plan {
+	pl := plan{move: taught, complete: true}
+	if c.Outcome == solver.Loss {
+		return pl
+	}
+	moves, complete := keepers(c.Position, c.Outcome)
+	pl.complete = complete
+	if taught != nil && !slices.Contains(moves, taught) {
+		moves = append([]solver.Move{taught}, moves...)
+	}
+	for _, m := range moves {
+		k := kindOf(m)
+		i := slices.IndexFunc(pl.groups, func(g moveGroup) bool { return g.kind == k })
+		if i < 0 {
+			pl.groups = append(pl.groups, moveGroup{kind: k})
+			i = len(pl.groups) - 1
+		}
+		pl.groups[i].moves = append(pl.groups[i].moves, m)
+	}
+	if taught != nil {
+		k := kindOf(taught)
+		slices.SortStableFunc(pl.groups, func(a, b moveGroup) int {
+			switch {
+			case a.kind == k && b.kind != k:
+				return -1
+			case b.kind == k && a.kind != k:
+				return 1
+			}
+			return 0
+		})
+	}
+	return pl
+}
+
+// count returns how many moves the plan's groups hold.
+func (pl plan) count() int {
+	n := 0
+	for _, g := range pl.groups {
+		n += len(g.moves)
+	}
+	return n
+}
+
+// SearchBudget is the most states the searches behind a reply may enter:
+// the slowest loss in a lost position and the remoteness of moves. Past
+// it the reply falls back on the formula alone. It keeps a reply well
+// inside Discord's three seconds.
+const SearchBudget = 200_000
+
+// maxSearchLen is the longest position (as text) that is searched at
+// all: longer ones go straight to the formula's fallback.
+const maxSearchLen = 200
+
+// trickyWork bounds the formula's fallback for a lost position too large
+// to search: it plays and judges replies until their text adds up to this
+// many characters.
+const trickyWork = 20_000_000
+
+// searchValues returns the value of every move of pos by search, or
+// ErrBudget when pos is too long or the search too large.
+func searchValues(pos solver.Position) ([]solver.MoveValue, error) {
+	if len(pos.String()) > maxSearchLen {
+		return nil, solver.ErrBudget
+	}
+	return solver.MoveValues(context.Background(), pos, SearchBudget)
+}
+
+// holdOut chooses the move for a player whose every move loses: the
+// slowest loss (the most remote) when search reaches, else the move that
+// leaves the opponent the fewest winning replies, else the first move.
+// value is the move's value when search reached; exact reports that.
+func holdOut(pos solver.Position) (m solver.Move, value solver.Value, exact bool) {
+	values, err := searchValues(pos)
+	if err == nil && len(values) > 0 {
+		best := values[0]
+		for _, v := range values[1:] {
+			if v.Value.Better(best.Value) {
+				best = v
+			}
+		}
+		return best.Move, best.Value, true
+	}
+	if err != nil && !errors.Is(err, solver.ErrBudget) {
+		return nil, solver.Value{}, false
+	}
+	maxReplies := trickyWork / max(len(pos.String()), 1)
+	moves := solver.FirstMoves(pos, maxReplies)
+	if len(moves) == 0 {
+		return nil, solver.Value{}, false
+	}
+	m = moves[0]
+	replies, fewest := 0, -1
+	for _, cand := range moves {
+		next, err := pos.Play(cand)
+		if err != nil {
+			continue
+		}
+		n := 0
+		for _, reply := range solver.FirstMoves(next, maxReplies-replies) {
+			replies++
+			after, err := next.Play(reply)
+			if err != nil {
+				continue
+			}
+			if o, _ := after.Analyze(); o == solver.Loss {
+				n++
+			}
+		}
+		if fewest < 0 || n < fewest {
+			m, fewest = cand, n
+		}
+		if replies >= maxReplies {
+			break
+		}
+	}
+	return m, solver.Value{}, false
+}
+
+// maxPerKind is how many moves of one kind a capped list names.
+const maxPerKind = 4
+
+// groupsText lists every move of a plan, by kind, as bullet lines; when
+// lists are capped, at most maxPerKind moves a kind.
+func groupsText(pl plan, name func(solver.Move) string, o Options) string {
+	if o.MaxItems > 0 {
+		o.MaxItems = min(o.MaxItems, maxPerKind)
+	}
+	var items []string
+	for _, g := range pl.groups {
+		names := make([]string, len(g.moves))
+		for i, m := range g.moves {
+			names[i] = name(m)
+		}
+		items = append(items, fmt.Sprintf("%s: %s", g.kind, inline(listOf(names), o)))
+	}
+	out := bullets(listOf(items), Options{})
+	if !pl.complete {
+		out += fmt.Sprintf("\n(Only the first %d moves were checked.)", maxChecked)
+	}
+	return out
+}
