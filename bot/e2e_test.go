@@ -498,3 +498,29 @@ func TestE2ESpoiler(t *testing.T) {
 		check(t, runGatewayOnce(t, router, i))
 	})
 }
+
+func TestE2EHelp(t *testing.T) {
+	router := newRouter(t, commands.Config{CommandIDs: map[string]string{"adapwns": "1300000000000000004", "judge": "1300000000000000006", "help": "1300000000000000007"}})
+	help := func() *discordgo.Interaction {
+		return interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{ID: "1300000000000000007", Name: "help", CommandType: discordgo.ChatApplicationCommand})
+	}
+	check := func(t *testing.T, got reply) {
+		t.Helper()
+		e := got.embeds()
+		if got.Type != 4 || !got.ephemeral() || len(e) != 1 {
+			t.Fatalf("reply %v, want one ephemeral embed", got.Data)
+		}
+		text := marshal(t, e[0])
+		for _, want := range []string{"</adapwns solve:1300000000000000004>", "</adapwns verify:1300000000000000004>", "`position:..P.P`", "</judge:1300000000000000006>", "`/binim2 hint`", "Binary Nim"} {
+			if !strings.Contains(string(text), strings.NewReplacer("<", `\u003c`, ">", `\u003e`).Replace(want)) {
+				t.Errorf("/help lacks %q", want)
+			}
+		}
+	}
+	t.Run("HTTP", func(t *testing.T) { check(t, newE2EHTTP(t, router).do(t, help())) })
+	t.Run("gateway", func(t *testing.T) {
+		i := help()
+		i.ID, i.Token = "1200000000000000061", "help-token"
+		check(t, runGatewayOnce(t, router, i))
+	})
+}

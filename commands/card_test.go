@@ -95,7 +95,6 @@ func TestCardLongPositionAndExpiry(t *testing.T) {
 
 func TestCardMentions(t *testing.T) {
 	ids := testCommandIDs()
-	ids["help"] = "1300000000000000099"
 	for _, tc := range []struct {
 		name string
 		ids  map[string]string

@@ -27,6 +27,7 @@ func init() {
 	for _, tc := range []topCommand{
 		{name: "judge", description: "Run the original problem's judge on an input file you upload", private: true,
 			options: judgeOptions, run: (*Router).judge},
+		{name: "help", description: "The games, their commands and an example of each", private: true, run: (*Router).help},
 	} {
 		topCommands[tc.name] = tc
 		topOrder = append(topOrder, tc.name)
