@@ -282,7 +282,20 @@ func TestRepliesFitDiscordLimits(t *testing.T) {
 				}
 			})
 		}
+		t.Run(game+"/solve spoiler and card buttons", func(t *testing.T) {
+			opts := []any{optPosition, p[0], optSpoiler, true}
+			if p[1] != "" {
+				opts = append(opts, optFirst, p[1])
+			}
+			card := r.Handle(context.Background(), command(student, game, "solve", opts...))
+			checkLimits(t, card)
+			buttons, _ := allControls(t, card)
+			for _, b := range buttons {
+				checkLimits(t, r.Handle(context.Background(), click(stranger, b.CustomID, message(card, time.Now()))))
+			}
+		})
 	}
+	t.Run("help", func(t *testing.T) { checkLimits(t, r.Handle(context.Background(), helpCommand())) })
 }
 
 func TestHintLadderByClicks(t *testing.T) {
