@@ -32,8 +32,8 @@ func TestSpoilerHidesVerdictAndMove(t *testing.T) {
 		"adapwns": {"..P.P", ""}, "binim2": {"010 101", "Dee"}, "abgame": {"A..B.A...B", ""},
 		"binstring": {"0110011", ""}, "binim": {"0011 1", "Dum"},
 	}
-	for game, p := range bigPositions() {
-		cases[game+"-big"] = p
+	for game, p := range mediumPositions() {
+		cases[game+"-long"] = p
 	}
 	for name, p := range cases {
 		t.Run(name, func(t *testing.T) {
