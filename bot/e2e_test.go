@@ -524,3 +524,38 @@ func TestE2EHelp(t *testing.T) {
 		check(t, runGatewayOnce(t, router, i))
 	})
 }
+
+// TestE2ERegisterThenMention registers the real command table with the
+// fake Discord and checks what it sent, then answers a solve with the ids
+// Discord returned, as command mentions.
+func TestE2ERegisterThenMention(t *testing.T) {
+	fake := newFakeDiscord(t)
+	s := restSession("Bot test-token", fake.client())
+	got, err := Register(context.Background(), s, "1000000000000000001", "", commands.Definitions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sent []struct {
+		Name             string `json:"name"`
+		IntegrationTypes []int  `json:"integration_types"`
+		Contexts         []int  `json:"contexts"`
+	}
+	if err := json.Unmarshal(fake.next(t).Body, &sent); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range sent {
+		if len(c.IntegrationTypes) != 2 || len(c.Contexts) != 3 {
+			t.Errorf("/%s sent with integration_types %v contexts %v, want [0 1] and [0 1 2]", c.Name, c.IntegrationTypes, c.Contexts)
+		}
+	}
+	ids := IDsOf(got)
+	if len(ids) != len(sent) || ids["adapwns"] == "" || ids["help"] == "" || ids["judge"] == "" {
+		t.Fatalf("ids %v for %d commands", ids, len(sent))
+	}
+	card := newE2EHTTP(t, newRouter(t, commands.Config{CommandIDs: ids})).do(t, slash(e2eUser, "adapwns", "solve", opt("position", "..P.P")))
+	fields, _ := card.embeds()[0]["fields"].([]any)
+	next := fields[len(fields)-1].(map[string]any)["value"].(string)
+	if want := "</adapwns hint:" + ids["adapwns"] + ">"; !strings.Contains(next, want) {
+		t.Errorf("card mentions %q, want %q", next, want)
+	}
+}
