@@ -24,6 +24,9 @@ func (r *Router) help(context.Context, *discordgo.Interaction) (*discordgo.Inter
 	for _, g := range solver.Games() {
 		ex := examplesOf(g)
 		var lines []string
+		if len(ex) == 0 {
+			ex = []string{"…"}
+		}
 		for k, sc := range subcommands {
 			args := "position:" + ex[k%len(ex)]
 			if g.NeedsFirst() {
