@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"regexp"
 	"strings"
 	"testing"
@@ -91,5 +92,30 @@ func TestSpoilerOffShowsAnswer(t *testing.T) {
 	e := resp.Data.Embeds[0]
 	if e.Title != "Ada wins" || strings.Contains(e.Description, "||") || e.Image == nil {
 		t.Errorf("spoiler:false: title %q, description %q, image %v", e.Title, e.Description, e.Image)
+	}
+}
+
+// TestSpoilerAsPlainText: where embeds are not allowed the card becomes
+// text, and its spoilers must stay whole.
+func TestSpoilerAsPlainText(t *testing.T) {
+	r, _ := newTestRouter(t)
+	for game, p := range mediumPositions() {
+		opts := []any{optPosition, p[0], optSpoiler, true}
+		if p[1] != "" {
+			opts = append(opts, optFirst, p[1])
+		}
+		i := command(student, game, "solve", opts...)
+		i.AppPermissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages
+		resp := r.Handle(context.Background(), i)
+		checkLimits(t, resp)
+		text := resp.Data.Content
+		if n := strings.Count(text, "||"); n == 0 || n%2 != 0 {
+			t.Errorf("%s: %d spoiler marks in %q", game, n, text)
+		}
+		g, _ := solver.Lookup(game)
+		pos, _ := g.Parse(p[0], solver.ParseOptions{First: p[1]})
+		if verdict := verdictTitle(solve(pos)); strings.Contains(spoilers.ReplaceAllString(text, ""), verdict) {
+			t.Errorf("%s: %q shows in the plain text: %q", game, verdict, text)
+		}
 	}
 }
