@@ -120,7 +120,7 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 	}
 	word, rest, _ := strings.Cut(line, " ")
 	switch {
-	case word == "help" || word == "/help":
+	case word == "help" || word == "/help" && c.command("help") == nil:
 		return nil, nil
 	case strings.HasPrefix(word, "/"):
 		data, err := c.commandData(strings.TrimPrefix(word, "/"), rest)
@@ -152,12 +152,7 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 // commandData parses "GAME SUB name:value name:value". A value runs to the
 // next "name:" of an option the subcommand has, so positions may hold spaces.
 func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandInteractionData, error) {
-	var cmd *discordgo.ApplicationCommand
-	for _, x := range c.Commands {
-		if x.Name == name {
-			cmd = x
-		}
-	}
+	cmd := c.command(name)
 	data := discordgo.ApplicationCommandInteractionData{Name: name, CommandType: discordgo.ChatApplicationCommand}
 	if cmd == nil {
 		return data, fmt.Errorf("/%s is not a command; type help", name)
@@ -191,6 +186,16 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 		Name: sub.Name, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts,
 	}}
 	return data, attachFiles(&data, opts)
+}
+
+// command returns the command called name, or nil.
+func (c *Console) command(name string) *discordgo.ApplicationCommand {
+	for _, x := range c.Commands {
+		if x.Name == name {
+			return x
+		}
+	}
+	return nil
 }
 
 // hasSubcommands reports whether cmd is used as /cmd SUB options.

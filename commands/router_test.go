@@ -266,6 +266,21 @@ func checkOptionOrder(tb testing.TB, where string, opts []*discordgo.Application
 	}
 }
 
+// mediumPositions are positions long enough that every reply is as long
+// as Discord allows (explanations list at most a few items) and short
+// enough to draw quickly.
+func mediumPositions() map[string][2]string {
+	row := func(pattern string) string { return strings.Repeat(pattern, 600/len(pattern)+1)[:600] }
+	stacks := strings.TrimSpace(strings.Repeat(strings.Repeat("01", 10)+" ", 20))
+	return map[string][2]string{
+		"binim2":    {stacks, "Dee"},
+		"binim":     {strings.TrimSpace(strings.Repeat(strings.Repeat("0", 20)+" ", 20)), "Dum"},
+		"abgame":    {row("A..B.A...BB.A"), ""},
+		"adapwns":   {row("..P.P"), ""},
+		"binstring": {row("0110011"), ""},
+	}
+}
+
 // bigPositions are the largest positions a slash command can carry.
 func bigPositions() map[string][2]string {
 	row := func(pattern string) string { return strings.Repeat(pattern, 6000/len(pattern)+1)[:6000] }
@@ -293,9 +308,27 @@ func TestRepliesFitDiscordLimits(t *testing.T) {
 				if resp.Data.Flags&discordgo.MessageFlagsEphemeral != 0 && sub != "hint" {
 					t.Errorf("reply is ephemeral: %q", resp.Data.Content)
 				}
+				if fields := resp.Data.Embeds[0].Fields; sub == "solve" && fields[len(fields)-1].Name != "Next" {
+					t.Errorf("the card lost its last field, the command mentions")
+				}
 			})
 		}
 	}
+	for game, p := range mediumPositions() {
+		t.Run(game+"/solve spoiler and card buttons", func(t *testing.T) {
+			opts := []any{optPosition, p[0], optSpoiler, true}
+			if p[1] != "" {
+				opts = append(opts, optFirst, p[1])
+			}
+			card := r.Handle(context.Background(), command(student, game, "solve", opts...))
+			checkLimits(t, card)
+			buttons, _ := allControls(t, card)
+			for _, b := range buttons {
+				checkLimits(t, r.Handle(context.Background(), click(stranger, b.CustomID, message(card, time.Now()))))
+			}
+		})
+	}
+	t.Run("help", func(t *testing.T) { checkLimits(t, r.Handle(context.Background(), helpCommand())) })
 }
 
 func TestHintLadderByClicks(t *testing.T) {
