@@ -170,14 +170,6 @@ func parity(n int) string {
 	return "odd"
 }
 
-// signed writes a lead change as "+1", "0" or "-1".
-func signed(n int) string {
-	if n > 0 {
-		return "+" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
-}
-
 // finalShift is how the 0s still in the string change the mover's lead.
 func finalShift(a solver.BinStringAnalysis) int {
 	switch {

@@ -91,15 +91,6 @@ func newPlan(c solver.Result, taught solver.Move, kindOf func(solver.Move) strin
 	return pl
 }
 
-// count returns how many moves the plan's groups hold.
-func (pl plan) count() int {
-	n := 0
-	for _, g := range pl.groups {
-		n += len(g.moves)
-	}
-	return n
-}
-
 // SearchBudget is the most states the searches behind a reply may enter:
 // the slowest loss in a lost position and the remoteness of moves. Past
 // it the reply falls back on the formula alone. It keeps a reply well
