@@ -48,6 +48,11 @@ type Store struct {
 	writeMu sync.Mutex
 	// now is the clock; tests replace it.
 	now func() time.Time
+	// stmts caches prepared statements by query text.
+	stmts sync.Map
+	// stopCheckpoints ends the SQLite checkpointer; nil on PostgreSQL.
+	stopCheckpoints chan struct{}
+	checkpointDone  chan struct{}
 }
 
 // Open opens the database the config names, creating the SQLite file if
@@ -85,6 +90,10 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		s.db.Close()
 		return nil, err
 	}
+	if s.kind == SQLite {
+		s.stopCheckpoints, s.checkpointDone = make(chan struct{}), make(chan struct{})
+		go s.checkpoints()
+	}
 	return s, nil
 }
 
@@ -93,10 +102,11 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 // processes; immediate transactions, so a writer takes the lock before it
 // reads what it will change; synchronous=NORMAL, which in WAL mode loses
 // nothing when the process dies (only a power cut can drop the last
-// commits).
+// commits); and no automatic checkpoints, which the store runs in the
+// background instead.
 func sqliteDSN(path string) string {
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)"} {
+	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "wal_autocheckpoint(0)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
@@ -106,8 +116,36 @@ func sqliteDSN(path string) string {
 // Kind returns the engine the store runs on.
 func (s *Store) Kind() Kind { return s.kind }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close closes the database, after a last checkpoint on SQLite.
+func (s *Store) Close() error {
+	if s.stopCheckpoints != nil {
+		close(s.stopCheckpoints)
+		<-s.checkpointDone
+		s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+	}
+	s.stmts.Range(func(_, st any) bool { st.(*sql.Stmt).Close(); return true })
+	return s.db.Close()
+}
+
+// checkpointEvery is how often the SQLite checkpointer copies the WAL
+// into the database file.
+const checkpointEvery = time.Second
+
+// checkpoints runs SQLite's checkpoints in the background, so that no
+// answer pays for one: the DSN turns automatic checkpoints off.
+func (s *Store) checkpoints() {
+	defer close(s.checkpointDone)
+	t := time.NewTicker(checkpointEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stopCheckpoints:
+			return
+		case <-t.C:
+			s.db.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
+		}
+	}
+}
 
 // Ping checks that the database answers.
 func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
@@ -195,12 +233,43 @@ func (s *Store) forUpdate() string {
 	return ""
 }
 
+// stmt returns query prepared on the store, preparing it on first use:
+// database/sql then keeps it prepared on each connection, so a hot
+// statement is parsed once per connection rather than once per call.
+func (s *Store) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st, ok := s.stmts.Load(query); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := s.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if old, loaded := s.stmts.LoadOrStore(query, st); loaded {
+		st.Close()
+		return old.(*sql.Stmt), nil
+	}
+	return st, nil
+}
+
 func (t *Tx) exec(query string, args ...any) error {
-	_, err := t.tx.ExecContext(t.ctx, query, args...)
+	st, err := t.s.stmt(t.ctx, query)
+	if err == nil {
+		_, err = t.tx.StmtContext(t.ctx, st).ExecContext(t.ctx, args...)
+	}
 	if err != nil {
 		return fmt.Errorf("store: %s: %w", firstWords(query), err)
 	}
 	return nil
+}
+
+// queryRow runs a query returning one row through a prepared statement.
+func (t *Tx) queryRow(query string, args ...any) *sql.Row {
+	st, err := t.s.stmt(t.ctx, query)
+	if err != nil {
+		// Unprepared, the query reports the same error through its Row.
+		return t.tx.QueryRowContext(t.ctx, query, args...)
+	}
+	return t.tx.StmtContext(t.ctx, st).QueryRowContext(t.ctx, args...)
 }
 
 // firstWords names a statement in an error without its arguments.
@@ -213,3 +282,28 @@ func firstWords(q string) string {
 func millis(t time.Time) int64 { return t.UnixMilli() }
 
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// tables lists the schema's tables, for Size.
+var tables = []string{"learners", "puzzles", "open_puzzles", "attempts", "guild_members", "games", "schema_migrations"}
+
+// Size returns the bytes the store's tables and indexes take on disk: on
+// SQLite the whole file after a checkpoint, on PostgreSQL the total
+// relation size of each table.
+func (s *Store) Size(ctx context.Context) (int64, error) {
+	var n int64
+	if s.kind == SQLite {
+		if _, err := s.db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+			return 0, fmt.Errorf("store: checkpoint: %w", err)
+		}
+		err := s.db.QueryRowContext(ctx, `SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()`).Scan(&n)
+		return n, err
+	}
+	for _, t := range tables {
+		var size int64
+		if err := s.db.QueryRowContext(ctx, `SELECT pg_total_relation_size($1::regclass)`, t).Scan(&size); err != nil {
+			return 0, fmt.Errorf("store: size of %s: %w", t, err)
+		}
+		n += size
+	}
+	return n, nil
+}
