@@ -48,8 +48,6 @@ type Store struct {
 	writeMu sync.Mutex
 	// now is the clock; tests replace it.
 	now func() time.Time
-	// stmts caches prepared statements by query text.
-	stmts sync.Map
 	// stopCheckpoints ends the SQLite checkpointer; nil on PostgreSQL.
 	stopCheckpoints chan struct{}
 	checkpointDone  chan struct{}
@@ -123,7 +121,6 @@ func (s *Store) Close() error {
 		<-s.checkpointDone
 		s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 	}
-	s.stmts.Range(func(_, st any) bool { st.(*sql.Stmt).Close(); return true })
 	return s.db.Close()
 }
 
@@ -150,6 +147,9 @@ func (s *Store) checkpoints() {
 // Ping checks that the database answers.
 func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
+// updateTimeout bounds a transaction whose context has no deadline.
+const updateTimeout = 10 * time.Second
+
 // maxTries bounds the retries of a transaction that lost a conflict.
 const maxTries = 10
 
@@ -159,6 +159,11 @@ const maxTries = 10
 // PostgreSQL, a busy database on SQLite) it is rolled back and fn runs
 // again, up to a bound. Any other error from fn rolls back and is returned.
 func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, updateTimeout)
+		defer cancel()
+	}
 	var err error
 	for try := range maxTries {
 		err = s.updateOnce(ctx, fn)
@@ -233,43 +238,22 @@ func (s *Store) forUpdate() string {
 	return ""
 }
 
-// stmt returns query prepared on the store, preparing it on first use:
-// database/sql then keeps it prepared on each connection, so a hot
-// statement is parsed once per connection rather than once per call.
-func (s *Store) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
-	if st, ok := s.stmts.Load(query); ok {
-		return st.(*sql.Stmt), nil
-	}
-	st, err := s.db.PrepareContext(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	if old, loaded := s.stmts.LoadOrStore(query, st); loaded {
-		st.Close()
-		return old.(*sql.Stmt), nil
-	}
-	return st, nil
-}
-
+// exec runs a statement in the transaction. Statements are not prepared
+// by the store: pgx caches them per connection itself, and modernc's
+// SQLite parses each call anyway. Nothing inside a transaction may take a
+// second connection from the pool, or concurrent transactions could hold
+// every connection and wait for one more forever.
 func (t *Tx) exec(query string, args ...any) error {
-	st, err := t.s.stmt(t.ctx, query)
-	if err == nil {
-		_, err = t.tx.StmtContext(t.ctx, st).ExecContext(t.ctx, args...)
-	}
+	_, err := t.tx.ExecContext(t.ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("store: %s: %w", firstWords(query), err)
 	}
 	return nil
 }
 
-// queryRow runs a query returning one row through a prepared statement.
+// queryRow runs a query returning one row in the transaction.
 func (t *Tx) queryRow(query string, args ...any) *sql.Row {
-	st, err := t.s.stmt(t.ctx, query)
-	if err != nil {
-		// Unprepared, the query reports the same error through its Row.
-		return t.tx.QueryRowContext(t.ctx, query, args...)
-	}
-	return t.tx.StmtContext(t.ctx, st).QueryRowContext(t.ctx, args...)
+	return t.tx.QueryRowContext(t.ctx, query, args...)
 }
 
 // firstWords names a statement in an error without its arguments.
