@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -41,11 +40,11 @@ const (
 type Store struct {
 	db   *sql.DB
 	kind Kind
-	// writeMu serialises this process's writers on SQLite, which allows
-	// one writer at a time anyway: waiting on a mutex is cheaper and
-	// fairer than SQLite's busy-sleep. Other processes are kept out by
-	// SQLite's own lock (busy_timeout).
-	writeMu sync.Mutex
+	// writer serialises this process's writers on SQLite, which allows
+	// one writer at a time anyway: waiting here is cheaper and fairer than
+	// SQLite's busy-sleep, and gives up when the context ends. Other
+	// processes are kept out by SQLite's own lock (busy_timeout).
+	writer chan struct{}
 	// now is the clock; tests replace it.
 	now func() time.Time
 	// stopCheckpoints ends the SQLite checkpointer; nil on PostgreSQL.
@@ -56,7 +55,7 @@ type Store struct {
 // Open opens the database the config names, creating the SQLite file if
 // needed, and applies every migration it has not seen yet.
 func Open(ctx context.Context, cfg Config) (*Store, error) {
-	s := &Store{now: time.Now}
+	s := &Store{now: time.Now, writer: make(chan struct{}, 1)}
 	var err error
 	if cfg.DatabaseURL != "" {
 		s.kind = Postgres
@@ -181,8 +180,16 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 
 func (s *Store) updateOnce(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	if s.kind == SQLite {
-		s.writeMu.Lock()
-		defer s.writeMu.Unlock()
+		select {
+		case s.writer <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		defer func() { <-s.writer }()
+		// modernc's driver watches a cancellable context with a goroutine
+		// per statement; an SQLite transaction here is a few microsecond
+		// statements under the write lock, so it runs to its end once begun.
+		ctx = context.WithoutCancel(ctx)
 	}
 	sqlTx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
