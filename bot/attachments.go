@@ -250,7 +250,6 @@ func (LocalFiles) Download(_ context.Context, a *discordgo.MessageAttachment, li
 	return checkBody(a.Filename, body, limit)
 }
 
-
 // failed explains a download that broke off.
 func (d *Downloader) failed(ctx context.Context, name string, err error) error {
 	var de *DownloadError

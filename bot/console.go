@@ -256,6 +256,9 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 		}
 	}
 	if len(marks) == 0 && strings.TrimSpace(args) != "" || len(marks) > 0 && strings.TrimSpace(args[:marks[0].at]) != "" {
+		if len(decl) == 0 {
+			return nil, fmt.Errorf("this command takes no options")
+		}
 		return nil, fmt.Errorf("options are written name:value, for example %s:…", decl[0].Name)
 	}
 	var out []*discordgo.ApplicationCommandInteractionDataOption
