@@ -53,6 +53,9 @@ type Config struct {
 	// VerifyBudget bounds the states of each exhaustive search; 0 takes
 	// VerifyBudget.
 	VerifyBudget int
+	// States, when set, shares game states too large for a custom_id
+	// between replicas; nil keeps them in Cache only.
+	States StateStore
 }
 
 // Router answers every interaction nimtutor receives. Its Handle method
@@ -68,13 +71,14 @@ type Router struct {
 	searches     *Gate
 	pictures     *Gate
 	verifyBudget int
+	states       StateStore
 }
 
 // New returns a Router.
 func New(cfg Config) *Router {
 	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now, prac: practiceHolder{open: cfg.Practice},
 		ids: maps.Clone(cfg.CommandIDs), files: cfg.Attachments,
-		searches: cfg.Searches, pictures: cfg.Pictures, verifyBudget: cfg.VerifyBudget}
+		searches: cfg.Searches, pictures: cfg.Pictures, verifyBudget: cfg.VerifyBudget, states: cfg.States}
 	if r.verifyBudget <= 0 {
 		r.verifyBudget = VerifyBudget
 	}

@@ -60,8 +60,8 @@ func TestMigrationsRunOnce(t *testing.T) {
 		s2 := storetest.Open(t, cfg) // a second start on the same database
 		for _, s := range []*store.Store{s1, s2} {
 			v, err := s.Version(context.Background())
-			if err != nil || v != 1 {
-				t.Errorf("Version = %d, %v; want 1", v, err)
+			if err != nil || v != 2 {
+				t.Errorf("Version = %d, %v; want 2", v, err)
 			}
 		}
 		if s1.Kind() != b.Kind {

@@ -91,9 +91,12 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	fmt.Fprintln(stdout, "nimtutor: connecting to the Discord gateway; press Ctrl+C to stop")
-	h, closeStore := newHandler(ctx, log, cfg)
+	h, sh, closeStore, err := replica(ctx, log, cfg)
+	if err != nil {
+		return err
+	}
 	defer closeStore()
-	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: api}, h, log)
+	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: api, Ledger: sh.ledger()}, h, log)
 }
 
 // runHTTP implements `nimtutor http`.
@@ -131,9 +134,12 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	fmt.Fprintf(stdout, "nimtutor: serving interactions at http://%s%s; press Ctrl+C to stop\n", *addr, bot.InteractionsPath)
-	h, closeStore := newHandler(ctx, log, cfg)
+	h, sh, closeStore, err := replica(ctx, log, cfg)
+	if err != nil {
+		return err
+	}
 	defer closeStore()
-	return bot.RunHTTP(ctx, *addr, key, h, log, bot.WithAPIURL(api))
+	return bot.RunHTTP(ctx, *addr, key, h, log, append(sh.httpOptions(), bot.WithAPIURL(api))...)
 }
 
 // parsePublicKey decodes DISCORD_PUBLIC_KEY.

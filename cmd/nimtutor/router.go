@@ -47,37 +47,12 @@ func searchWorkers() int {
 	return max(1, runtime.GOMAXPROCS(0)/2)
 }
 
-// newHandler returns the handler a Discord transport serves: the router
-// behind the per-user rate limiter. Until ctx ends it logs the cache's
-// hit and miss counters every few minutes, and once more at the end.
-// The returned function closes the store; call it once the transport has
-// stopped.
-func newHandler(ctx context.Context, log *slog.Logger, cfg commands.Config) (bot.Handler, func()) {
-	return newHandlerWith(ctx, log, cfg, bot.RateLimitConfig{})
-}
-
-// newHandlerWith is newHandler with the rate limits given.
+// newHandlerWith returns the handler a Discord transport serves in one
+// process: the router behind the per-user rate limiter with the limits
+// given. The returned function closes the store; call it once the
+// transport has stopped.
 func newHandlerWith(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig) (bot.Handler, func()) {
-	r, cache, prac := newRouter(log, cfg)
-	go func() {
-		t := time.NewTicker(cacheLogEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				logCache(log, cache)
-				return
-			case <-t.C:
-				logCache(log, cache)
-			}
-		}
-	}()
-	closeStore := func() {
-		if err := prac.close(); err != nil {
-			log.Error("closing the store", "err", err)
-		}
-	}
-	return bot.NewRateLimiter(r, limits), closeStore
+	return newSharedHandler(ctx, log, cfg, limits, nil)
 }
 
 func logCache(log *slog.Logger, c *bot.Cache) {
