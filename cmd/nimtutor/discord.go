@@ -71,7 +71,12 @@ func newLogger(stderr io.Writer) (*slog.Logger, error) {
 // runGateway implements `nimtutor gateway`.
 func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("gateway")
+	sf := addShardFlags(fs)
 	if err := parseNoArgs(fs, args); err != nil {
+		return err
+	}
+	plan, err := sf.plan()
+	if err != nil {
 		return err
 	}
 	tok, err := botToken("gateway")
@@ -90,13 +95,13 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, "nimtutor: connecting to the Discord gateway; press Ctrl+C to stop")
+	fmt.Fprintf(stdout, "nimtutor: connecting to the Discord gateway%s; press Ctrl+C to stop\n", describePlan(plan))
 	h, sh, closeStore, err := replica(ctx, log, cfg)
 	if err != nil {
 		return err
 	}
 	defer closeStore()
-	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: api, Ledger: sh.ledger()}, h, log)
+	return bot.RunShards(ctx, bot.GatewayConfig{Token: tok, APIURL: api, Ledger: sh.ledger()}, plan, h, log)
 }
 
 // runHTTP implements `nimtutor http`.
