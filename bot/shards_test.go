@@ -77,7 +77,7 @@ func (g *shardingGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			seq++
 			write(frame{Op: 0, S: seq, T: "READY", D: raw(map[string]any{
 				"v": 9, "session_id": fmt.Sprintf("fake-session-%d", shard[0]), "resume_gateway_url": "ws://127.0.0.1:1",
-				"user": map[string]any{"id": "1000000000000000001", "username": "nimtutor", "bot": true},
+				"user":   map[string]any{"id": "1000000000000000001", "username": "nimtutor", "bot": true},
 				"guilds": []any{}, "application": map[string]any{"id": "1000000000000000001", "flags": 0}, "shard": shard,
 			})})
 			for _, i := range g.events {

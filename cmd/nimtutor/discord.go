@@ -72,6 +72,7 @@ func newLogger(stderr io.Writer) (*slog.Logger, error) {
 func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("gateway")
 	sf := addShardFlags(fs)
+	metricsAddr := fs.String("metrics-addr", "", "serve /healthz, /readyz and /metrics on this address (off when empty; METRICS_ADDR)")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -96,12 +97,12 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	fmt.Fprintf(stdout, "nimtutor: connecting to the Discord gateway%s; press Ctrl+C to stop\n", describePlan(plan))
-	h, sh, closeStore, err := replica(ctx, log, cfg)
+	rep, err := newReplica(ctx, log, cfg)
 	if err != nil {
 		return err
 	}
-	defer closeStore()
-	return bot.RunShards(ctx, bot.GatewayConfig{Token: tok, APIURL: api, Ledger: sh.ledger()}, plan, h, log)
+	defer rep.close()
+	return rep.runGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: api}, plan, *metricsAddr, log)
 }
 
 // runHTTP implements `nimtutor http`.
@@ -139,12 +140,12 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	fmt.Fprintf(stdout, "nimtutor: serving interactions at http://%s%s; press Ctrl+C to stop\n", *addr, bot.InteractionsPath)
-	h, sh, closeStore, err := replica(ctx, log, cfg)
+	rep, err := newReplica(ctx, log, cfg)
 	if err != nil {
 		return err
 	}
-	defer closeStore()
-	return bot.RunHTTP(ctx, *addr, key, h, log, append(sh.httpOptions(), bot.WithAPIURL(api))...)
+	defer rep.close()
+	return bot.RunHTTP(ctx, *addr, key, rep.handler, log, rep.httpOptions(api, log)...)
 }
 
 // parsePublicKey decodes DISCORD_PUBLIC_KEY.

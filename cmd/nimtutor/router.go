@@ -35,8 +35,12 @@ func newRouter(log *slog.Logger, cfg commands.Config) (*commands.Router, *bot.Ca
 	}
 	prac := newLazyPractice(log)
 	cfg.Log, cfg.Cache, cfg.Secret, cfg.Practice = log, cache, secret, prac.open
-	cfg.Searches = commands.NewGate(searchWorkers(), -1)
-	cfg.Pictures = commands.NewGate(0, -1)
+	if cfg.Searches == nil {
+		cfg.Searches = commands.NewGate(searchWorkers(), -1)
+	}
+	if cfg.Pictures == nil {
+		cfg.Pictures = commands.NewGate(0, -1)
+	}
 	return commands.New(cfg), cache, prac
 }
 
@@ -52,7 +56,8 @@ func searchWorkers() int {
 // given. The returned function closes the store; call it once the
 // transport has stopped.
 func newHandlerWith(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig) (bot.Handler, func()) {
-	return newSharedHandler(ctx, log, cfg, limits, nil)
+	h, _, closeStore := newSharedHandler(ctx, log, cfg, limits, nil, nil)
+	return h, closeStore
 }
 
 func logCache(log *slog.Logger, c *bot.Cache) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -93,14 +94,31 @@ func (l *lazyPractice) adopt(st *store.Store) {
 
 // newSharedHandler is newHandlerWith for a replica: with sh set, game
 // states, practice and the rate limits go through sh's store, which the
-// returned function closes.
-func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig, sh *shared) (bot.Handler, func()) {
+// returned function closes. With m set, the handler is instrumented and
+// m reports the gates' queues, the cache and the store's latency.
+func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig, sh *shared, m *bot.Metrics) (bot.Handler, *lazyPractice, func()) {
 	if sh != nil {
 		cfg.States = sh.st
+	}
+	if m != nil {
+		cfg.Searches = commands.NewGate(searchWorkers(), -1)
+		cfg.Pictures = commands.NewGate(0, -1)
+		for name, g := range map[string]*commands.Gate{"search": cfg.Searches, "picture": cfg.Pictures} {
+			m.Gauge("nimtutor_queue_running", `gate="`+name+`"`, "Heavy jobs running, by gate.", func() float64 { r, _ := g.Load(); return float64(r) })
+			m.Gauge("nimtutor_queue_waiting", `gate="`+name+`"`, "Heavy jobs waiting for a worker, by gate.", func() float64 { _, w := g.Load(); return float64(w) })
+		}
 	}
 	r, cache, prac := newRouter(log, cfg)
 	if sh != nil {
 		prac.adopt(sh.st)
+		if m != nil {
+			sh.st.SetObserver(m.ObserveStore)
+		}
+	}
+	if m != nil {
+		m.CounterFunc("nimtutor_cache_requests_total", `result="hit"`, "Explanation and state cache lookups, by result.", func() float64 { return float64(cache.Stats().Hits) })
+		m.CounterFunc("nimtutor_cache_requests_total", `result="miss"`, "", func() float64 { return float64(cache.Stats().Misses) })
+		m.Gauge("nimtutor_cache_entries", "", "Entries in this replica's cache.", func() float64 { return float64(cache.Stats().Entries) })
 	}
 	go func() {
 		t := time.NewTicker(cacheLogEvery)
@@ -120,10 +138,14 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 			log.Error("closing the store", "err", err)
 		}
 	}
+	var h bot.Handler = bot.NewRateLimiter(r, limits)
 	if sh != nil {
-		return bot.NewSharedRateLimiter(r, sh.st, limits, log), closeStore
+		h = bot.NewSharedRateLimiter(r, sh.st, limits, log)
 	}
-	return bot.NewRateLimiter(r, limits), closeStore
+	if m != nil {
+		h = m.Instrument(h)
+	}
+	return h, prac, closeStore
 }
 
 // rateLimits reads the per-user limit: RATE_BURST interactions per
@@ -147,17 +169,71 @@ func rateLimits() (bot.RateLimitConfig, error) {
 	return c, nil
 }
 
-// replica opens what a Discord transport shares with other replicas and
-// builds its handler: the one call runHTTP and runGateway make.
-func replica(ctx context.Context, log *slog.Logger, cfg commands.Config) (bot.Handler, *shared, func(), error) {
+// replica is what a Discord transport serves with: its handler, the
+// state it shares with other replicas (nil without DATABASE_URL), its
+// metrics and its readiness check.
+type replica struct {
+	handler bot.Handler
+	sh      *shared
+	metrics *bot.Metrics
+	ready   func(ctx context.Context) error
+	close   func()
+}
+
+// newReplica opens what a Discord transport shares with other replicas
+// and builds its handler: the one call runHTTP and runGateway make.
+func newReplica(ctx context.Context, log *slog.Logger, cfg commands.Config) (*replica, error) {
 	limits, err := rateLimits()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
 	sh, err := openShared(ctx, log)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
-	h, closeStore := newSharedHandler(ctx, log, cfg, limits, sh)
-	return h, sh, closeStore, nil
+	m := bot.NewMetrics()
+	h, prac, closeStore := newSharedHandler(ctx, log, cfg, limits, sh, m)
+	rep := &replica{handler: h, sh: sh, metrics: m, close: closeStore}
+	rep.ready = func(ctx context.Context) error {
+		if sh != nil {
+			return sh.st.Ready(ctx)
+		}
+		// One process: the SQLite store opens on first use; a probe
+		// opens it (creating and migrating the file) and checks it.
+		svc, err := prac.open(ctx)
+		if err != nil {
+			return err
+		}
+		return svc.Store().Ready(ctx)
+	}
+	return rep, nil
+}
+
+// httpOptions returns the HTTP transport's options: shared state, and
+// /healthz, /readyz and /metrics beside the interactions endpoint.
+func (rep *replica) httpOptions(api string, log *slog.Logger) []bot.HTTPOption {
+	return append(rep.sh.httpOptions(), bot.WithAPIURL(api),
+		bot.WithSender(rep.metrics.Sender(bot.NewREST(api, nil, log))),
+		bot.WithWrap(func(h http.Handler) http.Handler { return bot.Ops(h, rep.ready, rep.metrics) }))
+}
+
+// runGateway runs the plan's shards with the replica's handler, shared
+// ledger and counting sender and, when metricsAddr (or METRICS_ADDR) is
+// set, the health and metrics endpoints on a listener of their own.
+func (rep *replica) runGateway(ctx context.Context, cfg bot.GatewayConfig, plan bot.ShardPlan, metricsAddr string, log *slog.Logger) error {
+	cfg.Ledger = rep.sh.ledger()
+	cfg.Sender = rep.metrics.Sender(bot.NewREST(cfg.APIURL, cfg.HTTPClient, log))
+	if metricsAddr == "" {
+		metricsAddr = strings.TrimSpace(env("METRICS_ADDR"))
+	}
+	if metricsAddr != "" {
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			if err := bot.ServeOps(ctx, metricsAddr, rep.ready, rep.metrics, log); err != nil {
+				log.Error("health and metrics endpoint stopped", "err", err)
+			}
+		}()
+	}
+	return bot.RunShards(ctx, cfg, plan, rep.handler, log)
 }
