@@ -86,6 +86,9 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	if _, err := setMemoryLimit(log); err != nil {
+		return err
+	}
 	fmt.Fprintln(stdout, "nimtutor: connecting to the Discord gateway; press Ctrl+C to stop")
 	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: api}, newHandler(ctx, log), log)
 }
@@ -117,6 +120,9 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	log, err := newLogger(stderr)
 	if err != nil {
+		return err
+	}
+	if _, err := setMemoryLimit(log); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "nimtutor: serving interactions at http://%s%s; press Ctrl+C to stop\n", *addr, bot.InteractionsPath)
