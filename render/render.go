@@ -76,8 +76,19 @@ func PNG(w io.Writer, pos solver.Position, opts Options) error {
 	if err != nil {
 		return err
 	}
-	// A paletted picture is written with 1, 2, 4 or 8 bits a pixel, as few
-	// as its palette allows, and without filters.
+	// A paletted picture is written without filters. image/png packs a
+	// palette of up to 16 colours into fewer bits a pixel, but one pixel at
+	// a time through an interface, several times slower than copying rows
+	// of bytes; a palette padded past 16 entries is written 8 bits a
+	// pixel, which deflate compresses nearly as well.
+	if p, ok := img.(*image.Paletted); ok && len(p.Palette) <= 16 {
+		padded := *p
+		padded.Palette = append(make(color.Palette, 0, 17), p.Palette...)
+		for len(padded.Palette) <= 16 {
+			padded.Palette = append(padded.Palette, colBackground)
+		}
+		img = &padded
+	}
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers}
 	if err := enc.Encode(w, img); err != nil {
 		return fmt.Errorf("render: writing PNG: %w", err)

@@ -304,3 +304,35 @@ func TestDrawConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestPNGRoundTrip encodes pictures with few and many colours and decodes
+// them: the pixels come back, 8 bits a pixel.
+func TestPNGRoundTrip(t *testing.T) {
+	for _, tc := range goldenCases {
+		for _, ann := range []bool{false, true} {
+			pos := parse(t, tc.game, tc.pos, tc.first)
+			img, err := Draw(pos, Options{Annotate: ann})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := PNG(&buf, pos, Options{Annotate: ann}); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := png.DecodeConfig(bytes.NewReader(buf.Bytes()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := png.Decode(bytes.NewReader(buf.Bytes()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p, ok := got.(*image.Paletted); !ok || len(p.Palette) < 17 || cfg.Width != img.Bounds().Dx() {
+				t.Fatalf("%s: decoded %T, %d wide", tc.name, got, cfg.Width)
+			}
+			if pixelHash(got) != pixelHash(img) {
+				t.Errorf("%s annotate=%v: pixels differ after a round trip", tc.name, ann)
+			}
+		}
+	}
+}
