@@ -109,21 +109,21 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 // report is what a load test measured.
 type report struct {
 	floorRate, realRate float64
-	floorN, realN        int
-	floorWall, realWall  time.Duration
-	floorCPU, realCPU    time.Duration // process CPU per request, client included
-	samples              map[string][]sample
-	statusErrors         int // replies other than 200 with a valid body
-	generic              int // replies with the generic apology
-	desyncs              int // moves the endpoint refused as illegal
-	deferrals            int
-	delivered            int
-	deliveryLatency      []time.Duration
-	peakRSS, endRSS      int64 // bytes
-	cpuAfter             time.Duration
-	cpuAfterWindow       time.Duration
-	drain                time.Duration // from the end of the load to the last delivery
-	shutdown             time.Duration
+	floorN, realN       int
+	floorWall, realWall time.Duration
+	floorCPU, realCPU   time.Duration // process CPU per request, client included
+	samples             map[string][]sample
+	statusErrors        int // replies other than 200 with a valid body
+	generic             int // replies with the generic apology
+	desyncs             int // moves the endpoint refused as illegal
+	deferrals           int
+	delivered           int
+	deliveryLatency     []time.Duration
+	peakRSS, endRSS     int64 // bytes
+	cpuAfter            time.Duration
+	cpuAfterWindow      time.Duration
+	drain               time.Duration // from the end of the load to the last delivery
+	shutdown            time.Duration
 }
 
 // loadtest runs the floor, then the real endpoint, and measures.
@@ -651,9 +651,9 @@ func decodeReply(contentType string, raw []byte) (reply, error) {
 	var v struct {
 		Type float64 `json:"type"`
 		Data struct {
-			Content    string            `json:"content"`
-			Flags      float64           `json:"flags"`
-			CustomID   string            `json:"custom_id"`
+			Content     string            `json:"content"`
+			Flags       float64           `json:"flags"`
+			CustomID    string            `json:"custom_id"`
 			Components  []json.RawMessage `json:"components"`
 			Attachments []struct {
 				Filename string `json:"filename"`
