@@ -283,9 +283,9 @@ type learner struct {
 	tb      testing.TB
 	srv     *server
 	discord *fakeDiscord
-	user  string
-	guild string
-	seq   int
+	user    string
+	guild   string
+	seq     int
 }
 
 // send posts one interaction and reads the reply, waiting out the
