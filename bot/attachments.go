@@ -101,8 +101,14 @@ func NewDownloader(hosts []string, timeout time.Duration, log *slog.Logger) *Dow
 	for _, h := range hosts {
 		d.hosts[strings.ToLower(h)] = true
 	}
-	transport := http.DefaultTransport.(*http.Transport).Clone()
-	transport.ResponseHeaderTimeout = timeout
+	// A program (or test) may have replaced http.DefaultTransport with a
+	// RoundTripper of its own; use it as it is then.
+	var transport http.RoundTripper = http.DefaultTransport
+	if t, ok := http.DefaultTransport.(*http.Transport); ok {
+		t = t.Clone()
+		t.ResponseHeaderTimeout = timeout
+		transport = t
+	}
 	d.client = &http.Client{
 		Transport: transport,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {

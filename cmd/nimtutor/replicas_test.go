@@ -207,11 +207,11 @@ type loadResult struct {
 
 func (l loadResult) rate() float64 { return float64(l.requests) / l.elapsed.Seconds() }
 
-// randomPosition is an adapwns position of 3 to 600 cells, with pawns
+// replicaPosition is an adapwns position of 3 to 600 cells, with pawns
 // on about one cell in eight (boards above ~300 cells do not fit in a
 // custom_id, so their games live in the shared store), or a binim2
 // position of up to 40 digits.
-func randomPosition(rng *rand.Rand, light bool) (string, string) {
+func replicaPosition(rng *rand.Rand, light bool) (string, string) {
 	n := 3 + rng.IntN(598)
 	if light {
 		n = 3 + rng.IntN(18)
@@ -254,7 +254,7 @@ func session(tb testing.TB, c *client, rng *rand.Rand, user string, light bool, 
 			res.ok++
 		}
 	}
-	game, pos := randomPosition(rng, light)
+	game, pos := replicaPosition(rng, light)
 	if rng.IntN(3) == 0 {
 		st, r, err := c.post(tb, c.body(c.newID(), 2, user, gameCommand(game, "solve", pos)))
 		count(st, r, err)
@@ -304,16 +304,6 @@ func runLoad(tb testing.TB, c *client, workers int, d time.Duration, light bool,
 	return res
 }
 
-// followups counts deferred answers delivered to the fake Discord.
-type followups struct{ n atomic.Int64 }
-
-func (f *followups) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	io.Copy(io.Discard, r.Body)
-	f.n.Add(1)
-	w.Header().Set("Content-Type", "application/json")
-	fmt.Fprint(w, `{"id":"1100000000000000001","content":"ok"}`)
-}
-
 // TestMultiReplica is the multi-replica test of docs/SCALING.md. It
 // needs PostgreSQL (NIMTUTOR_TEST_DATABASE_URL); CI provides it and sets
 // NIMTUTOR_REQUIRE_PG=1, which turns a missing server into a failure.
@@ -331,24 +321,22 @@ func TestMultiReplica(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	discord := &followups{}
-	fakeDiscord := httptest.NewServer(discord)
-	defer fakeDiscord.Close()
-	common := []string{"DISCORD_API_URL=" + fakeDiscord.URL + "/api/v10", "LOG_LEVEL=error",
+	discord := newFakeDiscord(t) // deferred answers go there, never to Discord
+	common := []string{"LOG_LEVEL=error",
 		fmt.Sprintf("RATE_BURST=%d", replicaBurst), "RATE_PER=" + replicaPer.String()}
 	httpc := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
 	const workers = 8
 	loadFor := 2 * time.Second
 
 	// Baseline: one replica on SQLite, as one process runs today.
-	sqlite := startServer(t, priv, append(common, "NIMTUTOR_DB="+filepath.Join(t.TempDir(), "one.db")))
+	sqlite := startServer(t, priv, discord, append(common, "NIMTUTOR_DB="+filepath.Join(t.TempDir(), "one.db")))
 	oneSQLite := runLoad(t, &client{url: sqlite.url, priv: priv, http: httpc}, workers, loadFor, false, nil)
 	oneSQLiteLight := runLoad(t, &client{url: sqlite.url, priv: priv, http: httpc}, workers, loadFor, true, nil)
 	sqlite.stop(t)
 
 	cfg := storetest.PostgresConfig(t) // a fresh schema for this test
 	pgEnv := append(common, "DATABASE_URL="+cfg.DatabaseURL)
-	replicas := []*server{startServer(t, priv, pgEnv), startServer(t, priv, pgEnv), startServer(t, priv, pgEnv)}
+	replicas := []*server{startServer(t, priv, discord, pgEnv), startServer(t, priv, discord, pgEnv), startServer(t, priv, discord, pgEnv)}
 	for _, r := range replicas {
 		checkReady(t, r)
 	}
@@ -533,7 +521,9 @@ func TestMultiReplica(t *testing.T) {
 	} {
 		t.Logf("%-34s %8.0f %8d %8d %8d", row.name, row.r.rate(), row.r.ok, row.r.failed, row.r.limited)
 	}
-	t.Logf("deferred answers delivered to the fake Discord: %d", discord.n.Load())
+	discord.mu.Lock()
+	t.Logf("deferred answers delivered to the fake Discord: %d", len(discord.edits))
+	discord.mu.Unlock()
 	if oneSQLite.failed+onePG.failed+threePG.failed+oneSQLiteLight.failed+onePGLight.failed+threePGLight.failed > 0 {
 		t.Errorf("requests failed without a kill: SQLite %d, one PG %d, three PG %d", oneSQLite.failed, onePG.failed, threePG.failed)
 	}
