@@ -366,3 +366,63 @@ func (e abExplainer) hints(c solver.Result, pl plan, o Options) []Step {
 		withTitle(abVerdict(c, p, a), hintTitle("verdict and move")),
 	}
 }
+
+func (abExplainer) lessonTitles(solver.Result) []string {
+	return []string{"Facing pairs", "Reserve moves", "Nim heaps", "The rule"}
+}
+
+func (abExplainer) lineMove(pos solver.Position, m solver.Move, _ Options) string {
+	return abName(pos.ToMove()) + " " + abMoveName(m)
+}
+
+func (abExplainer) stuck(pos solver.Position) string {
+	return abName(pos.ToMove()) + " cannot move."
+}
+
+// heapList names the Nim heaps with their letters: "2 (letters 1–2)".
+func heapList(a solver.ABGameAnalysis, o Options) string {
+	var items []string
+	for k, pr := range a.Pairs {
+		if pr.Kind == solver.ABNim {
+			items = append(items, fmt.Sprintf("%d (letters %d–%d)", pr.Gap, 2*k+1, 2*k+2))
+		}
+	}
+	if len(items) == 0 {
+		return "none"
+	}
+	return inline(items, o)
+}
+
+func (e abExplainer) summary(c solver.Result, pl plan, o Options) []Step {
+	p := c.Position.(*solver.ABRow)
+	a := c.Analysis.(solver.ABGameAnalysis)
+	mover, other := abName(p.ToMove()), abName(p.ToMove().Other())
+	res := [2]int{a.ReserveA, a.ReserveB}
+	me, them := res[p.ToMove()], res[p.ToMove().Other()]
+	why := fmt.Sprintf("Reserves A %d, B %d; heaps %s; XOR %d.", a.ReserveA, a.ReserveB, heapList(a, o), a.NimSum)
+	var find string
+	switch {
+	case !solver.HasMoves(p):
+		find = fmt.Sprintf("%s has no letter that can move.", mover)
+	case c.Move == nil && me < them:
+		find = fmt.Sprintf("%s leads %d to %d on reserves, and no move of %s's closes that.", other, them, me, mover)
+	case c.Move == nil:
+		find = fmt.Sprintf("Reserves level at %d and XOR 0: a Nim move breaks the 0, a reserve move falls behind.", me)
+	default:
+		m := c.Move.(solver.CellMove)
+		k := abPairOf(a, m.From)
+		if pr := a.Pairs[k]; pr.Kind == solver.ABNim {
+			t := pr.Gap ^ a.NimSum
+			find = fmt.Sprintf("Heap %d xor %d = %d is smaller: %s shrinks it (letters %d–%d).", pr.Gap, a.NimSum, t, abMoveName(m), 2*k+1, 2*k+2)
+		} else {
+			find = fmt.Sprintf("XOR 0 and %d to %d ahead: spend a reserve cell, %s.", me, them, abMoveName(m))
+		}
+	}
+	rule := fmt.Sprintf("More reserve moves (%d to %d) win whatever the heaps say.", max(me, them), min(me, them))
+	if me == them {
+		rule = fmt.Sprintf("Level reserves (%d each) cancel, so plain Nim on the heaps decides.", me)
+	}
+	return []Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+}
+
+func (abExplainer) compact(_ solver.Position, m solver.Move) string { return abMoveName(m) }

@@ -325,3 +325,78 @@ func (e pawnExplainer) hints(c solver.Result, pl plan, o Options) []Step {
 		withTitle(pawnVerdict(c, p, a, o), hintTitle("verdict and move")),
 	}
 }
+
+func (pawnExplainer) lessonTitles(solver.Result) []string {
+	return []string{"A staircase", "Which gaps count", "g mod 3", "The XOR"}
+}
+
+func (pawnExplainer) lineMove(pos solver.Position, m solver.Move, _ Options) string {
+	return pos.Game().PlayerName(pos.ToMove()) + " " + pawnName(m)
+}
+
+func (pawnExplainer) stuck(pos solver.Position) string {
+	return pos.Game().PlayerName(pos.ToMove()) + " cannot move."
+}
+
+// countedList says the counted gaps and their values: "gap 2 = 4 → 1".
+func countedList(a solver.AdapwnsAnalysis, o Options) string {
+	items := make([]string, len(a.Significant))
+	for i, k := range a.Significant {
+		items[i] = fmt.Sprintf("gap %d = %d → %d", k, a.Gaps[k-1], a.Grundy[i])
+	}
+	return inline(items, o)
+}
+
+func (e pawnExplainer) summary(c solver.Result, pl plan, o Options) []Step {
+	p := c.Position.(*solver.Board)
+	a := c.Analysis.(solver.AdapwnsAnalysis)
+	ignored := ignoredGaps(a)
+	if len(a.Gaps) == 0 || !solver.HasMoves(p) {
+		why := "There are no pawns, so there is no move."
+		if len(a.Gaps) > 0 {
+			why = fmt.Sprintf("Gap sizes %s: every pawn is blocked, so there is no move.", inline(ints(a.Gaps), o))
+		}
+		return []Step{{Title: "Why", Body: why}, {Title: "The rule here", Body: "In normal play the player who cannot move loses."}}
+	}
+	why := fmt.Sprintf("Gap sizes %s; %s, worth %s mod 3. XOR %d", inline(ints(a.Gaps), o), gapsCount(a.Significant, o), inline(ints(a.Grundy), o), a.Xor)
+	if a.Xor == 0 {
+		why += "."
+	} else {
+		why += ", not 0."
+	}
+	var find string
+	if c.Move != nil {
+		m := c.Move.(solver.CellMove)
+		s := stepOf(a, m)
+		if s.gap == s.pawn {
+			find = fmt.Sprintf("Gap %d must become worth %d xor %d = %d: %s (%s).", s.gap, s.from%3, a.Xor, s.to%3, pawnName(m), stepText(s))
+		} else {
+			find = fmt.Sprintf("No counted gap reaches its target, so %s adds %d to the next one (%s).", pawnName(m), s.d, stepText(s))
+		}
+	} else {
+		find = fmt.Sprintf("Any move changes one of the values of gaps %s, and the XOR of 0 breaks.", inline(ints(a.Significant), o))
+		if len(a.Significant) == 1 {
+			find = fmt.Sprintf("Any move changes gap %d's value, and the XOR of 0 breaks.", a.Significant[0])
+		}
+	}
+	rule := capitalise(gapsCount(a.Significant, o))
+	if len(ignored) > 0 {
+		if len(ignored) == 1 {
+			rule += fmt.Sprintf(" (gap %d: moves out of it are copied back)", ignored[0])
+		} else {
+			rule += fmt.Sprintf(" (gaps %s: moves out of them are copied back)", inline(ints(ignored), o))
+		}
+	}
+	rule += "; a take-1-or-2 pile is worth g mod 3."
+	return []Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+}
+
+func (pawnExplainer) compact(_ solver.Position, m solver.Move) string { return pawnName(m) }
+
+// gapsCount says "gap 2 counts" or "gaps 1, 3 count".
+func gapsCount(gaps []int, o Options) string {
+	if len(gaps) == 1 {
+		return fmt.Sprintf("gap %d counts", gaps[0])
+	}
+	return fmt.Sprintf("gaps %s count", inline(ints(gaps), o))
+}

@@ -672,3 +672,98 @@ func binimHints(c solver.Result, p *solver.Stacks, o Options) []Step {
 		withTitle(binimVerdict(c, p, o), hintTitle("verdict and move")),
 	}
 }
+
+func (stackExplainer) lessonTitles(c solver.Result) []string {
+	if c.Position.(*solver.Stacks).Misere() {
+		return []string{"Merge the runs", "Stacks that cancel out", "Extra moves", "The misère rule"}
+	}
+	return []string{"Each stack belongs to one player", "The rule"}
+}
+
+func (stackExplainer) lineMove(pos solver.Position, m solver.Move, o Options) string {
+	p := pos.(*solver.Stacks)
+	mover, _ := stackNames(p)
+	return mover + " " + strings.Replace(stackMoveName(p, m, o), "take", "takes", 1)
+}
+
+func (stackExplainer) stuck(pos solver.Position) string {
+	p := pos.(*solver.Stacks)
+	mover, _ := stackNames(p)
+	if p.Misere() {
+		return mover + " cannot move, which wins in misère play."
+	}
+	return mover + " cannot move and loses."
+}
+
+// countsVerdict says who wins from the two counts, the player to move's
+// and the opponent's, as the rule of the game reads them.
+func countsVerdict(p *solver.Stacks, me, them int) string {
+	mover, other := stackNames(p)
+	switch {
+	case p.Misere() && me == them:
+		return fmt.Sprintf("level at %d, so %s, to move, wins", me, mover)
+	case p.Misere() && me < them:
+		return fmt.Sprintf("%s has fewer and wins", mover)
+	case p.Misere():
+		return fmt.Sprintf("%s has fewer and wins", other)
+	case me > them:
+		return fmt.Sprintf("%s, to move, has strictly more and wins", mover)
+	}
+	return fmt.Sprintf("%s, to move, does not have more and loses", mover)
+}
+
+func (e stackExplainer) summary(c solver.Result, pl plan, o Options) []Step {
+	p := c.Position.(*solver.Stacks)
+	mover, other := stackNames(p)
+	_, an := p.Analyze()
+	var why, find, rule string
+	var counts [2]int
+	if p.Misere() {
+		a := an.(solver.Binim2Analysis)
+		counts = a.Extras()
+		merged, cancel, extra := binim2Parts(p)
+		if !slices.Equal(merged, p.Stacks()) {
+			why = fmt.Sprintf("Merged: %s. ", groupList(groups(slices.Sorted(slices.Values(merged))), o))
+		}
+		why += fmt.Sprintf("Extra moves: Dee %d (%s), Dum %d (%s)", a.DeeExtra, groupList(extra[0], o), a.DumExtra, groupList(extra[1], o))
+		if len(cancel) > 0 {
+			n := 0
+			for _, g := range cancel {
+				n += g.n
+			}
+			why += fmt.Sprintf("; %s %s", groupList(cancel, o), map[bool]string{true: "cancels", false: "cancel"}[n == 1])
+		}
+		why += "."
+		rule = fmt.Sprintf("Misère: fewer extra moves win, and level counts go to the player to move (here %s %d, %s %d).", mover, counts[p.ToMove()], other, counts[p.ToMove().Other()])
+	} else {
+		a := an.(solver.BinimAnalysis)
+		counts = a.Moves()
+		owned := binimOwned(p, o)
+		list := func(pl int) string {
+			if len(owned[pl]) == 0 {
+				return "none"
+			}
+			return inline(owned[pl], o)
+		}
+		why = fmt.Sprintf("Dee's stacks: %s; %d in all. Dum's: %s; %d in all.", list(0), a.DeeMoves, list(1), a.DumMoves)
+		rule = fmt.Sprintf("Only your own stacks give you moves, and the player to move (%s, %d to %d) needs strictly more.", mover, counts[p.ToMove()], counts[p.ToMove().Other()])
+	}
+	switch {
+	case !ownTop(p):
+		find = fmt.Sprintf("No stack has `%c` on top, so %s has no move.", symbol(p.ToMove()), mover)
+	case c.Move == nil && p.Misere():
+		find = fmt.Sprintf("A move spends at most one of %s's %d or hands %s one, so %s stays ahead.", mover, counts[p.ToMove()], other, other)
+	case c.Move == nil:
+		find = fmt.Sprintf("Every move spends at least one of %s's %d and none of %s's %d.", mover, counts[p.ToMove()], other, counts[p.ToMove().Other()])
+	default:
+		m := c.Move.(solver.StackMove)
+		how := "Spend exactly one move"
+		if p.Misere() {
+			how = map[string]string{kindSpendExtra: "Spend an extra move", kindGiveExtra: "Hand over an extra move"}[binim2Kind(p, m)]
+		}
+		find = fmt.Sprintf("%s: %s.", how, stackMoveText(p, m, o))
+	}
+	return []Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+}
+
+func (stackExplainer) compact(_ solver.Position, m solver.Move) string { return m.String() }

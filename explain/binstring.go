@@ -356,3 +356,77 @@ func (e stringExplainer) hints(c solver.Result, pl plan, o Options) []Step {
 		withTitle(stringVerdict(c, p, a), hintTitle("verdict and move")),
 	}
 }
+
+func (stringExplainer) lessonTitles(solver.Result) []string {
+	return []string{"The 0s", "Runs of 1s are Nim heaps", "Putting it together"}
+}
+
+func (stringExplainer) lineMove(pos solver.Position, m solver.Move, _ Options) string {
+	p := pos.(*solver.BinaryString)
+	rm := m.(solver.RangeMove)
+	rest := p.Text()[:rm.Start-1] + p.Text()[rm.End:]
+	if rest == "" {
+		return fmt.Sprintf("%s takes `%s`", p.Game().PlayerName(p.ToMove()), p.Text())
+	}
+	return fmt.Sprintf("%s takes `%s` → `%s`", p.Game().PlayerName(p.ToMove()), p.Text()[rm.Start-1:rm.End], rest)
+}
+
+func (stringExplainer) stuck(pos solver.Position) string {
+	p := pos.(*solver.BinaryString)
+	h := p.Held()
+	return fmt.Sprintf("%s ends with %s, %s with %d.", p.Game().PlayerName(0), plural(h[0], "zero", "zeros"), p.Game().PlayerName(1), h[1])
+}
+
+func (e stringExplainer) summary(c solver.Result, pl plan, o Options) []Step {
+	p := c.Position.(*solver.BinaryString)
+	a := c.Analysis.(solver.BinStringAnalysis)
+	g := p.Game()
+	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	l := lead(p)
+	if p.Text() == "" {
+		return []Step{stringVerdict(c, p, a)}
+	}
+	why := fmt.Sprintf("%s (%s)", plural(a.Zeros, "zero", "zeros"), parity(a.Zeros))
+	if len(a.Runs) > 0 {
+		why += fmt.Sprintf("; runs %s, XOR %d", inline(ints(a.Runs), o), a.NimSum)
+	}
+	switch finalShift(a) {
+	case 0:
+		why += fmt.Sprintf(": %d each.", a.Zeros/2)
+	case -1:
+		why += fmt.Sprintf(": %s must start on the 0s and take the odd one.", other)
+	default:
+		why += fmt.Sprintf(": %s must start on the 0s and take the odd one.", mover)
+	}
+	if l != 0 {
+		why += " " + leadText(mover, other, l)
+	}
+	var find string
+	runs := runsOf(p.Text())
+	switch {
+	case c.Move == nil && a.Zeros%2 == 0:
+		find = fmt.Sprintf("The %d zeros split evenly at best, and taking one only adds to your count.", a.Zeros)
+	case c.Move == nil:
+		find = "Taking a 0 (say, to join two runs) only adds to your count; any Nim move breaks the XOR of 0."
+		if len(runs) == 0 {
+			find = fmt.Sprintf("Only %s are left, and you must start on them.", plural(a.Zeros, "zero", "zeros"))
+		}
+	case len(runs) == 0:
+		find = fmt.Sprintf("Only 0s are left: take a single one (%s).", rangeName(c.Move))
+	case a.Zeros%2 == 1 && a.NimSum != 0:
+		r, t, _ := nimRun(runs, a.NimSum)
+		find = fmt.Sprintf("Cut the run of %d (character %d) to %d xor %d = %d: %s.", r.length, r.start, r.length, a.NimSum, t, rangeName(c.Move))
+	default:
+		find = fmt.Sprintf("Take only 1s, keeping %d zeros %s: %s.", a.Zeros, parity(a.Zeros), rangeName(c.Move))
+	}
+	rule := fmt.Sprintf("Fewer 0s win; 1s are free, and %s split evenly.", plural(a.Zeros, "zero", "zeros"))
+	if a.Zeros%2 == 1 {
+		rule = fmt.Sprintf("Fewer 0s win; 1s are free; the odd 0 of %d goes to the loser of Nim on the runs.", a.Zeros)
+		if len(a.Runs) == 0 {
+			rule = fmt.Sprintf("Fewer 0s win; with no 1s the player to move takes the odd 0 of %d.", a.Zeros)
+		}
+	}
+	return []Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+}
+
+func (stringExplainer) compact(_ solver.Position, m solver.Move) string { return rangeName(m) }

@@ -153,10 +153,27 @@ func complete(body string) bool {
 	return false
 }
 
-// ValueText says a move's or position's value in words, counting plies
-// (single moves, either player's): "win in 3 plies", "lose in 1 ply",
-// "tie in 2 plies".
+// ValueText says a move's or position's value in words, counting single
+// moves of either player until the game ends: "win in 3 moves", "lose in
+// 1 move", "tie in 2 moves".
 func ValueText(v solver.Value) string {
 	verb := map[solver.Outcome]string{solver.Win: "win", solver.Loss: "lose", solver.Tie: "tie"}[v.Outcome]
-	return verb + " in " + plural(v.Remoteness, "ply", "plies")
+	return verb + " in " + plural(v.Remoteness, "move", "moves")
+}
+
+// capitalise returns s with its first letter in upper case.
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// alsoWin says how many other moves win as well: "1 other move also
+// wins." or "3 other moves also win."
+func alsoWin(n int) string {
+	if n == 1 {
+		return "1 other move also wins."
+	}
+	return plural(n, "other move", "other moves") + " also win."
 }

@@ -95,7 +95,7 @@ func TestVerdictAndMoveMatchSolver(t *testing.T) {
 				}
 				if lm != nil {
 					checkOptimal(t, pos, lm, r.Outcome)
-					if !strings.Contains(MoveStep(r).Body, lm.String()) {
+					if !strings.Contains(strings.ToLower(MoveStep(r).Body), lm.String()) {
 						t.Fatalf("%s %q: MoveStep %q lacks %q", game, pos, MoveStep(r).Body, lm)
 					}
 				}

@@ -23,7 +23,7 @@ func TestConsolePiped(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"== Ada wins ==", "Winning move", "Hint 1 of", "Hint 2 of", "(the message above is updated)"} {
+	for _, want := range []string{"== Ada wins ==", "Finding it", "Hint 1 of", "Hint 2 of", "(the message above is updated)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("console output lacks %q:\n%s", want, out)
 		}
@@ -147,5 +147,29 @@ func TestConsoleAnswerOpensTheForm(t *testing.T) {
 	}
 	if !strings.Contains(out, "You move the piece on cell 5 to cell 4") {
 		t.Errorf("answer without click did not play the move:\n%s", out)
+	}
+}
+
+func TestSolveShortByDefaultFullOnDemand(t *testing.T) {
+	code, short, _ := runCLI(t, "", "solve", "adapwns", "..P.P")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"Ada wins (judge: Yes)", "Why:", "Finding it:", "Your move:", "Best play: Ada 5→4", "The rule here:"} {
+		if !strings.Contains(short, want) {
+			t.Errorf("short answer lacks %q:\n%s", want, short)
+		}
+	}
+	if n := len(strings.Fields(short)); n > 120 {
+		t.Errorf("short answer has %d words:\n%s", n, short)
+	}
+	code, full, _ := runCLI(t, "", "solve", "adapwns", "..P.P", "--full")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"Which gaps count", "Finding the move", "Verdict and move", "Your move"} {
+		if !strings.Contains(full, want) {
+			t.Errorf("--full lacks %q:\n%s", want, full)
+		}
 	}
 }
