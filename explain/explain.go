@@ -105,7 +105,12 @@ func Explain(r solver.Result, opts Options) []Step {
 // move the strategy teaches, and the plan behind it.
 func taught(e explainer, r solver.Result) (solver.Result, plan) {
 	c := e.canonical(r)
-	pl := e.plan(c)
+	key := e.key(c.Position)
+	pl, ok := plans.get(key)
+	if !ok {
+		pl = e.plan(c)
+		plans.put(key, pl)
+	}
 	c.Move = pl.move
 	return c, pl
 }
@@ -227,7 +232,7 @@ func Alternatives(r solver.Result, max int) string {
 	if len(names) == 0 {
 		switch {
 		case !pl.complete:
-			return fmt.Sprintf("No other move among the first %d checked does as well.", maxChecked)
+			return fmt.Sprintf("No other move among the first %d checked does as well.", checkedMoves(r.Position))
 		case r.Outcome == solver.Tie:
 			return "The only move that keeps the tie."
 		}
@@ -238,7 +243,7 @@ func Alternatives(r solver.Result, max int) string {
 		head = "Also keeping the tie: "
 	}
 	if !pl.complete {
-		head = fmt.Sprintf("Among the first %d moves, also %s: ", maxChecked, map[bool]string{true: "keeping the tie", false: "winning"}[r.Outcome == solver.Tie])
+		head = fmt.Sprintf("Among the first %d moves, also %s: ", checkedMoves(r.Position), map[bool]string{true: "keeping the tie", false: "winning"}[r.Outcome == solver.Tie])
 	}
 	return head + inline(names, Options{MaxItems: max}) + "."
 }
