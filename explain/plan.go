@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"slices"
+	"sync"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
