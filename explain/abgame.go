@@ -17,7 +17,7 @@ func (abExplainer) fits(pos solver.Position) bool {
 	return ok
 }
 
-func (abExplainer) numbers(pos solver.Position) string {
+func (abExplainer) keyNumbers(pos solver.Position) string {
 	_, an := pos.Analyze()
 	a := an.(solver.ABGameAnalysis)
 	return fmt.Sprintf("reserves A %d, B %d, Nim sum %d", a.ReserveA, a.ReserveB, a.NimSum)
@@ -345,7 +345,19 @@ func abVerdict(c solver.Result, p *solver.ABRow, a solver.ABGameAnalysis) Step {
 		why, c.WinnerName(), m, kind, other, after)}
 }
 
-func (e abExplainer) hints(c solver.Result, pl plan, o Options) []Step {
+func (abExplainer) ties() bool { return false }
+
+func (abExplainer) question(solver.Result) Step {
+	return Step{Body: "Start small. In `A...A`, the first letter moves right and the second left, both A's: how many moves does A have there, and can B ever use them? " +
+		"And in `A...B`, where each player owns one letter of the pair, what game do the 3 empty cells between them form?"}
+}
+
+func (abExplainer) reduction(solver.Result) Step {
+	return Step{Body: "Now your row. Number the letters from the left: letters 1 and 2 face each other, then 3 and 4, and so on; a last letter without a partner walks to the right edge. " +
+		"Sort the pairs into those only one player can touch and those both can shrink, count each player's private moves, and decide who wins."}
+}
+
+func (abExplainer) numbers(c solver.Result, o Options) Step {
 	p := c.Position.(*solver.ABRow)
 	a := c.Analysis.(solver.ABGameAnalysis)
 	res := abReserves(a)
@@ -353,18 +365,35 @@ func (e abExplainer) hints(c solver.Result, pl plan, o Options) []Step {
 	if len(a.Pairs) > 0 {
 		pairs = "Your pairs:\n" + bullets(abPairs(p.Row(), a), o)
 	}
-	heaps := "no Nim heaps"
-	if len(a.NimHeaps) > 0 {
-		heaps = "Nim heaps " + inline(ints(a.NimHeaps), o)
+	return Step{Body: fmt.Sprintf("%s\nReserve moves: %s; %s. Nim heaps: %s.",
+		pairs, reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o), heapList(a, o))}
+}
+
+func (abExplainer) rule(c solver.Result, _ Options) Step {
+	p := c.Position.(*solver.ABRow)
+	a := c.Analysis.(solver.ABGameAnalysis)
+	res := [2]int{a.ReserveA, a.ReserveB}
+	return Step{Body: fmt.Sprintf("Reserve moves are passes only their owner can use: more of them win. With equal reserves the passes cancel and the Nim heaps decide, as in Nim: the player to move wins exactly when their XOR is not 0. "+
+		"Here %s, to move, has %d reserve against %d, and the XOR is %d.", abName(p.ToMove()), res[p.ToMove()], res[p.ToMove().Other()], a.NimSum)}
+}
+
+func (abExplainer) pointer(c solver.Result, _ plan, _ Options) Step {
+	a := c.Analysis.(solver.ABGameAnalysis)
+	switch {
+	case !solver.HasMoves(c.Position):
+		return Step{Body: "None of your letters can move, so there is no move to look for."}
+	case c.Move == nil:
+		return Step{Body: "No move puts you ahead here. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
 	}
-	return []Step{
-		{Title: hintTitle("a nudge"), Body: "Number the letters from the left. Which letters face each other? Which pairs can only one player ever touch, and which can both players shrink?"},
-		{Title: hintTitle("your pairs"), Body: pairs},
-		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
-			"Reserve moves: %s; %s. %s has %s, with a XOR of %d. %s is to move. Compare the reserves first; only when they are equal does the XOR decide.",
-			reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o), "The row", heaps, a.NimSum, abName(p.ToMove()))},
-		withTitle(abVerdict(c, p, a), hintTitle("verdict and move")),
+	k := abPairOf(a, c.Move.(solver.CellMove).From)
+	if a.Pairs[k].Kind == solver.ABNim {
+		return Step{Body: fmt.Sprintf("Look at %s: shrink it so that the XOR of the heaps becomes 0.", heapName(k))}
 	}
+	return Step{Body: "The XOR is already 0, so the heaps offer nothing. Look at your reserve moves: how many cells should one of them spend?"}
+}
+
+func (abExplainer) verdict(c solver.Result, _ Options) Step {
+	return abVerdict(c, c.Position.(*solver.ABRow), c.Analysis.(solver.ABGameAnalysis))
 }
 
 func (abExplainer) lessonTitles(solver.Result) []string {

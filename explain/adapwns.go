@@ -17,7 +17,7 @@ func (pawnExplainer) fits(pos solver.Position) bool {
 	return ok
 }
 
-func (pawnExplainer) numbers(pos solver.Position) string {
+func (pawnExplainer) keyNumbers(pos solver.Position) string {
 	_, a := pos.Analyze()
 	return fmt.Sprintf("the XOR of the counted gaps mod 3 is %d", a.(solver.AdapwnsAnalysis).Xor)
 }
@@ -308,22 +308,52 @@ func pawnVerdict(c solver.Result, p *solver.Board, a solver.AdapwnsAnalysis, o O
 		a.Xor, c.WinnerName(), m, shiftText(a, m), inline(ints(na.(solver.AdapwnsAnalysis).Grundy), o), na.(solver.AdapwnsAnalysis).Xor, other)}
 }
 
-func (e pawnExplainer) hints(c solver.Result, pl plan, o Options) []Step {
-	p := c.Position.(*solver.Board)
+func (pawnExplainer) ties() bool { return false }
+
+func (pawnExplainer) question(solver.Result) Step {
+	return Step{Body: "Start small: a board with one pawn and g empty cells in front of it, where a move takes the pawn 1 or 2 cells left. " +
+		"For g = 0, 1, 2, 3, 4, 5, 6, does the player to move win? Which values of g lose, and why does the pattern repeat?"}
+}
+
+func (pawnExplainer) reduction(solver.Result) Step {
+	return Step{Body: "Now your board. Count the empty cells in front of each pawn, up to the previous pawn or the left edge: these are the gaps. " +
+		"A move takes cells from one gap and adds them to the next gap on the right, so the gaps are a staircase. " +
+		"Which gaps can you ignore, because whatever leaves them the opponent can carry on at once? " +
+		"Reduce the board to the gaps that count, use your answer to the question, and decide who wins."}
+}
+
+func (pawnExplainer) numbers(c solver.Result, o Options) Step {
 	a := c.Analysis.(solver.AdapwnsAnalysis)
-	red := "There are no pawns, so there are no gaps."
-	if len(a.Gaps) > 0 {
-		red = fmt.Sprintf("Your gaps, left to right: %s. The ones that count, every other from the right: %s.",
-			inline(ints(a.Gaps), o), inline(gapItems(a, a.Significant), o))
+	if len(a.Gaps) == 0 {
+		return Step{Body: "There are no pawns, so there are no gaps and no numbers to work with."}
 	}
-	return []Step{
-		{Title: hintTitle("a nudge"), Body: "Count the empty cells in front of each pawn. When a pawn moves, where do those cells go? Which gaps can you ignore because the opponent can copy your move?"},
-		{Title: hintTitle("your gaps"), Body: red},
-		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
-			"Each counted gap is a take-1-or-2 pile worth g mod 3: %s. %s %s is to move; compare the XOR with 0.",
-			inline(grundyItems(a), o), xorSentence(a.Grundy), p.Game().PlayerName(p.ToMove()))},
-		withTitle(pawnVerdict(c, p, a, o), hintTitle("verdict and move")),
+	return Step{Body: fmt.Sprintf("Your gaps, left to right: %s. The ones that count, every other one from the right: %s. Each is a pile you take 1 or 2 from, worth g mod 3: %s.",
+		inline(ints(a.Gaps), o), inline(gapItems(a, a.Significant), o), inline(grundyItems(a), o))}
+}
+
+func (pawnExplainer) rule(c solver.Result, o Options) Step {
+	a := c.Analysis.(solver.AdapwnsAnalysis)
+	return Step{Body: fmt.Sprintf("The counted gaps are independent piles, so the whole board is worth the XOR of their values (Sprague–Grundy): the player to move wins exactly when it is not 0. %s %s is to move.",
+		xorSentence(a.Grundy), c.Position.Game().PlayerName(c.Position.ToMove()))}
+}
+
+func (pawnExplainer) pointer(c solver.Result, pl plan, o Options) Step {
+	a := c.Analysis.(solver.AdapwnsAnalysis)
+	switch {
+	case !solver.HasMoves(c.Position):
+		return Step{Body: "No pawn can move, so there is no move to look for."}
+	case c.Move == nil:
+		return Step{Body: "No move brings the XOR back to 0 here. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
 	}
+	s := stepOf(a, c.Move.(solver.CellMove))
+	if s.gap == s.pawn {
+		return Step{Body: fmt.Sprintf("Look at gap %d (its pawn is on cell %d): which value mod 3 must it have for the XOR to become 0, and can its pawn get there?", s.gap, a.Pawns[s.pawn-1]+1)}
+	}
+	return Step{Body: fmt.Sprintf("No counted gap can reach the value it needs on its own. Look at gap %d, and at the pawn just to its left, whose move adds to it.", s.gap)}
+}
+
+func (pawnExplainer) verdict(c solver.Result, o Options) Step {
+	return pawnVerdict(c, c.Position.(*solver.Board), c.Analysis.(solver.AdapwnsAnalysis), o)
 }
 
 func (pawnExplainer) lessonTitles(solver.Result) []string {

@@ -19,7 +19,7 @@ func (stackExplainer) fits(pos solver.Position) bool {
 	return ok
 }
 
-func (stackExplainer) numbers(pos solver.Position) string {
+func (stackExplainer) keyNumbers(pos solver.Position) string {
 	switch _, a := pos.Analyze(); a := a.(type) {
 	case solver.Binim2Analysis:
 		return fmt.Sprintf("Dee has %s and Dum %d", plural(a.DeeExtra, "extra move", "extra moves"), a.DumExtra)
@@ -300,12 +300,88 @@ func (stackExplainer) finding(c solver.Result, pl plan, o Options) Step {
 	return st
 }
 
-func (e stackExplainer) hints(c solver.Result, pl plan, o Options) []Step {
+func (stackExplainer) ties() bool { return false }
+
+func (stackExplainer) question(c solver.Result) Step {
+	if c.Position.(*solver.Stacks).Misere() {
+		return Step{Body: "Start small, in misère play, where whoever makes the last move loses. With the single stack `0` and Dee to move, who wins? With `00`? With `01`, and with `010`? " +
+			"What changes when a stack's top and bottom differ?"}
+	}
+	return Step{Body: "Start small. With the single stack `0110` and Dee to move, how many moves can Dee make on it, and can Dum ever move there? " +
+		"What if the stack were `1001` instead?"}
+}
+
+func (stackExplainer) reduction(c solver.Result) Step {
+	if c.Position.(*solver.Stacks).Misere() {
+		return Step{Body: "Now your stacks. Merge each run of equal symbols into one symbol. A merged stack whose top and bottom differ cancels out; " +
+			"one with the same symbol on top and bottom gives its owner an extra move they will be forced to make. Count each player's extra moves and decide who wins."}
+	}
+	return Step{Body: "Now your stacks. Only the owner of a stack's top symbol can move on it, and the owner can keep it that way. " +
+		"Count the moves each player's own stacks give them, and decide who wins."}
+}
+
+func (stackExplainer) numbers(c solver.Result, o Options) Step {
 	p := c.Position.(*solver.Stacks)
 	if p.Misere() {
-		return binim2Hints(c, p, o)
+		merged, cancel, extra := binim2Parts(p)
+		var keep []group
+		keep = append(keep, extra[0]...)
+		keep = append(keep, extra[1]...)
+		a := c.Analysis.(solver.Binim2Analysis)
+		return Step{Body: fmt.Sprintf("Merged, the stacks are %s. Different top and bottom (they cancel out): %s. Same top and bottom: %s. So Dee has %s and Dum %d.",
+			groupList(groups(slices.Sorted(slices.Values(merged))), o), groupList(cancel, o), groupList(keep, o), plural(a.DeeExtra, "extra move", "extra moves"), a.DumExtra)}
 	}
-	return binimHints(c, p, o)
+	owned := binimOwned(p, o)
+	list := func(pl int) string {
+		if len(owned[pl]) == 0 {
+			return "none"
+		}
+		return inline(owned[pl], o)
+	}
+	a := c.Analysis.(solver.BinimAnalysis)
+	return Step{Body: fmt.Sprintf("Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s. So Dee has %s and Dum %d.",
+		list(0), list(1), plural(a.DeeMoves, "move", "moves"), a.DumMoves)}
+}
+
+func (stackExplainer) rule(c solver.Result, _ Options) Step {
+	p := c.Position.(*solver.Stacks)
+	mover, other := stackNames(p)
+	_, an := p.Analyze()
+	if p.Misere() {
+		ex := an.(solver.Binim2Analysis).Extras()
+		return Step{Body: fmt.Sprintf("In misère play each player wants to run out of moves first. Fewer extra moves run out first; with equal counts the player to move spends one first. Here %s, to move, has %d and %s has %d.",
+			mover, ex[p.ToMove()], other, ex[p.ToMove().Other()])}
+	}
+	mv := an.(solver.BinimAnalysis).Moves()
+	return Step{Body: fmt.Sprintf("Each player uses up their own moves, one a turn, and whoever runs out on their turn loses. The player to move spends first, so needs strictly more. Here %s, to move, has %d and %s has %d.",
+		mover, mv[p.ToMove()], other, mv[p.ToMove().Other()])}
+}
+
+func (stackExplainer) pointer(c solver.Result, _ plan, o Options) Step {
+	p := c.Position.(*solver.Stacks)
+	switch {
+	case !ownTop(p):
+		return Step{Body: "No stack has your symbol on top, so there is no move to look for."}
+	case c.Move == nil:
+		return Step{Body: "No move keeps the counts in your favour here. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
+	}
+	m := c.Move.(solver.StackMove)
+	s := code(p.Stacks()[m.Stack-1], "symbols", o)
+	switch {
+	case !p.Misere():
+		return Step{Body: fmt.Sprintf("Look at %s: spend exactly one of your moves there, and hand the opponent nothing.", s)}
+	case binim2Kind(p, m) == kindSpendExtra:
+		return Step{Body: fmt.Sprintf("Look at %s: it holds one of your extra moves. How do you spend it in one move?", s)}
+	}
+	return Step{Body: fmt.Sprintf("You have no extra move to spend. Look at %s, with your symbol on top and the opponent's at the bottom: how can it become an extra move for them?", s)}
+}
+
+func (stackExplainer) verdict(c solver.Result, o Options) Step {
+	p := c.Position.(*solver.Stacks)
+	if p.Misere() {
+		return binim2Verdict(c, p, o)
+	}
+	return binimVerdict(c, p, o)
 }
 
 // group is a stack and how many equal stacks there are.
@@ -557,25 +633,6 @@ func binim2Verdict(c solver.Result, p *solver.Stacks, o Options) Step {
 		other, plural(nex[p.ToMove().Other()], "extra move", "extra moves"), mover, nex[p.ToMove()], mover, other)}
 }
 
-func binim2Hints(c solver.Result, p *solver.Stacks, o Options) []Step {
-	merged, cancel, extra := binim2Parts(p)
-	a := c.Analysis.(solver.Binim2Analysis)
-	mover, _ := stackNames(p)
-	var keep []group
-	keep = append(keep, extra[0]...)
-	keep = append(keep, extra[1]...)
-	return []Step{
-		{Title: hintTitle("a nudge"), Body: "Which stacks can you ignore? First merge each run of equal symbols into one symbol, then compare each stack's top with its bottom."},
-		{Title: hintTitle("your stacks, reduced"), Body: fmt.Sprintf(
-			"Merged, the stacks are %s. Different top and bottom (they cancel out, ignore them): %s. Same top and bottom (these matter): %s.",
-			groupList(groups(slices.Sorted(slices.Values(merged))), o), groupList(cancel, o), groupList(keep, o))},
-		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
-			"Each stack with the same symbol on top and bottom is one extra move its owner must make: Dee has %d, Dum has %d, and %s is to move. "+
-				"In misère play fewer extra moves is better, and equal counts favour the player to move.",
-			a.DeeExtra, a.DumExtra, mover)},
-		withTitle(binim2Verdict(c, p, o), hintTitle("verdict and move")),
-	}
-}
 
 // withTitle returns s with a new title.
 func withTitle(s Step, title string) Step {
@@ -652,26 +709,6 @@ func binimVerdict(c solver.Result, p *solver.Stacks, o Options) Step {
 		other, plural(nmv[p.ToMove().Other()], "move", "moves"), mover, nmv[p.ToMove()], other)}
 }
 
-func binimHints(c solver.Result, p *solver.Stacks, o Options) []Step {
-	a := c.Analysis.(solver.BinimAnalysis)
-	owned := binimOwned(p, o)
-	mover, _ := stackNames(p)
-	list := func(pl int) string {
-		if len(owned[pl]) == 0 {
-			return "none"
-		}
-		return inline(owned[pl], o)
-	}
-	return []Step{
-		{Title: hintTitle("a nudge"), Body: "Who owns each stack? Look at its top symbol: can the other player ever get a move there, and how many moves can the owner make on it?"},
-		{Title: hintTitle("your stacks, by owner"), Body: fmt.Sprintf(
-			"Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s.", list(0), list(1))},
-		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
-			"Dee has %s and Dum has %d, and %s is to move. The player to move needs strictly more moves than the opponent.",
-			plural(a.DeeMoves, "move", "moves"), a.DumMoves, mover)},
-		withTitle(binimVerdict(c, p, o), hintTitle("verdict and move")),
-	}
-}
 
 func (stackExplainer) lessonTitles(c solver.Result) []string {
 	if c.Position.(*solver.Stacks).Misere() {

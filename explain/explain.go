@@ -37,7 +37,17 @@ type explainer interface {
 	// explain and hints take c with c.Move set to the taught move, and
 	// its plan.
 	explain(c solver.Result, pl plan, o Options) []Step
-	hints(c solver.Result, pl plan, o Options) []Step
+	// The levels of the hint ladder (see ladder.go): a question on a
+	// sub-case and how to reduce, the same for every position; the
+	// reduced numbers; the rule; where to look for the move; the verdict.
+	question(c solver.Result) Step
+	reduction(c solver.Result) Step
+	numbers(c solver.Result, o Options) Step
+	rule(c solver.Result, o Options) Step
+	pointer(c solver.Result, pl plan, o Options) Step
+	verdict(c solver.Result, o Options) Step
+	// ties reports whether the game can end in a tie.
+	ties() bool
 	// finding shows the method of finding the move on c's numbers: the
 	// target, which part of the position reaches it, and every winning
 	// move by kind.
@@ -58,8 +68,8 @@ type explainer interface {
 	// localMove states m, a move of the canonical position c, in the
 	// numbering of r.Position.
 	localMove(r, c solver.Result, m solver.Move) solver.Move
-	// numbers names the numbers that decide pos, as one clause.
-	numbers(pos solver.Position) string
+	// keyNumbers names the numbers that decide pos, as one clause.
+	keyNumbers(pos solver.Position) string
 	// gameOver says why the player to move in pos, who has no legal
 	// move, has won, lost or tied, as a sentence.
 	gameOver(pos solver.Position) string
@@ -127,7 +137,7 @@ func Hints(r solver.Result, opts Options) []Step {
 		}
 	}
 	c, pl := taught(e, r)
-	return e.hints(c, pl, opts)
+	return ladder(e, c, pl, opts)
 }
 
 // Key returns a canonical key for pos: two positions with the same key get
@@ -273,7 +283,7 @@ func KeyNumbers(pos solver.Position) string {
 	if !ok {
 		return ""
 	}
-	return e.numbers(pos)
+	return e.keyNumbers(pos)
 }
 
 // GameOver says, as a sentence, why the game is over in pos and who won:

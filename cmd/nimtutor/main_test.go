@@ -173,3 +173,21 @@ func TestSolveShortByDefaultFullOnDemand(t *testing.T) {
 		}
 	}
 }
+
+func TestHintChecksAVerdict(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"hint", "adapwns", "..P.P", "--verdict", "ada"}, "Right: Ada wins", 0},
+		{[]string{"hint", "adapwns", "..P.P", "--verdict", "Ada's opponent"}, "Not this time", 0},
+		{[]string{"hint", "binstring", "0011", "--verdict", "Tie"}, "Right: with best play it is a tie", 0},
+		{[]string{"hint", "binstring", "0011", "--verdict", "Dee"}, "choose one of Player 1, Player 2, Tie", 1},
+	} {
+		code, out, errOut := runCLI(t, "", tc.args...)
+		if code != tc.code || !strings.Contains(out+errOut, tc.want) {
+			t.Errorf("%v: exit %d, output %q%q; want exit %d and %q", tc.args, code, out, errOut, tc.code, tc.want)
+		}
+	}
+}
