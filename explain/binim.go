@@ -633,7 +633,6 @@ func binim2Verdict(c solver.Result, p *solver.Stacks, o Options) Step {
 		other, plural(nex[p.ToMove().Other()], "extra move", "extra moves"), mover, nex[p.ToMove()], mover, other)}
 }
 
-
 // withTitle returns s with a new title.
 func withTitle(s Step, title string) Step {
 	s.Title = title
@@ -708,7 +707,6 @@ func binimVerdict(c solver.Result, p *solver.Stacks, o Options) Step {
 		mover, me, them, c.WinnerName(), stackMoveText(p, c.Move.(solver.StackMove), o),
 		other, plural(nmv[p.ToMove().Other()], "move", "moves"), mover, nmv[p.ToMove()], other)}
 }
-
 
 func (stackExplainer) lessonTitles(c solver.Result) []string {
 	if c.Position.(*solver.Stacks).Misere() {
