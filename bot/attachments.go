@@ -101,7 +101,11 @@ func NewDownloader(hosts []string, timeout time.Duration, log *slog.Logger) *Dow
 	for _, h := range hosts {
 		d.hosts[strings.ToLower(h)] = true
 	}
-	transport := http.DefaultTransport.(*http.Transport).Clone()
+	base, ok := http.DefaultTransport.(*http.Transport)
+	if !ok {
+		base = &http.Transport{Proxy: http.ProxyFromEnvironment}
+	}
+	transport := base.Clone()
 	transport.ResponseHeaderTimeout = timeout
 	d.client = &http.Client{
 		Transport: transport,

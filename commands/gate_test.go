@@ -175,10 +175,16 @@ func TestHintClickKeepsPicture(t *testing.T) {
 	msg.Attachments = []*discordgo.MessageAttachment{{ID: "1600000000000000001", Filename: "adapwns.png", URL: "https://cdn/x"}}
 	for level := 2; ; level++ {
 		buttons, _ := allControls(t, resp)
-		if len(buttons) == 0 {
+		next := ""
+		for _, b := range buttons {
+			if strings.HasPrefix(b.Label, "Next hint") {
+				next = b.CustomID
+			}
+		}
+		if next == "" {
 			break
 		}
-		resp = r.Handle(context.Background(), click(student, buttons[0].CustomID, msg))
+		resp = r.Handle(context.Background(), click(student, next, msg))
 		last := len(resp.Data.Components) == 0
 		switch {
 		case !last && (len(resp.Data.Files) != 0 || resp.Data.Attachments == nil || (*resp.Data.Attachments)[0].ID != "1600000000000000001"):
