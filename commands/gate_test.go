@@ -191,3 +191,44 @@ func TestHintClickKeepsPicture(t *testing.T) {
 		}
 	}
 }
+
+// countingCache is a Cache that notes how many calls are in it at once.
+type countingCache struct {
+	mapCache
+	mu       sync.Mutex
+	now, top int
+}
+
+func (c *countingCache) Get(k string) (any, bool) {
+	c.mu.Lock()
+	c.now++
+	c.top = max(c.top, c.now)
+	c.mu.Unlock()
+	time.Sleep(5 * time.Millisecond)
+	c.mu.Lock()
+	c.now--
+	c.mu.Unlock()
+	return c.mapCache.Get(k)
+}
+
+// TestWorkGateOneAtATime runs answers through a work gate of one worker:
+// they run one at a time, and all are answered.
+func TestWorkGateOneAtATime(t *testing.T) {
+	cache := &countingCache{mapCache: mapCache{m: map[string]any{}}}
+	r := New(Config{Cache: cache, Secret: []byte("s"), Work: NewGate(1, 16)})
+	var wg sync.WaitGroup
+	for k := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got := r.Handle(context.Background(), command(student, "adapwns", "hint", optPosition, strings.Repeat(".", k)+"..P.P"))
+			if len(got.Data.Embeds) == 0 {
+				t.Errorf("answer %d: %+v", k, got.Data)
+			}
+		}()
+	}
+	wg.Wait()
+	if cache.top != 1 {
+		t.Errorf("%d answers ran at once, want 1", cache.top)
+	}
+}

@@ -43,6 +43,12 @@ type Config struct {
 	// Verify bounds each exhaustive search; zero fields take
 	// DefaultVerifyLimits.
 	Verify VerifyLimits
+	// Work, if not nil, runs every answer but the searches (which have
+	// their own gate) a few at a time, first come first served: with as
+	// many workers as cores, a quick answer waits for the answers ahead of
+	// it instead of sharing the cores with every answer in progress, which
+	// keeps the slowest answers' latency close to the typical one.
+	Work *Gate
 }
 
 // Router answers every interaction nimtutor receives. Its Handle method
@@ -54,13 +60,14 @@ type Router struct {
 	now          func() time.Time
 	searches     *Gate
 	pictures     *Gate
+	work         *Gate
 	verifyLimits VerifyLimits
 }
 
 // New returns a Router.
 func New(cfg Config) *Router {
 	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now,
-		searches: cfg.Searches, pictures: cfg.Pictures, verifyLimits: cfg.Verify}
+		searches: cfg.Searches, pictures: cfg.Pictures, work: cfg.Work, verifyLimits: cfg.Verify}
 	if r.verifyLimits.States <= 0 {
 		r.verifyLimits.States = DefaultVerifyLimits.States
 	}
@@ -139,6 +146,22 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 	if err := ctx.Err(); err != nil {
 		return r.errorReply(ctx, i, err) // nobody waits for the answer any more
 	}
+	if r.work != nil && !r.Slow(i) {
+		var out *discordgo.InteractionResponse
+		err := r.work.Do(ctx, func(ctx context.Context) error {
+			out = r.handle(ctx, i)
+			return nil
+		})
+		if err != nil {
+			return r.errorReply(ctx, i, err)
+		}
+		return out
+	}
+	return r.handle(ctx, i)
+}
+
+// handle answers i; see Handle.
+func (r *Router) handle(ctx context.Context, i *discordgo.Interaction) (resp *discordgo.InteractionResponse) {
 	var err error
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
