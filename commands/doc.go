@@ -6,4 +6,10 @@
 // Handlers return their response as a value; the transports in package bot
 // are the only code that writes to Discord. The package knows Discord's
 // data types and limits, but no session, token or network.
+//
+// Every option is checked against the table (type, JSON type, null,
+// missing) so that bad input gets a message naming what is wrong. Work is
+// bounded: searches take the request's context and a budget and run in a
+// Gate with a bounded queue, large pictures in another, and a full queue
+// is answered at once with a "busy, try again in N seconds".
 package commands

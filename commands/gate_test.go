@@ -87,8 +87,8 @@ func TestVerifyBusy(t *testing.T) {
 	defer func() { close(release); wg.Wait() }()
 	start := time.Now()
 	got := r.Handle(context.Background(), command(student, "adapwns", "verify", optPosition, "..P.P"))
-	if time.Since(start) > time.Second {
-		t.Errorf("busy answer took %v", time.Since(start))
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("busy answer took %v: it waited for the queue", took)
 	}
 	if got.Data.Flags != discordgo.MessageFlagsEphemeral || !strings.Contains(got.Data.Content, "nimtutor is busy") || !strings.Contains(got.Data.Content, "Try again in") {
 		t.Errorf("got %q, want a private busy notice", got.Data.Content)
@@ -114,8 +114,8 @@ func TestVerifyCancelledMidSearch(t *testing.T) {
 	cancel(errTestStopping)
 	select {
 	case got := <-done:
-		if took := time.Since(cancelled); took > 500*time.Millisecond {
-			t.Errorf("handler returned %v after cancellation", took)
+		if took := time.Since(cancelled); took > 5*time.Second {
+			t.Errorf("handler returned %v after cancellation: the search went on", took)
 		}
 		if !strings.Contains(got.Data.Content, "stopped before it finished (test is stopping)") {
 			t.Errorf("got %q, want a notice that it was stopped", got.Data.Content)
