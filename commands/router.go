@@ -44,10 +44,10 @@ type Config struct {
 	// DefaultVerifyLimits.
 	Verify VerifyLimits
 	// Work, if not nil, runs every answer but the searches (which have
-	// their own gate) a few at a time, first come first served: with as
-	// many workers as cores, a quick answer waits for the answers ahead of
-	// it instead of sharing the cores with every answer in progress, which
-	// keeps the slowest answers' latency close to the typical one.
+	// their own gate) a few at a time, first come first served: with a
+	// worker or two per core, a quick answer waits for the answers ahead
+	// of it instead of sharing the cores with every answer in progress,
+	// which keeps the slowest answers' latency close to the typical one.
 	Work *Gate
 }
 

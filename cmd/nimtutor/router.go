@@ -34,7 +34,7 @@ func newRouter(log *slog.Logger) (*commands.Router, *bot.Cache) {
 		Log: log, Cache: cache, Secret: secret,
 		Searches: commands.NewGate(searchWorkers(), -1),
 		Pictures: commands.NewGate(0, -1),
-		Work:     commands.NewGate(0, 64*runtime.GOMAXPROCS(0)),
+		Work:     commands.NewGate(2*runtime.GOMAXPROCS(0), 64*runtime.GOMAXPROCS(0)),
 	}), cache
 }
 
