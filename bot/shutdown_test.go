@@ -147,3 +147,18 @@ func TestStopsAcceptingDuringShutdown(t *testing.T) {
 		t.Errorf("apology %s is not ephemeral", b)
 	}
 }
+
+// TestUnreadableDuringShutdown sends data nimtutor cannot read while the
+// HTTP transport shuts down: the answer is the restart apology, never an
+// empty 200.
+func TestUnreadableDuringShutdown(t *testing.T) {
+	pub, priv := newKey(t)
+	h := newHTTPHandler(pub, &fakeHandler{}, WithClock(func() time.Time { return testNow }), WithSender(&fakeSender{}))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	h.d.shutdown(ctx, time.Millisecond)
+	w := serve(h, signed(t, priv, testNow, []byte(envelopeJSON("3", `{"custom_id":"x","values":[5]}`))))
+	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), "restarting") {
+		t.Errorf("got %d %q, want the restart apology", w.Code, w.Body.String())
+	}
+}
