@@ -101,14 +101,12 @@ func NewDownloader(hosts []string, timeout time.Duration, log *slog.Logger) *Dow
 	for _, h := range hosts {
 		d.hosts[strings.ToLower(h)] = true
 	}
-	// A program (or test) may have replaced http.DefaultTransport with a
-	// RoundTripper of its own; use it as it is then.
-	var transport http.RoundTripper = http.DefaultTransport
-	if t, ok := http.DefaultTransport.(*http.Transport); ok {
-		t = t.Clone()
-		t.ResponseHeaderTimeout = timeout
-		transport = t
+	base, ok := http.DefaultTransport.(*http.Transport)
+	if !ok {
+		base = &http.Transport{Proxy: http.ProxyFromEnvironment}
 	}
+	transport := base.Clone()
+	transport.ResponseHeaderTimeout = timeout
 	d.client = &http.Client{
 		Transport: transport,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {

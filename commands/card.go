@@ -45,6 +45,8 @@ var cardButtons = []cardButton{
 	{action: "h", label: "Hint (private)", style: discordgo.PrimaryButton, run: (*Router).cardHint},
 	{action: "p", label: "Play this position", style: discordgo.SuccessButton, run: (*Router).cardPlay},
 	{action: "v", label: "Verify", style: discordgo.SecondaryButton, run: (*Router).cardVerify},
+	{action: "f", label: "Full reasoning", style: discordgo.SecondaryButton, run: (*Router).cardFull},
+	{action: "w", label: "Why?", style: discordgo.SecondaryButton, run: (*Router).cardWhy},
 }
 
 // errCardExpired answers a click on a card whose long position has left

@@ -26,8 +26,10 @@ const (
 // and the hint ladder, whose text is the same for every position with the
 // same explain.Key.
 type lesson struct {
-	steps []explain.Step
-	hints []explain.Step
+	steps   []explain.Step // the full reasoning
+	summary []explain.Step // the short reply, without the move
+	rule    []explain.Step // the general rule behind it, for "Why?"
+	hints   []explain.Step
 	// distance says how long the game lasts with best play, or "" out of
 	// the search's reach; it too depends only on the key.
 	distance string
@@ -46,14 +48,21 @@ func (r *Router) lessonFor(ctx context.Context, pos solver.Position, solved *sol
 		res := solve(ctx, pos)
 		solved = &res
 	}
-	l := lesson{steps: explain.Explain(*solved, discordDetail), hints: explain.Hints(*solved, discordDetail),
-		distance: explain.Distance(*solved)}
+	l := lesson{
+		steps:    explain.Explain(*solved, discordDetail),
+		summary:  explain.Summary(*solved, discordDetail),
+		rule:     explain.Lesson(*solved, discordDetail),
+		hints:    explain.Hints(*solved, discordDetail),
+		distance: explain.Distance(*solved),
+	}
 	r.cache.Set(key, l)
 	return l
 }
 
-// solve answers /GAME solve with a public card: the verdict as title, the
-// steps as fields, the winning move last.
+// solve answers /GAME solve with a public card: the verdict as title and
+// the short reply as fields (why, finding the move, the move, a line of
+// play, the rule here); the card's buttons open the full reasoning and
+// the rule's "Why?".
 func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 	pos, err := q.position()
 	if err != nil {
@@ -66,7 +75,7 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 		Description: positionLine(pos),
 		Color:       outcomeColour(res.Outcome),
 	}
-	for _, s := range append(l.steps, explain.MoveStep(res)) {
+	for _, s := range explain.Short(l.summary, explain.MoveStep(res)) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
@@ -116,4 +125,27 @@ func positionLine(pos solver.Position) string {
 		line += fmt.Sprintf(" (%d characters in all)", len(text))
 	}
 	return line + fmt.Sprintf("\n%s to move.", pos.Game().PlayerName(pos.ToMove()))
+}
+
+// stepsMessage shows steps privately as one embed of fields, titled, on
+// the position: the full reasoning or the rule of a card.
+func stepsMessage(pos solver.Position, title string, steps []explain.Step) *discordgo.InteractionResponse {
+	e := &discordgo.MessageEmbed{Title: title, Description: positionLine(pos), Color: colourHint}
+	for _, s := range steps {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
+	}
+	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, false)
+}
+
+// cardFull shows the full reasoning of a card's position, privately.
+func (r *Router) cardFull(c cardClick) (*discordgo.InteractionResponse, error) {
+	res := solve(c.ctx, c.pos)
+	l := r.lessonFor(c.ctx, c.pos, &res)
+	return stepsMessage(c.pos, "Full reasoning: "+verdictTitle(res), append(l.steps, explain.MoveStep(res))), nil
+}
+
+// cardWhy shows the general rule behind a card's verdict, privately.
+func (r *Router) cardWhy(c cardClick) (*discordgo.InteractionResponse, error) {
+	l := r.lessonFor(c.ctx, c.pos, nil)
+	return stepsMessage(c.pos, "Why the rule works", l.rule), nil
 }

@@ -17,7 +17,7 @@ func (abExplainer) fits(pos solver.Position) bool {
 	return ok
 }
 
-func (abExplainer) numbers(pos solver.Position) string {
+func (abExplainer) keyNumbers(pos solver.Position) string {
 	_, an := pos.Analyze()
 	a := an.(solver.ABGameAnalysis)
 	return fmt.Sprintf("reserves A %d, B %d, Nim sum %d", a.ReserveA, a.ReserveB, a.NimSum)
@@ -341,7 +341,19 @@ func abVerdict(c solver.Result, p *solver.ABRow, a solver.ABGameAnalysis) Step {
 		why, c.WinnerName(), m, kind, other, after)}
 }
 
-func (e abExplainer) hints(c solver.Result, pl plan, o Options) []Step {
+func (abExplainer) ties() bool { return false }
+
+func (abExplainer) question(solver.Result) Step {
+	return Step{Body: "Start small. In `A...A`, the first letter moves right and the second left, both A's: how many moves does A have there, and can B ever use them? " +
+		"And in `A...B`, where each player owns one letter of the pair, what game do the 3 empty cells between them form?"}
+}
+
+func (abExplainer) reduction(solver.Result) Step {
+	return Step{Body: "Now your row. Number the letters from the left: letters 1 and 2 face each other, then 3 and 4, and so on; a last letter without a partner walks to the right edge. " +
+		"Sort the pairs into those only one player can touch and those both can shrink, count each player's private moves, and decide who wins."}
+}
+
+func (abExplainer) numbers(c solver.Result, o Options) Step {
 	p := c.Position.(*solver.ABRow)
 	a := c.Analysis.(solver.ABGameAnalysis)
 	res := abReserves(a)
@@ -349,16 +361,93 @@ func (e abExplainer) hints(c solver.Result, pl plan, o Options) []Step {
 	if len(a.Pairs) > 0 {
 		pairs = "Your pairs:\n" + bullets(abPairs(p.Row(), a), o)
 	}
-	heaps := "no Nim heaps"
-	if len(a.NimHeaps) > 0 {
-		heaps = "Nim heaps " + inline(intList(a.NimHeaps), o)
-	}
-	return []Step{
-		{Title: hintTitle("a nudge"), Body: "Number the letters from the left. Which letters face each other? Which pairs can only one player ever touch, and which can both players shrink?"},
-		{Title: hintTitle("your pairs"), Body: pairs},
-		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
-			"Reserve moves: %s; %s. %s has %s, with a XOR of %d. %s is to move. Compare the reserves first; only when they are equal does the XOR decide.",
-			reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o), "The row", heaps, a.NimSum, abName(p.ToMove()))},
-		withTitle(abVerdict(c, p, a), hintTitle("verdict and move")),
-	}
+	return Step{Body: fmt.Sprintf("%s\nReserve moves: %s; %s. Nim heaps: %s.",
+		pairs, reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o), heapList(a, o))}
 }
+
+func (abExplainer) rule(c solver.Result, _ Options) Step {
+	p := c.Position.(*solver.ABRow)
+	a := c.Analysis.(solver.ABGameAnalysis)
+	res := [2]int{a.ReserveA, a.ReserveB}
+	return Step{Body: fmt.Sprintf("Reserve moves are passes only their owner can use: more of them win. With equal reserves the passes cancel and the Nim heaps decide, as in Nim: the player to move wins exactly when their XOR is not 0. "+
+		"Here %s, to move, has %d reserve against %d, and the XOR is %d.", abName(p.ToMove()), res[p.ToMove()], res[p.ToMove().Other()], a.NimSum)}
+}
+
+func (abExplainer) pointer(c solver.Result, _ plan, _ Options) Step {
+	a := c.Analysis.(solver.ABGameAnalysis)
+	switch {
+	case !solver.HasMoves(c.Position):
+		return Step{Body: "None of your letters can move, so there is no move to look for."}
+	case c.Move == nil:
+		return Step{Body: "No move puts you ahead here. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
+	}
+	k := abPairOf(a, c.Move.(solver.CellMove).From)
+	if a.Pairs[k].Kind == solver.ABNim {
+		return Step{Body: fmt.Sprintf("Look at %s: shrink it so that the XOR of the heaps becomes 0.", heapName(k))}
+	}
+	return Step{Body: "The XOR is already 0, so the heaps offer nothing. Look at your reserve moves: how many cells should one of them spend?"}
+}
+
+func (abExplainer) verdict(c solver.Result, _ Options) Step {
+	return abVerdict(c, c.Position.(*solver.ABRow), c.Analysis.(solver.ABGameAnalysis))
+}
+
+func (abExplainer) lessonTitles(solver.Result) []string {
+	return []string{"Facing pairs", "Reserve moves", "Nim heaps", "The rule"}
+}
+
+func (abExplainer) lineMove(pos solver.Position, m solver.Move, _ Options) string {
+	return abName(pos.ToMove()) + " " + abMoveName(m)
+}
+
+func (abExplainer) stuck(pos solver.Position) string {
+	return abName(pos.ToMove()) + " cannot move."
+}
+
+// heapList names the Nim heaps with their letters: "2 (letters 1–2)".
+func heapList(a solver.ABGameAnalysis, o Options) string {
+	var items []string
+	for k, pr := range a.Pairs {
+		if pr.Kind == solver.ABNim {
+			items = append(items, fmt.Sprintf("%d (letters %d–%d)", pr.Gap, 2*k+1, 2*k+2))
+		}
+	}
+	if len(items) == 0 {
+		return "none"
+	}
+	return inline(listOf(items), o)
+}
+
+func (e abExplainer) summary(c solver.Result, pl plan, o Options) []Step {
+	p := c.Position.(*solver.ABRow)
+	a := c.Analysis.(solver.ABGameAnalysis)
+	mover, other := abName(p.ToMove()), abName(p.ToMove().Other())
+	res := [2]int{a.ReserveA, a.ReserveB}
+	me, them := res[p.ToMove()], res[p.ToMove().Other()]
+	why := fmt.Sprintf("Reserves A %d, B %d; heaps %s; XOR %d.", a.ReserveA, a.ReserveB, heapList(a, o), a.NimSum)
+	var find string
+	switch {
+	case !solver.HasMoves(p):
+		find = fmt.Sprintf("%s has no letter that can move.", mover)
+	case c.Move == nil && me < them:
+		find = fmt.Sprintf("%s leads %d to %d on reserves, and no move of %s's closes that.", other, them, me, mover)
+	case c.Move == nil:
+		find = fmt.Sprintf("Reserves level at %d and XOR 0: a Nim move breaks the 0, a reserve move falls behind.", me)
+	default:
+		m := c.Move.(solver.CellMove)
+		k := abPairOf(a, m.From)
+		if pr := a.Pairs[k]; pr.Kind == solver.ABNim {
+			t := pr.Gap ^ a.NimSum
+			find = fmt.Sprintf("Heap %d xor %d = %d is smaller: %s shrinks it (letters %d–%d).", pr.Gap, a.NimSum, t, abMoveName(m), 2*k+1, 2*k+2)
+		} else {
+			find = fmt.Sprintf("XOR 0 and %d to %d ahead: spend a reserve cell, %s.", me, them, abMoveName(m))
+		}
+	}
+	rule := fmt.Sprintf("More reserve moves (%d to %d) win whatever the heaps say.", max(me, them), min(me, them))
+	if me == them {
+		rule = fmt.Sprintf("Level reserves (%d each) cancel, so plain Nim on the heaps decides.", me)
+	}
+	return []Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+}
+
+func (abExplainer) compact(_ solver.Position, m solver.Move) string { return abMoveName(m) }

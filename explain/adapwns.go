@@ -18,7 +18,7 @@ func (pawnExplainer) fits(pos solver.Position) bool {
 	return ok
 }
 
-func (pawnExplainer) numbers(pos solver.Position) string {
+func (pawnExplainer) keyNumbers(pos solver.Position) string {
 	_, a := pos.Analyze()
 	return fmt.Sprintf("the XOR of the counted gaps mod 3 is %d", a.(solver.AdapwnsAnalysis).Xor)
 }
@@ -157,6 +157,17 @@ func countedGaps(a solver.AdapwnsAnalysis) list {
 func ignoredGaps(a solver.AdapwnsAnalysis) list {
 	n := len(a.Gaps)
 	return gapItems(a, 1+n%2, 2, n/2)
+}
+
+// ignoredIndices returns the numbers of the gaps that do not count, left
+// to right.
+func ignoredIndices(a solver.AdapwnsAnalysis) []int {
+	n := len(a.Gaps)
+	out := make([]int, 0, n/2)
+	for k := 1 + n%2; k <= n; k += 2 {
+		out = append(out, k)
+	}
+	return out
 }
 
 // grundyItems describes each counted gap's value: "gap 2: 4 mod 3 = 1".
@@ -316,20 +327,116 @@ func pawnVerdict(c solver.Result, p *solver.Board, a solver.AdapwnsAnalysis, o O
 		a.Xor, c.WinnerName(), m, shiftText(a, m), inline(intList(na.(solver.AdapwnsAnalysis).Grundy), o), na.(solver.AdapwnsAnalysis).Xor, other)}
 }
 
-func (e pawnExplainer) hints(c solver.Result, pl plan, o Options) []Step {
+func (pawnExplainer) ties() bool { return false }
+
+func (pawnExplainer) question(solver.Result) Step {
+	return Step{Body: "Start small: a board with one pawn and g empty cells in front of it, where a move takes the pawn 1 or 2 cells left. " +
+		"For g = 0, 1, 2, 3, 4, 5, 6, does the player to move win? Which values of g lose, and why does the pattern repeat?"}
+}
+
+func (pawnExplainer) reduction(solver.Result) Step {
+	return Step{Body: "Now your board. Count the empty cells in front of each pawn, up to the previous pawn or the left edge: these are the gaps. " +
+		"A move takes cells from one gap and adds them to the next gap on the right, so the gaps are a staircase. " +
+		"Which gaps can you ignore, because whatever leaves them the opponent can carry on at once? " +
+		"Reduce the board to the gaps that count, use your answer to the question, and decide who wins."}
+}
+
+func (pawnExplainer) numbers(c solver.Result, o Options) Step {
+	a := c.Analysis.(solver.AdapwnsAnalysis)
+	if len(a.Gaps) == 0 {
+		return Step{Body: "There are no pawns, so there are no gaps and no numbers to work with."}
+	}
+	return Step{Body: fmt.Sprintf("Your gaps, left to right: %s. The ones that count, every other one from the right: %s. Each is a pile you take 1 or 2 from, worth g mod 3: %s.",
+		inline(intList(a.Gaps), o), inline(countedGaps(a), o), inline(grundyItems(a), o))}
+}
+
+func (pawnExplainer) rule(c solver.Result, o Options) Step {
+	a := c.Analysis.(solver.AdapwnsAnalysis)
+	return Step{Body: fmt.Sprintf("The counted gaps are independent piles, so the whole board is worth the XOR of their values (Sprague–Grundy): the player to move wins exactly when it is not 0. %s %s is to move.",
+		xorSentence(a.Grundy), c.Position.Game().PlayerName(c.Position.ToMove()))}
+}
+
+func (pawnExplainer) pointer(c solver.Result, pl plan, o Options) Step {
+	a := c.Analysis.(solver.AdapwnsAnalysis)
+	switch {
+	case !solver.HasMoves(c.Position):
+		return Step{Body: "No pawn can move, so there is no move to look for."}
+	case c.Move == nil:
+		return Step{Body: "No move brings the XOR back to 0 here. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
+	}
+	s := stepOf(a, c.Move.(solver.CellMove))
+	if s.gap == s.pawn {
+		return Step{Body: fmt.Sprintf("Look at gap %d (its pawn is on cell %d): which value mod 3 must it have for the XOR to become 0, and can its pawn get there?", s.gap, a.Pawns[s.pawn-1]+1)}
+	}
+	return Step{Body: fmt.Sprintf("No counted gap can reach the value it needs on its own. Look at gap %d, and at the pawn just to its left, whose move adds to it.", s.gap)}
+}
+
+func (pawnExplainer) verdict(c solver.Result, o Options) Step {
+	return pawnVerdict(c, c.Position.(*solver.Board), c.Analysis.(solver.AdapwnsAnalysis), o)
+}
+
+func (pawnExplainer) lessonTitles(solver.Result) []string {
+	return []string{"A staircase", "Which gaps count", "g mod 3", "The XOR"}
+}
+
+func (pawnExplainer) lineMove(pos solver.Position, m solver.Move, _ Options) string {
+	return pos.Game().PlayerName(pos.ToMove()) + " " + pawnName(m)
+}
+
+func (pawnExplainer) stuck(pos solver.Position) string {
+	return pos.Game().PlayerName(pos.ToMove()) + " cannot move."
+}
+
+func (e pawnExplainer) summary(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.Board)
 	a := c.Analysis.(solver.AdapwnsAnalysis)
-	red := "There are no pawns, so there are no gaps."
-	if len(a.Gaps) > 0 {
-		red = fmt.Sprintf("Your gaps, left to right: %s. The ones that count, every other from the right: %s.",
-			inline(intList(a.Gaps), o), inline(countedGaps(a), o))
+	ignored := ignoredIndices(a)
+	if len(a.Gaps) == 0 || !solver.HasMoves(p) {
+		why := "There are no pawns, so there is no move."
+		if len(a.Gaps) > 0 {
+			why = fmt.Sprintf("Gap sizes %s: every pawn is blocked, so there is no move.", inline(intList(a.Gaps), o))
+		}
+		return []Step{{Title: "Why", Body: why}, {Title: "The rule here", Body: "In normal play the player who cannot move loses."}}
 	}
-	return []Step{
-		{Title: hintTitle("a nudge"), Body: "Count the empty cells in front of each pawn. When a pawn moves, where do those cells go? Which gaps can you ignore because the opponent can copy your move?"},
-		{Title: hintTitle("your gaps"), Body: red},
-		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
-			"Each counted gap is a take-1-or-2 pile worth g mod 3: %s. %s %s is to move; compare the XOR with 0.",
-			inline(grundyItems(a), o), xorSentence(a.Grundy), p.Game().PlayerName(p.ToMove()))},
-		withTitle(pawnVerdict(c, p, a, o), hintTitle("verdict and move")),
+	why := fmt.Sprintf("Gap sizes %s; %s, worth %s mod 3. XOR %d", inline(intList(a.Gaps), o), gapsCount(a.Significant, o), inline(intList(a.Grundy), o), a.Xor)
+	if a.Xor == 0 {
+		why += "."
+	} else {
+		why += ", not 0."
 	}
+	var find string
+	if c.Move != nil {
+		m := c.Move.(solver.CellMove)
+		s := stepOf(a, m)
+		if s.gap == s.pawn {
+			find = fmt.Sprintf("Gap %d must become worth %d xor %d = %d: %s (%s).", s.gap, s.from%3, a.Xor, s.to%3, pawnName(m), stepText(s))
+		} else {
+			find = fmt.Sprintf("No counted gap reaches its target, so %s adds %d to the next one (%s).", pawnName(m), s.d, stepText(s))
+		}
+	} else {
+		find = fmt.Sprintf("Any move changes one of the values of gaps %s, and the XOR of 0 breaks.", inline(intList(a.Significant), o))
+		if len(a.Significant) == 1 {
+			find = fmt.Sprintf("Any move changes gap %d's value, and the XOR of 0 breaks.", a.Significant[0])
+		}
+	}
+	rule := capitalise(gapsCount(a.Significant, o))
+	if len(ignored) > 0 {
+		if len(ignored) == 1 {
+			rule += fmt.Sprintf(" (gap %d: moves out of it are copied back)", ignored[0])
+		} else {
+			rule += fmt.Sprintf(" (gaps %s: moves out of them are copied back)", inline(intList(ignored), o))
+		}
+	}
+	rule += "; a take-1-or-2 pile is worth g mod 3."
+	return []Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+}
+
+func (pawnExplainer) compact(_ solver.Position, m solver.Move) string { return pawnName(m) }
+
+// gapsCount says "gap 2 counts" or "gaps 1, 3 count".
+func gapsCount(gaps []int, o Options) string {
+	if len(gaps) == 1 {
+		return fmt.Sprintf("gap %d counts", gaps[0])
+	}
+	return fmt.Sprintf("gaps %s count", inline(intList(gaps), o))
 }

@@ -19,7 +19,7 @@ func (stackExplainer) fits(pos solver.Position) bool {
 	return ok
 }
 
-func (stackExplainer) numbers(pos solver.Position) string {
+func (stackExplainer) keyNumbers(pos solver.Position) string {
 	switch _, a := pos.Analyze(); a := a.(type) {
 	case solver.Binim2Analysis:
 		return fmt.Sprintf("Dee has %s and Dum %d", plural(a.DeeExtra, "extra move", "extra moves"), a.DumExtra)
@@ -178,6 +178,12 @@ func (e stackExplainer) explain(c solver.Result, pl plan, o Options) []Step {
 	return append(steps[:len(steps)-1], e.finding(c, pl, o), last)
 }
 
+// stackMoveName is a move's short name by content: "take 2 from `0110`".
+func stackMoveName(p *solver.Stacks, m solver.Move, o Options) string {
+	sm := m.(solver.StackMove)
+	return fmt.Sprintf("take %d from %s", sm.Take, code(p.Stacks()[sm.Stack-1], "symbols", o))
+}
+
 // stackGroupsText lists a plan's moves by kind and, within a kind, by
 // stack: "spends one of your extra moves: `0110` take 1 or 3".
 func stackGroupsText(p *solver.Stacks, pl plan, o Options) string {
@@ -294,12 +300,88 @@ func (stackExplainer) finding(c solver.Result, pl plan, o Options) Step {
 	return st
 }
 
-func (e stackExplainer) hints(c solver.Result, pl plan, o Options) []Step {
+func (stackExplainer) ties() bool { return false }
+
+func (stackExplainer) question(c solver.Result) Step {
+	if c.Position.(*solver.Stacks).Misere() {
+		return Step{Body: "Start small, in misère play, where whoever makes the last move loses. With the single stack `0` and Dee to move, who wins? With `00`? With `01`, and with `010`? " +
+			"What changes when a stack's top and bottom differ?"}
+	}
+	return Step{Body: "Start small. With the single stack `0110` and Dee to move, how many moves can Dee make on it, and can Dum ever move there? " +
+		"What if the stack were `1001` instead?"}
+}
+
+func (stackExplainer) reduction(c solver.Result) Step {
+	if c.Position.(*solver.Stacks).Misere() {
+		return Step{Body: "Now your stacks. Merge each run of equal symbols into one symbol. A merged stack whose top and bottom differ cancels out; " +
+			"one with the same symbol on top and bottom gives its owner an extra move they will be forced to make. Count each player's extra moves and decide who wins."}
+	}
+	return Step{Body: "Now your stacks. Only the owner of a stack's top symbol can move on it, and the owner can keep it that way. " +
+		"Count the moves each player's own stacks give them, and decide who wins."}
+}
+
+func (stackExplainer) numbers(c solver.Result, o Options) Step {
 	p := c.Position.(*solver.Stacks)
 	if p.Misere() {
-		return binim2Hints(c, p, o)
+		merged, cancel, extra := binim2Parts(p)
+		var keep []group
+		keep = append(keep, extra[0]...)
+		keep = append(keep, extra[1]...)
+		a := c.Analysis.(solver.Binim2Analysis)
+		return Step{Body: fmt.Sprintf("Merged, the stacks are %s. Different top and bottom (they cancel out): %s. Same top and bottom: %s. So Dee has %s and Dum %d.",
+			groupList(groups(slices.Sorted(slices.Values(merged))), o), groupList(cancel, o), groupList(keep, o), plural(a.DeeExtra, "extra move", "extra moves"), a.DumExtra)}
 	}
-	return binimHints(c, p, o)
+	owned := binimOwned(p, o)
+	list := func(pl int) string {
+		if len(owned[pl]) == 0 {
+			return "none"
+		}
+		return inline(listOf(owned[pl]), o)
+	}
+	a := c.Analysis.(solver.BinimAnalysis)
+	return Step{Body: fmt.Sprintf("Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s. So Dee has %s and Dum %d.",
+		list(0), list(1), plural(a.DeeMoves, "move", "moves"), a.DumMoves)}
+}
+
+func (stackExplainer) rule(c solver.Result, _ Options) Step {
+	p := c.Position.(*solver.Stacks)
+	mover, other := stackNames(p)
+	_, an := p.Analyze()
+	if p.Misere() {
+		ex := an.(solver.Binim2Analysis).Extras()
+		return Step{Body: fmt.Sprintf("In misère play each player wants to run out of moves first. Fewer extra moves run out first; with equal counts the player to move spends one first. Here %s, to move, has %d and %s has %d.",
+			mover, ex[p.ToMove()], other, ex[p.ToMove().Other()])}
+	}
+	mv := an.(solver.BinimAnalysis).Moves()
+	return Step{Body: fmt.Sprintf("Each player uses up their own moves, one a turn, and whoever runs out on their turn loses. The player to move spends first, so needs strictly more. Here %s, to move, has %d and %s has %d.",
+		mover, mv[p.ToMove()], other, mv[p.ToMove().Other()])}
+}
+
+func (stackExplainer) pointer(c solver.Result, _ plan, o Options) Step {
+	p := c.Position.(*solver.Stacks)
+	switch {
+	case !ownTop(p):
+		return Step{Body: "No stack has your symbol on top, so there is no move to look for."}
+	case c.Move == nil:
+		return Step{Body: "No move keeps the counts in your favour here. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
+	}
+	m := c.Move.(solver.StackMove)
+	s := code(p.Stacks()[m.Stack-1], "symbols", o)
+	switch {
+	case !p.Misere():
+		return Step{Body: fmt.Sprintf("Look at %s: spend exactly one of your moves there, and hand the opponent nothing.", s)}
+	case binim2Kind(p, m) == kindSpendExtra:
+		return Step{Body: fmt.Sprintf("Look at %s: it holds one of your extra moves. How do you spend it in one move?", s)}
+	}
+	return Step{Body: fmt.Sprintf("You have no extra move to spend. Look at %s, with your symbol on top and the opponent's at the bottom: how can it become an extra move for them?", s)}
+}
+
+func (stackExplainer) verdict(c solver.Result, o Options) Step {
+	p := c.Position.(*solver.Stacks)
+	if p.Misere() {
+		return binim2Verdict(c, p, o)
+	}
+	return binimVerdict(c, p, o)
 }
 
 // group is a stack and how many equal stacks there are.
@@ -551,32 +633,6 @@ func binim2Verdict(c solver.Result, p *solver.Stacks, o Options) Step {
 		other, plural(nex[p.ToMove().Other()], "extra move", "extra moves"), mover, nex[p.ToMove()], mover, other)}
 }
 
-func binim2Hints(c solver.Result, p *solver.Stacks, o Options) []Step {
-	merged, cancel, extra := binim2Parts(p)
-	a := c.Analysis.(solver.Binim2Analysis)
-	mover, _ := stackNames(p)
-	var keep []group
-	keep = append(keep, extra[0]...)
-	keep = append(keep, extra[1]...)
-	return []Step{
-		{Title: hintTitle("a nudge"), Body: "Which stacks can you ignore? First merge each run of equal symbols into one symbol, then compare each stack's top with its bottom."},
-		{Title: hintTitle("your stacks, reduced"), Body: fmt.Sprintf(
-			"Merged, the stacks are %s. Different top and bottom (they cancel out, ignore them): %s. Same top and bottom (these matter): %s.",
-			groupList(groups(slices.Sorted(slices.Values(merged))), o), groupList(cancel, o), groupList(keep, o))},
-		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
-			"Each stack with the same symbol on top and bottom is one extra move its owner must make: Dee has %d, Dum has %d, and %s is to move. "+
-				"In misère play fewer extra moves is better, and equal counts favour the player to move.",
-			a.DeeExtra, a.DumExtra, mover)},
-		withTitle(binim2Verdict(c, p, o), hintTitle("verdict and move")),
-	}
-}
-
-// withTitle returns s with a new title.
-func withTitle(s Step, title string) Step {
-	s.Title = title
-	return s
-}
-
 // ---- binim ----
 
 // binimOwned lists the stacks each player owns (their symbol on top),
@@ -646,23 +702,80 @@ func binimVerdict(c solver.Result, p *solver.Stacks, o Options) Step {
 		other, plural(nmv[p.ToMove().Other()], "move", "moves"), mover, nmv[p.ToMove()], other)}
 }
 
-func binimHints(c solver.Result, p *solver.Stacks, o Options) []Step {
-	a := c.Analysis.(solver.BinimAnalysis)
-	owned := binimOwned(p, o)
-	mover, _ := stackNames(p)
-	list := func(pl int) string {
-		if len(owned[pl]) == 0 {
-			return "none"
-		}
-		return inline(listOf(owned[pl]), o)
+func (stackExplainer) lessonTitles(c solver.Result) []string {
+	if c.Position.(*solver.Stacks).Misere() {
+		return []string{"Merge the runs", "Stacks that cancel out", "Extra moves", "The misère rule"}
 	}
-	return []Step{
-		{Title: hintTitle("a nudge"), Body: "Who owns each stack? Look at its top symbol: can the other player ever get a move there, and how many moves can the owner make on it?"},
-		{Title: hintTitle("your stacks, by owner"), Body: fmt.Sprintf(
-			"Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s.", list(0), list(1))},
-		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
-			"Dee has %s and Dum has %d, and %s is to move. The player to move needs strictly more moves than the opponent.",
-			plural(a.DeeMoves, "move", "moves"), a.DumMoves, mover)},
-		withTitle(binimVerdict(c, p, o), hintTitle("verdict and move")),
-	}
+	return []string{"Each stack belongs to one player", "The rule"}
 }
+
+func (stackExplainer) lineMove(pos solver.Position, m solver.Move, o Options) string {
+	p := pos.(*solver.Stacks)
+	mover, _ := stackNames(p)
+	return mover + " " + strings.Replace(stackMoveName(p, m, o), "take", "takes", 1)
+}
+
+func (stackExplainer) stuck(pos solver.Position) string {
+	p := pos.(*solver.Stacks)
+	mover, _ := stackNames(p)
+	if p.Misere() {
+		return mover + " cannot move, which wins in misère play."
+	}
+	return mover + " cannot move and loses."
+}
+
+func (e stackExplainer) summary(c solver.Result, pl plan, o Options) []Step {
+	p := c.Position.(*solver.Stacks)
+	mover, other := stackNames(p)
+	_, an := p.Analyze()
+	var why, find, rule string
+	var counts [2]int
+	if p.Misere() {
+		a := an.(solver.Binim2Analysis)
+		counts = a.Extras()
+		merged, cancel, extra := binim2Parts(p)
+		if !slices.Equal(merged, p.Stacks()) {
+			why = fmt.Sprintf("Merged: %s. ", groupList(groups(slices.Sorted(slices.Values(merged))), o))
+		}
+		why += fmt.Sprintf("Extra moves: Dee %d (%s), Dum %d (%s)", a.DeeExtra, groupList(extra[0], o), a.DumExtra, groupList(extra[1], o))
+		if len(cancel) > 0 {
+			n := 0
+			for _, g := range cancel {
+				n += g.n
+			}
+			why += fmt.Sprintf("; %s %s", groupList(cancel, o), map[bool]string{true: "cancels", false: "cancel"}[n == 1])
+		}
+		why += "."
+		rule = fmt.Sprintf("Misère: fewer extra moves win, and level counts go to the player to move (here %s %d, %s %d).", mover, counts[p.ToMove()], other, counts[p.ToMove().Other()])
+	} else {
+		a := an.(solver.BinimAnalysis)
+		counts = a.Moves()
+		owned := binimOwned(p, o)
+		list := func(pl int) string {
+			if len(owned[pl]) == 0 {
+				return "none"
+			}
+			return inline(listOf(owned[pl]), o)
+		}
+		why = fmt.Sprintf("Dee's stacks: %s; %d in all. Dum's: %s; %d in all.", list(0), a.DeeMoves, list(1), a.DumMoves)
+		rule = fmt.Sprintf("Only your own stacks give you moves, and the player to move (%s, %d to %d) needs strictly more.", mover, counts[p.ToMove()], counts[p.ToMove().Other()])
+	}
+	switch {
+	case !ownTop(p):
+		find = fmt.Sprintf("No stack has `%c` on top, so %s has no move.", symbol(p.ToMove()), mover)
+	case c.Move == nil && p.Misere():
+		find = fmt.Sprintf("A move spends at most one of %s's %d or hands %s one, so %s stays ahead.", mover, counts[p.ToMove()], other, other)
+	case c.Move == nil:
+		find = fmt.Sprintf("Every move spends at least one of %s's %d and none of %s's %d.", mover, counts[p.ToMove()], other, counts[p.ToMove().Other()])
+	default:
+		m := c.Move.(solver.StackMove)
+		how := "Spend exactly one move"
+		if p.Misere() {
+			how = map[string]string{kindSpendExtra: "Spend an extra move", kindGiveExtra: "Hand over an extra move"}[binim2Kind(p, m)]
+		}
+		find = fmt.Sprintf("%s: %s.", how, stackMoveText(p, m, o))
+	}
+	return []Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+}
+
+func (stackExplainer) compact(_ solver.Position, m solver.Move) string { return m.String() }

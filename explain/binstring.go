@@ -20,7 +20,7 @@ func (stringExplainer) fits(pos solver.Position) bool {
 	return ok
 }
 
-func (stringExplainer) numbers(pos solver.Position) string {
+func (stringExplainer) keyNumbers(pos solver.Position) string {
 	_, an := pos.Analyze()
 	a := an.(solver.BinStringAnalysis)
 	p := pos.(*solver.BinaryString)
@@ -309,8 +309,11 @@ func stringVerdict(c solver.Result, p *solver.BinaryString, a solver.BinStringAn
 		return Step{Title: "Verdict", Body: fmt.Sprintf("The string is empty, so the game is over. %s %s", leadText(mover, other, lead(p)), verdictSentence(c))}
 	}
 	if c.Move == nil {
-		return Step{Title: "Verdict", Body: verdictSentence(c) + fmt.Sprintf(
-			" Every move of %s's loses: the rule above holds for every position, and after any move %s removes it scores %s's turn as a win for %s.", mover, mover, other, other)}
+		why := fmt.Sprintf("%s ends %s even with the best play", mover, finalLeadText(lead(p)+finalShift(a), other))
+		if a.Zeros%2 == 1 && a.NimSum == 0 {
+			why = fmt.Sprintf("a move on the runs of 1s leaves a XOR that %s sets back to 0, so %s still has to start on the 0s, and a move that takes a 0 only takes it sooner", other, mover)
+		}
+		return Step{Title: "Verdict", Body: verdictSentence(c) + fmt.Sprintf(" Every move of %s's loses: %s.", mover, why)}
 	}
 	m := c.Move.(solver.RangeMove)
 	next := afterMove(c).(*solver.BinaryString)
@@ -329,22 +332,130 @@ func stringVerdict(c solver.Result, p *solver.BinaryString, a solver.BinStringAn
 		label, m, other, plural(nb.Zeros, "zero", "zeros"), parity(nb.Zeros), nb.NimSum, holdingText(other, mover, nl), kind, other)}
 }
 
-func (e stringExplainer) hints(c solver.Result, pl plan, o Options) []Step {
+func (stringExplainer) ties() bool { return true }
+
+func (stringExplainer) question(solver.Result) Step {
+	return Step{Body: "Start small. With the string `000`, Player 1 to move, who ends with fewer 0s? And with `00`? " +
+		"Now `0110`: what can each player take without taking a 0, and who has to start on the 0s?"}
+}
+
+func (stringExplainer) reduction(solver.Result) Step {
+	return Step{Body: "Now your string. Count its 0s: is the number even or odd? Taking 1s costs nothing, and taking 1s from inside one run of 1s shrinks that run like a Nim heap. " +
+		"Work out who is left without a free move and has to start on the 0s, add the 0s each player already holds, and decide who wins, or whether it is a tie."}
+}
+
+func (stringExplainer) numbers(c solver.Result, o Options) Step {
 	p := c.Position.(*solver.BinaryString)
 	a := c.Analysis.(solver.BinStringAnalysis)
-	g := p.Game()
-	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
 	runs := "no runs of 1s"
 	if len(a.Runs) > 0 {
 		runs = "runs of 1s " + inline(intList(a.Runs), o)
 	}
-	return []Step{
-		{Title: hintTitle("a nudge"), Body: "How many 0s are left, and is that number even or odd? Taking 1s costs nothing: what game do the runs of 1s form, and who has to start on the 0s?"},
-		{Title: hintTitle("your string, reduced"), Body: fmt.Sprintf(
-			"%s left (%s) and %s. %s", isAre(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs, leadText(mover, other, lead(p)))},
-		{Title: hintTitle("the numbers"), Body: fmt.Sprintf(
-			"%s %s is to move. With an even number of 0s each player takes half of them; with an odd number, the player left without a Nim move on the runs has to start on the 0s and takes one more.",
-			xorSentence(a.Runs), mover)},
-		withTitle(stringVerdict(c, p, a), hintTitle("verdict and move")),
-	}
+	g := p.Game()
+	return Step{Body: fmt.Sprintf("%s left (%s) and %s. %s", isAre(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs,
+		leadText(g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other()), lead(p)))}
 }
+
+func (stringExplainer) rule(c solver.Result, _ Options) Step {
+	p := c.Position.(*solver.BinaryString)
+	a := c.Analysis.(solver.BinStringAnalysis)
+	return Step{Body: fmt.Sprintf("An even number of 0s splits evenly. With an odd number, the player who loses the Nim on the runs of 1s has to start on the 0s and takes one more. %s %s is to move; fewer 0s at the end win.",
+		xorSentence(a.Runs), p.Game().PlayerName(p.ToMove()))}
+}
+
+func (stringExplainer) pointer(c solver.Result, _ plan, _ Options) Step {
+	p := c.Position.(*solver.BinaryString)
+	a := c.Analysis.(solver.BinStringAnalysis)
+	switch {
+	case p.Text() == "":
+		return Step{Body: "The string is empty, so there is no move to look for."}
+	case c.Move == nil:
+		return Step{Body: "No move saves the game here. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
+	}
+	runs := runsOf(p.Text())
+	if r, _, ok := nimRun(runs, a.NimSum); ok && a.Zeros%2 == 1 {
+		return Step{Body: fmt.Sprintf("Look at the run of %d starting at character %d: cut it so that the XOR of the runs becomes 0.", r.length, r.start)}
+	}
+	if len(runs) == 0 {
+		return Step{Body: "Only 0s are left. How many should you take at once?"}
+	}
+	return Step{Body: "Keep the number of 0s as it is: look at the 1s."}
+}
+
+func (stringExplainer) verdict(c solver.Result, _ Options) Step {
+	return stringVerdict(c, c.Position.(*solver.BinaryString), c.Analysis.(solver.BinStringAnalysis))
+}
+
+func (stringExplainer) lessonTitles(solver.Result) []string {
+	return []string{"The 0s", "Runs of 1s are Nim heaps", "Putting it together"}
+}
+
+func (stringExplainer) lineMove(pos solver.Position, m solver.Move, _ Options) string {
+	p := pos.(*solver.BinaryString)
+	rm := m.(solver.RangeMove)
+	rest := p.Text()[:rm.Start-1] + p.Text()[rm.End:]
+	if rest == "" {
+		return fmt.Sprintf("%s takes `%s`", p.Game().PlayerName(p.ToMove()), p.Text())
+	}
+	return fmt.Sprintf("%s takes `%s` → `%s`", p.Game().PlayerName(p.ToMove()), p.Text()[rm.Start-1:rm.End], rest)
+}
+
+func (stringExplainer) stuck(pos solver.Position) string {
+	p := pos.(*solver.BinaryString)
+	h := p.Held()
+	return fmt.Sprintf("%s ends with %s, %s with %d.", p.Game().PlayerName(0), plural(h[0], "zero", "zeros"), p.Game().PlayerName(1), h[1])
+}
+
+func (e stringExplainer) summary(c solver.Result, pl plan, o Options) []Step {
+	p := c.Position.(*solver.BinaryString)
+	a := c.Analysis.(solver.BinStringAnalysis)
+	g := p.Game()
+	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	l := lead(p)
+	if p.Text() == "" {
+		return []Step{stringVerdict(c, p, a)}
+	}
+	why := fmt.Sprintf("%s (%s)", plural(a.Zeros, "zero", "zeros"), parity(a.Zeros))
+	if len(a.Runs) > 0 {
+		why += fmt.Sprintf("; runs %s, XOR %d", inline(intList(a.Runs), o), a.NimSum)
+	}
+	switch finalShift(a) {
+	case 0:
+		why += fmt.Sprintf(": %d each.", a.Zeros/2)
+	case -1:
+		why += fmt.Sprintf(": %s must start on the 0s and take the odd one.", other)
+	default:
+		why += fmt.Sprintf(": %s must start on the 0s and take the odd one.", mover)
+	}
+	if l != 0 {
+		why += " " + leadText(mover, other, l)
+	}
+	var find string
+	runs := runsOf(p.Text())
+	switch {
+	case c.Move == nil && a.Zeros%2 == 0:
+		find = fmt.Sprintf("The %d zeros split evenly at best, and taking one only adds to your count.", a.Zeros)
+	case c.Move == nil:
+		find = "Taking a 0 (say, to join two runs) only adds to your count; any Nim move breaks the XOR of 0."
+		if len(runs) == 0 {
+			find = fmt.Sprintf("Only %s are left, and you must start on them.", plural(a.Zeros, "zero", "zeros"))
+		}
+	case len(runs) == 0:
+		find = fmt.Sprintf("Only 0s are left: take a single one (%s).", rangeName(c.Move))
+	case a.Zeros%2 == 1 && a.NimSum != 0:
+		r, t, _ := nimRun(runs, a.NimSum)
+		find = fmt.Sprintf("Cut the run of %d (character %d) to %d xor %d = %d: %s.", r.length, r.start, r.length, a.NimSum, t, rangeName(c.Move))
+	default:
+		find = fmt.Sprintf("Take only 1s, keeping %d zeros %s: %s.", a.Zeros, parity(a.Zeros), rangeName(c.Move))
+	}
+	rule := fmt.Sprintf("Fewer 0s win; 1s are free, and %s split evenly.", plural(a.Zeros, "zero", "zeros"))
+	if a.Zeros%2 == 1 {
+		rule = fmt.Sprintf("Fewer 0s win; 1s are free; the odd 0 of %d goes to the loser of Nim on the runs.", a.Zeros)
+		if len(a.Runs) == 0 {
+			rule = fmt.Sprintf("Fewer 0s win; with no 1s the player to move takes the odd 0 of %d.", a.Zeros)
+		}
+	}
+	return []Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+}
+
+func (stringExplainer) compact(_ solver.Position, m solver.Move) string { return rangeName(m) }

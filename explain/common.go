@@ -147,11 +147,6 @@ func isAre(n int, one, many string) string {
 	return "There are " + plural(n, one, many)
 }
 
-// hintTitle names a level of a hint ladder; callers add "Hint k of n".
-func hintTitle(what string) string {
-	return strings.ToUpper(what[:1]) + what[1:]
-}
-
 // complete reports whether a body ends a thought: after trimming spaces
 // and closing '*' or '`', it ends with '.', '!', '?' or ')'. Every body
 // this package writes satisfies it, which the tests check.
@@ -167,10 +162,18 @@ func complete(body string) bool {
 	return false
 }
 
-// ValueText says a move's or position's value in words, counting plies
-// (single moves, either player's): "win in 3 plies", "lose in 1 ply",
-// "tie in 2 plies".
+// ValueText says a move's or position's value in words, counting single
+// moves of either player until the game ends: "win in 3 moves", "lose in
+// 1 move", "tie in 2 moves".
 func ValueText(v solver.Value) string {
 	verb := map[solver.Outcome]string{solver.Win: "win", solver.Loss: "lose", solver.Tie: "tie"}[v.Outcome]
-	return verb + " in " + plural(v.Remoteness, "ply", "plies")
+	return verb + " in " + plural(v.Remoteness, "move", "moves")
+}
+
+// capitalise returns s with its first letter in upper case.
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -3,7 +3,6 @@ package explain
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -39,16 +38,39 @@ type explainer interface {
 	// explain and hints take c with c.Move set to the taught move, and
 	// its plan.
 	explain(c solver.Result, pl plan, o Options) []Step
-	hints(c solver.Result, pl plan, o Options) []Step
+	// The levels of the hint ladder (see ladder.go): a question on a
+	// sub-case and how to reduce, the same for every position; the
+	// reduced numbers; the rule; where to look for the move; the verdict.
+	question(c solver.Result) Step
+	reduction(c solver.Result) Step
+	numbers(c solver.Result, o Options) Step
+	rule(c solver.Result, o Options) Step
+	pointer(c solver.Result, pl plan, o Options) Step
+	verdict(c solver.Result, o Options) Step
+	// ties reports whether the game can end in a tie.
+	ties() bool
 	// finding shows the method of finding the move on c's numbers: the
 	// target, which part of the position reaches it, and every winning
 	// move by kind.
 	finding(c solver.Result, pl plan, o Options) Step
+	// summary is the short reply without its line of play: why (the
+	// facts of c that decide it), finding the move, the rule here.
+	summary(c solver.Result, pl plan, o Options) []Step
+	// lessonTitles names the steps of explain that teach the general rule.
+	lessonTitles(c solver.Result) []string
+	// lineMove says move m of the player to move in pos, for a line of
+	// play: "Ada 5→4".
+	lineMove(pos solver.Position, m solver.Move, o Options) string
+	// stuck says, as a short sentence, that the game is over in pos.
+	stuck(pos solver.Position) string
+	// compact names move m of pos in the game's short notation, numbered
+	// as in pos: "5→4", "remove 2–3", "take 1 from stack 2".
+	compact(pos solver.Position, m solver.Move) string
 	// localMove states m, a move of the canonical position c, in the
 	// numbering of r.Position.
 	localMove(r, c solver.Result, m solver.Move) solver.Move
-	// numbers names the numbers that decide pos, as one clause.
-	numbers(pos solver.Position) string
+	// keyNumbers names the numbers that decide pos, as one clause.
+	keyNumbers(pos solver.Position) string
 	// gameOver says why the player to move in pos, who has no legal
 	// move, has won, lost or tied, as a sentence.
 	gameOver(pos solver.Position) string
@@ -94,7 +116,12 @@ func Explain(r solver.Result, opts Options) []Step {
 // move the strategy teaches, and the plan behind it.
 func taught(e explainer, r solver.Result) (solver.Result, plan) {
 	c := e.canonical(r)
-	pl := e.plan(c)
+	key := e.key(c.Position)
+	pl, ok := plans.get(key)
+	if !ok {
+		pl = e.plan(c)
+		plans.put(key, pl)
+	}
 	c.Move = pl.move
 	return c, pl
 }
@@ -111,7 +138,7 @@ func Hints(r solver.Result, opts Options) []Step {
 		}
 	}
 	c, pl := taught(e, r)
-	return e.hints(c, pl, opts)
+	return ladder(e, c, pl, opts)
 }
 
 // Key returns a canonical key for pos: two positions with the same key get
@@ -164,8 +191,8 @@ func Recommend(r solver.Result) (m solver.Move, value solver.Value, exact bool) 
 }
 
 // MoveStep returns a step stating the recommended move in the numbering of
-// r.Position, and how long the game lasts with it when the search reached
-// the position. It is per position and must not be cached by Key.
+// r.Position, with the other moves that do as well. It is per position
+// and must not be cached by Key.
 func MoveStep(r solver.Result) Step {
 	g := r.Position.Game()
 	mover := g.PlayerName(r.Position.ToMove())
@@ -174,26 +201,27 @@ func MoveStep(r solver.Result) Step {
 	case m == nil:
 		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}
 	case r.Outcome != solver.Loss:
-		body := fmt.Sprintf("%s to move, numbered as in your position: **%s**.", mover, m)
+		body := fmt.Sprintf("**%s**.", capitalise(m.String()))
 		if r.Move != nil && r.Move.String() == m.String() {
 			body += moveDistance(r)
 		}
-		if alt := Alternatives(r, 6); alt != "" {
+		if alt := Alternatives(r, 3); alt != "" {
 			body += " " + alt
 		}
 		return Step{Title: "Your move", Body: body}
 	case exact:
 		return Step{Title: "Your move", Body: fmt.Sprintf(
-			"Every move of %s's loses against best play. The one that holds out longest is **%s**: %s, which gives the opponent the most chances to go wrong.",
-			mover, m, ValueText(v))}
+			"Every move loses; **%s** holds out longest (%s).", m, ValueText(v))}
 	}
 	return Step{Title: "Your move", Body: fmt.Sprintf(
-		"Every move of %s's loses against best play. The position is too large to search to the end; **%s** leaves the opponent the fewest winning replies.", mover, m)}
+		"Every move loses; too large to search to the end, **%s** leaves the opponent the fewest winning replies.", m)}
 }
 
-// Alternatives names the other moves that keep the best outcome, grouped
-// by the kind the strategy gives them and numbered as in r.Position, at
-// most max per kind, as a sentence; "" when there are none.
+// Alternatives names the other moves that keep the best outcome, in the
+// game's short notation and numbered as in r.Position, at most max of
+// them, as a sentence: "Also winning: 3→1, 9→8." The full explanation's
+// "Finding the move" step groups them by kind. It is "" when the mover
+// has no move or every move loses.
 func Alternatives(r solver.Result, max int) string {
 	e, ok := lookup(r.Position)
 	if !ok {
@@ -203,40 +231,35 @@ func Alternatives(r solver.Result, max int) string {
 	if pl.move == nil {
 		return ""
 	}
-	verb := "win"
-	if r.Outcome == solver.Tie {
-		verb = "keep the tie"
-	}
-	var parts []string
+	var names []string
 	seen := map[string]bool{e.localMove(r, c, pl.move).String(): true}
 	for _, g := range pl.groups {
-		var names []string
 		for _, m := range g.moves {
 			// Moves on equal stacks are one move in the student's numbering.
-			if name := e.localMove(r, c, m).String(); !seen[name] {
-				seen[name] = true
-				names = append(names, name)
+			lm := e.localMove(r, c, m)
+			if !seen[lm.String()] {
+				seen[lm.String()] = true
+				names = append(names, e.compact(r.Position, lm))
 			}
 		}
-		if len(names) > 0 {
-			parts = append(parts, fmt.Sprintf("%s: %s", g.kind, inline(listOf(names), Options{MaxItems: max})))
-		}
 	}
-	if len(parts) == 0 {
-		note := "It is the only winning move."
-		if r.Outcome == solver.Tie {
-			note = "It is the only move that keeps the tie."
+	if len(names) == 0 {
+		switch {
+		case !pl.complete:
+			return fmt.Sprintf("No other move among the first %d checked does as well.", checkedMoves(r.Position))
+		case r.Outcome == solver.Tie:
+			return "The only move that keeps the tie."
 		}
-		if !pl.complete {
-			note = fmt.Sprintf("No other move among the first %d checked does as well.", maxChecked)
-		}
-		return note
+		return "The only winning move."
 	}
-	head := "Other moves that also " + verb
+	head := "Also winning: "
+	if r.Outcome == solver.Tie {
+		head = "Also keeping the tie: "
+	}
 	if !pl.complete {
-		head += fmt.Sprintf(", among the first %d checked", maxChecked)
+		head = fmt.Sprintf("Among the first %d moves, also %s: ", checkedMoves(r.Position), map[bool]string{true: "keeping the tie", false: "winning"}[r.Outcome == solver.Tie])
 	}
-	return head + " — " + strings.Join(parts, "; ") + "."
+	return head + inline(listOf(names), Options{MaxItems: max}) + "."
 }
 
 // moveDistance says how long the game lasts after the recommended move,
@@ -304,7 +327,7 @@ func KeyNumbers(pos solver.Position) string {
 	if !ok {
 		return ""
 	}
-	return e.numbers(pos)
+	return e.keyNumbers(pos)
 }
 
 // GameOver says, as a sentence, why the game is over in pos and who won:

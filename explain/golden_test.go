@@ -79,6 +79,7 @@ func goldenText(tb testing.TB, c goldenCase) string {
 		fmt.Fprintf(&b, ", then %v", m)
 	}
 	fmt.Fprintf(&b, "\n# key %s\n# solver: %s, move %v\n\n", Key(p), r.Answer(), r.Move)
+	b.WriteString("=== Short (Summary with MoveStep), MaxItems 6\n\n" + render(Short(Summary(r, Options{MaxItems: 6}), MoveStep(r))))
 	all := render(Explain(r, Options{}))
 	short := render(Explain(r, Options{MaxItems: 6}))
 	b.WriteString("=== Explain, MaxItems 0\n\n" + all)

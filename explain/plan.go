@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -32,16 +33,30 @@ type moveGroup struct {
 
 // maxChecked is the most moves a plan checks one by one against the
 // formula. A position with more (a long binstring has millions) gets a
-// plan over its first maxChecked moves.
+// plan over its first maxChecked moves, or fewer when it is long.
 const maxChecked = 2000
+
+// checkWork bounds a plan's work: each move checked plays and judges the
+// whole position, so a long one has fewer moves checked, at least
+// minChecked, so that replies on the largest inputs stay fast.
+const (
+	checkWork  = 2_000_000
+	minChecked = 50
+)
+
+// checkedMoves is how many moves a plan checks on pos.
+func checkedMoves(pos solver.Position) int {
+	return max(minChecked, min(maxChecked, checkWork/max(len(pos.String()), 1)))
+}
 
 // keepers returns every legal move of pos after which the mover's outcome
 // is still want, judged by the formula, and whether every move was
 // checked.
 func keepers(pos solver.Position, want solver.Outcome) ([]solver.Move, bool) {
-	moves := solver.FirstMoves(pos, maxChecked+1)
-	complete := len(moves) <= maxChecked
-	moves = moves[:min(len(moves), maxChecked)]
+	n := checkedMoves(pos)
+	moves := solver.FirstMoves(pos, n+1)
+	complete := len(moves) <= n
+	moves = moves[:min(len(moves), n)]
 	var out []solver.Move
 	for _, m := range moves {
 		next, err := pos.Play(m)
@@ -104,7 +119,7 @@ const maxSearchLen = 200
 // trickyWork bounds the formula's fallback for a lost position too large
 // to search: it plays and judges replies until their text adds up to this
 // many characters.
-const trickyWork = 20_000_000
+const trickyWork = 4_000_000
 
 // searchValues returns the value of every move of pos by search, or
 // ErrBudget when pos is too long or the search too large.
@@ -185,7 +200,42 @@ func groupsText(pl plan, name func(solver.Move) string, o Options) string {
 	}
 	out := bullets(listOf(items), Options{})
 	if !pl.complete {
-		out += fmt.Sprintf("\n(Only the first %d moves were checked.)", maxChecked)
+		out += "\n(Only the first moves were checked: the position has too many to check them all.)"
 	}
 	return out
+}
+
+// planCache keeps the plans of the last few positions: one reply asks
+// for the explanation, the summary, the hints and the move of the same
+// position, and each needs its plan. A plan depends only on the key.
+type planCache struct {
+	mu    sync.Mutex
+	plans map[string]plan
+	order []string
+}
+
+// plansKept is how many plans the cache keeps.
+const plansKept = 64
+
+var plans = planCache{plans: map[string]plan{}}
+
+func (pc *planCache) get(key string) (plan, bool) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	pl, ok := pc.plans[key]
+	return pl, ok
+}
+
+func (pc *planCache) put(key string, pl plan) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if _, ok := pc.plans[key]; ok {
+		return
+	}
+	if len(pc.order) >= plansKept {
+		delete(pc.plans, pc.order[0])
+		pc.order = pc.order[1:]
+	}
+	pc.plans[key] = pl
+	pc.order = append(pc.order, key)
 }

@@ -95,7 +95,7 @@ func TestVerdictAndMoveMatchSolver(t *testing.T) {
 				}
 				if lm != nil {
 					checkOptimal(t, pos, lm, r.Outcome)
-					if !strings.Contains(MoveStep(r).Body, lm.String()) {
+					if !strings.Contains(strings.ToLower(MoveStep(r).Body), lm.String()) {
 						t.Fatalf("%s %q: MoveStep %q lacks %q", game, pos, MoveStep(r).Body, lm)
 					}
 				}
@@ -121,46 +121,94 @@ func mustWinner(tb testing.TB, r solver.Result) solver.Player {
 	return p
 }
 
-// revealing matches words that give away the verdict.
-var revealing = regexp.MustCompile(`(?i)\b(win|wins|winning|winner|won|lose|loses|losing|loser|lost|loss|tie|ties|tied|draw|verdict)\b`)
+// verdictPhrase matches words that state a verdict: a player named as
+// winning or losing, a bold verdict, a winning move.
+var verdictPhrase = regexp.MustCompile(`(?i)(Ada's opponent|Ada|\bA\b|\bB\b|Dee|Dum|Player [12])(, to move,)? (wins|loses)\b|winning (move|reply)|no move (wins|saves)|nobody wins`)
 
-func TestHintsRevealOnlyAtTheEnd(t *testing.T) {
+// TestLadderIsGraded checks that no level of the hint ladder gives away
+// more than the next one needs: the first two levels are the same for
+// every position of a game; no level before the pointer states the
+// verdict; no level before the last names the move; the last level is
+// the verdict step (with the slowest loss when every move loses).
+func TestLadderIsGraded(t *testing.T) {
 	for _, game := range games {
 		t.Run(game, func(t *testing.T) {
-			for _, pos := range randomPositions(t, game, positionsPerGame) {
+			first := map[int]string{}
+			n := smallPositions(t, game, func(pos solver.Position) {
 				r := solver.Solve(pos)
 				for _, o := range []Options{{}, {MaxItems: 6}} {
 					hints := Hints(r, o)
-					if len(hints) < 3 {
-						t.Fatalf("%s %q: %d hint levels, want at least 3", game, pos, len(hints))
+					if len(hints) != levelMove {
+						t.Fatalf("%q: %d levels, want %d", pos, len(hints), levelMove)
 					}
-					explained := Explain(r, o)
-					if got, want := hints[len(hints)-1].Body, explained[len(explained)-1].Body; got != want {
-						t.Fatalf("%s %q: last hint\n%s\nwant the verdict step\n%s", game, pos, got, want)
+					for lvl := levelQuestion; lvl <= levelReduction; lvl++ {
+						body := hints[lvl-1].Body
+						if first[lvl] == "" {
+							first[lvl] = body
+						} else if body != first[lvl] {
+							t.Fatalf("%q: level %d depends on the position:\n%s\nelsewhere:\n%s", pos, lvl, body, first[lvl])
+						}
 					}
-					phrases := movePhrases(canonicalOf(t, r))
-					if lm := LocalMove(r); lm != nil {
-						phrases = append(phrases, lm.String())
+					c := canonicalOf(t, r)
+					e, _ := lookup(pos)
+					var phrases []string
+					phrases = append(phrases, movePhrases(c)...)
+					if m, _, _ := Recommend(r); m != nil {
+						phrases = append(phrases, m.String(), e.compact(pos, m))
 					}
-					for k, h := range hints[:len(hints)-1] {
+					if c.Move != nil {
+						phrases = append(phrases, e.compact(c.Position, c.Move), e.lineMove(c.Position, c.Move, o))
+					}
+					for k, h := range hints[:levelMove-1] {
 						text := h.Title + "\n" + h.Body
-						if w := revealing.FindString(text); w != "" {
-							t.Fatalf("%s %q: hint %d says %q:\n%s", game, pos, k+1, w, text)
+						if k+1 < levelPointer {
+							if w := verdictPhrase.FindString(text); w != "" {
+								t.Fatalf("%s %q: level %d says %q:\n%s", game, pos, k+1, w, text)
+							}
 						}
 						for _, ph := range phrases {
 							if strings.HasPrefix(ph, "`") {
 								continue // a stack's content may be listed
 							}
 							if strings.Contains(text, ph) {
-								t.Fatalf("%s %q: hint %d gives away the move %q:\n%s", game, pos, k+1, ph, text)
+								t.Fatalf("%s %q: level %d gives away the move %q:\n%s", game, pos, k+1, ph, text)
 							}
 						}
-						if strings.Contains(text, "take ") {
-							t.Fatalf("%s %q: hint %d names a move:\n%s", game, pos, k+1, text)
-						}
+					}
+					explained := Explain(r, o)
+					last, verdict := hints[levelMove-1].Body, explained[len(explained)-1].Body
+					if !strings.HasPrefix(last, verdict) {
+						t.Fatalf("%s %q: last level\n%s\ndoes not start with the verdict step\n%s", game, pos, last, verdict)
+					}
+					if r.Outcome == solver.Loss && solver.HasMoves(pos) && !strings.Contains(last, "hardest") {
+						t.Fatalf("%s %q: a lost position's last level says nothing to do:\n%s", game, pos, last)
 					}
 				}
-			}
+			})
+			t.Logf("%s: %d positions", game, n)
+		})
+	}
+}
+
+func TestCheckVerdict(t *testing.T) {
+	for _, game := range games {
+		t.Run(game, func(t *testing.T) {
+			smallPositions(t, game, func(pos solver.Position) {
+				r := solver.Solve(pos)
+				want := "Tie"
+				if p, ok := r.Winner(); ok {
+					want = pos.Game().PlayerName(p)
+				}
+				for _, answer := range VerdictChoices(pos) {
+					right, reply := CheckVerdict(r, answer)
+					if right != (answer == want) {
+						t.Fatalf("%q: answer %q judged %v, the winner is %s", pos, answer, right, want)
+					}
+					if !right && strings.Contains(reply, want) {
+						t.Fatalf("%q: a wrong answer's reply gives the verdict away: %q", pos, reply)
+					}
+				}
+			})
 		})
 	}
 }

@@ -51,7 +51,7 @@ func init() {
 	subcommands = []subcommand{
 		{"solve", "solve GAME POSITION [--first Dee|Dum] [--json]", "who wins, one optimal move and why",
 			func(ctx context.Context, args []string, io stdio) error { return runSolve(ctx, args, io.out) }},
-		{"hint", "hint GAME POSITION [--first Dee|Dum] [--level N]", "one level of the hint ladder",
+		{"hint", "hint GAME POSITION [--first Dee|Dum] [--level N | --verdict WINNER]", "one level of the hint ladder, or check your verdict",
 			func(ctx context.Context, args []string, io stdio) error { return runHint(ctx, args, io.out) }},
 		{"judge", "judge GAME [--strict] < input", "answer the original problem's judge input",
 			func(ctx context.Context, args []string, io stdio) error { return runJudge(ctx, args, io.in, io.out) }},

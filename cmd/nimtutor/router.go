@@ -35,13 +35,23 @@ func newRouter(log *slog.Logger, cfg commands.Config) (*commands.Router, *bot.Ca
 	}
 	prac := newLazyPractice(log)
 	cfg.Log, cfg.Cache, cfg.Secret, cfg.Practice = log, cache, secret, prac.open
+	defaultGates(&cfg)
+	return commands.New(cfg), cache, prac
+}
+
+// defaultGates sets the gates cfg lacks: searches on half the cores,
+// pictures on every core, and every other answer two per core with a
+// queue of 64 per core.
+func defaultGates(cfg *commands.Config) {
 	if cfg.Searches == nil {
 		cfg.Searches = commands.NewGate(searchWorkers(), -1)
 	}
 	if cfg.Pictures == nil {
 		cfg.Pictures = commands.NewGate(0, -1)
 	}
-	return commands.New(cfg), cache, prac
+	if cfg.Work == nil {
+		cfg.Work = commands.NewGate(2*runtime.GOMAXPROCS(0), 64*runtime.GOMAXPROCS(0))
+	}
 }
 
 // searchWorkers is how many exhaustive searches run at once: half the

@@ -101,9 +101,8 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 		cfg.States = sh.st
 	}
 	if m != nil {
-		cfg.Searches = commands.NewGate(searchWorkers(), -1)
-		cfg.Pictures = commands.NewGate(0, -1)
-		for name, g := range map[string]*commands.Gate{"search": cfg.Searches, "picture": cfg.Pictures} {
+		defaultGates(&cfg)
+		for name, g := range map[string]*commands.Gate{"search": cfg.Searches, "picture": cfg.Pictures, "work": cfg.Work} {
 			m.Gauge("nimtutor_queue_running", `gate="`+name+`"`, "Heavy jobs running, by gate.", func() float64 { r, _ := g.Load(); return float64(r) })
 			m.Gauge("nimtutor_queue_waiting", `gate="`+name+`"`, "Heavy jobs waiting for a worker, by gate.", func() float64 { _, w := g.Load(); return float64(w) })
 		}
