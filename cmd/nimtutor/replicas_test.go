@@ -419,9 +419,12 @@ func TestMultiReplica(t *testing.T) {
 		replicas[0].cmd.Wait()
 		killed.Store(true)
 	}
+	// The learners practise for as long as the load runs, so that the
+	// kill lands in the middle of their answers.
 	var wg sync.WaitGroup
+	until := time.Now().Add(loadFor)
 	for _, l := range learners {
-		wg.Go(func() { l.practise(t, 8) })
+		wg.Go(func() { l.practise(t, 0, until) })
 	}
 	mixed := runLoad(t, viaProxy, workers, loadFor, false, kill)
 	wg.Wait()
@@ -493,7 +496,7 @@ func TestMultiReplica(t *testing.T) {
 	// answer's click), read from the surviving replicas' /metrics.
 	before := storeOps(t, replicas[1:])
 	counter := &practiceLearner{c: viaProxy, user: "888888888888888888"}
-	counter.practise(t, 10)
+	counter.practise(t, 10, time.Time{})
 	after := storeOps(t, replicas[1:])
 	if len(counter.acked) == 0 {
 		t.Fatal("no practice answer was acknowledged in the writes phase")
@@ -629,8 +632,9 @@ type practiceLearner struct {
 	inDoubt int
 }
 
-// practise answers n puzzles, alternating right and wrong answers.
-func (l *practiceLearner) practise(tb testing.TB, n int) {
+// practise answers at least n puzzles, and goes on until until,
+// alternating right and wrong answers.
+func (l *practiceLearner) practise(tb testing.TB, n int, until time.Time) {
 	send := func(typ int, data any) (*reply, bool) {
 		for {
 			st, r, err := l.c.post(tb, l.c.body(l.c.newID(), typ, l.user, data))
@@ -645,7 +649,7 @@ func (l *practiceLearner) practise(tb testing.TB, n int) {
 		}
 	}
 	cmd := map[string]any{"id": "9", "name": "practice", "type": 1, "options": []any{map[string]any{"name": "game", "type": 3, "value": "adapwns"}}}
-	for k := range n {
+	for k := 0; k < n || time.Now().Before(until); k++ {
 		r, ok := send(2, cmd)
 		if !ok || len(r.Data.Embeds) == 0 {
 			continue // the replica died before showing a puzzle: nothing to answer
