@@ -169,7 +169,7 @@ func (r *Router) checkReport(ctx context.Context, i *discordgo.Interaction, rep 
 		} else {
 			e.Description += fmt.Sprintf("\n\nWhy the answer is **%s**, step by step:", res.Answer())
 			fields := make([]*discordgo.MessageEmbedField, 0, len(steps))
-			for _, s := range steps {
+			for _, s := range r.linkLessons(rep.Game.Name(), steps) {
 				fields = append(fields, &discordgo.MessageEmbedField{Name: clipText(s.Title, maxFieldNameLen), Value: clipText(s.Body, maxFieldValueLen)})
 			}
 			e.Fields = fields

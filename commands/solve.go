@@ -66,7 +66,7 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 		Description: positionLine(pos),
 		Color:       outcomeColour(res.Outcome),
 	}
-	for _, s := range append(l.steps, explain.MoveStep(res)) {
+	for _, s := range append(r.linkLessons(pos.Game().Name(), l.steps), explain.MoveStep(res)) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
