@@ -3,7 +3,6 @@ package check
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -227,9 +226,6 @@ func Explain(ctx context.Context, g solver.Game, f *Failure, opts explain.Option
 	res := explain.Solve(ctx, pos)
 	return res, explain.Explain(res, opts), nil
 }
-
-// ErrNoSeed is returned when a check has neither an input nor a seed.
-var ErrNoSeed = errors.New("check: give the input file or the seed of the test file")
 
 // ctxReader stops reading once its context is done.
 type ctxReader struct {
