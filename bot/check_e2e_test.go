@@ -120,9 +120,13 @@ func TestE2ECheck(t *testing.T) {
 		if b["Hint (private)"] == "" || b["Play this position"] == "" {
 			t.Fatalf("buttons %v", b)
 		}
-		hint := srv.do(t, press(e2eUser, b["Play this position"]))
-		if e := hint.embeds(); len(e) == 0 || !strings.Contains(e[0]["description"].(string), "`.P`") {
-			t.Errorf("playing the failing case: %v", hint.Data)
+		play := srv.do(t, press(e2eUser, b["Play this position"]))
+		if e := play.embeds(); len(e) == 0 || !strings.Contains(e[0]["description"].(string), "`.P`") {
+			t.Errorf("playing the failing case: %v", play.Data)
+		}
+		solve := srv.do(t, press(e2eUser, b["Solve (full card)"]))
+		if e := solve.embeds(); !solve.ephemeral() || len(e) == 0 || !strings.Contains(e[0]["description"].(string), "`.P`") || !strings.HasPrefix(e[0]["title"].(string), "Ada wins") {
+			t.Errorf("solving the failing case: %v", solve.Data)
 		}
 	})
 	t.Run("malformed output", func(t *testing.T) {

@@ -28,9 +28,50 @@ const (
 // and exact as a Discord integer option.
 const maxSeed = 1 << 40
 
+// checkPrefix marks the report's Solve button: "chk:s:GAME", signed,
+// with the failing position's state.
+const checkPrefix = "chk"
+
 func init() {
 	addTop(&topCommand{name: "check", description: "Get a test file for a problem, or check your program's output against the truth", private: true,
 		options: checkOptions(), run: (*Router).check})
+	addComponent(checkPrefix, (*Router).checkSolve)
+}
+
+// checkSolve answers the report's Solve button: the full solve card of
+// the failing case, privately, as /GAME solve would give it.
+func (r *Router) checkSolve(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
+	head, st, err := r.openCustomID(i.MessageComponentData().CustomID, errCardExpired)
+	if err != nil {
+		return nil, err
+	}
+	if len(head) != 3 || head[1] != "s" {
+		return nil, errBadState
+	}
+	g, err := solver.Lookup(head[2])
+	if err != nil {
+		return nil, errBadState
+	}
+	pos, err := st.position(g)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := findSubcommand("solve")
+	if err != nil {
+		return nil, err
+	}
+	opts := map[string]*discordgo.ApplicationCommandInteractionDataOption{
+		optPosition: {Name: optPosition, Type: discordgo.ApplicationCommandOptionString, Value: pos.String()},
+	}
+	if g.NeedsFirst() {
+		opts[optFirst] = &discordgo.ApplicationCommandInteractionDataOption{Name: optFirst, Type: discordgo.ApplicationCommandOptionString, Value: g.PlayerName(pos.ToMove())}
+	}
+	resp, err := r.solve(&request{ctx: ctx, i: i, game: g, sub: sc, opts: opts, dl: r.files})
+	if err != nil {
+		return nil, err
+	}
+	resp.Data.Flags |= discordgo.MessageFlagsEphemeral
+	return resp, nil
 }
 
 // checkOptions are the options of /check.
@@ -173,8 +214,14 @@ func (r *Router) checkReport(ctx context.Context, i *discordgo.Interaction, rep 
 				fields = append(fields, &discordgo.MessageEmbedField{Name: clipText(s.Title, maxFieldNameLen), Value: clipText(s.Body, maxFieldValueLen)})
 			}
 			e.Fields = fields
-			appendFields(e, 0, &discordgo.MessageEmbedField{Name: "This position", Value: "The buttons below give a hint on it, play it against the bot, or verify it by exhaustive search."})
-			data.Components = r.cardRow(res.Position, userID(i))
+			appendFields(e, 0, &discordgo.MessageEmbedField{Name: "This position", Value: "The buttons below show its full solve card, give a hint on it, play it against the bot, or verify it by exhaustive search."})
+			row := r.cardRow(res.Position, userID(i))
+			if len(res.Position.String()) <= solver.MaxPositionLen {
+				solve := discordgo.Button{Label: "Solve (full card)", Style: discordgo.SuccessButton, CustomID: r.customID(checkPrefix+":s:"+rep.Game.Name(), stateOf(res.Position))}
+				buttons := row[0].(discordgo.ActionsRow).Components
+				row = []discordgo.MessageComponent{discordgo.ActionsRow{Components: append([]discordgo.MessageComponent{solve}, buttons...)}}
+			}
+			data.Components = row
 		}
 	}
 	return newMessage(data, false)
