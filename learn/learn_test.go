@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -34,6 +35,20 @@ func formula(b Board) solver.Outcome {
 	return solver.Solve(b.Position()).Outcome
 }
 
+// theoryText is what the theory writes on b: the heap games' reason, or
+// the contest game's key numbers and every step of its explanation.
+func theoryText(b Board) string {
+	pos := b.Position()
+	if pos == nil {
+		return b.Reason()
+	}
+	text := b.Reason()
+	for _, s := range explain.Explain(solver.Solve(pos), explain.Options{}) {
+		text += "\n" + s.Body
+	}
+	return text
+}
+
 // TestLessonsAgainstSearch checks every claim of every lesson against
 // exhaustive search: the outcome a step states, the theory's verdict on
 // its position, and that each exercise has a right answer and, for
@@ -59,6 +74,11 @@ func TestLessonsAgainstSearch(t *testing.T) {
 				}
 				if f := formula(b); f != o {
 					t.Errorf("the theory says %v on %q; search says %v", f, s.Text, o)
+				}
+				for _, want := range s.Shows {
+					if text := theoryText(b); !strings.Contains(text, want) {
+						t.Errorf("the idea quotes %q, which the theory does not write on %q:\n%s", want, s.Text, text)
+					}
 				}
 				opts := s.Options(b)
 				right, wrong := 0, 0

@@ -37,7 +37,11 @@ type Step struct {
 	// Says is the outcome for the player to move that Idea states about
 	// the position ("" when it states none); the tests check it.
 	Says string
-	Ask  Ask
+	// Shows are the numbers the idea quotes about the position, as the
+	// theory writes them on it (the heap games' reason, or the contest
+	// game's explanation); the tests check each one appears.
+	Shows []string
+	Ask   Ask
 	// Choices are the moves a WhichMove exercise offers, as the two
 	// numbers of the game's moves (heap and how many, from and to…).
 	Choices [][2]int
