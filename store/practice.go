@@ -203,11 +203,19 @@ func isUniqueViolation(err error) bool {
 	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505")
 }
 
+// PendingLife is how long a puzzle shown and never answered stays open;
+// OpenPuzzle drops the learner's older ones.
+const PendingLife = 7 * 24 * time.Hour
+
 // OpenPuzzle records that a puzzle was shown to a learner. Showing it
 // again keeps the hints already used, so asking again does not wipe them.
+// The learner's puzzles left unanswered for PendingLife are dropped.
 func (s *Store) OpenPuzzle(ctx context.Context, o Pending) error {
 	return s.Update(ctx, func(tx *Tx) error {
 		if err := tx.JoinGuild(o.Guild, o.User); err != nil {
+			return err
+		}
+		if err := tx.exec(`DELETE FROM open_puzzles WHERE user_id = $1 AND opened_at < $2`, o.User, millis(s.now().Add(-PendingLife))); err != nil {
 			return err
 		}
 		return tx.exec(`INSERT INTO open_puzzles (user_id, puzzle_id, game, guild_id, daily, hints, opened_at) VALUES ($1, $2, $3, $4, $5, 0, $6)

@@ -110,6 +110,9 @@ func sqliteDSN(path string) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
+// SetClock replaces the store's clock (time.Now), for tests.
+func (s *Store) SetClock(now func() time.Time) { s.now = now }
+
 // Kind returns the engine the store runs on.
 func (s *Store) Kind() Kind { return s.kind }
 
