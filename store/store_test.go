@@ -140,6 +140,28 @@ func TestPracticeRecords(t *testing.T) {
 	})
 }
 
+func TestStalePendingDropped(t *testing.T) {
+	ctx := context.Background()
+	storetest.Each(t, func(t *testing.T, b storetest.Backend) {
+		s := storetest.Open(t, b.Config(t))
+		now := time.Now()
+		s.SetClock(func() time.Time { return now })
+		if err := s.OpenPuzzle(ctx, store.Pending{User: "u", PuzzleID: "old", Game: "adapwns"}); err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(store.PendingLife + time.Hour)
+		if err := s.OpenPuzzle(ctx, store.Pending{User: "u", PuzzleID: "new", Game: "adapwns"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Pending(ctx, "u", "old"); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("a puzzle open for %v is still open: %v", store.PendingLife, err)
+		}
+		if _, err := s.Pending(ctx, "u", "new"); err != nil {
+			t.Errorf("the new puzzle: %v", err)
+		}
+	})
+}
+
 func TestDaily(t *testing.T) {
 	ctx := context.Background()
 	storetest.Each(t, func(t *testing.T, b storetest.Backend) {
