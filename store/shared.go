@@ -9,7 +9,7 @@ import (
 )
 
 // The state that replicas behind one endpoint share lives in three small
-// tables (migration 0002): the interaction ids already received, the
+// tables (migration 0003): the interaction ids already received, the
 // per-user rate-limit windows, and game states too large for a custom_id.
 // Each operation is one statement, atomic on its own: on PostgreSQL it
 // runs outside any explicit transaction (one round trip); on SQLite it
