@@ -180,7 +180,7 @@ func newMessage(data *discordgo.InteractionResponseData, public bool) *discordgo
 // cardHint opens the first hint on the card's position, privately, for
 // whoever clicked.
 func (r *Router) cardHint(c cardClick) (*discordgo.InteractionResponse, error) {
-	return newMessage(r.hintLevel(c.pos, 1), false), nil
+	return newMessage(r.hintLevel(c.ctx, c.pos, 1), false), nil
 }
 
 // cardPlay starts a game on the card's position for whoever clicked: in
@@ -188,13 +188,13 @@ func (r *Router) cardHint(c cardClick) (*discordgo.InteractionResponse, error) {
 func (r *Router) cardPlay(c cardClick) (*discordgo.InteractionResponse, error) {
 	gm := game{pos: c.pos, owner: c.clicker, side: c.pos.ToMove()}
 	events := []string{fmt.Sprintf("You play %s and move first.", c.pos.Game().PlayerName(gm.side))}
-	return newMessage(r.gameMessage(gm, events), c.own()), nil
+	return newMessage(r.gameMessage(c.ctx, gm, events), c.own()), nil
 }
 
 // cardVerify searches the card's position: in public for the card's
 // author, privately for anyone else.
 func (r *Router) cardVerify(c cardClick) (*discordgo.InteractionResponse, error) {
-	e, err := verifyEmbed(c.ctx, c.pos)
+	e, err := verifyEmbed(c.ctx, r, c.pos)
 	if err != nil {
 		return nil, err
 	}

@@ -20,7 +20,7 @@ import (
 const hintPrefix = "hint"
 
 // errHintExpired answers a click on a hint whose position left the cache.
-var errHintExpired = &solver.InputError{Field: "hint", Msg: "this hint has expired; run the hint command again"}
+var errHintExpired = &solver.InputError{Field: "hint", Msg: "this hint's position is no longer stored; run the hint command again"}
 
 // hint answers /GAME hint with level 1, privately.
 func (r *Router) hint(q *request) (*discordgo.InteractionResponse, error) {
@@ -28,14 +28,15 @@ func (r *Router) hint(q *request) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	data := r.hintLevel(pos, 1)
+	data := r.hintLevel(q.ctx, pos, 1)
 	data.Flags = discordgo.MessageFlagsEphemeral
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
 }
 
 // nextHint answers a "Next hint" click by updating the same message.
-func (r *Router) nextHint(_ context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	head, st, err := r.openCustomID(i.MessageComponentData().CustomID, errHintExpired)
+func (r *Router) nextHint(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
+	click, _ := i.Data.(discordgo.MessageComponentInteractionData)
+	head, st, err := r.openCustomID(click.CustomID, errHintExpired)
 	if err != nil {
 		return nil, err
 	}
@@ -54,14 +55,14 @@ func (r *Router) nextHint(_ context.Context, i *discordgo.Interaction, _ []strin
 	if err != nil {
 		return nil, err
 	}
-	data := r.hintLevel(pos, level)
+	data := r.hintLevel(ctx, pos, level)
 	if len(head) == 4 {
 		choices := explain.VerdictChoices(pos)
 		k, err := strconv.Atoi(strings.TrimPrefix(head[3], "v"))
 		if !strings.HasPrefix(head[3], "v") || err != nil || k < 0 || k >= len(choices) {
 			return nil, errBadState
 		}
-		right, reply := explain.CheckVerdict(solve(pos), choices[k])
+		right, reply := explain.CheckVerdict(solve(ctx, pos), choices[k])
 		mark := "❌ "
 		if right {
 			mark = "✅ "
@@ -83,18 +84,23 @@ func verdictLabel(choice string) string {
 
 // hintLevel builds the message for one level of the ladder, with a button
 // to the next level unless it is the last.
-func (r *Router) hintLevel(pos solver.Position, level int) *discordgo.InteractionResponseData {
-	hints := r.lessonFor(pos, nil).hints
+func (r *Router) hintLevel(ctx context.Context, pos solver.Position, level int) *discordgo.InteractionResponseData {
+	l := r.lessonFor(ctx, pos, nil)
+	hints := l.hints
 	level = min(level, len(hints))
 	h := hints[level-1]
+	body := h.Body
+	if level == len(hints) && l.distance != "" {
+		body += "\n" + l.distance
+	}
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Hint %d of %d: %s", level, len(hints), h.Title),
-		Description: positionLine(pos) + "\n\n" + h.Body,
+		Description: positionLine(pos) + "\n\n" + body,
 		Color:       colourHint,
 		Footer:      &discordgo.MessageEmbedFooter{Text: "Only you can see this hint."},
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
-	r.attachPicture(data, e, pos, level == len(hints))
+	r.attachPicture(ctx, data, e, pos, level == len(hints))
 	if level < len(hints) {
 		label := "Next hint"
 		if level+1 == len(hints) {

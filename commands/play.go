@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/discordx"
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
@@ -31,11 +32,10 @@ const (
 // optBotFirst lets the bot make the first move.
 const optBotFirst = "bot_first"
 
-// tokenLife is how long Discord lets an interaction's message be edited;
-// a game idle for longer has expired.
-const tokenLife = 15 * time.Minute
-
-var errGameExpired = &solver.InputError{Field: "game", Msg: "this game has expired; start a new one with the play command"}
+// errGameExpired answers a click on a game whose state, too long for the
+// custom_id, has left the store. A game whose state sits in its custom_id
+// never expires: each click brings a fresh interaction token.
+var errGameExpired = &solver.InputError{Field: "game", Msg: "this game's position is no longer stored; start a new one with the play command"}
 
 // game is one game in progress, as its controls carry it.
 type game struct {
@@ -62,7 +62,9 @@ func (r *Router) play(q *request) (*discordgo.InteractionResponse, error) {
 	if q.boolean(optBotFirst) {
 		gm.side = pos.ToMove().Other()
 		events = append(events, fmt.Sprintf("You play %s; the bot moves first.", pos.Game().PlayerName(gm.side)))
-		if gm, events, err = r.botMove(gm, events); err != nil {
+		o, cancel := newOracle(q.ctx, pos.Game())
+		defer cancel()
+		if gm, events, err = r.botMove(o, gm, events); err != nil {
 			return nil, err
 		}
 	} else {
@@ -71,12 +73,11 @@ func (r *Router) play(q *request) (*discordgo.InteractionResponse, error) {
 	r.recordStart(q.ctx, q.i, pos, gm)
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: r.gameMessage(gm, events),
+		Data: r.gameMessage(q.ctx, gm, events),
 	}, nil
 }
 
-// openGame reads a game from a control's custom_id and checks who clicked
-// and how old the message is.
+// openGame reads a game from a control's custom_id and checks who clicked.
 func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, string, error) {
 	head, st, err := r.openCustomID(customID, errGameExpired)
 	if err != nil {
@@ -103,15 +104,6 @@ func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, stri
 	if who := userID(i); who != gm.owner {
 		return game{}, "", &notYourGame{owner: gm.owner, game: g.Name()}
 	}
-	if i.Message != nil {
-		last := i.Message.Timestamp
-		if i.Message.EditedTimestamp != nil {
-			last = *i.Message.EditedTimestamp
-		}
-		if !last.IsZero() && r.now().Sub(last) > tokenLife {
-			return game{}, "", errGameExpired
-		}
-	}
 	return gm, head[6], nil
 }
 
@@ -123,8 +115,8 @@ func (e *notYourGame) Error() string {
 }
 
 // playClick answers a click on a game's controls.
-func (r *Router) playClick(_ context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	data := i.MessageComponentData()
+func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
+	data, _ := i.Data.(discordgo.MessageComponentInteractionData)
 	gm, action, err := r.openGame(i, data.CustomID)
 	if err != nil {
 		return nil, err
@@ -134,20 +126,20 @@ func (r *Router) playClick(_ context.Context, i *discordgo.Interaction, _ []stri
 		return r.moveForm(gm), nil
 	case actionMenu:
 		if len(data.Values) != 1 {
-			return nil, errBadState
+			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("pick one move from the menu (Discord sent %d)", len(data.Values))}
 		}
 		a, b, ok := parseTwoNumbers(data.Values[0])
 		if !ok {
-			return nil, errBadState
+			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("the menu's choice %q is not a move; pick one from the menu", clipText(data.Values[0], 40))}
 		}
-		return r.studentMove(gm, solver.MoveOf(gm.pos, a, b))
+		return r.studentMove(ctx, gm, solver.MoveOf(gm.pos, a, b))
 	}
 	return nil, errBadState
 }
 
 // playSubmit answers the typed-move form.
-func (r *Router) playSubmit(_ context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	data := i.ModalSubmitData()
+func (r *Router) playSubmit(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
+	data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
 	gm, action, err := r.openGame(i, data.CustomID)
 	if err != nil {
 		return nil, err
@@ -155,58 +147,107 @@ func (r *Router) playSubmit(_ context.Context, i *discordgo.Interaction) (*disco
 	if action != actionSubmit {
 		return nil, errBadState
 	}
-	text := modalValue(data)
-	a, b, ok := parseTwoNumbers(text)
-	if !ok {
-		return r.tryAgain(gm, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%q is not two numbers; type %s", clipText(text, 40), solver.MoveFormat(gm.pos))}), nil
-	}
-	return r.studentMove(gm, solver.MoveOf(gm.pos, a, b))
-}
-
-// tryAgain answers a move that cannot be played by showing the same
-// board and controls again, with what was wrong on top: the game goes on.
-func (r *Router) tryAgain(gm game, err *solver.InputError) *discordgo.InteractionResponse {
-	events := []string{"⚠️ " + capitalise(err.Error()) + ". Try another move."}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.gameMessage(gm, events)}
-}
-
-// moveForm opens the form to type a move.
-func (r *Router) moveForm(gm game) *discordgo.InteractionResponse {
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseModal,
-		Data: &discordgo.InteractionResponseData{
-			CustomID: r.customID(gm.head(actionSubmit), stateOf(gm.pos)),
-			Title:    "Your move",
-			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.TextInput{
-					CustomID:    "move",
-					Label:       "Two numbers",
-					Style:       discordgo.TextInputShort,
-					Placeholder: clipText(solver.MoveFormat(gm.pos), 100),
-					Required:    true,
-					MaxLength:   20,
-				},
-			}}},
-		},
-	}
-}
-
-// studentMove plays the student's move, says what it did to their
-// chances, and answers with the bot's move.
-func (r *Router) studentMove(gm game, m solver.Move) (*discordgo.InteractionResponse, error) {
-	if gm.pos.ToMove() != gm.side {
-		return nil, errBadState
-	}
-	before := solve(gm.pos)
-	forced := len(solver.FirstMoves(gm.pos, 2)) == 1
-	next, err := gm.pos.Play(m)
+	m, err := typedMove(data, gm.pos)
 	var ie *solver.InputError
 	if errors.As(err, &ie) {
-		return r.tryAgain(gm, ie), nil
+		return r.tryAgain(ctx, gm, ie), nil
 	}
 	if err != nil {
 		return nil, err
 	}
+	return r.studentMove(ctx, gm, m)
+}
+
+// tryAgain answers a move that cannot be played by showing the same
+// board and controls again, with what was wrong on top: the game goes on.
+func (r *Router) tryAgain(ctx context.Context, gm game, err *solver.InputError) *discordgo.InteractionResponse {
+	events := []string{"⚠️ " + capitalise(err.Error()) + ". Try another move."}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.gameMessage(ctx, gm, events)}
+}
+
+// moveInputID is the custom_id of the form's text input.
+const moveInputID = "move"
+
+// moveForm opens the form to type a move in gm.
+func (r *Router) moveForm(gm game) *discordgo.InteractionResponse {
+	return typeMoveForm(r.customID(gm.head(actionSubmit), stateOf(gm.pos)), gm.pos)
+}
+
+// typeMoveForm is the form to type a move in pos, submitted under
+// customID: one text input wrapped in a Label, as Discord recommends for
+// modals. Games and practice puzzles share it.
+func typeMoveForm(customID string, pos solver.Position) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseModal,
+		Data: &discordgo.InteractionResponseData{
+			CustomID: customID,
+			Title:    "Your move",
+			Components: []discordgo.MessageComponent{discordx.Label{
+				Label:       "Two numbers",
+				Description: clipText(capitalise(solver.MoveFormat(pos)), 100),
+				Component: discordx.TextInput{
+					CustomID:    moveInputID,
+					Style:       discordgo.TextInputShort,
+					Placeholder: clipText(moveExample(pos), 100),
+					Required:    true,
+					MaxLength:   20,
+				},
+			}},
+		},
+	}
+}
+
+// typedMove reads the move typed into typeMoveForm for pos.
+func typedMove(data discordgo.ModalSubmitInteractionData, pos solver.Position) (solver.Move, error) {
+	text, ok := discordx.TextValue(data.Components, moveInputID)
+	if !ok {
+		return nil, &solver.InputError{Field: "move", Msg: "the form came back without its move field; click \"Type a move\" again"}
+	}
+	a, b, ok := parseTwoNumbers(text)
+	if !ok {
+		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%q is not two numbers; type %s", clipText(text, 40), solver.MoveFormat(pos))}
+	}
+	return solver.MoveOf(pos, a, b), nil
+}
+
+// moveExample is the example at the end of solver.MoveFormat ("5 4").
+func moveExample(pos solver.Position) string {
+	f := solver.MoveFormat(pos)
+	if k := strings.LastIndex(f, "e.g. "); k >= 0 {
+		return f[k+len("e.g. "):]
+	}
+	return f
+}
+
+// newOracle returns the search that counts moves for one reply, and the
+// function that releases its timer.
+func newOracle(ctx context.Context, g solver.Game) (*solver.Oracle, context.CancelFunc) {
+	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
+	return solver.NewOracle(ctx, g, solver.ReachBudget), cancel
+}
+
+// studentMove plays the student's move, says what it did to their
+// chances, and answers with the bot's move.
+func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*discordgo.InteractionResponse, error) {
+	if gm.pos.ToMove() != gm.side {
+		return nil, errBadState
+	}
+	o, cancel := newOracle(ctx, gm.pos.Game())
+	defer cancel()
+	before := solver.Solve(gm.pos)
+	before.Move = explain.LocalMove(before)
+	best, bestOK := o.Value(gm.pos)
+	forced := len(solver.FirstMoves(gm.pos, 2)) == 1
+	next, err := gm.pos.Play(m)
+	var ie *solver.InputError
+	if errors.As(err, &ie) {
+		return r.tryAgain(ctx, gm, ie), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	mine, mineOK := o.After(gm.pos, m)
+	counted := bestOK && mineOK
 	after, _ := next.Analyze()
 	var events []string
 	gm.moves++
@@ -216,10 +257,16 @@ func (r *Router) studentMove(gm game, m solver.Move) (*discordgo.InteractionResp
 		switch {
 		case forced:
 			events = append(events, fmt.Sprintf("You %s. It was your only move.", m))
+		case before.Outcome == solver.Win && counted && mine.Remoteness > best.Remoteness:
+			events = append(events, fmt.Sprintf("You %s. Still winning, but slower: %d moves instead of %d.", m, mine.Remoteness, best.Remoteness))
+		case before.Outcome == solver.Win && counted:
+			events = append(events, fmt.Sprintf("You %s. Good: the quickest win, %s to the end.", m, plural(mine.Remoteness, "move", "moves")))
 		case before.Outcome == solver.Win:
 			events = append(events, fmt.Sprintf("You %s. Good: you keep a winning position.", m))
 		case before.Outcome == solver.Tie:
 			events = append(events, fmt.Sprintf("You %s. You keep the tie.", m))
+		case counted && mine.Remoteness < best.Remoteness:
+			events = append(events, fmt.Sprintf("You %s. You were already losing against perfect play, and this loses sooner: %d moves instead of %d.", m, mine.Remoteness, best.Remoteness))
 		default:
 			events = append(events, fmt.Sprintf("You %s. You were already losing against perfect play; nothing wins here.", m))
 		}
@@ -232,11 +279,11 @@ func (r *Router) studentMove(gm game, m solver.Move) (*discordgo.InteractionResp
 	}
 	was := gm
 	gm.pos = next
-	gm, events, err = r.botMove(gm, events)
+	gm, events, err = r.botMove(o, gm, events)
 	if err != nil {
 		return nil, err
 	}
-	data := r.gameMessage(gm, events)
+	data := r.gameMessage(ctx, gm, events)
 	if review := r.recordTurn(was, gm, m); review != nil {
 		data.Embeds = append(data.Embeds, review)
 	}
@@ -244,12 +291,12 @@ func (r *Router) studentMove(gm game, m solver.Move) (*discordgo.InteractionResp
 }
 
 // botMove plays the bot's reply if the game is not over: the move the
-// tutor recommends, which in a lost position is the slowest loss.
-func (r *Router) botMove(gm game, events []string) (game, []string, error) {
+// tutor recommends (the taught move; in a lost position the slowest loss).
+func (r *Router) botMove(o *solver.Oracle, gm game, events []string) (game, []string, error) {
 	if gm.pos.ToMove() == gm.side || !solver.HasMoves(gm.pos) {
 		return gm, events, nil
 	}
-	res := solve(gm.pos)
+	res := solver.Solve(gm.pos)
 	m, v, exact := explain.Recommend(res)
 	if m == nil {
 		return gm, events, fmt.Errorf("no move recommended in %s %q", gm.pos.Game().Name(), gm.pos)
@@ -258,19 +305,29 @@ func (r *Router) botMove(gm game, events []string) (game, []string, error) {
 	if err != nil {
 		return gm, events, err
 	}
-	events = append(events, "The bot answers: "+m.String()+". "+whyBotMove(res, next, v, exact))
+	events = append(events, "The bot answers: "+m.String()+". "+whyBotMove(o, res, next, v, exact))
 	gm.pos, gm.last = next, m
 	return gm, events, nil
 }
 
 // whyBotMove says in one sentence why the bot's move is good.
-func whyBotMove(res solver.Result, next solver.Position, v solver.Value, exact bool) string {
-	o, _ := next.Analyze()
+func whyBotMove(o *solver.Oracle, res solver.Result, next solver.Position, v solver.Value, exact bool) string {
+	after, _ := next.Analyze()
+	left := ""
+	if nv, ok := o.Value(next); ok && nv.Remoteness > 0 && res.Outcome != solver.Loss {
+		n := plural(nv.Remoteness, "move", "moves")
+		switch nv.Outcome {
+		case solver.Loss:
+			left = fmt.Sprintf(" Against perfect play you lose in %s.", n)
+		default:
+			left = fmt.Sprintf(" With best play the tie comes in %s.", n)
+		}
+	}
 	switch {
-	case res.Outcome == solver.Win && o == solver.Loss:
-		return "It leaves you a losing position: " + explain.KeyNumbers(next) + "."
+	case res.Outcome == solver.Win && after == solver.Loss:
+		return "It leaves you a losing position: " + explain.KeyNumbers(next) + "." + left
 	case res.Outcome == solver.Tie:
-		return "It keeps the game a tie: " + explain.KeyNumbers(next) + "."
+		return "It keeps the game a tie: " + explain.KeyNumbers(next) + "." + left
 	case exact:
 		return fmt.Sprintf("The bot is losing against perfect play, so it holds out as long as it can (%s) and waits for your mistake.", explain.ValueText(v))
 	}
@@ -279,7 +336,7 @@ func whyBotMove(res solver.Result, next solver.Position, v solver.Value, exact b
 
 // gameMessage draws the game: what happened, the position, and the
 // student's controls, or the result when the game is over.
-func (r *Router) gameMessage(gm game, events []string) *discordgo.InteractionResponseData {
+func (r *Router) gameMessage(ctx context.Context, gm game, events []string) *discordgo.InteractionResponseData {
 	g := gm.pos.Game()
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("%s: you are %s", g.Name(), g.PlayerName(gm.side)),
@@ -290,7 +347,7 @@ func (r *Router) gameMessage(gm game, events []string) *discordgo.InteractionRes
 		e.Description += "\n" + st
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
-	r.attachPicture(data, e, gm.pos, false)
+	r.attachPicture(ctx, data, e, gm.pos, false)
 	if !solver.HasMoves(gm.pos) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: explain.GameOver(gm.pos) + " " + gameOver(gm)})
 		return data
@@ -349,22 +406,6 @@ func parseTwoNumbers(s string) (int, int, bool) {
 	a, err1 := strconv.Atoi(f[0])
 	b, err2 := strconv.Atoi(f[1])
 	return a, b, err1 == nil && err2 == nil
-}
-
-// modalValue returns the first text field of a submitted form.
-func modalValue(data discordgo.ModalSubmitInteractionData) string {
-	for _, row := range data.Components {
-		r, ok := row.(*discordgo.ActionsRow)
-		if !ok {
-			continue
-		}
-		for _, c := range r.Components {
-			if t, ok := c.(*discordgo.TextInput); ok {
-				return t.Value
-			}
-		}
-	}
-	return ""
 }
 
 func capitalise(s string) string {

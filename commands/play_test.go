@@ -214,6 +214,31 @@ func mustParse(tb testing.TB, game, text string) solver.Position {
 	return pos
 }
 
+// TestPlayCountsMoves checks the feedback that counts moves to the end:
+// on ..P.P the quickest win takes 3 moves (pawn 3 to 1), moving pawn 5
+// to 4 still wins but in 5, and the bot, losing, stalls.
+func TestPlayCountsMoves(t *testing.T) {
+	for _, tc := range []struct{ move, want string }{
+		{"3 1", "Good: the quickest win, 3 moves to the end."},
+		{"5 4", "Still winning, but slower: 5 moves instead of 3."},
+		{"3 2", "That throws away the win"},
+	} {
+		t.Run(tc.move, func(t *testing.T) {
+			r, clock := newTestRouter(t)
+			resp := r.Handle(context.Background(), command(student, "adapwns", "play", optPosition, "..P.P"))
+			_, menus := allControls(t, resp)
+			resp = r.Handle(context.Background(), click(student, menus[0].CustomID, message(resp, clock.t), tc.move))
+			desc := resp.Data.Embeds[0].Description
+			if !strings.Contains(desc, tc.want) {
+				t.Errorf("after %s: got\n%s\nwant %q", tc.move, desc, tc.want)
+			}
+			if !strings.Contains(desc, "The bot answers") {
+				t.Errorf("no reply from the bot:\n%s", desc)
+			}
+		})
+	}
+}
+
 func TestBotPlaysTheSlowestLoss(t *testing.T) {
 	// ".P.P.P": Ada (the bot, moving first) loses whatever she does; the
 	// bot must pick a move of the greatest remoteness, not the first.
@@ -225,7 +250,7 @@ func TestBotPlaysTheSlowestLoss(t *testing.T) {
 	}
 	slowest := values[0].Value
 	for _, v := range values {
-		if v.Value.Better(slowest) {
+		if solver.Better(v.Value, slowest) {
 			slowest = v.Value
 		}
 	}

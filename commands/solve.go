@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
@@ -29,11 +30,14 @@ type lesson struct {
 	summary []explain.Step // the short reply, without the move
 	rule    []explain.Step // the general rule behind it, for "Why?"
 	hints   []explain.Step
+	// distance says how long the game lasts with best play, or "" out of
+	// the search's reach; it too depends only on the key.
+	distance string
 }
 
 // lessonFor returns the cached lesson for pos, solving and explaining it
 // only on a miss. solved is pos already solved, or nil.
-func (r *Router) lessonFor(pos solver.Position, solved *solver.Result) lesson {
+func (r *Router) lessonFor(ctx context.Context, pos solver.Position, solved *solver.Result) lesson {
 	key := "lesson:" + pos.Game().Name() + ":" + explain.Key(pos)
 	if v, ok := r.cache.Get(key); ok {
 		if l, ok := v.(lesson); ok {
@@ -41,14 +45,15 @@ func (r *Router) lessonFor(pos solver.Position, solved *solver.Result) lesson {
 		}
 	}
 	if solved == nil {
-		res := solve(pos)
+		res := solve(ctx, pos)
 		solved = &res
 	}
 	l := lesson{
-		steps:   explain.Explain(*solved, discordDetail),
-		summary: explain.Summary(*solved, discordDetail),
-		rule:    explain.Lesson(*solved, discordDetail),
-		hints:   explain.Hints(*solved, discordDetail),
+		steps:    explain.Explain(*solved, discordDetail),
+		summary:  explain.Summary(*solved, discordDetail),
+		rule:     explain.Lesson(*solved, discordDetail),
+		hints:    explain.Hints(*solved, discordDetail),
+		distance: explain.Distance(*solved),
 	}
 	r.cache.Set(key, l)
 	return l
@@ -63,8 +68,8 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := solve(pos)
-	l := r.lessonFor(pos, &res)
+	res := solve(q.ctx, pos)
+	l := r.lessonFor(q.ctx, pos, &res)
 	e := &discordgo.MessageEmbed{
 		Title:       verdictTitle(res),
 		Description: positionLine(pos),
@@ -74,26 +79,25 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
-	r.attachPicture(data, e, pos, true)
+	r.attachPicture(q.ctx, data, e, pos, true)
 	r.finishCard(q, res, data, e)
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
 }
 
-// solve solves pos and reports the move the explanation teaches, in the
-// numbering of pos (for stacks, the explanation works on sorted stacks).
-func solve(pos solver.Position) solver.Result {
-	res := solver.Solve(pos)
-	res.Move = explain.LocalMove(res)
-	return res
+// solve solves pos, counting the moves to the end where the search
+// reaches, and reports the move the explanation teaches, in the numbering
+// of pos (for stacks, the explanation works on sorted stacks).
+func solve(ctx context.Context, pos solver.Position) solver.Result {
+	return explain.Solve(ctx, pos)
 }
 
-// verdictTitle names the winner: "Dee wins", "Ada's opponent wins",
-// "Tie: nobody wins".
+// verdictTitle names the winner: "Dee wins in 3 moves", "Ada's opponent
+// wins", "Tie: nobody wins".
 func verdictTitle(res solver.Result) string {
 	if res.Outcome == solver.Tie {
-		return "Tie: nobody wins"
+		return "Tie" + explain.InMoves(res) + ": nobody wins"
 	}
-	return res.WinnerName() + " wins"
+	return res.WinnerName() + " wins" + explain.InMoves(res)
 }
 
 func outcomeColour(o solver.Outcome) int {
@@ -135,13 +139,13 @@ func stepsMessage(pos solver.Position, title string, steps []explain.Step) *disc
 
 // cardFull shows the full reasoning of a card's position, privately.
 func (r *Router) cardFull(c cardClick) (*discordgo.InteractionResponse, error) {
-	res := solve(c.pos)
-	l := r.lessonFor(c.pos, &res)
+	res := solve(c.ctx, c.pos)
+	l := r.lessonFor(c.ctx, c.pos, &res)
 	return stepsMessage(c.pos, "Full reasoning: "+verdictTitle(res), append(l.steps, explain.MoveStep(res))), nil
 }
 
 // cardWhy shows the general rule behind a card's verdict, privately.
 func (r *Router) cardWhy(c cardClick) (*discordgo.InteractionResponse, error) {
-	l := r.lessonFor(c.pos, nil)
+	l := r.lessonFor(c.ctx, c.pos, nil)
 	return stepsMessage(c.pos, "Why the rule works", l.rule), nil
 }

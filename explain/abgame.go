@@ -133,12 +133,8 @@ func abPairText(row string, k int, pr solver.ABPair) string {
 }
 
 // abPairs describes every pair of the analysis.
-func abPairs(row string, a solver.ABGameAnalysis) []string {
-	out := make([]string, len(a.Pairs))
-	for k, pr := range a.Pairs {
-		out[k] = abPairText(row, k, pr)
-	}
-	return out
+func abPairs(row string, a solver.ABGameAnalysis) list {
+	return list{n: len(a.Pairs), item: func(k int) string { return abPairText(row, k, a.Pairs[k]) }}
 }
 
 // abReserves lists the reserve contributions of each player.
@@ -157,7 +153,7 @@ func reserveLine(name string, parts []int, total int, o Options) string {
 	if len(parts) == 0 {
 		return fmt.Sprintf("%s: none, so **0**", name)
 	}
-	return fmt.Sprintf("%s: %s, so **%d**", name, inline(ints(parts), o), total)
+	return fmt.Sprintf("%s: %s, so **%d**", name, inline(intList(parts), o), total)
 }
 
 func (e abExplainer) explain(c solver.Result, pl plan, o Options) []Step {
@@ -191,13 +187,13 @@ func (e abExplainer) explain(c solver.Result, pl plan, o Options) []Step {
 	res := abReserves(a)
 	steps = append(steps, Step{Title: "Reserve moves", Body: "When both letters of a pair belong to one player, the opponent can never touch it, and its owner can close the gap one cell at a time: d empty cells are d reserve moves, to be spent whenever it suits them. " +
 		"An unpaired last letter walks to the right edge in the same way.\n" +
-		bullets([]string{reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o)}, Options{})})
+		bullets(listOf([]string{reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o)}), Options{})})
 
 	body = "When the two letters of a pair belong to different players, either player may shrink the gap by any number of cells, and it never grows again: a Nim heap of size d. "
 	if len(a.NimHeaps) == 0 {
 		body += "There is no such pair here, so the XOR is **0**."
 	} else {
-		body += fmt.Sprintf("Heaps here, left to right: %s. %s", inline(ints(a.NimHeaps), o), xorSentence(a.NimHeaps))
+		body += fmt.Sprintf("Heaps here, left to right: %s. %s", inline(intList(a.NimHeaps), o), xorSentence(a.NimHeaps))
 	}
 	steps = append(steps, Step{Title: "Nim heaps", Body: body})
 
@@ -239,7 +235,7 @@ func nimLines(p *solver.ABRow, a solver.ABGameAnalysis, o Options) []string {
 	if o.MaxItems <= 0 || len(good)+len(bad) <= o.MaxItems {
 		return append(good, bad...)
 	}
-	return append(limit(good, o), fmt.Sprintf("for the other %s, h xor %d is not smaller", plural(len(bad), "heap", "heaps"), a.NimSum))
+	return append(listOf(good).shown(o), fmt.Sprintf("for the other %s, h xor %d is not smaller", plural(len(bad), "heap", "heaps"), a.NimSum))
 }
 
 func (abExplainer) finding(c solver.Result, pl plan, o Options) Step {
@@ -267,10 +263,10 @@ func (abExplainer) finding(c solver.Result, pl plan, o Options) Step {
 			me, them, abMoveName(m), me-1, them)
 	case me > them:
 		body = fmt.Sprintf("You have more reserve moves (%d to %d), so you can afford to play the Nim heaps well: make the XOR 0. For each heap h, compute h xor %d; a heap where that is smaller can be shrunk to it.\n%s",
-			me, them, a.NimSum, bullets(nimLines(p, a, o), Options{}))
+			me, them, a.NimSum, bullets(listOf(nimLines(p, a, o)), Options{}))
 	default:
 		body = fmt.Sprintf("The reserves are level at %d, so the Nim heaps decide: make the XOR 0. For each heap h, compute h xor %d; a heap where that is smaller can be shrunk to it.\n%s",
-			me, a.NimSum, bullets(nimLines(p, a, o), Options{}))
+			me, a.NimSum, bullets(listOf(nimLines(p, a, o)), Options{}))
 	}
 	st.Body = body + "\nEvery winning move, by kind:\n" + groupsText(pl, abMoveName, o)
 	return st
@@ -295,7 +291,7 @@ func abVerdict(c solver.Result, p *solver.ABRow, a solver.ABGameAnalysis) Step {
 	mover, other := abName(p.ToMove()), abName(p.ToMove().Other())
 	res := [2]int{a.ReserveA, a.ReserveB}
 	me, them := res[p.ToMove()], res[p.ToMove().Other()]
-	if len(p.Moves()) == 0 {
+	if !solver.HasMoves(p) {
 		return Step{Title: "Verdict", Body: fmt.Sprintf("%s cannot move any letter, which loses: **%s wins**.", mover, c.WinnerName())}
 	}
 	if c.Move == nil {
@@ -419,7 +415,7 @@ func heapList(a solver.ABGameAnalysis, o Options) string {
 	if len(items) == 0 {
 		return "none"
 	}
-	return inline(items, o)
+	return inline(listOf(items), o)
 }
 
 func (e abExplainer) summary(c solver.Result, pl plan, o Options) []Step {

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
@@ -133,50 +134,58 @@ func (pawnExplainer) gameOver(pos solver.Position) string {
 
 func (pawnExplainer) status(solver.Position) string { return "" }
 
-// gapItems describes each gap: "2 (pawn on cell 3)".
-func gapItems(a solver.AdapwnsAnalysis, idx []int) []string {
-	out := make([]string, len(idx))
-	for i, k := range idx {
-		out[i] = fmt.Sprintf("gap %d = %d (pawn on cell %d)", k, a.Gaps[k-1], a.Pawns[k-1]+1)
-	}
-	return out
+// gapItems describes the gaps with the given 1-based indices, first,
+// first+step, … (n of them): "gap 1 = 2 (pawn on cell 3)".
+func gapItems(a solver.AdapwnsAnalysis, first, step, n int) list {
+	return list{n: n, item: func(i int) string {
+		k := first + i*step
+		return fmt.Sprintf("gap %d = %d (pawn on cell %d)", k, a.Gaps[k-1], a.Pawns[k-1]+1)
+	}}
 }
 
-// ignoredGaps returns the 1-based indices of the gaps that do not count.
-func ignoredGaps(a solver.AdapwnsAnalysis) []int {
-	var out []int
-	for k := len(a.Gaps) - 1; k >= 1; k -= 2 {
-		out = append([]int{k}, out...)
-	}
-	return out
+// allGaps describes every gap, left to right.
+func allGaps(a solver.AdapwnsAnalysis) list { return gapItems(a, 1, 1, len(a.Gaps)) }
+
+// countedGaps describes the gaps that count, left to right: every other
+// one, ending with the rightmost.
+func countedGaps(a solver.AdapwnsAnalysis) list {
+	n := len(a.Gaps)
+	return gapItems(a, 2-n%2, 2, (n+1)/2)
 }
 
-// allGaps returns 1..len(Gaps).
-func allGaps(a solver.AdapwnsAnalysis) []int {
-	out := make([]int, len(a.Gaps))
-	for i := range out {
-		out[i] = i + 1
-	}
-	return out
+// ignoredGaps describes the gaps that do not count, left to right.
+func ignoredGaps(a solver.AdapwnsAnalysis) list {
+	n := len(a.Gaps)
+	return gapItems(a, 1+n%2, 2, n/2)
 }
 
 // grundyItems describes each counted gap's value: "gap 2: 4 mod 3 = 1".
-func grundyItems(a solver.AdapwnsAnalysis) []string {
-	out := make([]string, len(a.Significant))
-	for i, k := range a.Significant {
-		out[i] = fmt.Sprintf("gap %d: %d mod 3 = %d", k, a.Gaps[k-1], a.Grundy[i])
-	}
-	return out
+func grundyItems(a solver.AdapwnsAnalysis) list {
+	return list{n: len(a.Significant), item: func(i int) string {
+		k := a.Significant[i]
+		return fmt.Sprintf("gap %d: %d mod 3 = %d", k, a.Gaps[k-1], a.Grundy[i])
+	}}
 }
 
 // pawnIndex returns the 1-based index of the pawn on a 1-based cell.
 func pawnIndex(a solver.AdapwnsAnalysis, cell int) int {
-	for i, c := range a.Pawns {
-		if c == cell-1 {
-			return i + 1
+	k, found := slices.BinarySearch(a.Pawns, cell-1)
+	if !found {
+		return 0
+	}
+	return k + 1
+}
+
+// lastMove is the last move in the order of Moves: the rightmost pawn
+// that can move, 2 cells if it can, else 1. ok is false with no move.
+func lastMove(a solver.AdapwnsAnalysis) (solver.CellMove, bool) {
+	for k := len(a.Gaps) - 1; k >= 0; k-- {
+		if a.Gaps[k] > 0 {
+			from := a.Pawns[k] + 1
+			return solver.CellMove{From: from, To: from - min(2, a.Gaps[k])}, true
 		}
 	}
-	return 0
+	return solver.CellMove{}, false
 }
 
 // shiftText says what a move does to the gaps.
@@ -202,14 +211,13 @@ func (e pawnExplainer) explain(c solver.Result, pl plan, o Options) []Step {
 	if len(a.Gaps) == 0 {
 		body += " There are no pawns, so there are no gaps."
 	} else {
-		body += fmt.Sprintf(" Left to right: %s.", inline(gapItems(a, allGaps(a)), o))
+		body += fmt.Sprintf(" Left to right: %s.", inline(allGaps(a), o))
 	}
 	steps = append(steps, Step{Title: "The gaps", Body: body})
 
 	body = "Moving a pawn 1 or 2 cells left takes that many from its own gap and adds them to the gap of the next pawn on its right; from the rightmost pawn's gap they leave the game. " +
 		"So the gaps are piles on a staircase, and a move carries 1 or 2 stones one step to the right."
-	if ms := p.Moves(); len(ms) > 0 {
-		m := ms[len(ms)-1].(solver.CellMove)
+	if m, ok := lastMove(a); ok {
 		body += fmt.Sprintf(" For example, moving the pawn on cell %d to cell %d: %s.", m.From, m.To, shiftText(a, m))
 	}
 	steps = append(steps, Step{Title: "A staircase", Body: body})
@@ -217,9 +225,9 @@ func (e pawnExplainer) explain(c solver.Result, pl plan, o Options) []Step {
 	body = "Only every other gap counts, starting with the rightmost. If a player carries stones out of an uncounted gap, they land in the counted gap to its right, and the opponent can carry the same stones on at once, into the next uncounted gap or off the board: the counted gaps are back as they were. " +
 		"Stones carried out of a counted gap land in an uncounted one, where they no longer matter, so a counted gap acts as a pile you take 1 or 2 from."
 	if len(a.Gaps) > 0 {
-		body += fmt.Sprintf(" Here the counted gaps are %s", inline(gapItems(a, a.Significant), o))
-		if ig := ignoredGaps(a); len(ig) > 0 {
-			body += fmt.Sprintf("; ignored: %s", inline(gapItems(a, ig), o))
+		body += fmt.Sprintf(" Here the counted gaps are %s", inline(countedGaps(a), o))
+		if ig := ignoredGaps(a); ig.n > 0 {
+			body += fmt.Sprintf("; ignored: %s", inline(ig, o))
 		}
 		body += "."
 	}
@@ -279,7 +287,7 @@ func (pawnExplainer) finding(c solver.Result, pl plan, o Options) Step {
 		lines = append(lines, line)
 	}
 	body := fmt.Sprintf("Aim for a XOR of 0. A counted gap worth v has to become worth v xor %d; taking 1 or 2 cells from it reaches either other value mod 3, if the gap has those cells.\n%s",
-		a.Xor, bullets(lines, o))
+		a.Xor, bullets(listOf(lines), o))
 	m := c.Move.(solver.CellMove)
 	if s := stepOf(a, m); s.gap != s.pawn {
 		body += fmt.Sprintf("\nNo counted gap can do it, so move a pawn whose gap is ignored: it adds its cells to the counted gap on its right. The move %s does it (%s), and the XOR becomes %d.", pawnName(m), stepText(s), newXor(a, s))
@@ -292,7 +300,7 @@ func (pawnExplainer) finding(c solver.Result, pl plan, o Options) Step {
 func pawnVerdict(c solver.Result, p *solver.Board, a solver.AdapwnsAnalysis, o Options) Step {
 	mover := p.Game().PlayerName(p.ToMove())
 	other := p.Game().PlayerName(p.ToMove().Other())
-	if len(p.Moves()) == 0 {
+	if _, ok := lastMove(a); !ok {
 		return Step{Title: "Verdict", Body: fmt.Sprintf("No pawn can move, so %s cannot move and loses: **%s wins**.", mover, c.WinnerName())}
 	}
 	if c.Move == nil {
@@ -305,7 +313,7 @@ func pawnVerdict(c solver.Result, p *solver.Board, a solver.AdapwnsAnalysis, o O
 	_, na := next.Analyze()
 	return Step{Title: "Verdict and move", Body: fmt.Sprintf(
 		"The XOR is %d, not 0, so **%s wins**. Winning move: **%s**: %s. The counted gaps' values mod 3 are then %s, with XOR %d, and %s is to move facing 0.",
-		a.Xor, c.WinnerName(), m, shiftText(a, m), inline(ints(na.(solver.AdapwnsAnalysis).Grundy), o), na.(solver.AdapwnsAnalysis).Xor, other)}
+		a.Xor, c.WinnerName(), m, shiftText(a, m), inline(intList(na.(solver.AdapwnsAnalysis).Grundy), o), na.(solver.AdapwnsAnalysis).Xor, other)}
 }
 
 func (pawnExplainer) ties() bool { return false }
@@ -328,7 +336,7 @@ func (pawnExplainer) numbers(c solver.Result, o Options) Step {
 		return Step{Body: "There are no pawns, so there are no gaps and no numbers to work with."}
 	}
 	return Step{Body: fmt.Sprintf("Your gaps, left to right: %s. The ones that count, every other one from the right: %s. Each is a pile you take 1 or 2 from, worth g mod 3: %s.",
-		inline(ints(a.Gaps), o), inline(gapItems(a, a.Significant), o), inline(grundyItems(a), o))}
+		inline(intList(a.Gaps), o), inline(countedGaps(a), o), inline(grundyItems(a), o))}
 }
 
 func (pawnExplainer) rule(c solver.Result, o Options) Step {
@@ -370,25 +378,24 @@ func (pawnExplainer) stuck(pos solver.Position) string {
 
 // countedList says the counted gaps and their values: "gap 2 = 4 → 1".
 func countedList(a solver.AdapwnsAnalysis, o Options) string {
-	items := make([]string, len(a.Significant))
-	for i, k := range a.Significant {
-		items[i] = fmt.Sprintf("gap %d = %d → %d", k, a.Gaps[k-1], a.Grundy[i])
-	}
-	return inline(items, o)
+	return inline(list{n: len(a.Significant), item: func(i int) string {
+		k := a.Significant[i]
+		return fmt.Sprintf("gap %d = %d → %d", k, a.Gaps[k-1], a.Grundy[i])
+	}}, o)
 }
 
 func (e pawnExplainer) summary(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.Board)
 	a := c.Analysis.(solver.AdapwnsAnalysis)
-	ignored := ignoredGaps(a)
+	ignored := ignoredIndices(a)
 	if len(a.Gaps) == 0 || !solver.HasMoves(p) {
 		why := "There are no pawns, so there is no move."
 		if len(a.Gaps) > 0 {
-			why = fmt.Sprintf("Gap sizes %s: every pawn is blocked, so there is no move.", inline(ints(a.Gaps), o))
+			why = fmt.Sprintf("Gap sizes %s: every pawn is blocked, so there is no move.", inline(intList(a.Gaps), o))
 		}
 		return []Step{{Title: "Why", Body: why}, {Title: "The rule here", Body: "In normal play the player who cannot move loses."}}
 	}
-	why := fmt.Sprintf("Gap sizes %s; %s, worth %s mod 3. XOR %d", inline(ints(a.Gaps), o), gapsCount(a.Significant, o), inline(ints(a.Grundy), o), a.Xor)
+	why := fmt.Sprintf("Gap sizes %s; %s, worth %s mod 3. XOR %d", inline(intList(a.Gaps), o), gapsCount(a.Significant, o), inline(intList(a.Grundy), o), a.Xor)
 	if a.Xor == 0 {
 		why += "."
 	} else {
@@ -404,7 +411,7 @@ func (e pawnExplainer) summary(c solver.Result, pl plan, o Options) []Step {
 			find = fmt.Sprintf("No counted gap reaches its target, so %s adds %d to the next one (%s).", pawnName(m), s.d, stepText(s))
 		}
 	} else {
-		find = fmt.Sprintf("Any move changes one of the values of gaps %s, and the XOR of 0 breaks.", inline(ints(a.Significant), o))
+		find = fmt.Sprintf("Any move changes one of the values of gaps %s, and the XOR of 0 breaks.", inline(intList(a.Significant), o))
 		if len(a.Significant) == 1 {
 			find = fmt.Sprintf("Any move changes gap %d's value, and the XOR of 0 breaks.", a.Significant[0])
 		}
@@ -414,7 +421,7 @@ func (e pawnExplainer) summary(c solver.Result, pl plan, o Options) []Step {
 		if len(ignored) == 1 {
 			rule += fmt.Sprintf(" (gap %d: moves out of it are copied back)", ignored[0])
 		} else {
-			rule += fmt.Sprintf(" (gaps %s: moves out of them are copied back)", inline(ints(ignored), o))
+			rule += fmt.Sprintf(" (gaps %s: moves out of them are copied back)", inline(intList(ignored), o))
 		}
 	}
 	rule += "; a take-1-or-2 pile is worth g mod 3."
@@ -428,5 +435,15 @@ func gapsCount(gaps []int, o Options) string {
 	if len(gaps) == 1 {
 		return fmt.Sprintf("gap %d counts", gaps[0])
 	}
-	return fmt.Sprintf("gaps %s count", inline(ints(gaps), o))
+	return fmt.Sprintf("gaps %s count", inline(intList(gaps), o))
+}
+
+// ignoredIndices returns the 1-based numbers of the gaps that do not
+// count, left to right.
+func ignoredIndices(a solver.AdapwnsAnalysis) []int {
+	var out []int
+	for k := len(a.Gaps)%2 + 1; k < len(a.Gaps); k += 2 {
+		out = append(out, k)
+	}
+	return out
 }

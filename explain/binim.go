@@ -178,12 +178,6 @@ func (e stackExplainer) explain(c solver.Result, pl plan, o Options) []Step {
 	return append(steps[:len(steps)-1], e.finding(c, pl, o), last)
 }
 
-// stackMoveName is a move's short name by content: "take 2 from `0110`".
-func stackMoveName(p *solver.Stacks, m solver.Move, o Options) string {
-	sm := m.(solver.StackMove)
-	return fmt.Sprintf("take %d from %s", sm.Take, code(p.Stacks()[sm.Stack-1], "symbols", o))
-}
-
 // stackGroupsText lists a plan's moves by kind and, within a kind, by
 // stack: "spends one of your extra moves: `0110` take 1 or 3".
 func stackGroupsText(p *solver.Stacks, pl plan, o Options) string {
@@ -213,13 +207,13 @@ func stackGroupsText(p *solver.Stacks, pl plan, o Options) string {
 		for i, s := range order {
 			list := orList(takes[s])
 			if o.MaxItems > 0 && len(takes[s]) > capped.MaxItems {
-				list = inline(takes[s], capped)
+				list = inline(listOf(takes[s]), capped)
 			}
 			parts[i] = fmt.Sprintf("take %s from %s", list, code(s, "symbols", o))
 		}
 		items = append(items, fmt.Sprintf("%s: %s", g.kind, strings.Join(parts, "; ")))
 	}
-	return bullets(items, Options{})
+	return bullets(listOf(items), Options{})
 }
 
 // orList joins "1", "2", "3" as "1, 2 or 3".
@@ -336,7 +330,7 @@ func (stackExplainer) numbers(c solver.Result, o Options) Step {
 		if len(owned[pl]) == 0 {
 			return "none"
 		}
-		return inline(owned[pl], o)
+		return inline(listOf(owned[pl]), o)
 	}
 	a := c.Analysis.(solver.BinimAnalysis)
 	return Step{Body: fmt.Sprintf("Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s. So Dee has %s and Dum %d.",
@@ -520,7 +514,7 @@ func groupList(gs []group, o Options) string {
 	for i, g := range gs {
 		items[i] = showStack(g.stack, g.n, o)
 	}
-	return inline(items, o)
+	return inline(listOf(items), o)
 }
 
 func binim2Steps(c solver.Result, p *solver.Stacks, o Options) []Step {
@@ -547,10 +541,10 @@ func binim2Steps(c solver.Result, p *solver.Stacks, o Options) []Step {
 	switch {
 	case len(merge) == 0:
 	case changed == 0:
-		body += fmt.Sprintf(" No stack here has a run to merge:\n%s\nSo the stacks stay as they are.", bullets(merge, o))
+		body += fmt.Sprintf(" No stack here has a run to merge:\n%s\nSo the stacks stay as they are.", bullets(listOf(merge), o))
 	default:
 		body += fmt.Sprintf(" Merging changes %s of the %d:\n%s\nFrom now on we look at the merged stacks.",
-			plural(changed, "stack", "stacks"), len(p.Stacks()), bullets(merge, o))
+			plural(changed, "stack", "stacks"), len(p.Stacks()), bullets(listOf(merge), o))
 	}
 	steps = append(steps, Step{Title: "Merge the runs", Body: body})
 
@@ -570,10 +564,10 @@ func binim2Steps(c solver.Result, p *solver.Stacks, o Options) []Step {
 	steps = append(steps, Step{Title: "Stacks that cancel out", Body: body})
 
 	body = "A merged stack with the same symbol on top and bottom holds one more of that symbol than of the other. After the same back-and-forth, its owner is left with one move on it that they are forced to make: one extra move.\n" +
-		bullets([]string{
+		bullets(listOf([]string{
 			fmt.Sprintf("Dee's extra moves (`0` on top and bottom): %s, so **%d**", groupList(extra[0], o), a.DeeExtra),
 			fmt.Sprintf("Dum's extra moves (`1` on top and bottom): %s, so **%d**", groupList(extra[1], o), a.DumExtra),
-		}, Options{})
+		}), Options{})
 	steps = append(steps, Step{Title: "Extra moves", Body: body})
 
 	mover, _ := stackNames(p)
@@ -671,7 +665,7 @@ func binimSteps(c solver.Result, p *solver.Stacks, o Options) []Step {
 			body += fmt.Sprintf("\n%s owns no stack (`%c` on top): **0** moves.", name, '0'+pl)
 			continue
 		}
-		body += fmt.Sprintf("\n%s's stacks (`%c` on top):\n%s\nIn all %s has **%s**.", name, '0'+pl, bullets(owned[pl], o), name, plural(a.Moves()[pl], "move", "moves"))
+		body += fmt.Sprintf("\n%s's stacks (`%c` on top):\n%s\nIn all %s has **%s**.", name, '0'+pl, bullets(listOf(owned[pl]), o), name, plural(a.Moves()[pl], "move", "moves"))
 	}
 	steps = append(steps, Step{Title: "Each stack belongs to one player", Body: body})
 
@@ -778,7 +772,7 @@ func (e stackExplainer) summary(c solver.Result, pl plan, o Options) []Step {
 			if len(owned[pl]) == 0 {
 				return "none"
 			}
-			return inline(owned[pl], o)
+			return inline(listOf(owned[pl]), o)
 		}
 		why = fmt.Sprintf("Dee's stacks: %s; %d in all. Dum's: %s; %d in all.", list(0), a.DeeMoves, list(1), a.DumMoves)
 		rule = fmt.Sprintf("Only your own stacks give you moves, and the player to move (%s, %d to %d) needs strictly more.", mover, counts[p.ToMove()], counts[p.ToMove().Other()])
@@ -802,3 +796,9 @@ func (e stackExplainer) summary(c solver.Result, pl plan, o Options) []Step {
 }
 
 func (stackExplainer) compact(_ solver.Position, m solver.Move) string { return m.String() }
+
+// stackMoveName is a move's short name by content: "take 2 from `0110`".
+func stackMoveName(p *solver.Stacks, m solver.Move, o Options) string {
+	sm := m.(solver.StackMove)
+	return fmt.Sprintf("take %d from %s", sm.Take, code(p.Stacks()[sm.Stack-1], "symbols", o))
+}

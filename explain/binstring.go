@@ -170,14 +170,6 @@ func parity(n int) string {
 	return "odd"
 }
 
-// signed writes a lead change as "+1", "0" or "-1".
-func signed(n int) string {
-	if n > 0 {
-		return "+" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
-}
-
 // finalShift is how the 0s still in the string change the mover's lead.
 func finalShift(a solver.BinStringAnalysis) int {
 	switch {
@@ -214,7 +206,7 @@ func (e stringExplainer) explain(c solver.Result, pl plan, o Options) []Step {
 	if len(a.Runs) == 0 {
 		body += "There are no 1s here, so there is no Nim game and the player to move starts on the 0s; the XOR is **0**."
 	} else {
-		body += fmt.Sprintf("Runs of 1s, left to right: %s. %s", inline(ints(a.Runs), o), xorSentence(a.Runs))
+		body += fmt.Sprintf("Runs of 1s, left to right: %s. %s", inline(intList(a.Runs), o), xorSentence(a.Runs))
 	}
 	if a.Zeros%2 == 0 {
 		body += " With an even number of 0s this does not change the result."
@@ -286,7 +278,7 @@ func (stringExplainer) finding(c solver.Result, pl plan, o Options) Step {
 		body = fmt.Sprintf("Only 0s are left, so you must take some: take a single one (%s). Each 0 counts, so never take more than one at a time.", rangeName(c.Move))
 	case a.Zeros%2 == 1 && a.NimSum != 0:
 		body = fmt.Sprintf("%s left, an odd number, so one player takes an extra 0: the one who must start on the 0s. Make %s that player: win the Nim on the runs of 1s by making their XOR 0. For each run of h, compute h xor %d; a run where that is smaller can be cut down to it, taking only 1s.\n%s",
-			isAre(a.Zeros, "zero", "zeros"), other, a.NimSum, bullets(runLines(runs, a.NimSum), o))
+			isAre(a.Zeros, "zero", "zeros"), other, a.NimSum, bullets(listOf(runLines(runs, a.NimSum)), o))
 	case a.Zeros%2 == 0:
 		body = fmt.Sprintf("%s left, an even number. Keep it even by taking only 1s, and each of you ends up taking half of them. A single 1 will do: %s.", isAre(a.Zeros, "zero", "zeros"), rangeName(c.Move))
 	default:
@@ -357,7 +349,7 @@ func (stringExplainer) numbers(c solver.Result, o Options) Step {
 	a := c.Analysis.(solver.BinStringAnalysis)
 	runs := "no runs of 1s"
 	if len(a.Runs) > 0 {
-		runs = "runs of 1s " + inline(ints(a.Runs), o)
+		runs = "runs of 1s " + inline(intList(a.Runs), o)
 	}
 	g := p.Game()
 	return Step{Body: fmt.Sprintf("%s left (%s) and %s. %s", isAre(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs,
@@ -425,7 +417,7 @@ func (e stringExplainer) summary(c solver.Result, pl plan, o Options) []Step {
 	}
 	why := fmt.Sprintf("%s (%s)", plural(a.Zeros, "zero", "zeros"), parity(a.Zeros))
 	if len(a.Runs) > 0 {
-		why += fmt.Sprintf("; runs %s, XOR %d", inline(ints(a.Runs), o), a.NimSum)
+		why += fmt.Sprintf("; runs %s, XOR %d", inline(intList(a.Runs), o), a.NimSum)
 	}
 	switch finalShift(a) {
 	case 0:

@@ -11,22 +11,45 @@ import (
 // This file holds the helpers every game shares: summarising lists,
 // shortening long strings, numbers in binary and small grammar.
 
-// limit returns items, cut to o.MaxItems followed by "… and N more" when
-// there are more. The result must not be appended to.
-func limit(items []string, o Options) []string {
-	if o.MaxItems <= 0 || len(items) <= o.MaxItems {
-		return items
-	}
-	out := make([]string, 0, o.MaxItems+1)
-	out = append(out, items[:o.MaxItems]...)
-	return append(out, fmt.Sprintf("… and %d more", len(items)-o.MaxItems))
+// list is a sequence of n items, each written only when it is shown: a
+// capped list of a 6000-cell row writes 6 items, not thousands.
+type list struct {
+	n    int
+	item func(i int) string
 }
 
-// bullets renders items as lines starting with "- ", summarised by limit.
-// Each line ends with a full stop.
-func bullets(items []string, o Options) string {
+// listOf is a list of ready items.
+func listOf(items []string) list {
+	return list{n: len(items), item: func(i int) string { return items[i] }}
+}
+
+// intList is a list of numbers.
+func intList(vals []int) list {
+	return list{n: len(vals), item: func(i int) string { return strconv.Itoa(vals[i]) }}
+}
+
+// shown returns the items to show: all of them, or the first o.MaxItems
+// followed by "… and N more".
+func (l list) shown(o Options) []string {
+	k := l.n
+	if o.MaxItems > 0 && l.n > o.MaxItems {
+		k = o.MaxItems
+	}
+	out := make([]string, 0, k+1)
+	for i := range k {
+		out = append(out, l.item(i))
+	}
+	if k < l.n {
+		out = append(out, fmt.Sprintf("… and %d more", l.n-k))
+	}
+	return out
+}
+
+// bullets renders items as lines starting with "- ", capped as shown
+// says. Each line ends with a full stop.
+func bullets(l list, o Options) string {
 	var b strings.Builder
-	for i, it := range limit(items, o) {
+	for i, it := range l.shown(o) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
@@ -39,18 +62,9 @@ func bullets(items []string, o Options) string {
 	return b.String()
 }
 
-// inline renders items as a comma-separated list, summarised by limit.
-func inline(items []string, o Options) string {
-	return strings.Join(limit(items, o), ", ")
-}
-
-// ints formats numbers for a list.
-func ints(vals []int) []string {
-	out := make([]string, len(vals))
-	for i, v := range vals {
-		out[i] = strconv.Itoa(v)
-	}
-	return out
+// inline renders items as a comma-separated list, capped as shown says.
+func inline(l list, o Options) string {
+	return strings.Join(l.shown(o), ", ")
 }
 
 // longString is how long a stack, row or string may be before it is

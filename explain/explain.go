@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/nimtutor/nimtutor/solver"
@@ -190,8 +191,9 @@ func Recommend(r solver.Result) (m solver.Move, value solver.Value, exact bool) 
 }
 
 // MoveStep returns a step stating the recommended move in the numbering of
-// r.Position, with the other moves that do as well. It is per position
-// and must not be cached by Key.
+// r.Position, with how long the game lasts with it when the search
+// reached the position and the other moves that do as well. It is per
+// position and must not be cached by Key.
 func MoveStep(r solver.Result) Step {
 	g := r.Position.Game()
 	mover := g.PlayerName(r.Position.ToMove())
@@ -201,6 +203,9 @@ func MoveStep(r solver.Result) Step {
 		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}
 	case r.Outcome != solver.Loss:
 		body := fmt.Sprintf("**%s**.", capitalise(m.String()))
+		if r.Move != nil && r.Move.String() == m.String() {
+			body += moveDistance(r)
+		}
 		if alt := Alternatives(r, 3); alt != "" {
 			body += " " + alt
 		}
@@ -255,7 +260,47 @@ func Alternatives(r solver.Result, max int) string {
 	if !pl.complete {
 		head = fmt.Sprintf("Among the first %d moves, also %s: ", checkedMoves(r.Position), map[bool]string{true: "keeping the tie", false: "winning"}[r.Outcome == solver.Tie])
 	}
-	return head + inline(names, Options{MaxItems: max}) + "."
+	return head + inline(listOf(names), Options{MaxItems: max}) + "."
+}
+
+// moveDistance says how long the game lasts after the recommended move,
+// and whether a quicker way exists; "" when the search did not reach it.
+func moveDistance(r solver.Result) string {
+	if r.MoveRemoteness < 0 || r.Remoteness < 0 {
+		return ""
+	}
+	what := "wins"
+	if r.Outcome == solver.Tie {
+		what = "keeps the tie, which ends"
+	}
+	s := fmt.Sprintf(" It %s in %s", what, plural(r.MoveRemoteness, "move", "moves"))
+	if r.MoveRemoteness > r.Remoteness {
+		return s + fmt.Sprintf("; the quickest way takes %s.", plural(r.Remoteness, "move", "moves"))
+	}
+	return s + ", the quickest way."
+}
+
+// Distance says in one sentence how long the game lasts with best play,
+// counting both players' moves, or "" when the search did not reach the
+// position or the game is over: "With best play Ada wins in 3 moves."
+func Distance(r solver.Result) string {
+	if r.Remoteness <= 0 {
+		return ""
+	}
+	n := plural(r.Remoteness, "move", "moves")
+	if r.Outcome == solver.Tie {
+		return fmt.Sprintf("With best play the game ends in a tie after %s, both players' moves counted.", n)
+	}
+	return fmt.Sprintf("With best play %s wins in %s, both players' moves counted.", r.WinnerName(), n)
+}
+
+// InMoves is the verdict's count, " in 3 moves", or "" when the search
+// did not reach the position.
+func InMoves(r solver.Result) string {
+	if r.Remoteness <= 0 {
+		return ""
+	}
+	return " in " + plural(r.Remoteness, "move", "moves")
 }
 
 // fallbackVerdict states the verdict and move of a game without an explainer.
@@ -305,4 +350,17 @@ func Status(pos solver.Position) string {
 		return ""
 	}
 	return e.status(pos)
+}
+
+// Solve solves pos for a reply: the formula's verdict, the move the
+// explanation teaches as the result's Move (numbered as in pos), and the
+// remoteness of the position and of that move where the search reaches
+// within solver.ReachBudget states and solver.ReachTime.
+func Solve(ctx context.Context, pos solver.Position) solver.Result {
+	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
+	defer cancel()
+	r := solver.Solve(pos)
+	r.Move = LocalMove(r)
+	r.Reach(solver.NewOracle(ctx, pos.Game(), solver.ReachBudget))
+	return r
 }

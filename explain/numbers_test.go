@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -23,6 +24,35 @@ func TestKeyNumbers(t *testing.T) {
 			}
 			if got := KeyNumbers(pos); !strings.Contains(got, tc.want) {
 				t.Errorf("got %q, want it to contain %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestDistance checks the sentences that count moves to the end, from
+// positions the search reaches and one it does not.
+func TestDistance(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		game, text              string
+		inMoves, distance, step string
+	}{
+		{"adapwns", "..P.P", " in 3 moves", "Ada wins in 3 moves", "**Move the piece on cell 5 to cell 4**. It wins in 5 moves; the quickest way takes 3 moves."},
+		{"adapwns", "...P", " in 2 moves", "Ada's opponent wins in 2 moves", "**move the piece on cell 4 to cell 3** holds out longest (lose in 2 moves)"},
+		{"binim2", "010 101", " in 4 moves", "Dee wins in 4 moves", "It wins in 6 moves; the quickest way takes 4 moves."},
+		{"binstring", "000011", " in 3 moves", "ends in a tie after 3 moves", "It keeps the tie, which ends in 4 moves; the quickest way takes 3 moves."},
+		{"adapwns", strings.Repeat(".P", 40), "", "", "too large to search to the end"},
+	} {
+		t.Run(tc.game+" "+tc.text, func(t *testing.T) {
+			r := Solve(ctx, parse(t, tc.game, tc.text, "Dee"))
+			if got := InMoves(r); got != tc.inMoves {
+				t.Errorf("InMoves = %q, want %q", got, tc.inMoves)
+			}
+			if got := Distance(r); !strings.Contains(got, tc.distance) || (tc.distance == "") != (got == "") {
+				t.Errorf("Distance = %q, want it to contain %q", got, tc.distance)
+			}
+			if got := MoveStep(r).Body; !strings.Contains(got, tc.step) {
+				t.Errorf("MoveStep = %q, want it to contain %q", got, tc.step)
 			}
 		})
 	}

@@ -106,15 +106,6 @@ func newPlan(c solver.Result, taught solver.Move, kindOf func(solver.Move) strin
 	return pl
 }
 
-// count returns how many moves the plan's groups hold.
-func (pl plan) count() int {
-	n := 0
-	for _, g := range pl.groups {
-		n += len(g.moves)
-	}
-	return n
-}
-
 // SearchBudget is the most states the searches behind a reply may enter:
 // the slowest loss in a lost position and the remoteness of moves. Past
 // it the reply falls back on the formula alone. It keeps a reply well
@@ -148,7 +139,7 @@ func holdOut(pos solver.Position) (m solver.Move, value solver.Value, exact bool
 	if err == nil && len(values) > 0 {
 		best := values[0]
 		for _, v := range values[1:] {
-			if v.Value.Better(best.Value) {
+			if solver.Better(v.Value, best.Value) {
 				best = v
 			}
 		}
@@ -205,9 +196,9 @@ func groupsText(pl plan, name func(solver.Move) string, o Options) string {
 		for i, m := range g.moves {
 			names[i] = name(m)
 		}
-		items = append(items, fmt.Sprintf("%s: %s", g.kind, inline(names, o)))
+		items = append(items, fmt.Sprintf("%s: %s", g.kind, inline(listOf(names), o)))
 	}
-	out := bullets(items, Options{})
+	out := bullets(listOf(items), Options{})
 	if !pl.complete {
 		out += "\n(Only the first moves were checked: the position has too many to check them all.)"
 	}

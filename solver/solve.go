@@ -1,5 +1,7 @@
 package solver
 
+import "context"
+
 // Result is a solved position: the formula's verdict, one optimal move and
 // the numbers behind them.
 type Result struct {
@@ -8,6 +10,16 @@ type Result struct {
 	Outcome  Outcome
 	Move     Move // nil when the mover has no move or every move loses
 	Analysis Analysis
+	// Remoteness is how many moves, both players' counted, the game lasts
+	// from here under perfect play (the winner hurrying, the loser
+	// stalling), found by search: -1 when the position is out of the
+	// search's reach.
+	Remoteness int
+	// MoveRemoteness is how long the game lasts if the mover plays Move
+	// and both play perfectly afterwards, Move included: -1 when out of
+	// reach or Move is nil. It is more than Remoteness when Move, which
+	// the formula picks, is not the quickest win.
+	MoveRemoteness int
 }
 
 // Winner returns the winning player and true, or false for a tie.
@@ -39,5 +51,31 @@ func (r Result) Answer() string { return r.Position.Game().Answer(r.Position, r.
 // has no legal move or every move loses.
 func Solve(pos Position) Result {
 	o, a := pos.Analyze()
-	return Result{Position: pos, Outcome: o, Analysis: a, Move: pos.BestMove(o, a)}
+	return Result{Position: pos, Outcome: o, Analysis: a, Move: pos.BestMove(o, a), Remoteness: -1, MoveRemoteness: -1}
+}
+
+// SolveReach is Solve plus the remoteness of the position and of the
+// formula's move, found by search when the position is within reach of
+// budget states and ReachTime.
+func SolveReach(ctx context.Context, pos Position, budget int) Result {
+	ctx, cancel := context.WithTimeout(ctx, ReachTime)
+	defer cancel()
+	r := Solve(pos)
+	r.Reach(NewOracle(ctx, pos.Game(), budget))
+	return r
+}
+
+// Reach sets Remoteness, and MoveRemoteness for the current Move, from
+// what o can reach.
+func (r *Result) Reach(o *Oracle) {
+	r.Remoteness, r.MoveRemoteness = -1, -1
+	if v, ok := o.Value(r.Position); ok {
+		r.Remoteness = v.Remoteness
+	}
+	if r.Move == nil || r.Remoteness < 0 {
+		return
+	}
+	if v, ok := o.After(r.Position, r.Move); ok {
+		r.MoveRemoteness = v.Remoteness
+	}
 }

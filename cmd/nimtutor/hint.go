@@ -13,7 +13,7 @@ import (
 // runHint implements `nimtutor hint GAME POSITION [--first X] --level N
 // [--verdict WINNER]`: one level of the ladder, or with --verdict the
 // student's verdict checked, as the ladder's check level asks.
-func runHint(_ context.Context, args []string, out io.Writer) error {
+func runHint(ctx context.Context, args []string, out io.Writer) error {
 	pf := newPositionFlags("hint")
 	level := pf.fs.Int("level", 1, "which level of the ladder to print, from 1")
 	verdict := pf.fs.String("verdict", "", "check your verdict instead: a player's name, or Tie where the game can tie")
@@ -21,7 +21,7 @@ func runHint(_ context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := solve(pos)
+	r := solve(ctx, pos)
 	if *verdict != "" {
 		choices := explain.VerdictChoices(pos)
 		for _, c := range choices {
@@ -41,6 +41,9 @@ func runHint(_ context.Context, args []string, out io.Writer) error {
 	fmt.Fprintf(out, "Hint %d of %d: %s\n%s\n", *level, len(hints), h.Title, h.Body)
 	if *level == explain.CheckLevel {
 		fmt.Fprintf(out, "Check your verdict: --verdict %q (one of %s).\n", explain.VerdictChoices(pos)[0], strings.Join(explain.VerdictChoices(pos), ", "))
+	}
+	if d := explain.Distance(r); *level == len(hints) && d != "" {
+		fmt.Fprintln(out, d)
 	}
 	return nil
 }

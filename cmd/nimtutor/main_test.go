@@ -23,7 +23,7 @@ func TestConsolePiped(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"== Ada wins ==", "Finding it", "Hint 1 of", "Hint 2 of", "(the message above is updated)"} {
+	for _, want := range []string{"== Ada wins in 3 moves ==", "Finding it", "Hint 1 of", "Hint 2 of", "(the message above is updated)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("console output lacks %q:\n%s", want, out)
 		}
@@ -38,12 +38,16 @@ func TestSolveJSONContract(t *testing.T) {
 		moveKeys  []string
 		analysis  []string
 		wantFirst bool
+		// remoteness is the JSON of the field: moves to the end, or null
+		// where the search does not reach.
+		remoteness string
 	}{
-		{[]string{"adapwns", "..P.P"}, "Yes", "Ada", []string{"from", "to"}, []string{"gaps", "significant", "grundy", "xor"}, false},
-		{[]string{"binim2", "010 101", "--first", "Dee"}, "Dee", "Dee", []string{"stack", "take"}, []string{"compressed", "dee_extra", "dum_extra"}, true},
-		{[]string{"binim", "0011", "1", "--first=Dum"}, "Dee", "Dee", nil, []string{"dee_moves", "dum_moves"}, true},
-		{[]string{"abgame", "A..B.A...B"}, "A", "A", []string{"from", "to"}, []string{"reserve_a", "reserve_b", "nim_heaps", "nim_sum"}, false},
-		{[]string{"binstring", "000011"}, "Tie", "nobody", []string{"start", "end"}, []string{"zeros", "runs", "nim_sum"}, false},
+		{[]string{"adapwns", "..P.P"}, "Yes", "Ada", []string{"from", "to"}, []string{"gaps", "significant", "grundy", "xor"}, false, "3"},
+		{[]string{"binim2", "010 101", "--first", "Dee"}, "Dee", "Dee", []string{"stack", "take"}, []string{"compressed", "dee_extra", "dum_extra"}, true, "4"},
+		{[]string{"binim", "0011", "1", "--first=Dum"}, "Dee", "Dee", nil, []string{"dee_moves", "dum_moves"}, true, "2"},
+		{[]string{"abgame", "A..B.A...B"}, "A", "A", []string{"from", "to"}, []string{"reserve_a", "reserve_b", "nim_heaps", "nim_sum"}, false, "5"},
+		{[]string{"binstring", "000011"}, "Tie", "nobody", []string{"start", "end"}, []string{"zeros", "runs", "nim_sum"}, false, "3"},
+		{[]string{"adapwns", strings.Repeat(".P", 100)}, "No", "Ada's opponent", nil, []string{"gaps", "significant", "grundy", "xor"}, false, "null"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			code, out, errOut := runCLI(t, "", append([]string{"solve", "--json"}, tc.args...)...)
@@ -83,6 +87,9 @@ func TestSolveJSONContract(t *testing.T) {
 					t.Errorf("analysis lacks %q", k)
 				}
 			}
+			if got := string(v["remoteness"]); got != tc.remoteness {
+				t.Errorf("remoteness %s, want %s", got, tc.remoteness)
+			}
 			var steps []struct{ Title, Body string }
 			if err := json.Unmarshal(v["steps"], &steps); err != nil || len(steps) < 3 {
 				t.Errorf("steps: %v, %d of them", err, len(steps))
@@ -109,7 +116,7 @@ func TestExitCodes(t *testing.T) {
 		{"", []string{"solve", "adapwns", "..X.P"}, 1, "position: character 3 is 'X'"},
 		{"", []string{"solve", "binim2", "010"}, 1, "first: binim2 needs the player who moves first"},
 		{"", []string{"solve", "adapwns"}, 2, "give a game and a position"},
-		{"", []string{"hint", "adapwns", "..P.P", "--level", "9"}, 1, "there are 4 levels"},
+		{"", []string{"hint", "adapwns", "..P.P", "--level", "9"}, 1, "there are 6 levels"},
 		{"", []string{"nope"}, 2, `"nope" is not a command`},
 		{"1\n2 Dee\n010\n101\n", []string{"judge", "binim2"}, 0, ""},
 		{"1\n2 Dee\n010\n", []string{"judge", "binim2"}, 1, "the input ended before stack 2"},

@@ -11,7 +11,7 @@ import (
 )
 
 // runSolve implements `nimtutor solve`.
-func runSolve(_ context.Context, args []string, out io.Writer) error {
+func runSolve(ctx context.Context, args []string, out io.Writer) error {
 	pf := newPositionFlags("solve")
 	asJSON := pf.fs.Bool("json", false, "print the JSON object of the solve contract")
 	full := pf.fs.Bool("full", false, "print the full reasoning, every step, instead of the short answer")
@@ -19,7 +19,7 @@ func runSolve(_ context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := solve(pos)
+	r := solve(ctx, pos)
 	if *asJSON {
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
@@ -52,14 +52,17 @@ func verdictLine(r solver.Result) string {
 
 // solveJSON is the object `solve --json` prints, as GAMES.md defines it.
 type solveJSON struct {
-	Game     string          `json:"game"`
-	Position string          `json:"position"`
-	First    string          `json:"first,omitempty"`
-	Answer   string          `json:"answer"`
-	Winner   string          `json:"winner"`
-	Move     solver.Move     `json:"move"`
-	Analysis solver.Analysis `json:"analysis"`
-	Steps    []explain.Step  `json:"steps"`
+	Game     string      `json:"game"`
+	Position string      `json:"position"`
+	First    string      `json:"first,omitempty"`
+	Answer   string      `json:"answer"`
+	Winner   string      `json:"winner"`
+	Move     solver.Move `json:"move"`
+	// Remoteness is how many moves the game lasts under perfect play,
+	// both players' counted; null when the search does not reach.
+	Remoteness *int            `json:"remoteness"`
+	Analysis   solver.Analysis `json:"analysis"`
+	Steps      []explain.Step  `json:"steps"`
 }
 
 func newSolveJSON(r solver.Result) solveJSON {
@@ -73,6 +76,9 @@ func newSolveJSON(r solver.Result) solveJSON {
 		Analysis: r.Analysis,
 		Steps:    steps(r),
 	}
+	if r.Remoteness >= 0 {
+		v.Remoteness = &r.Remoteness
+	}
 	if g.NeedsFirst() {
 		v.First = g.PlayerName(r.Position.ToMove())
 	}
@@ -83,9 +89,9 @@ func writeSolveText(out io.Writer, r solver.Result) error {
 	g := r.Position.Game()
 	fmt.Fprintf(out, "%s: %s\n", g.Title(), r.Position)
 	if r.Outcome == solver.Tie {
-		fmt.Fprintf(out, "Tie: nobody wins (judge answer: %s).\n", r.Answer())
+		fmt.Fprintf(out, "Tie%s: nobody wins (judge answer: %s).\n", explain.InMoves(r), r.Answer())
 	} else {
-		fmt.Fprintf(out, "%s wins (judge answer: %s).\n", r.WinnerName(), r.Answer())
+		fmt.Fprintf(out, "%s wins%s (judge answer: %s).\n", r.WinnerName(), explain.InMoves(r), r.Answer())
 	}
 	for i, s := range steps(r) {
 		fmt.Fprintf(out, "\n%d. %s\n%s\n", i+1, s.Title, s.Body)

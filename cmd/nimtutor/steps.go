@@ -1,16 +1,17 @@
 package main
 
 import (
+	"context"
+
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-// solve solves pos and reports the move the explanation teaches, in the
-// numbering of pos (for stacks, the explanation works on sorted stacks).
-func solve(pos solver.Position) solver.Result {
-	r := solver.Solve(pos)
-	r.Move = explain.LocalMove(r)
-	return r
+// solve solves pos, counting the moves to the end where the search
+// reaches, and reports the move the explanation teaches, in the numbering
+// of pos (for stacks, the explanation works on sorted stacks).
+func solve(ctx context.Context, pos solver.Position) solver.Result {
+	return explain.Solve(ctx, pos)
 }
 
 // steps returns the full explanation, then the move in the numbering of

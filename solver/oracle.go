@@ -1,0 +1,93 @@
+package solver
+
+import (
+	"context"
+	"time"
+)
+
+// How far the product's searches go: a solve, hint or move reply counts
+// moves to the end only for positions within this reach.
+const (
+	// ReachBudget is the most states one reply's search enters.
+	ReachBudget = 1 << 18
+	// ReachTime bounds SolveReach's search in time as well, for games
+	// whose states have many moves (a binstring of n characters has
+	// n(n+1)/2).
+	ReachTime = 300 * time.Millisecond
+)
+
+// Oracle answers questions about positions of one game by exhaustive
+// search, within one budget of states and the life of its context: the
+// value of a position, of each move, and the best move by remoteness.
+// Positions out of its reach answer false. An Oracle keeps what it has
+// solved, so questions about nearby positions (before and after a move)
+// cost once. It is not safe for concurrent use.
+type Oracle struct {
+	ctx    context.Context
+	game   Game
+	search *Search
+}
+
+// NewOracle returns an oracle for g that enters at most budget states in
+// all (0 for no limit) and stops when ctx ends.
+func NewOracle(ctx context.Context, g Game, budget int) *Oracle {
+	return &Oracle{ctx: ctx, game: g, search: NewSearch(g, budget)}
+}
+
+// Value returns the value of pos for its player to move, or false when
+// pos does not pack into a state or its search would pass the budget or
+// the context's end.
+func (o *Oracle) Value(pos Position) (Value, bool) {
+	st, ok := o.game.Encode(pos)
+	if !ok {
+		return Value{}, false
+	}
+	v, err := o.search.Value(o.ctx, st)
+	return v, err == nil
+}
+
+// After returns what playing m is worth to the player to move in pos: the
+// outcome for them and the remoteness counting m itself.
+func (o *Oracle) After(pos Position, m Move) (Value, bool) {
+	next, err := pos.Play(m)
+	if err != nil {
+		return Value{}, false
+	}
+	v, ok := o.Value(next)
+	return Value{Outcome: -v.Outcome, Remoteness: v.Remoteness + 1}, ok
+}
+
+// Better reports whether a is a better value than b for the player who
+// gets it: a better outcome, or the same outcome sooner when winning or
+// tying and later when losing.
+func Better(a, b Value) bool {
+	switch {
+	case a.Outcome != b.Outcome:
+		return a.Outcome > b.Outcome
+	case a.Outcome == Loss:
+		return a.Remoteness > b.Remoteness
+	}
+	return a.Remoteness < b.Remoteness
+}
+
+// BestMove returns the move that perfect play makes in pos, counting
+// moves: the quickest win, else the quickest tie, else the slowest loss
+// (the first such in the order of Moves), with what it is worth to the
+// mover. ok is false when pos is out of reach or has no move.
+func (o *Oracle) BestMove(pos Position) (Move, Value, bool) {
+	if _, ok := o.Value(pos); !ok {
+		return nil, Value{}, false
+	}
+	var best Move
+	var bv Value
+	for _, m := range pos.Moves() {
+		v, ok := o.After(pos, m)
+		if !ok {
+			return nil, Value{}, false
+		}
+		if best == nil || Better(v, bv) {
+			best, bv = m, v
+		}
+	}
+	return best, bv, best != nil
+}
