@@ -35,6 +35,9 @@ type explainer interface {
 	// plan finds the move the strategy teaches in c and every move that
 	// keeps c's outcome, by kind.
 	plan(c solver.Result) plan
+	// kind names, in the strategy's words, the kind of move m of pos, a
+	// move that keeps the best outcome.
+	kind(pos solver.Position, m solver.Move) string
 	// explain and hints take c with c.Move set to the taught move, and
 	// its plan.
 	explain(c solver.Result, pl plan, o Options) []Step
