@@ -384,14 +384,6 @@ func (pawnExplainer) stuck(pos solver.Position) string {
 	return pos.Game().PlayerName(pos.ToMove()) + " cannot move."
 }
 
-// countedList says the counted gaps and their values: "gap 2 = 4 → 1".
-func countedList(a solver.AdapwnsAnalysis, o Options) string {
-	return inline(list{n: len(a.Significant), item: func(i int) string {
-		k := a.Significant[i]
-		return fmt.Sprintf("gap %d = %d → %d", k, a.Gaps[k-1], a.Grundy[i])
-	}}, o)
-}
-
 func (e pawnExplainer) summary(c solver.Result, pl plan, o Options) []Step {
 	p := c.Position.(*solver.Board)
 	a := c.Analysis.(solver.AdapwnsAnalysis)

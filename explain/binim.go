@@ -630,12 +630,6 @@ func binim2Verdict(c solver.Result, p *solver.Stacks, o Options) Step {
 		other, plural(nex[p.ToMove().Other()], "extra move", "extra moves"), mover, nex[p.ToMove()], mover, other)}
 }
 
-// withTitle returns s with a new title.
-func withTitle(s Step, title string) Step {
-	s.Title = title
-	return s
-}
-
 // ---- binim ----
 
 // binimOwned lists the stacks each player owns (their symbol on top),
@@ -725,23 +719,6 @@ func (stackExplainer) stuck(pos solver.Position) string {
 		return mover + " cannot move, which wins in misère play."
 	}
 	return mover + " cannot move and loses."
-}
-
-// countsVerdict says who wins from the two counts, the player to move's
-// and the opponent's, as the rule of the game reads them.
-func countsVerdict(p *solver.Stacks, me, them int) string {
-	mover, other := stackNames(p)
-	switch {
-	case p.Misere() && me == them:
-		return fmt.Sprintf("level at %d, so %s, to move, wins", me, mover)
-	case p.Misere() && me < them:
-		return fmt.Sprintf("%s has fewer and wins", mover)
-	case p.Misere():
-		return fmt.Sprintf("%s has fewer and wins", other)
-	case me > them:
-		return fmt.Sprintf("%s, to move, has strictly more and wins", mover)
-	}
-	return fmt.Sprintf("%s, to move, does not have more and loses", mover)
 }
 
 func (e stackExplainer) summary(c solver.Result, pl plan, o Options) []Step {

@@ -147,11 +147,6 @@ func isAre(n int, one, many string) string {
 	return "There are " + plural(n, one, many)
 }
 
-// hintTitle names a level of a hint ladder; callers add "Hint k of n".
-func hintTitle(what string) string {
-	return strings.ToUpper(what[:1]) + what[1:]
-}
-
 // complete reports whether a body ends a thought: after trimming spaces
 // and closing '*' or '`', it ends with '.', '!', '?' or ')'. Every body
 // this package writes satisfies it, which the tests check.
@@ -181,13 +176,4 @@ func capitalise(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// alsoWin says how many other moves win as well: "1 other move also
-// wins." or "3 other moves also win."
-func alsoWin(n int) string {
-	if n == 1 {
-		return "1 other move also wins."
-	}
-	return plural(n, "other move", "other moves") + " also win."
 }
