@@ -32,6 +32,7 @@ func (r *Router) help(context.Context, *discordgo.Interaction, options) (*discor
 			if g.NeedsFirst() {
 				args += " first:" + g.PlayerName(solver.Player(k%2))
 			}
+			args += exampleMove(g, sc, ex[k%len(ex)], solver.Player(k%2))
 			lines = append(lines, fmt.Sprintf("%s `%s` %s", r.mention(g.Name(), sc.name), args, lowerFirst(sc.description)))
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: g.Title(), Value: strings.Join(lines, "\n")})
@@ -82,4 +83,26 @@ func lowerFirst(s string) string {
 		return s
 	}
 	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// exampleMove returns " move:A B" with the first legal move of an example
+// position for a subcommand that takes a move (why), and "" otherwise.
+func exampleMove(g solver.Game, sc subcommand, example string, first solver.Player) string {
+	takesMove := false
+	for _, o := range sc.options {
+		takesMove = takesMove || o.Name == optMove
+	}
+	if !takesMove {
+		return ""
+	}
+	pos, err := g.Parse(example, solver.ParseOptions{First: g.PlayerName(first)})
+	if err != nil {
+		return ""
+	}
+	moves := solver.FirstMoves(pos, 1)
+	if len(moves) == 0 {
+		return ""
+	}
+	a, b := solver.MoveNumbers(moves[0])
+	return fmt.Sprintf(" %s:%d %d", optMove, a, b)
 }

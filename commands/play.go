@@ -27,6 +27,7 @@ const (
 	actionMenu   = "m" // a move picked from the select menu
 	actionType   = "t" // open the form to type a move
 	actionSubmit = "s" // the typed move
+	actionBack   = "b" // take back the last move: the state is the position before it
 )
 
 // optBotFirst lets the bot make the first move.
@@ -124,6 +125,9 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []st
 	switch action {
 	case actionType:
 		return r.moveForm(gm), nil
+	case actionBack:
+		events := []string{"You take your move back. Try again from here."}
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.gameMessage(ctx, gm, events)}, nil
 	case actionMenu:
 		if len(data.Values) != 1 {
 			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("pick one move from the menu (Discord sent %d)", len(data.Values))}
@@ -251,13 +255,21 @@ func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*disc
 	after, _ := next.Analyze()
 	var events []string
 	gm.moves++
+	// worse is set when the move throws the outcome away, or keeps it the
+	// slow way without following the strategy: the reply then shows why,
+	// with a button to take the move back.
+	worse := false
+	taught := before.Move != nil && before.Move.String() == m.String()
 	switch {
 	case -after == before.Outcome:
 		gm.kept++
 		switch {
 		case forced:
 			events = append(events, fmt.Sprintf("You %s. It was your only move.", m))
+		case taught && counted && mine.Remoteness > best.Remoteness:
+			events = append(events, fmt.Sprintf("You %s. Good: the move the strategy teaches, winning in %s (the quickest win takes %d).", m, plural(mine.Remoteness, "move", "moves"), best.Remoteness))
 		case before.Outcome == solver.Win && counted && mine.Remoteness > best.Remoteness:
+			worse = true
 			events = append(events, fmt.Sprintf("You %s. Still winning, but slower: %d moves instead of %d.", m, mine.Remoteness, best.Remoteness))
 		case before.Outcome == solver.Win && counted:
 			events = append(events, fmt.Sprintf("You %s. Good: the quickest win, %s to the end.", m, plural(mine.Remoteness, "move", "moves")))
@@ -266,16 +278,22 @@ func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*disc
 		case before.Outcome == solver.Tie:
 			events = append(events, fmt.Sprintf("You %s. You keep the tie.", m))
 		case counted && mine.Remoteness < best.Remoteness:
+			worse = true
 			events = append(events, fmt.Sprintf("You %s. You were already losing against perfect play, and this loses sooner: %d moves instead of %d.", m, mine.Remoteness, best.Remoteness))
 		default:
 			events = append(events, fmt.Sprintf("You %s. You were already losing against perfect play; nothing wins here.", m))
 		}
 	default:
+		worse = true
 		lost := "the win"
 		if before.Outcome == solver.Tie {
 			lost = "the tie"
 		}
 		events = append(events, fmt.Sprintf("You %s. That throws away %s: %s would have kept it.", m, lost, before.Move))
+	}
+	var why []explain.Step
+	if worse {
+		why, _ = explain.Why(ctx, before, m, nil)
 	}
 	was := gm
 	gm.pos = next
@@ -284,6 +302,16 @@ func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*disc
 		return nil, err
 	}
 	data := r.gameMessage(ctx, gm, events)
+	if len(why) > 0 {
+		e := &discordgo.MessageEmbed{Title: "Why " + m.String() + " is worse", Color: colourLoss}
+		for _, s := range why {
+			e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
+		}
+		data.Embeds = append(data.Embeds, e)
+		// Take back: the same controls' game, at the position before the move.
+		back := discordgo.Button{Label: "Take back", Style: discordgo.DangerButton, CustomID: r.customID(was.head(actionBack), stateOf(was.pos))}
+		data.Components = append(data.Components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{back}})
+	}
 	if review := r.recordTurn(was, gm, m); review != nil {
 		data.Embeds = append(data.Embeds, review)
 	}

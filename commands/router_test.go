@@ -245,7 +245,7 @@ func TestDefinitions(t *testing.T) {
 				t.Errorf("/%s %s: first is %+v, want a required option with the choices Dee and Dum", c.Name, sub.Name, first)
 			}
 		}
-		if got, want := strings.Join(subs, " "), "solve hint play verify"; got != want {
+		if got, want := strings.Join(subs, " "), "solve hint play verify moves why"; got != want {
 			t.Errorf("/%s subcommands: got %s, want %s", c.Name, got, want)
 		}
 	}

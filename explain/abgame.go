@@ -96,12 +96,20 @@ func (abExplainer) plan(c solver.Result) plan {
 			}
 		}
 	}
-	return newPlan(c, taught, func(m solver.Move) string {
-		if k := abPairOf(a, m.(solver.CellMove).From); k >= 0 && a.Pairs[k].Kind == solver.ABNim {
-			return kindNim
-		}
-		return kindReserve
-	})
+	return newPlan(c, taught, func(m solver.Move) string { return abKind(a, m) })
+}
+
+// abKind names the kind of an abgame move of the position analysed by a.
+func abKind(a solver.ABGameAnalysis, m solver.Move) string {
+	if k := abPairOf(a, m.(solver.CellMove).From); k >= 0 && a.Pairs[k].Kind == solver.ABNim {
+		return kindNim
+	}
+	return kindReserve
+}
+
+func (abExplainer) kind(pos solver.Position, m solver.Move) string {
+	_, a := pos.Analyze()
+	return abKind(a.(solver.ABGameAnalysis), m)
 }
 
 // abDirections writes the row with each letter replaced by its direction.

@@ -115,12 +115,20 @@ func (pawnExplainer) plan(c solver.Result) plan {
 			}
 		}
 	}
-	return newPlan(c, taught, func(m solver.Move) string {
-		if counted(a, pawnIndex(a, m.(solver.CellMove).From)) {
-			return kindCounted
-		}
-		return kindUncounted
-	})
+	return newPlan(c, taught, func(m solver.Move) string { return pawnKind(a, m) })
+}
+
+// pawnKind names the kind of an adapwns move of the position analysed by a.
+func pawnKind(a solver.AdapwnsAnalysis, m solver.Move) string {
+	if counted(a, pawnIndex(a, m.(solver.CellMove).From)) {
+		return kindCounted
+	}
+	return kindUncounted
+}
+
+func (pawnExplainer) kind(pos solver.Position, m solver.Move) string {
+	_, a := pos.Analyze()
+	return pawnKind(a.(solver.AdapwnsAnalysis), m)
 }
 
 func (pawnExplainer) gameOver(pos solver.Position) string {

@@ -138,12 +138,15 @@ func (stackExplainer) plan(c solver.Result) plan {
 			}
 		}
 	}
-	return newPlan(c, taught, func(m solver.Move) string {
-		if p.Misere() {
-			return binim2Kind(p, m.(solver.StackMove))
-		}
-		return binimKind(p, m.(solver.StackMove))
-	})
+	return newPlan(c, taught, func(m solver.Move) string { return stackExplainer{}.kind(p, m) })
+}
+
+func (stackExplainer) kind(pos solver.Position, m solver.Move) string {
+	p := pos.(*solver.Stacks)
+	if p.Misere() {
+		return binim2Kind(p, m.(solver.StackMove))
+	}
+	return binimKind(p, m.(solver.StackMove))
 }
 
 // binim2Taught returns the top run of the first own stack with the

@@ -139,6 +139,10 @@ func (stringExplainer) plan(c solver.Result) plan {
 	return newPlan(c, taught, func(m solver.Move) string { return stringKind(p, m.(solver.RangeMove)) })
 }
 
+func (stringExplainer) kind(pos solver.Position, m solver.Move) string {
+	return stringKind(pos.(*solver.BinaryString), m.(solver.RangeMove))
+}
+
 // leadText says how the mover stands in 0s held, as a sentence.
 func leadText(mover, other string, l int) string {
 	switch {

@@ -1,8 +1,24 @@
 // Package explain turns a solved position (a solver.Result) into text a
-// student can follow: an explanation as an ordered list of steps, each
-// applying one idea of the solution to this very position with its
-// numbers, and a hint ladder that starts with a nudge and only reveals the
-// verdict and the move at its last level.
+// student can follow, every sentence on the student's own numbers:
+//
+//   - Summary, the short reply: the two or three facts of this position
+//     that decide it, how to find the move, a line of best play and the
+//     rule as it applies here, in about 120 words for a small position;
+//     Short adds MoveStep, the move in the student's numbering.
+//   - Explain, the full reasoning: each idea of the solution applied to
+//     this position, then "Finding the move" (the target, which gap, heap,
+//     run or stack reaches it, the value after, every winning move by
+//     kind) and the verdict. Lesson picks the steps that teach the rule,
+//     for a "Why?" button.
+//   - Hints, a graded ladder of six levels (ladder.go): a question on a
+//     small case, how to work out the reduction (with a verdict for the
+//     student to submit, CheckVerdict), the numbers, the rule, where to
+//     look, the move; no level gives away more than the next needs.
+//   - Why, why a move is wrong or slower; MoveTable, every move's value.
+//
+// The move the text teaches follows the strategy it teaches (plan.go):
+// LocalMove and Recommend give it, and where every move loses Recommend
+// gives the slowest loss, by the engine's search where it reaches.
 //
 // The text is plain with light markdown (bold and `code`) and bullet
 // lines starting with "- ", so it reads well in Discord and in a terminal.
@@ -11,22 +27,21 @@
 //
 // # Caching and stack numbers
 //
-// Explain and Hints depend only on Key(r.Position) and the Options, so a
-// caller may cache their output per key. Two positions with the same key
-// are the same game for the explanation: for binim and binim2 the key
-// ignores the order of the stacks, and for binstring it keeps only the
-// mover's lead in 0s already held, not the two counts.
+// Summary, Explain, Lesson and Hints depend only on Key(r.Position) and
+// the Options, so a caller may cache their output per key. Two positions
+// with the same key are the same game for the explanation: for binim and
+// binim2 the key ignores the order of the stacks, and for binstring it
+// keeps only the mover's lead in 0s already held, not the two counts.
 //
 // For binim and binim2 this is done by building the explanation on the
 // canonical position, the stacks sorted, and by naming stacks by their
-// content ("take 1 from the stack `010`"), never by their number. The
-// winning move stated there is the solver's move for the sorted position.
-// LocalMove maps that same move back to the stack numbers of the student's
-// own position, and MoveStep states it as a step; MoveStep is cheap and is
-// not meant to be cached by Key. For the other games the explanation is
-// built on the position itself and LocalMove is simply r.Move.
+// content ("take 1 from the stack `010`"), never by their number.
+// LocalMove and Recommend map the move back to the stack numbers of the
+// student's own position, and MoveStep states it as a step; MoveStep, Why
+// and MoveTable are per position and not meant to be cached by Key.
 //
-// The package is pure: it imports the solver and the standard library
-// only. A new game is one new file with an explainer and one line in the
-// registry in explain.go.
+// The package imports the solver and the standard library only. Each
+// game's knowledge, its strategy, its kinds of move and its text, lives
+// in the game's own file; a new game is one new file with an explainer
+// and one line in the registry in explain.go.
 package explain

@@ -35,6 +35,9 @@ type explainer interface {
 	// plan finds the move the strategy teaches in c and every move that
 	// keeps c's outcome, by kind.
 	plan(c solver.Result) plan
+	// kind names, in the strategy's words, the kind of move m of pos, a
+	// move that keeps the best outcome.
+	kind(pos solver.Position, m solver.Move) string
 	// explain and hints take c with c.Move set to the taught move, and
 	// its plan.
 	explain(c solver.Result, pl plan, o Options) []Step
@@ -191,8 +194,9 @@ func Recommend(r solver.Result) (m solver.Move, value solver.Value, exact bool) 
 }
 
 // MoveStep returns a step stating the recommended move in the numbering of
-// r.Position, with the other moves that do as well. It is per position
-// and must not be cached by Key.
+// r.Position, with how long the game lasts with it when the search
+// reached the position and the other moves that do as well. It is per
+// position and must not be cached by Key.
 func MoveStep(r solver.Result) Step {
 	g := r.Position.Game()
 	mover := g.PlayerName(r.Position.ToMove())

@@ -15,8 +15,10 @@ import (
 //  3. the reduced numbers of this position;
 //  4. the rule that turns them into a verdict;
 //  5. where to look for the move;
-//  6. the move, or in a lost position how to make the opponent's task
-//     hardest.
+//  6. the move, found by the method on the student's numbers (the
+//     "Finding the move" step: the target, which part reaches it, the
+//     value after, every winning move by kind), or in a lost position how
+//     to make the opponent's task hardest.
 const (
 	levelQuestion = iota + 1
 	levelReduction
@@ -48,7 +50,7 @@ func ladder(e explainer, c solver.Result, pl plan, o Options) []Step {
 		e.numbers(c, o),
 		e.rule(c, o),
 		e.pointer(c, pl, o),
-		lastLevel(e, c, o),
+		lastLevel(e, c, pl, o),
 	}
 	for i := range steps {
 		steps[i].Title = ladderTitles[i+1]
@@ -59,12 +61,17 @@ func ladder(e explainer, c solver.Result, pl plan, o Options) []Step {
 	return steps
 }
 
-// lastLevel states the verdict and the move; in a lost position, the
-// move that makes the opponent's task hardest: the slowest loss, and how
-// few winning replies it leaves.
-func lastLevel(e explainer, c solver.Result, o Options) Step {
+// lastLevel states the verdict and the move, then finds it by the method
+// on the position's numbers; in a lost position, the move that makes the
+// opponent's task hardest: the slowest loss, and how few winning replies
+// it leaves.
+func lastLevel(e explainer, c solver.Result, pl plan, o Options) Step {
 	v := e.verdict(c, o)
-	if c.Move != nil || !solver.HasMoves(c.Position) {
+	if c.Move != nil {
+		v.Body += "\n" + e.finding(c, pl, o).Body
+		return v
+	}
+	if !solver.HasMoves(c.Position) {
 		return v
 	}
 	m, value, exact := holdOut(c.Position)

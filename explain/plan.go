@@ -139,7 +139,7 @@ func holdOut(pos solver.Position) (m solver.Move, value solver.Value, exact bool
 	if err == nil && len(values) > 0 {
 		best := values[0]
 		for _, v := range values[1:] {
-			if v.Value.Better(best.Value) {
+			if solver.Better(v.Value, best.Value) {
 				best = v
 			}
 		}

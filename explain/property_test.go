@@ -177,8 +177,8 @@ func TestLadderIsGraded(t *testing.T) {
 					}
 					explained := Explain(r, o)
 					last, verdict := hints[levelMove-1].Body, explained[len(explained)-1].Body
-					if !strings.HasPrefix(last, verdict) {
-						t.Fatalf("%s %q: last level\n%s\ndoes not start with the verdict step\n%s", game, pos, last, verdict)
+					if !strings.HasPrefix(last, verdict) || c.Move != nil && !strings.Contains(last, e.finding(c, plans0(e, r), o).Body) {
+						t.Fatalf("%s %q: last level\n%s\ndoes not start with the verdict step and hold the finding\n%s", game, pos, last, verdict)
 					}
 					if r.Outcome == solver.Loss && solver.HasMoves(pos) && !strings.Contains(last, "hardest") {
 						t.Fatalf("%s %q: a lost position's last level says nothing to do:\n%s", game, pos, last)
@@ -188,6 +188,12 @@ func TestLadderIsGraded(t *testing.T) {
 			t.Logf("%s: %d positions", game, n)
 		})
 	}
+}
+
+// plans0 returns the plan of r.
+func plans0(e explainer, r solver.Result) plan {
+	_, pl := taught(e, r)
+	return pl
 }
 
 func TestCheckVerdict(t *testing.T) {
@@ -290,7 +296,10 @@ func largePositions(tb testing.TB) map[string]solver.Position {
 }
 
 func TestLargePositionsAreSummarised(t *testing.T) {
-	const maxBody, maxTotal = 1000, 4500 // the full reasoning is a message of its own (6000 at most)
+	// A step of the full reasoning is an embed field (1024 at most) and the
+	// whole a message of its own (6000); a hint level is one embed's
+	// description (4096, with the position quoted above it).
+	const maxBody, maxHint, maxTotal = 1000, 3000, 4500
 	for name, pos := range largePositions(t) {
 		t.Run(name, func(t *testing.T) {
 			r := solver.Solve(pos)
@@ -302,8 +311,8 @@ func TestLargePositionsAreSummarised(t *testing.T) {
 				for _, s := range steps {
 					n := len([]rune(s.Body))
 					total += n + len([]rune(s.Title))
-					if n > maxBody {
-						t.Errorf("%s step %q has %d characters, over %d:\n%s", what, s.Title, n, maxBody, s.Body)
+					if limit := map[string]int{"Explain": maxBody, "Hints": maxHint}[what]; n > limit {
+						t.Errorf("%s step %q has %d characters, over %d:\n%s", what, s.Title, n, limit, s.Body)
 					}
 					if !complete(s.Body) {
 						t.Errorf("%s step %q does not end a sentence:\n%s", what, s.Title, s.Body)

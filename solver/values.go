@@ -1,22 +1,6 @@
 package solver
 
-import (
-	"context"
-	"fmt"
-)
-
-// Better reports whether v is better than w for the player they belong
-// to, in the order the search uses: a better outcome; a win that ends
-// sooner; a tie that ends sooner; a loss that lasts longer.
-func (v Value) Better(w Value) bool {
-	if v.Outcome != w.Outcome {
-		return v.Outcome > w.Outcome
-	}
-	if v.Outcome == Loss {
-		return v.Remoteness > w.Remoteness
-	}
-	return v.Remoteness < w.Remoteness
-}
+import "context"
 
 // MoveValue is a legal move and what it is worth to the player making it.
 type MoveValue struct {
@@ -28,32 +12,28 @@ type MoveValue struct {
 }
 
 // MoveValues returns the value of every legal move of pos, in the order
-// of Moves, found by one exhaustive search entering at most budget states
-// (0 for no limit). It returns ErrBudget when the position does not pack
-// into a state or the search needs more, ErrTooDeep for a game longer
-// than a value can count, or the context's error.
+// of Moves, found by one Oracle entering at most budget states (0 for no
+// limit). It returns ErrBudget when the position does not pack into a
+// state or the search needs more states, or the context's error.
 func MoveValues(ctx context.Context, pos Position, budget int) ([]MoveValue, error) {
-	g := pos.Game()
-	if _, ok := g.Encode(pos); !ok {
+	o := NewOracle(ctx, pos.Game(), budget)
+	if _, ok := o.Value(pos); !ok {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		return nil, ErrBudget
 	}
-	s := NewSearch(g, budget)
 	moves := pos.Moves()
 	out := make([]MoveValue, 0, len(moves))
 	for _, m := range moves {
-		next, err := pos.Play(m)
-		if err != nil {
-			return nil, err
-		}
-		st, ok := g.Encode(next)
+		v, ok := o.After(pos, m)
 		if !ok {
-			return nil, fmt.Errorf("solver: %s position %q does not pack", g.Name(), next)
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			return nil, ErrBudget
 		}
-		w, err := s.Value(ctx, st)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, MoveValue{Move: m, Value: Value{Outcome: -w.Outcome, Remoteness: w.Remoteness + 1}})
+		out = append(out, MoveValue{Move: m, Value: v})
 	}
 	return out, nil
 }

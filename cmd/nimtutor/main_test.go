@@ -198,3 +198,62 @@ func TestHintChecksAVerdict(t *testing.T) {
 		}
 	}
 }
+
+func TestMovesAndWhyCommands(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "moves", "adapwns", "..P.P", "--json")
+	if code != 0 {
+		t.Fatalf("moves --json: exit %d: %s", code, errOut)
+	}
+	var v struct {
+		Moves []struct {
+			Move        map[string]int `json:"move"`
+			Value       string         `json:"value"`
+			Remoteness  *int           `json:"remoteness"`
+			Recommended bool           `json:"recommended"`
+		} `json:"moves"`
+		More int `json:"more"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Moves) != 3 || v.More != 0 {
+		t.Fatalf("moves: %+v", v)
+	}
+	recommended := 0
+	for _, m := range v.Moves {
+		if m.Remoteness == nil || m.Move["from"] == 0 || m.Value == "" {
+			t.Errorf("row %+v lacks a field", m)
+		}
+		if m.Recommended {
+			recommended++
+			if m.Move["from"] != 5 || m.Move["to"] != 4 || m.Value != "win" || *m.Remoteness != 5 {
+				t.Errorf("recommended row %+v, want 5 to 4, a win in 5", m)
+			}
+		}
+	}
+	if recommended != 1 {
+		t.Errorf("%d rows recommended", recommended)
+	}
+	code, out, _ = runCLI(t, "", "moves", "adapwns", "..P.P")
+	if code != 0 || !strings.Contains(out, "3 1       win in 3 moves") || strings.Contains(out, "```") {
+		t.Errorf("moves text: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "why", "adapwns", "..P.P", "--move", "3 2")
+	if code != 0 || !strings.Contains(out, "Their refutation") || !strings.Contains(out, "lose in 4 moves") {
+		t.Errorf("why: exit %d\n%s", code, out)
+	}
+	code, _, errOut = runCLI(t, "", "why", "adapwns", "..P.P")
+	if code != 2 || !strings.Contains(errOut, "--move") {
+		t.Errorf("why without a move: exit %d %q", code, errOut)
+	}
+	// A lost position keeps move null in solve's JSON, and recommends the
+	// slowest loss in moves.
+	code, out, _ = runCLI(t, "", "solve", "adapwns", ".P.P.P", "--json")
+	if code != 0 || !strings.Contains(out, `"move": null`) {
+		t.Errorf("solve of a lost position: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "moves", "adapwns", ".P.P.P")
+	if code != 0 || !strings.Contains(out, "4 3       lose in 6 moves    ← recommended") {
+		t.Errorf("moves of a lost position: exit %d\n%s", code, out)
+	}
+}
