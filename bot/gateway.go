@@ -41,6 +41,10 @@ type GatewayConfig struct {
 	// ShutdownGrace is how long work in flight may finish on shutdown
 	// before it is cancelled; DefaultShutdownGrace when zero.
 	ShutdownGrace time.Duration
+	// ShardID and ShardCount identify the connection as shard
+	// [ShardID, ShardCount]; a ShardCount of 0 or 1 means no sharding.
+	// RunShards sets them; see docs/SCALING.md.
+	ShardID, ShardCount int
 }
 
 // ErrNoToken is returned when a transport that needs the bot token gets
@@ -72,6 +76,10 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 		s.Client = cfg.HTTPClient
 	}
 	s.Identify.Intents = discordgo.IntentsNone
+	s.ShardID, s.ShardCount = cfg.ShardID, max(cfg.ShardCount, 1)
+	if cfg.ShardCount > 1 {
+		log = log.With("shard", cfg.ShardID, "shards", cfg.ShardCount)
+	}
 	sender := cfg.Sender
 	if sender == nil {
 		sender = NewREST(cfg.APIURL, cfg.HTTPClient, log)

@@ -45,7 +45,9 @@ type httpConfig struct {
 	apiURL     string
 	sender     Sender
 	ledger     Ledger
-	grace      time.Duration
+	// wrap, when set, wraps the endpoint's handler (WithWrap).
+	wrap  func(http.Handler) http.Handler
+	grace time.Duration
 }
 
 // WithLogger sets the logger of the HTTP transport; the default discards.
@@ -93,6 +95,13 @@ func WithSender(s Sender) HTTPOption {
 // default is a MemoryLedger of DefaultLedgerSize ids.
 func WithLedger(l Ledger) HTTPOption {
 	return func(c *httpConfig) { c.ledger = l }
+}
+
+// WithWrap wraps the interactions endpoint in ServeHTTP's server, for
+// example to serve health and metrics paths beside it and count
+// responses. Requests it passes on reach the endpoint as before.
+func WithWrap(wrap func(http.Handler) http.Handler) HTTPOption {
+	return func(c *httpConfig) { c.wrap = wrap }
 }
 
 // WithShutdownGrace sets how long ServeHTTP lets work in flight finish
@@ -349,8 +358,12 @@ func ServeHTTP(ctx context.Context, ln net.Listener, publicKey ed25519.PublicKey
 		log = slog.New(slog.DiscardHandler)
 	}
 	h := newHTTPHandler(publicKey, handler, append([]HTTPOption{WithLogger(log)}, opts...)...)
+	var served http.Handler = h
+	if h.cfg.wrap != nil {
+		served = h.cfg.wrap(h)
+	}
 	srv := &http.Server{
-		Handler:           h,
+		Handler:           served,
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,

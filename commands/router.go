@@ -53,6 +53,9 @@ type Config struct {
 	// VerifyBudget bounds the states of each exhaustive search; 0 takes
 	// VerifyBudget.
 	VerifyBudget int
+	// States, when set, shares game states too large for a custom_id
+	// between replicas; nil keeps them in Cache only.
+	States StateStore
 	// Work, if not nil, runs every answer but the searches (which have
 	// their own gate) a few at a time, first come first served: with a
 	// worker or two per core, a quick answer waits for the answers ahead
@@ -74,6 +77,7 @@ type Router struct {
 	searches     *Gate
 	pictures     *Gate
 	verifyBudget int
+	states       StateStore
 	work         *Gate
 }
 
@@ -81,7 +85,7 @@ type Router struct {
 func New(cfg Config) *Router {
 	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now, prac: practiceHolder{open: cfg.Practice},
 		ids: maps.Clone(cfg.CommandIDs), files: cfg.Attachments,
-		searches: cfg.Searches, pictures: cfg.Pictures, work: cfg.Work, verifyBudget: cfg.VerifyBudget}
+		searches: cfg.Searches, pictures: cfg.Pictures, work: cfg.Work, verifyBudget: cfg.VerifyBudget, states: cfg.States}
 	if r.verifyBudget <= 0 {
 		r.verifyBudget = VerifyBudget
 	}

@@ -52,6 +52,8 @@ type Store struct {
 	// stopCheckpoints ends the SQLite checkpointer; nil on PostgreSQL.
 	stopCheckpoints chan struct{}
 	checkpointDone  chan struct{}
+	// observer receives operation durations; nil when unset.
+	observer Observer
 }
 
 // Open opens the database the config names, creating the SQLite file if
@@ -168,6 +170,7 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 		ctx, cancel = context.WithTimeout(ctx, updateTimeout)
 		defer cancel()
 	}
+	defer s.observe("update", time.Now())
 	var err error
 	for try := range maxTries {
 		err = s.updateOnce(ctx, fn)
@@ -271,7 +274,7 @@ func millis(t time.Time) int64 { return t.UnixMilli() }
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
 
 // tables lists the schema's tables, for Size.
-var tables = []string{"learners", "puzzles", "open_puzzles", "attempts", "guild_members", "games", "lesson_progress", "schema_migrations"}
+var tables = []string{"learners", "puzzles", "open_puzzles", "attempts", "guild_members", "games", "lesson_progress", "schema_migrations", "interactions", "rate_limits", "states"}
 
 // Size returns the bytes the store's tables and indexes take on disk: on
 // SQLite the whole file after a checkpoint, on PostgreSQL the total

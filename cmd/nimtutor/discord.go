@@ -71,7 +71,13 @@ func newLogger(stderr io.Writer) (*slog.Logger, error) {
 // runGateway implements `nimtutor gateway`.
 func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("gateway")
+	sf := addShardFlags(fs)
+	metricsAddr := fs.String("metrics-addr", "", "serve /healthz, /readyz and /metrics on this address (off when empty; METRICS_ADDR)")
 	if err := parseNoArgs(fs, args); err != nil {
+		return err
+	}
+	plan, err := sf.plan()
+	if err != nil {
 		return err
 	}
 	tok, err := botToken("gateway")
@@ -93,10 +99,13 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, "nimtutor: connecting to the Discord gateway; press Ctrl+C to stop")
-	h, closeStore := newHandler(ctx, log, cfg)
-	defer closeStore()
-	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: api}, h, log)
+	fmt.Fprintf(stdout, "nimtutor: connecting to the Discord gateway%s; press Ctrl+C to stop\n", describePlan(plan))
+	rep, err := newReplica(ctx, log, cfg)
+	if err != nil {
+		return err
+	}
+	defer rep.close()
+	return rep.runGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: api}, plan, *metricsAddr, log)
 }
 
 // runHTTP implements `nimtutor http`.
@@ -137,9 +146,12 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	fmt.Fprintf(stdout, "nimtutor: serving interactions at http://%s%s; press Ctrl+C to stop\n", *addr, bot.InteractionsPath)
-	h, closeStore := newHandler(ctx, log, cfg)
-	defer closeStore()
-	return bot.RunHTTP(ctx, *addr, key, h, log, bot.WithAPIURL(api))
+	rep, err := newReplica(ctx, log, cfg)
+	if err != nil {
+		return err
+	}
+	defer rep.close()
+	return bot.RunHTTP(ctx, *addr, key, rep.handler, log, rep.httpOptions(api, log)...)
 }
 
 // parsePublicKey decodes DISCORD_PUBLIC_KEY.

@@ -35,10 +35,23 @@ func newRouter(log *slog.Logger, cfg commands.Config) (*commands.Router, *bot.Ca
 	}
 	prac := newLazyPractice(log)
 	cfg.Log, cfg.Cache, cfg.Secret, cfg.Practice = log, cache, secret, prac.open
-	cfg.Searches = commands.NewGate(searchWorkers(), -1)
-	cfg.Pictures = commands.NewGate(0, -1)
-	cfg.Work = commands.NewGate(2*runtime.GOMAXPROCS(0), 64*runtime.GOMAXPROCS(0))
+	defaultGates(&cfg)
 	return commands.New(cfg), cache, prac
+}
+
+// defaultGates sets the gates cfg lacks: searches on half the cores,
+// pictures on every core, and every other answer two per core with a
+// queue of 64 per core.
+func defaultGates(cfg *commands.Config) {
+	if cfg.Searches == nil {
+		cfg.Searches = commands.NewGate(searchWorkers(), -1)
+	}
+	if cfg.Pictures == nil {
+		cfg.Pictures = commands.NewGate(0, -1)
+	}
+	if cfg.Work == nil {
+		cfg.Work = commands.NewGate(2*runtime.GOMAXPROCS(0), 64*runtime.GOMAXPROCS(0))
+	}
 }
 
 // searchWorkers is how many exhaustive searches run at once: half the
@@ -48,37 +61,19 @@ func searchWorkers() int {
 	return max(1, runtime.GOMAXPROCS(0)/2)
 }
 
-// newHandler returns the handler a Discord transport serves: the router
-// behind the per-user rate limiter. Until ctx ends it logs the cache's
-// hit and miss counters every few minutes, and once more at the end.
-// The returned function closes the store; call it once the transport has
-// stopped.
+// newHandler returns the handler a Discord transport serves in one
+// process with the default rate limits; see newHandlerWith.
 func newHandler(ctx context.Context, log *slog.Logger, cfg commands.Config) (bot.Handler, func()) {
 	return newHandlerWith(ctx, log, cfg, bot.RateLimitConfig{})
 }
 
-// newHandlerWith is newHandler with the rate limits given.
+// newHandlerWith returns the handler a Discord transport serves in one
+// process: the router behind the per-user rate limiter with the limits
+// given. The returned function closes the store; call it once the
+// transport has stopped.
 func newHandlerWith(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig) (bot.Handler, func()) {
-	r, cache, prac := newRouter(log, cfg)
-	go func() {
-		t := time.NewTicker(cacheLogEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				logCache(log, cache)
-				return
-			case <-t.C:
-				logCache(log, cache)
-			}
-		}
-	}()
-	closeStore := func() {
-		if err := prac.close(); err != nil {
-			log.Error("closing the store", "err", err)
-		}
-	}
-	return bot.NewRateLimiter(r, limits), closeStore
+	h, _, closeStore := newSharedHandler(ctx, log, cfg, limits, nil, nil)
+	return h, closeStore
 }
 
 func logCache(log *slog.Logger, c *bot.Cache) {
