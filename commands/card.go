@@ -180,7 +180,7 @@ func newMessage(data *discordgo.InteractionResponseData, public bool) *discordgo
 // cardHint opens the first hint on the card's position, privately, for
 // whoever clicked.
 func (r *Router) cardHint(c cardClick) (*discordgo.InteractionResponse, error) {
-	return newMessage(r.hintLevel(c.ctx, c.pos, 1), false), nil
+	return newMessage(r.hintLevel(c.ctx, c.pos, 1, nil), false), nil
 }
 
 // cardPlay starts a game on the card's position for whoever clicked: in

@@ -161,3 +161,34 @@ func TestSlow(t *testing.T) {
 		}
 	}
 }
+
+// TestHintClickKeepsPicture clicks Next hint on a message that carries
+// the bare picture: the update keeps it instead of drawing it again, and
+// the last level draws the annotated one.
+func TestHintClickKeepsPicture(t *testing.T) {
+	r, clock := newTestRouter(t)
+	resp := r.Handle(context.Background(), command(student, "adapwns", "hint", optPosition, "..P.P"))
+	if len(resp.Data.Files) != 1 {
+		t.Fatalf("hint has %d files, want its picture", len(resp.Data.Files))
+	}
+	msg := message(resp, clock.t)
+	msg.Attachments = []*discordgo.MessageAttachment{{ID: "1600000000000000001", Filename: "adapwns.png", URL: "https://cdn/x"}}
+	for level := 2; ; level++ {
+		buttons, _ := allControls(t, resp)
+		if len(buttons) == 0 {
+			break
+		}
+		// The last button leads on; the check level's first ones are verdicts.
+		resp = r.Handle(context.Background(), click(student, buttons[len(buttons)-1].CustomID, msg))
+		last := len(resp.Data.Components) == 0
+		switch {
+		case !last && (len(resp.Data.Files) != 0 || resp.Data.Attachments == nil || (*resp.Data.Attachments)[0].ID != "1600000000000000001"):
+			t.Errorf("level %d: files %d, attachments %v; want the picture kept", level, len(resp.Data.Files), resp.Data.Attachments)
+		case last && len(resp.Data.Files) != 1:
+			t.Errorf("last level: %d files, want the annotated picture drawn", len(resp.Data.Files))
+		}
+		if img := resp.Data.Embeds[0].Image; img == nil || img.URL != "attachment://adapwns.png" {
+			t.Errorf("level %d: embed image %v", level, img)
+		}
+	}
+}

@@ -28,7 +28,7 @@ func (r *Router) hint(q *request) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	data := r.hintLevel(q.ctx, pos, 1)
+	data := r.hintLevel(q.ctx, pos, 1, nil)
 	data.Flags = discordgo.MessageFlagsEphemeral
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
 }
@@ -55,7 +55,9 @@ func (r *Router) nextHint(ctx context.Context, i *discordgo.Interaction, _ []str
 	if err != nil {
 		return nil, err
 	}
-	data := r.hintLevel(ctx, pos, level)
+	// The levels before the last show the same bare picture: the clicked
+	// message keeps the one it has.
+	data := r.hintLevel(ctx, pos, level, keptPicture(i.Message, pos))
 	if len(head) == 4 {
 		choices := explain.VerdictChoices(pos)
 		k, err := strconv.Atoi(strings.TrimPrefix(head[3], "v"))
@@ -83,8 +85,10 @@ func verdictLabel(choice string) string {
 }
 
 // hintLevel builds the message for one level of the ladder, with a button
-// to the next level unless it is the last.
-func (r *Router) hintLevel(ctx context.Context, pos solver.Position, level int) *discordgo.InteractionResponseData {
+// to the next level unless it is the last. keep, if not nil, is the bare
+// picture the message already has: a level before the last keeps it
+// instead of drawing it again.
+func (r *Router) hintLevel(ctx context.Context, pos solver.Position, level int, keep *discordgo.MessageAttachment) *discordgo.InteractionResponseData {
 	l := r.lessonFor(ctx, pos, nil)
 	hints := l.hints
 	level = min(level, len(hints))
@@ -100,7 +104,11 @@ func (r *Router) hintLevel(ctx context.Context, pos solver.Position, level int) 
 		Footer:      &discordgo.MessageEmbedFooter{Text: "Only you can see this hint."},
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
-	r.attachPicture(ctx, data, e, pos, level == len(hints))
+	if keep != nil && level < len(hints) {
+		keepPicture(data, e, keep)
+	} else {
+		r.attachPicture(ctx, data, e, pos, level == len(hints))
+	}
 	if level < len(hints) {
 		label := "Next hint"
 		if level+1 == len(hints) {

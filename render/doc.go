@@ -6,6 +6,8 @@
 // Every picture starts with a title line (game, position size, player to
 // move), a rule reminder and a colour legend. Rows wrap onto several lines
 // and blocks shrink so that even a 6000-cell row or 50 stacks of 50 fit in
-// MaxSide×MaxSide pixels. The package is pure: it draws with the embedded
-// Go fonts and reads no files and no network.
+// MaxPixels pixels, at most MaxSide on a side. Pictures are paletted, one
+// byte a pixel, so the largest draws and encodes in a few milliseconds.
+// The package is pure: it draws with the embedded Go fonts and reads no
+// files and no network.
 package render

@@ -133,8 +133,15 @@ func TestLargestFits(t *testing.T) {
 					t.Fatal(err)
 				}
 				b := img.Bounds()
-				if b.Dx() <= 0 || b.Dy() <= 0 || b.Dx() > MaxSide || b.Dy() > MaxSide {
-					t.Errorf("size %dx%d, want 1..%d each way", b.Dx(), b.Dy(), MaxSide)
+				if b.Dx() <= 0 || b.Dy() <= 0 || !fits(b.Dx(), b.Dy()) {
+					t.Errorf("size %dx%d, want 1..%d each way and at most %d pixels", b.Dx(), b.Dy(), MaxSide, MaxPixels)
+				}
+				var buf bytes.Buffer
+				if err := PNG(&buf, pos, Options{Annotate: ann}); err != nil {
+					t.Fatal(err)
+				}
+				if buf.Len() > maxPNGBytes {
+					t.Errorf("PNG has %d bytes, want at most %d", buf.Len(), maxPNGBytes)
 				}
 				t.Logf("%s annotate=%v: %dx%d", name, ann, b.Dx(), b.Dy())
 			})
@@ -197,6 +204,46 @@ func TestDrawRejectsUnknown(t *testing.T) {
 	}
 }
 
+// maxPNGBytes is the most a picture of the largest position may weigh.
+const maxPNGBytes = 200 << 10
+
+// BenchmarkPNG draws and encodes the largest position of each game, as a
+// reply does, with the same positions drawn in full colour and encoded
+// as the picture code did before (RGBA, BestSpeed) as the baseline.
+func BenchmarkPNG(b *testing.B) {
+	big := largest(b)
+	for _, name := range []string{"binim2", "binim", "abgame", "abgame_dense", "adapwns", "adapwns_dense", "binstring", "binstring_dense"} {
+		pos := big[name]
+		b.Run(name+"/paletted", func(b *testing.B) {
+			var buf bytes.Buffer
+			for b.Loop() {
+				buf.Reset()
+				if err := PNG(&buf, pos, Options{Annotate: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(buf.Len()), "bytes")
+		})
+		b.Run(name+"/rgba-baseline", func(b *testing.B) {
+			img, err := Draw(pos, Options{Annotate: true})
+			if err != nil {
+				b.Fatal(err)
+			}
+			rgba := image.NewRGBA(img.Bounds())
+			draw.Draw(rgba, rgba.Rect, img, image.Point{}, draw.Src)
+			var buf bytes.Buffer
+			for b.Loop() {
+				buf.Reset()
+				enc := png.Encoder{CompressionLevel: png.BestSpeed}
+				if err := enc.Encode(&buf, rgba); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(buf.Len()), "bytes")
+		})
+	}
+}
+
 func BenchmarkDraw(b *testing.B) {
 	big := largest(b)
 	var cases []struct {
@@ -254,6 +301,38 @@ func TestDrawConcurrent(t *testing.T) {
 	for range 4 * len(positions) {
 		if err := <-errs; err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+// TestPNGRoundTrip encodes pictures with few and many colours and decodes
+// them: the pixels come back, 8 bits a pixel.
+func TestPNGRoundTrip(t *testing.T) {
+	for _, tc := range goldenCases {
+		for _, ann := range []bool{false, true} {
+			pos := parse(t, tc.game, tc.pos, tc.first)
+			img, err := Draw(pos, Options{Annotate: ann})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := PNG(&buf, pos, Options{Annotate: ann}); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := png.DecodeConfig(bytes.NewReader(buf.Bytes()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := png.Decode(bytes.NewReader(buf.Bytes()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p, ok := got.(*image.Paletted); !ok || len(p.Palette) < 17 || cfg.Width != img.Bounds().Dx() {
+				t.Fatalf("%s: decoded %T, %d wide", tc.name, got, cfg.Width)
+			}
+			if pixelHash(got) != pixelHash(img) {
+				t.Errorf("%s annotate=%v: pixels differ after a round trip", tc.name, ann)
+			}
 		}
 	}
 }

@@ -134,7 +134,7 @@ func drawStacks(c *canvas, p *solver.Stacks, opts Options) error {
 	var l stackLayout
 	for i, b := range blockSizes {
 		l = layoutStacks(c, head, shelves, b)
-		if l.width <= MaxSide && l.height <= MaxSide || i == len(blockSizes)-1 {
+		if fits(l.width, l.height) || i == len(blockSizes)-1 {
 			break
 		}
 	}

@@ -86,6 +86,9 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	if _, err := setMemoryLimit(log); err != nil {
+		return err
+	}
 	cfg, err := discordConfig(ctx, log, tok)
 	if err != nil {
 		return err
@@ -123,6 +126,9 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	log, err := newLogger(stderr)
 	if err != nil {
+		return err
+	}
+	if _, err := setMemoryLimit(log); err != nil {
 		return err
 	}
 	tok, _ := botToken("http") // optional here: it only fetches command ids

@@ -81,6 +81,10 @@ func init() {
 			}},
 		{"console", "console [--pictures DIR]", "the local console: slash commands on standard input, replies as text",
 			func(ctx context.Context, args []string, io stdio) error { return runConsole(ctx, args, io.in, io.out) }},
+		{"loadtest", "loadtest [-duration 20s] [-conns 16] [-seed N]", "drive the HTTP endpoint with a busy server's mix beside a do-nothing endpoint; print the figures",
+			func(ctx context.Context, args []string, io stdio) error {
+				return runLoadtest(ctx, args, io.out, io.err)
+			}},
 		{"commands", "commands --json", "print the slash-command table as sent to Discord",
 			func(ctx context.Context, args []string, io stdio) error { return runCommands(ctx, args, io.out) }},
 		{"help", "help", "this list",
