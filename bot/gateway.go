@@ -173,8 +173,11 @@ func (g *gateway) onInteraction(raw []byte) {
 	}()
 	if fe, ok := errors.AsType[*discordx.FieldError](err); ok {
 		g.log.Warn("interaction data cannot be read", append(logAttrs(i), "err", fe)...)
-		if g.d.claim(context.Background(), i) == nil {
+		switch err := g.d.claim(context.Background(), i); {
+		case err == nil:
 			g.d.send(i, respond, unreadable(i, fe))
+		case errors.Is(err, errStopping):
+			g.d.send(i, respond, apology(i, msgStopping))
 		}
 		return
 	}

@@ -220,7 +220,7 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if fe, ok := errors.AsType[*discordx.FieldError](err); ok {
 		h.cfg.log.Warn("interaction data cannot be read", append(logAttrs(i), "err", fe)...)
 		if err := h.d.claim(r.Context(), i); err != nil {
-			h.refuse(w, i, err)
+			h.refuse(tw, i, err)
 			return
 		}
 		h.d.send(i, respond, unreadable(i, fe))
@@ -232,11 +232,15 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // refuse answers an interaction the deferrer did not take: a duplicate
-// gets a 400; during shutdown the deferrer has already apologised.
-func (h *httpHandler) refuse(w http.ResponseWriter, i *discordgo.Interaction, err error) {
-	if errors.Is(err, errDuplicate) {
+// gets a 400; during shutdown, the restart apology unless the deferrer
+// has already sent it.
+func (h *httpHandler) refuse(w *trackingWriter, i *discordgo.Interaction, err error) {
+	switch {
+	case errors.Is(err, errDuplicate):
 		h.cfg.log.Warn("interaction received twice; answered once", logAttrs(i)...)
 		jsonError(w, http.StatusBadRequest, "interaction "+i.ID+" was already received")
+	case errors.Is(err, errStopping) && !w.wrote:
+		writeResponse(w, apology(i, msgStopping))
 	}
 }
 

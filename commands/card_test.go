@@ -119,6 +119,28 @@ func TestCardMentions(t *testing.T) {
 	}
 }
 
+// TestCardsOnLargestPositionsKeepTheirLastField checks that the mentions
+// survive the fitting of the largest cards.
+func TestCardsOnLargestPositionsKeepTheirLastField(t *testing.T) {
+	r, _ := newTestRouter(t)
+	for game, p := range bigPositions() {
+		t.Run(game, func(t *testing.T) {
+			opts := []any{optPosition, p[0]}
+			if p[1] != "" {
+				opts = append(opts, optFirst, p[1])
+			}
+			card, buttons := solveCard(t, r, student, game, opts...)
+			fields := card.Data.Embeds[0].Fields
+			if last := fields[len(fields)-1]; last.Name != "Next" || !strings.Contains(last.Value, "</"+game+" hint:") {
+				t.Errorf("last field %q: %q", last.Name, last.Value)
+			}
+			if len(buttons) != len(cardButtons) {
+				t.Errorf("%d buttons, want %d", len(buttons), len(cardButtons))
+			}
+		})
+	}
+}
+
 func TestCardShortFullAndWhy(t *testing.T) {
 	r, clock := newTestRouter(t)
 	card, buttons := solveCard(t, r, student, "adapwns", optPosition, "..P.P")

@@ -62,7 +62,13 @@ func TestHelp(t *testing.T) {
 			}
 		}
 	}
-	all := resp.Data.Embeds[0].Fields[len(resp.Data.Embeds[0].Fields)-1].Value
+	var more []string // the "More" field, continued over several when long
+	for _, f := range resp.Data.Embeds[0].Fields {
+		if strings.HasPrefix(f.Name, "More") {
+			more = append(more, f.Value)
+		}
+	}
+	all := strings.Join(more, "\n")
 	for _, name := range topOrder {
 		if !strings.Contains(all, "</"+name+":"+ids[name]+">") {
 			t.Errorf("/help does not mention /%s: %q", name, all)

@@ -75,7 +75,7 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 		Description: positionLine(pos),
 		Color:       outcomeColour(res.Outcome),
 	}
-	for _, s := range explain.Short(l.summary, explain.MoveStep(res)) {
+	for _, s := range r.linkLessons(pos.Game().Name(), explain.Short(l.summary, explain.MoveStep(res))) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}

@@ -167,6 +167,17 @@ func ignoredGaps(a solver.AdapwnsAnalysis) list {
 	return gapItems(a, 1+n%2, 2, n/2)
 }
 
+// ignoredIndices returns the numbers of the gaps that do not count, left
+// to right.
+func ignoredIndices(a solver.AdapwnsAnalysis) []int {
+	n := len(a.Gaps)
+	out := make([]int, 0, n/2)
+	for k := 1 + n%2; k <= n; k += 2 {
+		out = append(out, k)
+	}
+	return out
+}
+
 // grundyItems describes each counted gap's value: "gap 2: 4 mod 3 = 1".
 func grundyItems(a solver.AdapwnsAnalysis) list {
 	return list{n: len(a.Significant), item: func(i int) string {
@@ -436,14 +447,4 @@ func gapsCount(gaps []int, o Options) string {
 		return fmt.Sprintf("gap %d counts", gaps[0])
 	}
 	return fmt.Sprintf("gaps %s count", inline(intList(gaps), o))
-}
-
-// ignoredIndices returns the 1-based numbers of the gaps that do not
-// count, left to right.
-func ignoredIndices(a solver.AdapwnsAnalysis) []int {
-	var out []int
-	for k := len(a.Gaps)%2 + 1; k < len(a.Gaps); k += 2 {
-		out = append(out, k)
-	}
-	return out
 }

@@ -181,6 +181,12 @@ func (e stackExplainer) explain(c solver.Result, pl plan, o Options) []Step {
 	return append(steps[:len(steps)-1], e.finding(c, pl, o), last)
 }
 
+// stackMoveName is a move's short name by content: "take 2 from `0110`".
+func stackMoveName(p *solver.Stacks, m solver.Move, o Options) string {
+	sm := m.(solver.StackMove)
+	return fmt.Sprintf("take %d from %s", sm.Take, code(p.Stacks()[sm.Stack-1], "symbols", o))
+}
+
 // stackGroupsText lists a plan's moves by kind and, within a kind, by
 // stack: "spends one of your extra moves: `0110` take 1 or 3".
 func stackGroupsText(p *solver.Stacks, pl plan, o Options) string {
@@ -776,9 +782,3 @@ func (e stackExplainer) summary(c solver.Result, pl plan, o Options) []Step {
 }
 
 func (stackExplainer) compact(_ solver.Position, m solver.Move) string { return m.String() }
-
-// stackMoveName is a move's short name by content: "take 2 from `0110`".
-func stackMoveName(p *solver.Stacks, m solver.Move, o Options) string {
-	sm := m.(solver.StackMove)
-	return fmt.Sprintf("take %d from %s", sm.Take, code(p.Stacks()[sm.Stack-1], "symbols", o))
-}

@@ -154,6 +154,8 @@ type canvas struct {
 	// title, text, label and small are the faces for the title line, the
 	// header lines, labels of brackets and stacks, and cell numbers.
 	title, text, label, small *face
+	// maxPixels caps the picture's size (see Options.MaxPixels).
+	maxPixels int
 }
 
 // coverageLevels is how many steps of partial coverage text is drawn

@@ -23,10 +23,15 @@ const MaxSide = 4096
 // and encoding the largest position stays cheap.
 const MaxPixels = 2_000_000
 
-// fits reports whether a picture of w×h pixels is within MaxSide and
-// MaxPixels.
-func fits(w, h int) bool {
-	return w <= MaxSide && h <= MaxSide && w*h <= MaxPixels
+// ReplyPixels is the pixel cap for a picture in a Discord reply, where it
+// is shown about 500 pixels wide until opened: half of MaxPixels, which
+// still leaves the largest position 8 to 10 pixels a cell.
+const ReplyPixels = MaxPixels / 2
+
+// fits reports whether a picture of w×h pixels is within MaxSide and the
+// canvas's pixel cap.
+func (c *canvas) fits(w, h int) bool {
+	return w <= MaxSide && h <= MaxSide && w*h <= c.maxPixels
 }
 
 // Options controls what the picture reveals.
@@ -34,6 +39,10 @@ type Options struct {
 	// Annotate draws the analysis (pairs, counted gaps, cancelled stacks, grundy values).
 	// Without it the picture shows only the bare position.
 	Annotate bool
+	// MaxPixels caps the picture's size; 0 or more than MaxPixels means
+	// MaxPixels. Discord shows a reply's picture about 500 pixels wide, so
+	// replies ask for less and cost less.
+	MaxPixels int
 }
 
 // ErrUnknownPosition is returned by Draw for a position of a game the
@@ -52,6 +61,10 @@ func Draw(pos solver.Position, opts Options) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.maxPixels = MaxPixels
+	if opts.MaxPixels > 0 && opts.MaxPixels < MaxPixels {
+		c.maxPixels = opts.MaxPixels
+	}
 	switch p := pos.(type) {
 	case *solver.Stacks:
 		err = drawStacks(c, p, opts)
@@ -67,7 +80,7 @@ func Draw(pos solver.Position, opts Options) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	return fit(c.img), nil
+	return c.fit(), nil
 }
 
 // PNG draws pos as Draw does and writes it to w as a PNG file.
@@ -111,17 +124,18 @@ func (b *bufferPool) Get() *png.EncoderBuffer {
 
 func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 
-// fit scales img down to fit MaxSide and MaxPixels, picking the nearest
+// fit scales the picture down to fit MaxSide and the pixel cap, picking the nearest
 // pixel (a paletted picture has no colours between its own). The layouts
 // choose sizes that fit, so this only happens for positions far beyond
 // the contests' limits, such as a single stack of thousands of symbols.
-func fit(img *image.Paletted) *image.Paletted {
+func (c *canvas) fit() *image.Paletted {
+	img := c.img
 	b := img.Bounds()
-	if fits(b.Dx(), b.Dy()) {
+	if c.fits(b.Dx(), b.Dy()) {
 		return img
 	}
 	scale := min(float64(MaxSide)/float64(b.Dx()), float64(MaxSide)/float64(b.Dy()),
-		math.Sqrt(float64(MaxPixels)/float64(b.Dx())/float64(b.Dy())))
+		math.Sqrt(float64(c.maxPixels)/float64(b.Dx())/float64(b.Dy())))
 	w := max(1, min(MaxSide, int(float64(b.Dx())*scale)))
 	h := max(1, min(MaxSide, int(float64(b.Dy())*scale)))
 	dst := image.NewPaletted(image.Rect(0, 0, w, h), img.Palette)

@@ -133,7 +133,7 @@ func TestLargestFits(t *testing.T) {
 					t.Fatal(err)
 				}
 				b := img.Bounds()
-				if b.Dx() <= 0 || b.Dy() <= 0 || !fits(b.Dx(), b.Dy()) {
+				if b.Dx() <= 0 || b.Dy() <= 0 || b.Dx() > MaxSide || b.Dy() > MaxSide || b.Dx()*b.Dy() > MaxPixels {
 					t.Errorf("size %dx%d, want 1..%d each way and at most %d pixels", b.Dx(), b.Dy(), MaxSide, MaxPixels)
 				}
 				var buf bytes.Buffer
@@ -333,6 +333,19 @@ func TestPNGRoundTrip(t *testing.T) {
 			if pixelHash(got) != pixelHash(img) {
 				t.Errorf("%s annotate=%v: pixels differ after a round trip", tc.name, ann)
 			}
+		}
+	}
+}
+
+// TestMaxPixelsOption draws the largest positions under a smaller cap.
+func TestMaxPixelsOption(t *testing.T) {
+	for name, pos := range largest(t) {
+		img, err := Draw(pos, Options{Annotate: true, MaxPixels: ReplyPixels})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := img.Bounds(); b.Dx()*b.Dy() > ReplyPixels {
+			t.Errorf("%s: %dx%d, over %d pixels", name, b.Dx(), b.Dy(), ReplyPixels)
 		}
 	}
 }

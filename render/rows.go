@@ -55,7 +55,7 @@ const (
 // ones give up lanes of labels, which is what makes a huge annotated row
 // fit in two megapixels.
 var rowCandidates = []struct{ cell, width, lanes int }{
-	{36, 1400, maxLanes}, {30, 1600, maxLanes}, {24, 2000, maxLanes}, {20, 2400, maxLanes}, {18, 2800, maxLanes},
+	{28, 1200, maxLanes}, {24, 1600, maxLanes}, {20, 2000, maxLanes}, {18, 2400, maxLanes}, {18, 2800, maxLanes},
 	{16, 3200, maxLanes}, {14, 3600, maxLanes}, {12, 4000, maxLanes}, {10, 4000, maxLanes}, {8, 4000, maxLanes}, {6, 4000, maxLanes},
 	{8, 4000, 2}, {6, 4000, 2}, {8, 4000, 1}, {6, 4000, 1}, {6, 3200, 1}, {6, 4000, 0}, {6, 3200, 0}, {5, 3200, 0}, {4, 3200, 0},
 }
@@ -85,7 +85,10 @@ type rowLayout struct {
 	dropped                      int // labels that found no lane
 }
 
-func layoutRow(c *canvas, p *rowPicture, cellW, maxWidth, lanes int) rowLayout {
+// layoutRow lays p out with cells cellW wide in at most maxWidth pixels and
+// the given label lanes. Unless whole is set, a layout that cannot fit the
+// canvas even without labels is returned unfinished, only its size set.
+func layoutRow(c *canvas, p *rowPicture, cellW, maxWidth, lanes int, whole bool) rowLayout {
 	n := len(p.cells)
 	l := rowLayout{cellW: cellW, cellH: cellW}
 	if p.tall {
@@ -107,7 +110,7 @@ func layoutRow(c *canvas, p *rowPicture, cellW, maxWidth, lanes int) rowLayout {
 	if hasSpans {
 		lineH += bracketH
 	}
-	if least := margin + l.headH + l.lines*lineH - lineSpace + margin; !fits(l.width, least) {
+	if least := margin + l.headH + l.lines*lineH - lineSpace + margin; !whole && !c.fits(l.width, least) {
 		l.height = least
 		return l
 	}
@@ -222,8 +225,8 @@ func drawRow(c *canvas, p *rowPicture) error {
 	var l rowLayout
 	found := false
 	for _, cand := range rowCandidates {
-		try := layoutRow(c, p, cand.cell, cand.width, cand.lanes)
-		if !fits(try.width, try.height) {
+		try := layoutRow(c, p, cand.cell, cand.width, cand.lanes, false)
+		if !c.fits(try.width, try.height) {
 			continue
 		}
 		if !found || try.dropped < l.dropped {
@@ -235,7 +238,7 @@ func drawRow(c *canvas, p *rowPicture) error {
 	}
 	if !found { // beyond every candidate: draw small, and fit scales it
 		last := rowCandidates[len(rowCandidates)-1]
-		l = layoutRow(c, p, last.cell, MaxSide, last.lanes)
+		l = layoutRow(c, p, last.cell, MaxSide, last.lanes, true)
 	}
 	cellFace, err := newFace(true, float64(l.cellW)*0.62)
 	if err != nil {

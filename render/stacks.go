@@ -61,7 +61,7 @@ type shelf struct {
 }
 
 // blockSizes are the block sizes tried in turn: the largest that fits is drawn.
-var blockSizes = []int{28, 24, 20, 16, 14, 12, 10, 8, 6, 4, 3, 2}
+var blockSizes = []int{24, 20, 16, 14, 12, 10, 8, 6, 4, 3, 2}
 
 // stackLayout is one way to lay out shelves of stacks.
 type stackLayout struct {
@@ -134,7 +134,7 @@ func drawStacks(c *canvas, p *solver.Stacks, opts Options) error {
 	var l stackLayout
 	for i, b := range blockSizes {
 		l = layoutStacks(c, head, shelves, b)
-		if fits(l.width, l.height) || i == len(blockSizes)-1 {
+		if c.fits(l.width, l.height) || i == len(blockSizes)-1 {
 			break
 		}
 	}

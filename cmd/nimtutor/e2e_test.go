@@ -13,7 +13,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -31,37 +30,18 @@ import (
 )
 
 // envE2EChild makes the test binary run `nimtutor http` instead of
-// tests; envE2EDiscord is the test's fake Discord REST API.
-const (
-	envE2EChild   = "NIMTUTOR_E2E_CHILD"
-	envE2EDiscord = "NIMTUTOR_E2E_DISCORD"
-)
+// tests.
+const envE2EChild = "NIMTUTOR_E2E_CHILD"
 
 // e2eChild is the server process: the real command line's `http`, with
-// its configuration from the environment the test gave it. Its outgoing
-// HTTP (the edits that deliver deferred answers on a slow machine) goes to
-// the test's fake Discord instead of the internet.
+// its configuration from the environment the test gave it, including
+// DISCORD_API_URL: the edits that deliver deferred answers on a slow
+// machine go to the test's fake Discord instead of the internet.
 func e2eChild() {
-	if fake := os.Getenv(envE2EDiscord); fake != "" {
-		target, err := url.Parse(fake)
-		if err != nil {
-			panic(err)
-		}
-		base := http.DefaultTransport
-		http.DefaultTransport = roundTripFunc(func(r *http.Request) (*http.Response, error) {
-			r = r.Clone(r.Context())
-			r.URL.Scheme, r.URL.Host, r.Host = target.Scheme, target.Host, target.Host
-			return base.RoundTrip(r)
-		})
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(run(ctx, []string{"http"}, stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}))
 }
-
-type roundTripFunc func(*http.Request) (*http.Response, error)
-
-func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
 // fakeDiscord receives the edits that deliver deferred answers, by
 // interaction token.
@@ -157,7 +137,7 @@ func startServer(tb testing.TB, priv ed25519.PrivateKey, discord *fakeDiscord, s
 	ln.Close()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), envE2EChild+"=1", "DISCORD_PUBLIC_KEY="+hex.EncodeToString(priv.Public().(ed25519.PublicKey)),
-		"HTTP_ADDR="+addr, "NIMTUTOR_SECRET=e2e secret", "LOG_LEVEL=warn", "DATABASE_URL=", "NIMTUTOR_DB=", envE2EDiscord+"="+discord.srv.URL)
+		"HTTP_ADDR="+addr, "NIMTUTOR_SECRET=e2e secret", "LOG_LEVEL=warn", "DATABASE_URL=", "NIMTUTOR_DB=", "DISCORD_API_URL="+discord.srv.URL+"/api/v10")
 	cmd.Env = append(cmd.Env, storeEnv...)
 	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
 	if err := cmd.Start(); err != nil {

@@ -59,6 +59,8 @@ func init() {
 			func(ctx context.Context, args []string, io stdio) error { return runWhy(ctx, args, io.out) }},
 		{"judge", "judge GAME [--strict] < input", "answer the original problem's judge input",
 			func(ctx context.Context, args []string, io stdio) error { return runJudge(ctx, args, io.in, io.out) }},
+		{"check", "check GAME --tests [--seed N] [-o file] | check GAME --input in.txt|--seed N --output out.txt", "a test file in the judge's format, or your program's output checked answer by answer",
+			func(ctx context.Context, args []string, io stdio) error { return runCheck(ctx, args, io.out, io.err) }},
 		{"verify", "verify GAME|all [--max N] | verify GAME POSITION", "prove the formula by exhaustive search on all small positions",
 			func(ctx context.Context, args []string, io stdio) error { return runVerify(ctx, args, io.out) }},
 		{"play", "play GAME POSITION [--first Dee|Dum] [--bot-first]", "play a position against a bot that never errs",

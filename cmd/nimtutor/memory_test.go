@@ -59,3 +59,16 @@ func TestSetMemoryLimit(t *testing.T) {
 		})
 	}
 }
+
+func TestSetGCPercent(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	setEnv(t, nil)
+	if got := setGCPercent(); got != defaultGCPercent || debug.SetGCPercent(defaultGCPercent) != defaultGCPercent {
+		t.Errorf("without GOGC: %d, want %d", got, defaultGCPercent)
+	}
+	setEnv(t, map[string]string{"GOGC": "150"})
+	debug.SetGCPercent(150) // as the runtime would have from GOGC
+	if got := setGCPercent(); got != 150 || debug.SetGCPercent(150) != 150 {
+		t.Errorf("with GOGC=150: %d, want it left alone", got)
+	}
+}

@@ -37,6 +37,7 @@ func newRouter(log *slog.Logger, cfg commands.Config) (*commands.Router, *bot.Ca
 	cfg.Log, cfg.Cache, cfg.Secret, cfg.Practice = log, cache, secret, prac.open
 	cfg.Searches = commands.NewGate(searchWorkers(), -1)
 	cfg.Pictures = commands.NewGate(0, -1)
+	cfg.Work = commands.NewGate(2*runtime.GOMAXPROCS(0), 64*runtime.GOMAXPROCS(0))
 	return commands.New(cfg), cache, prac
 }
 
