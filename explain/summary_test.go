@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -63,7 +64,7 @@ func TestShortReply(t *testing.T) {
 			for size := 1; size <= shortSizes[game]; size++ {
 				g.Starts(size, func(st solver.State) bool {
 					pos := g.Decode(st)
-					r := solver.Solve(pos)
+					r := Solve(context.Background(), pos) // with the moves counted, as solve prints it
 					n++
 					words, text := shortWords(r)
 					if words > most {
