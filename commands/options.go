@@ -7,7 +7,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/discordx"
-
 	"github.com/nimtutor/nimtutor/solver"
 )
 
