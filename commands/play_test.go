@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/games/adapwns"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -156,7 +157,7 @@ func TestPlayIllegalTypedMove(t *testing.T) {
 }
 
 func TestVerifyBudget(t *testing.T) {
-	pos, err := solver.Adapwns.Parse("..P.P..P", solver.ParseOptions{})
+	pos, err := adapwns.Game.Parse("..P.P..P", solver.ParseOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,78 +22,77 @@ type Options struct {
 	MaxItems int
 }
 
-// explainer is one game's explanation: its canonical key, the canonical
-// form of a result, the steps and hints built on that form, and the
-// mapping of the explained move back to the position as given.
-type explainer interface {
-	// fits reports whether pos is a position type this explainer knows.
-	fits(pos solver.Position) bool
-	key(pos solver.Position) string
-	// canonical returns the result for the canonical position of r's key.
-	canonical(r solver.Result) solver.Result
-	explain(c solver.Result, o Options) []Step
-	hints(c solver.Result, o Options) []Step
-	// localMove states c.Move, the canonical move, in the numbering of
+// Teacher is a game's explanation: the capability a game package adds to
+// its solver.Game. It works on the canonical form of a position (for
+// example binim's stacks sorted), so that positions with one key share
+// one text, and maps the move it teaches back to the position as given.
+type Teacher interface {
+	// ExplainKey identifies pos for the explanation, within its game: two
+	// positions with the same key get identical Explain and Hints text.
+	// It names the player to move.
+	ExplainKey(pos solver.Position) string
+	// Canonical returns the result for the canonical position of r's key.
+	Canonical(r solver.Result) solver.Result
+	// Explain returns the steps of the solution applied to the canonical
+	// result c, ending with the verdict and the move.
+	Explain(c solver.Result, o Options) []Step
+	// Hints returns the hint ladder for c; only its last level, the
+	// verdict step, names the winner or the move.
+	Hints(c solver.Result, o Options) []Step
+	// LocalMove states c.Move, the canonical move, in the numbering of
 	// r.Position.
-	localMove(r, c solver.Result) solver.Move
-	// numbers names the numbers that decide pos, as one clause.
-	numbers(pos solver.Position) string
+	LocalMove(r, c solver.Result) solver.Move
+	// KeyNumbers names, as one clause, the numbers that decide pos, for
+	// example "the XOR of the counted gaps mod 3 is 0".
+	KeyNumbers(pos solver.Position) string
+	// Themes lists the ideas of the game's solution a puzzle can need,
+	// for menus, and PositionThemes those that pos exercises.
+	Themes() []string
+	PositionThemes(pos solver.Position) []string
 }
 
-// registry maps a game's name to its explainer: one line per game.
-var registry = map[string]explainer{
-	"binim2":    stackExplainer{},
-	"binim":     stackExplainer{},
-	"abgame":    abExplainer{},
-	"adapwns":   pawnExplainer{},
-	"binstring": stringExplainer{},
+// ThemeXORToZero is the theme every Nim-like game shares: leave the
+// opponent an XOR of 0.
+const ThemeXORToZero = "XOR to zero"
+
+// teacherOf returns g's Teacher. Every registered game has one, which the
+// completeness test in package games/all checks.
+func teacherOf(g solver.Game) Teacher {
+	t, ok := g.(Teacher)
+	if !ok {
+		panic(fmt.Sprintf("explain: game %s has no Teacher", g.Name()))
+	}
+	return t
 }
 
-// lookup returns the explainer for pos, or false for a game without one.
-func lookup(pos solver.Position) (explainer, bool) {
-	if pos == nil {
-		return nil, false
-	}
-	e, ok := registry[pos.Game().Name()]
-	if !ok || !e.fits(pos) {
-		return nil, false
-	}
-	return e, true
+// canonical returns the teacher of r's game and r's canonical result.
+func canonical(r solver.Result) (Teacher, solver.Result) {
+	t := teacherOf(r.Position.Game())
+	return t, t.Canonical(r)
 }
 
 // Explain returns the explanation of a solved position: the reductions of
 // the solution applied to this position, then the verdict and the move.
 // Its text depends only on Key(r.Position) and opts.
 func Explain(r solver.Result, opts Options) []Step {
-	e, ok := lookup(r.Position)
-	if !ok {
-		return []Step{fallbackVerdict(r)}
-	}
-	return e.explain(e.canonical(r), opts)
+	t, c := canonical(r)
+	return t.Explain(c, opts)
 }
 
 // Hints returns the hint ladder for the position: level 1 first, the last
-// level reveals the verdict and the move.
-// Its text depends only on Key(r.Position) and opts.
+// level reveals the verdict and the move. Its text depends only on
+// Key(r.Position) and opts.
 func Hints(r solver.Result, opts Options) []Step {
-	e, ok := lookup(r.Position)
-	if !ok {
-		return []Step{
-			{Title: "A nudge", Body: "Look for parts of the position that cancel out, and count what is left."},
-			fallbackVerdict(r),
-		}
-	}
-	return e.hints(e.canonical(r), opts)
+	t, c := canonical(r)
+	return t.Hints(c, opts)
 }
 
 // Key returns a canonical key for pos: two positions with the same key get
 // identical Explain and Hints text, so a cache may share one entry. The
 // key starts with the game's name and names the player to move.
 func Key(pos solver.Position) string {
-	if e, ok := lookup(pos); ok {
-		return e.key(pos)
-	}
-	return fmt.Sprintf("%s:%d:%s", pos.Game().Name(), pos.ToMove(), pos.String())
+	g := pos.Game()
+	return g.Name() + ":" + teacherOf(g).ExplainKey(pos)
 }
 
 // LocalMove returns the move that Explain and Hints recommend, numbered as
@@ -101,11 +100,22 @@ func Key(pos solver.Position) string {
 // content; this gives the student's own stack number). It is nil when the
 // player to move has no move or every move loses.
 func LocalMove(r solver.Result) solver.Move {
-	e, ok := lookup(r.Position)
-	if !ok {
-		return r.Move
-	}
-	return e.localMove(r, e.canonical(r))
+	t, c := canonical(r)
+	return t.LocalMove(r, c)
+}
+
+// KeyNumbers names, as one clause, the numbers that decide pos, for
+// example "the XOR of the counted gaps mod 3 is 0".
+func KeyNumbers(pos solver.Position) string {
+	return teacherOf(pos.Game()).KeyNumbers(pos)
+}
+
+// Themes lists the ideas of g's solution a puzzle can need.
+func Themes(g solver.Game) []string { return teacherOf(g).Themes() }
+
+// PositionThemes lists the ideas of its game's solution that pos needs.
+func PositionThemes(pos solver.Position) []string {
+	return teacherOf(pos.Game()).PositionThemes(pos)
 }
 
 // MoveStep returns a step stating the recommended move in the numbering of
@@ -125,7 +135,7 @@ func MoveStep(r solver.Result) Step {
 	default:
 		body = fmt.Sprintf("Every move of %s's loses against best play; any legal move will do.", mover)
 		if r.Remoteness > 0 {
-			body += fmt.Sprintf(" The longest %s can hold out is %s.", mover, plural(r.Remoteness, "move", "moves"))
+			body += fmt.Sprintf(" The longest %s can hold out is %s.", mover, Plural(r.Remoteness, "move", "moves"))
 		}
 	}
 	return Step{Title: "Your move", Body: body}
@@ -141,9 +151,9 @@ func moveDistance(r solver.Result) string {
 	if r.Outcome == solver.Tie {
 		what = "keeps the tie, which ends"
 	}
-	s := fmt.Sprintf(" It %s in %s", what, plural(r.MoveRemoteness, "move", "moves"))
+	s := fmt.Sprintf(" It %s in %s", what, Plural(r.MoveRemoteness, "move", "moves"))
 	if r.MoveRemoteness > r.Remoteness {
-		return s + fmt.Sprintf("; the quickest way takes %s.", plural(r.Remoteness, "move", "moves"))
+		return s + fmt.Sprintf("; the quickest way takes %s.", Plural(r.Remoteness, "move", "moves"))
 	}
 	return s + ", the quickest way."
 }
@@ -155,7 +165,7 @@ func Distance(r solver.Result) string {
 	if r.Remoteness <= 0 {
 		return ""
 	}
-	n := plural(r.Remoteness, "move", "moves")
+	n := Plural(r.Remoteness, "move", "moves")
 	if r.Outcome == solver.Tie {
 		return fmt.Sprintf("With best play the game ends in a tie after %s, both players' moves counted.", n)
 	}
@@ -168,33 +178,23 @@ func InMoves(r solver.Result) string {
 	if r.Remoteness <= 0 {
 		return ""
 	}
-	return " in " + plural(r.Remoteness, "move", "moves")
+	return " in " + Plural(r.Remoteness, "move", "moves")
 }
 
-// fallbackVerdict states the verdict and move of a game without an explainer.
-func fallbackVerdict(r solver.Result) Step {
-	body := verdictSentence(r)
-	if r.Move != nil {
-		body += fmt.Sprintf(" A best move: **%s**.", r.Move)
-	}
-	return Step{Title: "Verdict", Body: body}
-}
-
-// verdictSentence says who wins, or that it is a tie, in one sentence.
-func verdictSentence(r solver.Result) string {
+// VerdictSentence says who wins, or that it is a tie, in one sentence.
+func VerdictSentence(r solver.Result) string {
 	if r.Outcome == solver.Tie {
 		return "With best play the game is a **tie**: nobody wins."
 	}
 	return fmt.Sprintf("**%s wins** with best play.", r.WinnerName())
 }
 
-// KeyNumbers names, as one clause, the numbers that decide pos, for
-// example "the XOR of the counted gaps mod 3 is 0". It is "" for a game
-// without an explainer.
-func KeyNumbers(pos solver.Position) string {
-	e, ok := lookup(pos)
-	if !ok {
-		return ""
+// AfterMove plays a canonical result's move and returns the position
+// after it. The move comes from the game's own formula, so it is legal.
+func AfterMove(c solver.Result) solver.Position {
+	next, err := c.Position.Play(c.Move)
+	if err != nil {
+		panic(fmt.Sprintf("explain: the solver's move %v is illegal: %v", c.Move, err))
 	}
-	return e.numbers(pos)
+	return next
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/nimtutor/nimtutor/games/adapwns"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -80,9 +81,9 @@ func TestParseID(t *testing.T) {
 func TestRemoteness(t *testing.T) {
 	count := 0
 	for size := 1; size <= 8; size++ {
-		solver.Adapwns.Starts(size, func(st solver.State) bool {
-			pos := solver.Adapwns.Decode(st)
-			v, err := newDistSearch(solver.Adapwns, 1<<20).solve(pos)
+		adapwns.Game.Starts(size, func(st solver.State) bool {
+			pos := adapwns.Game.Decode(st)
+			v, err := newDistSearch(adapwns.Game, 1<<20).solve(pos)
 			if err != nil {
 				t.Fatal(err)
 			}

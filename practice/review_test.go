@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nimtutor/nimtutor/games/adapwns"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -52,7 +53,7 @@ func TestJudgeMoveAgainstSearch(t *testing.T) {
 }
 
 func TestReviewGame(t *testing.T) {
-	start, err := solver.Adapwns.Parse("..P.P..P", solver.ParseOptions{})
+	start, err := adapwns.Game.Parse("..P.P..P", solver.ParseOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func TestReviewGame(t *testing.T) {
 		t.Errorf("card without the turning point:\n%s", card)
 	}
 	t.Logf("\n%s", card)
-	if _, err := ReviewGame(start, 0, []solver.Move{solver.CellMove{From: 1, To: 2}}); err == nil {
+	if _, err := ReviewGame(start, 0, []solver.Move{adapwns.Move{From: 1, To: 2}}); err == nil {
 		t.Error("an illegal move was reviewed")
 	}
 }

@@ -1,0 +1,451 @@
+package binim
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Binary Nim, normal (binim) and misère (binim2). Both are explained on the
+// canonical position, the stacks sorted, and name stacks by content, so
+// that permuting the stacks changes neither key nor text.
+
+// KeyNumbers names the extra moves (binim2) or moves (binim) of each.
+func (g *stackGame) KeyNumbers(pos solver.Position) string {
+	switch _, a := pos.Analyze(); a := a.(type) {
+	case Binim2Analysis:
+		return fmt.Sprintf("Dee has %d extra moves and Dum %d", a.DeeExtra, a.DumExtra)
+	case BinimAnalysis:
+		return fmt.Sprintf("Dee has %d moves and Dum %d", a.DeeMoves, a.DumMoves)
+	}
+	return ""
+}
+
+// ExplainKey is the player to move and the sorted stacks.
+func (g *stackGame) ExplainKey(pos solver.Position) string {
+	p := pos.(*Stacks)
+	sorted := slices.Sorted(slices.Values(p.Stacks()))
+	return g.PlayerName(p.ToMove()) + ":" + strings.Join(sorted, " ")
+}
+
+// Canonical solves the position with its stacks sorted, unless they are.
+func (g *stackGame) Canonical(r solver.Result) solver.Result {
+	p := r.Position.(*Stacks)
+	if slices.IsSorted(p.Stacks()) {
+		return r
+	}
+	q := &Stacks{game: g, stacks: slices.Sorted(slices.Values(p.Stacks())), mover: p.mover}
+	c := solver.Solve(q)
+	c.Remoteness, c.MoveRemoteness = r.Remoteness, r.MoveRemoteness
+	return c
+}
+
+// LocalMove finds a stack of r's position with the content of the
+// canonical move's stack: equal stacks are interchangeable.
+func (g *stackGame) LocalMove(r, c solver.Result) solver.Move {
+	m, ok := c.Move.(Move)
+	if !ok {
+		return c.Move
+	}
+	want := c.Position.(*Stacks).Stacks()[m.Stack-1]
+	for i, s := range r.Position.(*Stacks).Stacks() {
+		if s == want {
+			return Move{Stack: i + 1, Take: m.Take}
+		}
+	}
+	return r.Move
+}
+
+// Explain merges runs, cancels stacks and counts extra moves (binim2), or
+// counts each player's moves (binim).
+func (g *stackGame) Explain(c solver.Result, o explain.Options) []explain.Step {
+	p := c.Position.(*Stacks)
+	if p.Misere() {
+		return binim2Steps(c, p, o)
+	}
+	return binimSteps(c, p, o)
+}
+
+// Hints climbs from a nudge to the stacks reduced, the numbers and the
+// verdict.
+func (g *stackGame) Hints(c solver.Result, o explain.Options) []explain.Step {
+	p := c.Position.(*Stacks)
+	if p.Misere() {
+		return binim2Hints(c, p, o)
+	}
+	return binimHints(c, p, o)
+}
+
+// group is a stack and how many equal stacks there are.
+type group struct {
+	stack string
+	n     int
+}
+
+// groups collects equal stacks of a sorted list, in order.
+func groups(sorted []string) []group {
+	var out []group
+	for _, s := range sorted {
+		if len(out) > 0 && out[len(out)-1].stack == s {
+			out[len(out)-1].n++
+			continue
+		}
+		out = append(out, group{stack: s, n: 1})
+	}
+	return out
+}
+
+// showStack writes a stack as code, with "×n" for n equal stacks.
+func showStack(s string, n int, o explain.Options) string {
+	t := explain.Code(s, "symbols", o)
+	if n > 1 {
+		t += fmt.Sprintf(" ×%d", n)
+	}
+	return t
+}
+
+// stackNames returns the names of the two players of a stack game.
+func stackNames(p *Stacks) (mover, other string) {
+	g := p.Game()
+	return g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+}
+
+// symbol is the symbol a player takes from: Dee 0, Dum 1.
+func symbol(pl solver.Player) byte { return '0' + byte(pl) }
+
+// stacksIntro says who is to move, who owns what and how the list is ordered.
+func stacksIntro(p *Stacks) string {
+	mover, _ := stackNames(p)
+	n := len(p.Stacks())
+	order := fmt.Sprintf("There are %s; their order does not matter, so they are listed sorted, equal stacks together.", explain.Plural(n, "stack", "stacks"))
+	if n == 0 {
+		order = "No stacks are left."
+	}
+	return fmt.Sprintf("%s is to move. Stacks are written top first. Dee may take from a stack with `0` on top, Dum from a stack with `1` on top, any number of symbols from the top. %s", mover, order)
+}
+
+// stackMoveText says a canonical stack move by content.
+func stackMoveText(p *Stacks, m Move, o explain.Options) string {
+	s := p.Stacks()[m.Stack-1]
+	n := 0
+	for _, t := range p.Stacks() {
+		if t == s {
+			n++
+		}
+	}
+	where := "the stack " + explain.Code(s, "symbols", o)
+	if n > 1 {
+		where = fmt.Sprintf("one of the %d stacks %s", n, explain.Code(s, "symbols", o))
+	}
+	left := "which removes it"
+	if rest := s[m.Take:]; rest != "" {
+		left = "leaving " + explain.Code(rest, "symbols", o)
+	}
+	return fmt.Sprintf("**take %d from %s**, %s", m.Take, where, left)
+}
+
+// ownTop reports whether the player to move has a stack to take from.
+func ownTop(p *Stacks) bool {
+	own := symbol(p.ToMove())
+	for _, s := range p.Stacks() {
+		if s[0] == own {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- binim2 ----
+
+// binim2Parts sorts merged stacks into those that cancel and the extra
+// moves of each player.
+func binim2Parts(p *Stacks) (merged []string, cancel []group, extra [2][]group) {
+	for _, s := range p.Stacks() {
+		merged = append(merged, Compress(s))
+	}
+	ms := slices.Sorted(slices.Values(merged))
+	for _, g := range groups(ms) {
+		if g.stack[0] != g.stack[len(g.stack)-1] {
+			cancel = append(cancel, g)
+			continue
+		}
+		owner := g.stack[0] - '0'
+		extra[owner] = append(extra[owner], g)
+	}
+	return merged, cancel, extra
+}
+
+// groupList shows groups as inline code, "none" when empty.
+func groupList(gs []group, o explain.Options) string {
+	if len(gs) == 0 {
+		return "none"
+	}
+	items := make([]string, len(gs))
+	for i, g := range gs {
+		items[i] = showStack(g.stack, g.n, o)
+	}
+	return explain.Inline(explain.ListOf(items), o)
+}
+
+func binim2Steps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
+	a := c.Analysis.(Binim2Analysis)
+	_, cancel, extra := binim2Parts(p)
+	steps := []explain.Step{{
+		Title: "The game",
+		Body: stacksIntro(p) + " This is misère play: whoever makes the last move loses, so a player who cannot move wins. " +
+			"Dee owns 0, as the official statement says; the editorial's one-paragraph summary swaps the owners of 0 and 1.",
+	}}
+
+	var merge []string
+	changed := 0
+	for _, g := range groups(p.Stacks()) {
+		m := Compress(g.stack)
+		if m == g.stack {
+			merge = append(merge, showStack(g.stack, g.n, o)+" stays as it is")
+			continue
+		}
+		changed += g.n
+		merge = append(merge, showStack(g.stack, g.n, o)+" → "+explain.Code(m, "symbols", o))
+	}
+	body := "A run of equal symbols acts as one symbol: its owner can take the whole run in one move, and leaving part of it on top would only cost another move later."
+	switch {
+	case len(merge) == 0:
+	case changed == 0:
+		body += fmt.Sprintf(" No stack here has a run to merge:\n%s\nSo the stacks stay as they are.", explain.Bullets(explain.ListOf(merge), o))
+	default:
+		body += fmt.Sprintf(" Merging changes %s of the %d:\n%s\nFrom now on we look at the merged stacks.",
+			explain.Plural(changed, "stack", "stacks"), len(p.Stacks()), explain.Bullets(explain.ListOf(merge), o))
+	}
+	steps = append(steps, explain.Step{Title: "Merge the runs", Body: body})
+
+	body = "A merged stack whose top and bottom differ holds as many 0s as 1s. A move on it either leaves the mover's own symbol on top, which only wastes a move, " +
+		"or leaves the opponent's symbol on top and bottom; then the opponent answers on the same stack by taking just that top symbol, and the stack again has different top and bottom, or is gone. " +
+		"So these stacks never change who is forced to make the last move, and we can ignore them."
+	if len(cancel) == 0 {
+		body += " No stack here has different top and bottom, so nothing cancels."
+	} else {
+		n := 0
+		for _, g := range cancel {
+			n += g.n
+		}
+		body += fmt.Sprintf(" Here %s out: %s.", explain.Plural(n, "stack cancels", "stacks cancel"), groupList(cancel, o))
+		body += " " + cancelExample(cancel[0].stack, o)
+	}
+	steps = append(steps, explain.Step{Title: "Stacks that cancel out", Body: body})
+
+	body = "A merged stack with the same symbol on top and bottom holds one more of that symbol than of the other. After the same back-and-forth, its owner is left with one move on it that they are forced to make: one extra move.\n" +
+		explain.Bullets(explain.ListOf([]string{
+			fmt.Sprintf("Dee's extra moves (`0` on top and bottom): %s, so **%d**", groupList(extra[0], o), a.DeeExtra),
+			fmt.Sprintf("Dum's extra moves (`1` on top and bottom): %s, so **%d**", groupList(extra[1], o), a.DumExtra),
+		}), explain.Options{})
+	steps = append(steps, explain.Step{Title: "Extra moves", Body: body})
+
+	mover, _ := stackNames(p)
+	ex := a.Extras()
+	me, them := ex[p.ToMove()], ex[p.ToMove().Other()]
+	cmp := "the counts are equal"
+	if me < them {
+		cmp = fmt.Sprintf("%s has fewer", mover)
+	} else if me > them {
+		cmp = fmt.Sprintf("%s has more", mover)
+	}
+	steps = append(steps, explain.Step{Title: "The misère rule", Body: fmt.Sprintf(
+		"Making the last move loses, so each player wants to run out of moves first; a player who is stuck wins. "+
+			"The player with fewer extra moves runs out first and wins. With equal counts the player to move runs out first, because they spend an extra move before the opponent does, so the player to move wins. "+
+			"Here %s, to move, has %d and the opponent has %d: %s.", mover, me, them, cmp)})
+	return append(steps, binim2Verdict(c, p, o))
+}
+
+// cancelExample shows the answer on one cancelling merged stack.
+func cancelExample(s string, o explain.Options) string {
+	first := solver.Player(s[0] - '0')
+	names := [2]string{"Dee", "Dum"}
+	after := "the stack is gone"
+	if len(s) > 2 {
+		after = explain.Code(s[2:], "symbols", o) + " is left"
+	}
+	return fmt.Sprintf("For example on %s: if %s takes the top `%c`, %s takes the `%c` under it, and %s.",
+		explain.Code(s, "symbols", o), names[first], s[0], names[first.Other()], s[1], after)
+}
+
+func binim2Verdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
+	mover, other := stackNames(p)
+	if !ownTop(p) {
+		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
+			"%s cannot move: no stack has `%c` on top. In misère play a player who cannot move wins, so **%s wins**.",
+			mover, symbol(p.ToMove()), c.WinnerName())}
+	}
+	a := c.Analysis.(Binim2Analysis)
+	ex := a.Extras()
+	me, them := ex[p.ToMove()], ex[p.ToMove().Other()]
+	if c.Move == nil {
+		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
+			"%s has more extra moves (%d against %d), so **%s wins**. Every move of %s's loses: a move removes at most one of %s's own extra moves, or hands %s a new one, "+
+				"so %s is then to move with no more extra moves than %s, which is a win for %s.",
+			mover, me, them, c.WinnerName(), mover, mover, other, other, mover, other)}
+	}
+	why := fmt.Sprintf("%s has fewer extra moves (%d against %d)", mover, me, them)
+	if me == them {
+		why = fmt.Sprintf("the counts are equal (%d each) and %s is to move", me, mover)
+	}
+	next := explain.AfterMove(c)
+	_, na := next.Analyze()
+	nex := na.(Binim2Analysis).Extras()
+	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf(
+		"Since %s, **%s wins**. Winning move: %s. Afterwards %s is to move with %s against %s's %d: more than %s, which the rule scores as a loss for %s.",
+		why, c.WinnerName(), stackMoveText(p, c.Move.(Move), o),
+		other, explain.Plural(nex[p.ToMove().Other()], "extra move", "extra moves"), mover, nex[p.ToMove()], mover, other)}
+}
+
+func binim2Hints(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
+	merged, cancel, extra := binim2Parts(p)
+	a := c.Analysis.(Binim2Analysis)
+	mover, _ := stackNames(p)
+	var keep []group
+	keep = append(keep, extra[0]...)
+	keep = append(keep, extra[1]...)
+	return []explain.Step{
+		{Title: explain.HintTitle("a nudge"), Body: "Which stacks can you ignore? First merge each run of equal symbols into one symbol, then compare each stack's top with its bottom."},
+		{Title: explain.HintTitle("your stacks, reduced"), Body: fmt.Sprintf(
+			"Merged, the stacks are %s. Different top and bottom (they cancel out, ignore them): %s. Same top and bottom (these matter): %s.",
+			groupList(groups(slices.Sorted(slices.Values(merged))), o), groupList(cancel, o), groupList(keep, o))},
+		{Title: explain.HintTitle("the numbers"), Body: fmt.Sprintf(
+			"Each stack with the same symbol on top and bottom is one extra move its owner must make: Dee has %d, Dum has %d, and %s is to move. "+
+				"In misère play fewer extra moves is better, and equal counts favour the player to move.",
+			a.DeeExtra, a.DumExtra, mover)},
+		explain.WithTitle(binim2Verdict(c, p, o), explain.HintTitle("verdict and move")),
+	}
+}
+
+// ---- binim ----
+
+// binimOwned lists the stacks each player owns (their symbol on top),
+// with the number of that player's symbols in each.
+func binimOwned(p *Stacks, o explain.Options) [2][]string {
+	var out [2][]string
+	for _, g := range groups(p.Stacks()) {
+		owner := g.stack[0] - '0'
+		k := strings.Count(g.stack, g.stack[:1])
+		each := explain.Plural(k, "move", "moves")
+		if g.n > 1 {
+			each += " each"
+		}
+		out[owner] = append(out[owner], fmt.Sprintf("%s: %s", showStack(g.stack, g.n, o), each))
+	}
+	return out
+}
+
+func binimSteps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
+	a := c.Analysis.(BinimAnalysis)
+	owned := binimOwned(p, o)
+	steps := []explain.Step{{
+		Title: "The game",
+		Body:  stacksIntro(p) + " This is normal play: a player who cannot move loses.",
+	}}
+	body := "Only the owner of a stack's top symbol can move on it, and the owner can keep it so: each move takes one own symbol and the opponent's run right under it, " +
+		"leaving an own symbol on top or nothing. So the owner gets one move per own symbol in it, and the opponent none."
+	for pl, name := range []string{"Dee", "Dum"} {
+		if len(owned[pl]) == 0 {
+			body += fmt.Sprintf("\n%s owns no stack (`%c` on top): **0** moves.", name, '0'+pl)
+			continue
+		}
+		body += fmt.Sprintf("\n%s's stacks (`%c` on top):\n%s\nIn all %s has **%s**.", name, '0'+pl, explain.Bullets(explain.ListOf(owned[pl]), o), name, explain.Plural(a.Moves()[pl], "move", "moves"))
+	}
+	steps = append(steps, explain.Step{Title: "Each stack belongs to one player", Body: body})
+
+	mover, _ := stackNames(p)
+	mv := a.Moves()
+	me, them := mv[p.ToMove()], mv[p.ToMove().Other()]
+	steps = append(steps, explain.Step{Title: "The rule", Body: fmt.Sprintf(
+		"Each player simply uses up their own moves, one per turn, and whoever runs out first on their turn loses. The player to move spends a move first, so they win only with strictly more moves than the opponent; with equal counts they run out first. "+
+			"Here %s, to move, has %d and the opponent has %d.", mover, me, them)})
+	return append(steps, binimVerdict(c, p, o))
+}
+
+func binimVerdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
+	mover, other := stackNames(p)
+	if !ownTop(p) {
+		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
+			"%s cannot move: no stack has `%c` on top. In normal play that loses, so **%s wins**.",
+			mover, symbol(p.ToMove()), c.WinnerName())}
+	}
+	mv := c.Analysis.(BinimAnalysis).Moves()
+	me, them := mv[p.ToMove()], mv[p.ToMove().Other()]
+	if c.Move == nil {
+		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
+			"%s does not have strictly more moves (%d against %d), so **%s wins**. Every move of %s's loses: it uses up at least one of %s's own moves and can only add moves for %s, "+
+				"so %s is then to move with strictly more moves than %s.",
+			mover, me, them, c.WinnerName(), mover, mover, other, other, mover)}
+	}
+	next := explain.AfterMove(c)
+	_, na := next.Analyze()
+	nmv := na.(BinimAnalysis).Moves()
+	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf(
+		"%s has strictly more moves (%d against %d), so **%s wins**. Winning move: %s. Afterwards %s is to move with %s against %s's %d: not strictly more, so %s runs out first.",
+		mover, me, them, c.WinnerName(), stackMoveText(p, c.Move.(Move), o),
+		other, explain.Plural(nmv[p.ToMove().Other()], "move", "moves"), mover, nmv[p.ToMove()], other)}
+}
+
+func binimHints(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
+	a := c.Analysis.(BinimAnalysis)
+	owned := binimOwned(p, o)
+	mover, _ := stackNames(p)
+	list := func(pl int) string {
+		if len(owned[pl]) == 0 {
+			return "none"
+		}
+		return explain.Inline(explain.ListOf(owned[pl]), o)
+	}
+	return []explain.Step{
+		{Title: explain.HintTitle("a nudge"), Body: "Who owns each stack? Look at its top symbol: can the other player ever get a move there, and how many moves can the owner make on it?"},
+		{Title: explain.HintTitle("your stacks, by owner"), Body: fmt.Sprintf(
+			"Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s.", list(0), list(1))},
+		{Title: explain.HintTitle("the numbers"), Body: fmt.Sprintf(
+			"Dee has %d moves and Dum has %d, and %s is to move. The player to move needs strictly more moves than the opponent.",
+			a.DeeMoves, a.DumMoves, mover)},
+		explain.WithTitle(binimVerdict(c, p, o), explain.HintTitle("verdict and move")),
+	}
+}
+
+// The ideas of the solution a puzzle can need.
+const (
+	ThemeMisereReserve = "misère reserve"    // binim2: stacks with the same symbol at both ends are spare moves
+	ThemeCancelling    = "cancelling stacks" // binim2: stacks with different ends cancel out
+	ThemeCountingMoves = "counting moves"    // binim: each player's own 0s or 1s on top are their moves
+	ThemeOneMoveMargin = "one-move margin"   // binim: the mover has just one move more than the opponent
+)
+
+// Themes lists the ideas of the solution.
+func (g *stackGame) Themes() []string {
+	if g.misere {
+		return []string{ThemeMisereReserve, ThemeCancelling}
+	}
+	return []string{ThemeCountingMoves, ThemeOneMoveMargin}
+}
+
+// PositionThemes lists the ideas pos needs: extra moves and cancelling
+// stacks (binim2); counting moves, and a margin of one (binim).
+func (g *stackGame) PositionThemes(pos solver.Position) []string {
+	p := pos.(*Stacks)
+	counts := stacksTally(p.stacks, g.misere)
+	var out []string
+	if !g.misere {
+		out = append(out, ThemeCountingMoves)
+		if counts[p.mover] == counts[p.mover.Other()]+1 {
+			out = append(out, ThemeOneMoveMargin)
+		}
+		return out
+	}
+	if counts[0]+counts[1] > 0 {
+		out = append(out, ThemeMisereReserve)
+	}
+	for _, s := range p.stacks {
+		if s[0] != s[len(s)-1] {
+			return append(out, ThemeCancelling)
+		}
+	}
+	return out
+}
