@@ -180,4 +180,3 @@ func Judge(g Game, r io.Reader, w io.Writer, strict bool) error {
 	}
 	return err
 }
-
