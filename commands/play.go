@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,7 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/play"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -36,18 +37,15 @@ const tokenLife = 15 * time.Minute
 
 var errGameExpired = &solver.InputError{Field: "game", Msg: "this game has expired; start a new one with the play command"}
 
-// game is one game in progress, as its controls carry it.
+// game is one game in progress, as its controls carry it: the session
+// and the student who started it.
 type game struct {
-	pos         solver.Position
-	owner       string
-	side        solver.Player
-	kept, moves int
-	// last is the bot's latest move, for the game's record.
-	last solver.Move
+	play.Session
+	owner string
 }
 
 func (gm game) head(action string) string {
-	return fmt.Sprintf("%s:%s:%s:%d:%d:%d:%s", playPrefix, gm.pos.Game().Name(), gm.owner, gm.side, gm.kept, gm.moves, action)
+	return fmt.Sprintf("%s:%s:%s:%d:%d:%d:%s", playPrefix, gm.Pos.Game().Name(), gm.owner, gm.Side, gm.Kept, gm.Moves, action)
 }
 
 // play answers /GAME play: the board, and the bot's first move if asked.
@@ -56,23 +54,15 @@ func (r *Router) play(q *request) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	gm := game{pos: pos, owner: userID(q.i), side: pos.ToMove()}
-	var events []string
-	if q.boolean(optBotFirst) {
-		gm.side = pos.ToMove().Other()
-		events = append(events, fmt.Sprintf("You play %s; the bot moves first.", pos.Game().PlayerName(gm.side)))
-		o, cancel := newOracle(q.ctx, pos.Game())
-		defer cancel()
-		if gm, events, err = r.botMove(o, gm, events); err != nil {
-			return nil, err
-		}
-	} else {
-		events = append(events, fmt.Sprintf("You play %s and move first.", pos.Game().PlayerName(gm.side)))
+	s, turn, err := play.Start(q.ctx, pos, q.boolean(optBotFirst))
+	if err != nil {
+		return nil, err
 	}
+	gm := game{Session: s, owner: userID(q.i)}
 	r.recordStart(q.ctx, q.i, pos, gm)
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: r.gameMessage(gm, events),
+		Data: r.gameMessage(gm, turn.Events),
 	}, nil
 }
 
@@ -97,8 +87,8 @@ func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, stri
 	if err1 != nil || err2 != nil || err3 != nil || side < 0 || side > 1 {
 		return game{}, "", errBadState
 	}
-	gm.side, gm.kept, gm.moves = solver.Player(side), kept, moves
-	if gm.pos, err = st.position(g); err != nil {
+	gm.Side, gm.Kept, gm.Moves = solver.Player(side), kept, moves
+	if gm.Pos, err = st.position(g); err != nil {
 		return game{}, "", err
 	}
 	if who := userID(i); who != gm.owner {
@@ -141,7 +131,7 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []st
 		if !ok {
 			return nil, errBadState
 		}
-		return r.studentMove(ctx, gm, solver.MoveOf(gm.pos, a, b))
+		return r.studentMove(ctx, gm, solver.MoveOf(gm.Pos, a, b))
 	}
 	return nil, errBadState
 }
@@ -159,9 +149,9 @@ func (r *Router) playSubmit(ctx context.Context, i *discordgo.Interaction) (*dis
 	text := modalValue(data)
 	a, b, ok := parseTwoNumbers(text)
 	if !ok {
-		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%q is not two numbers; type %s", text, solver.MoveFormat(gm.pos))}
+		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%q is not two numbers; type %s", text, solver.MoveFormat(gm.Pos))}
 	}
-	return r.studentMove(ctx, gm, solver.MoveOf(gm.pos, a, b))
+	return r.studentMove(ctx, gm, solver.MoveOf(gm.Pos, a, b))
 }
 
 // moveForm opens the form to type a move.
@@ -169,14 +159,14 @@ func (r *Router) moveForm(gm game) *discordgo.InteractionResponse {
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseModal,
 		Data: &discordgo.InteractionResponseData{
-			CustomID: r.customID(gm.head(actionSubmit), stateOf(gm.pos)),
+			CustomID: r.customID(gm.head(actionSubmit), stateOf(gm.Pos)),
 			Title:    "Your move",
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				discordgo.TextInput{
 					CustomID:    "move",
 					Label:       "Two numbers",
 					Style:       discordgo.TextInputShort,
-					Placeholder: clipText(solver.MoveFormat(gm.pos), 100),
+					Placeholder: clipText(solver.MoveFormat(gm.Pos), 100),
 					Required:    true,
 					MaxLength:   20,
 				},
@@ -185,139 +175,41 @@ func (r *Router) moveForm(gm game) *discordgo.InteractionResponse {
 	}
 }
 
-// newOracle returns the search that counts moves for one reply, and the
-// function that releases its timer.
-func newOracle(ctx context.Context, g solver.Game) (*solver.Oracle, context.CancelFunc) {
-	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
-	return solver.NewOracle(ctx, g, solver.ReachBudget), cancel
-}
-
 // studentMove plays the student's move, says what it did to their
 // chances, and answers with the bot's move.
 func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*discordgo.InteractionResponse, error) {
-	if gm.pos.ToMove() != gm.side {
+	was := gm
+	turn, err := gm.Move(ctx, m)
+	if errors.Is(err, play.ErrNotYourTurn) {
 		return nil, errBadState
 	}
-	o, cancel := newOracle(ctx, gm.pos.Game())
-	defer cancel()
-	before := solver.Solve(gm.pos)
-	before.Move = explain.LocalMove(before)
-	best, bestOK := o.Value(gm.pos)
-	forced := len(solver.FirstMoves(gm.pos, 2)) == 1
-	next, err := gm.pos.Play(m)
 	if err != nil {
 		return nil, err
 	}
-	mine, mineOK := o.After(gm.pos, m)
-	counted := bestOK && mineOK
-	after, _ := next.Analyze()
-	var events []string
-	gm.moves++
-	switch {
-	case -after == before.Outcome:
-		gm.kept++
-		switch {
-		case forced:
-			events = append(events, fmt.Sprintf("You %s. It was your only move.", m))
-		case before.Outcome == solver.Win && counted && mine.Remoteness > best.Remoteness:
-			events = append(events, fmt.Sprintf("You %s. Still winning, but slower: %d moves instead of %d.", m, mine.Remoteness, best.Remoteness))
-		case before.Outcome == solver.Win && counted:
-			events = append(events, fmt.Sprintf("You %s. Good: the quickest win, %s to the end.", m, plural(mine.Remoteness, "move", "moves")))
-		case before.Outcome == solver.Win:
-			events = append(events, fmt.Sprintf("You %s. Good: you keep a winning position.", m))
-		case before.Outcome == solver.Tie:
-			events = append(events, fmt.Sprintf("You %s. You keep the tie.", m))
-		case counted && mine.Remoteness < best.Remoteness:
-			events = append(events, fmt.Sprintf("You %s. You were already losing against perfect play, and this loses sooner: %d moves instead of %d.", m, mine.Remoteness, best.Remoteness))
-		default:
-			events = append(events, fmt.Sprintf("You %s. You were already losing against perfect play; nothing wins here.", m))
-		}
-	default:
-		lost := "the win"
-		if before.Outcome == solver.Tie {
-			lost = "the tie"
-		}
-		events = append(events, fmt.Sprintf("You %s. That throws away %s: %s would have kept it.", m, lost, before.Move))
-	}
-	was := gm
-	gm.pos = next
-	gm, events, err = r.botMove(o, gm, events)
-	if err != nil {
-		return nil, err
-	}
-	data := r.gameMessage(gm, events)
+	data := r.gameMessage(gm, turn.Events)
 	if review := r.recordTurn(was, gm, m); review != nil {
 		data.Embeds = append(data.Embeds, review)
 	}
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, nil
 }
 
-// botMove plays the bot's reply if the game is not over: perfect play
-// counting moves (the quickest win, the slowest loss) where the search
-// reaches, else the formula's move.
-func (r *Router) botMove(o *solver.Oracle, gm game, events []string) (game, []string, error) {
-	if gm.pos.ToMove() == gm.side || !solver.HasMoves(gm.pos) {
-		return gm, events, nil
-	}
-	res := solver.Solve(gm.pos)
-	m := explain.LocalMove(res)
-	if best, _, ok := o.BestMove(gm.pos); ok {
-		m = best
-	}
-	if m == nil {
-		// Every move loses: play the first legal one.
-		m = solver.FirstMoves(gm.pos, 1)[0]
-	}
-	next, err := gm.pos.Play(m)
-	if err != nil {
-		return gm, events, err
-	}
-	events = append(events, "The bot answers: "+m.String()+". "+whyBotMove(o, res, next))
-	gm.pos, gm.last = next, m
-	return gm, events, nil
-}
-
-// whyBotMove says in one sentence why the bot's move is good.
-func whyBotMove(o *solver.Oracle, res solver.Result, next solver.Position) string {
-	after, _ := next.Analyze()
-	left := ""
-	if v, ok := o.Value(next); ok && v.Remoteness > 0 {
-		n := plural(v.Remoteness, "move", "moves")
-		switch v.Outcome {
-		case solver.Win:
-			left = fmt.Sprintf(" You can win in %s.", n)
-		case solver.Loss:
-			left = fmt.Sprintf(" Against perfect play you lose in %s.", n)
-		default:
-			left = fmt.Sprintf(" With best play the tie comes in %s.", n)
-		}
-	}
-	switch {
-	case res.Outcome == solver.Win && after == solver.Loss:
-		return "It leaves you a losing position: " + explain.KeyNumbers(next) + "." + left
-	case res.Outcome == solver.Tie:
-		return "It keeps the game a tie: " + explain.KeyNumbers(next) + "." + left
-	}
-	return "The bot is losing against perfect play, so it waits for a mistake." + left
-}
-
 // gameMessage draws the game: what happened, the position, and the
 // student's controls, or the result when the game is over.
 func (r *Router) gameMessage(gm game, events []string) *discordgo.InteractionResponseData {
-	g := gm.pos.Game()
+	g := gm.Pos.Game()
 	e := &discordgo.MessageEmbed{
-		Title:       fmt.Sprintf("%s: you are %s", g.Name(), g.PlayerName(gm.side)),
-		Description: strings.Join(events, "\n") + "\n\n" + positionLine(gm.pos),
+		Title:       fmt.Sprintf("%s: you are %s", g.Name(), g.PlayerName(gm.Side)),
+		Description: strings.Join(events, "\n") + "\n\n" + positionLine(gm.Pos),
 		Color:       colourHint,
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
-	r.attachPicture(data, e, gm.pos, false)
-	if !solver.HasMoves(gm.pos) {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: gameOver(gm)})
+	r.attachPicture(data, e, gm.Pos, false)
+	if gm.Over() {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: gm.Summary()})
 		return data
 	}
-	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + solver.MoveFormat(gm.pos) + ")."}
-	moves := solver.FirstMoves(gm.pos, maxSelectOptions+1)
+	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + solver.MoveFormat(gm.Pos) + ")."}
+	moves := solver.FirstMoves(gm.Pos, maxSelectOptions+1)
 	var rows []discordgo.MessageComponent
 	if len(moves) <= maxSelectOptions {
 		var opts []discordgo.SelectMenuOption
@@ -326,29 +218,14 @@ func (r *Router) gameMessage(gm game, events []string) *discordgo.InteractionRes
 			opts = append(opts, discordgo.SelectMenuOption{Label: clipText(capitalise(m.String()), 100), Value: fmt.Sprintf("%d %d", a, b)})
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: r.customID(gm.head(actionMenu), stateOf(gm.pos)), Placeholder: "Choose your move", Options: opts,
+			CustomID: r.customID(gm.head(actionMenu), stateOf(gm.Pos)), Placeholder: "Choose your move", Options: opts,
 		}}})
 	}
 	rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-		Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.customID(gm.head(actionType), stateOf(gm.pos)),
+		Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.customID(gm.head(actionType), stateOf(gm.Pos)),
 	}}})
 	data.Components = rows
 	return data
-}
-
-// gameOver says who won and how the student played.
-func gameOver(gm game) string {
-	o := gm.pos.Terminal() // for the player to move, who cannot
-	var result string
-	switch {
-	case o == solver.Tie:
-		result = "It's a tie."
-	case (o == solver.Win) == (gm.pos.ToMove() == gm.side):
-		result = "You won!"
-	default:
-		result = "The bot won."
-	}
-	return fmt.Sprintf("%s You kept your best outcome for %d of %d moves.", result, gm.kept, gm.moves)
 }
 
 // parseTwoNumbers reads "a b" (spaces, commas or a dash between).
