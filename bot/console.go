@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/discordx"
 )
 
 // Console is the local transport: it reads slash-command lines such as
@@ -66,8 +68,12 @@ func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	}
 }
 
-// Do runs one console line and prints the reply.
+// Do runs one console line and prints the reply. "answer TEXT" with no
+// form open first presses the last reply's "Type …" button, which opens one.
 func (c *Console) Do(ctx context.Context, line string, out io.Writer) {
+	if word, _, _ := strings.Cut(line, " "); word == "answer" && c.modalID == "" {
+		c.openForm(ctx)
+	}
 	i, err := c.interaction(line)
 	if err != nil {
 		fmt.Fprintf(out, "%v\n", err)
@@ -114,7 +120,7 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 	}
 	word, rest, _ := strings.Cut(line, " ")
 	switch {
-	case word == "help" || word == "/help":
+	case word == "help" || word == "/help" && c.command("help") == nil:
 		return nil, nil
 	case strings.HasPrefix(word, "/"):
 		data, err := c.commandData(strings.TrimPrefix(word, "/"), rest)
@@ -130,13 +136,12 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 		i.Type, i.Data, i.Message = discordgo.InteractionMessageComponent, data, c.last
 	case word == "answer":
 		if c.modalID == "" {
-			return nil, fmt.Errorf("no form is open; answer fills in a form a reply opened")
+			return nil, fmt.Errorf("no form is open and the last reply has no \"Type …\" button; answer fills in a form")
 		}
+		// Sent back as Discord sends a form built with a Label.
 		i.Type, i.Message = discordgo.InteractionModalSubmit, c.last
 		i.Data = discordgo.ModalSubmitInteractionData{CustomID: c.modalID, Components: []discordgo.MessageComponent{
-			&discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				&discordgo.TextInput{CustomID: c.modalField(), Value: strings.TrimSpace(rest)},
-			}},
+			&discordx.Label{Component: &discordgo.TextInput{CustomID: c.modalField(), Value: strings.TrimSpace(rest)}},
 		}}
 	default:
 		return nil, fmt.Errorf("%q is not a console command; type help", word)
@@ -147,12 +152,7 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 // commandData parses "GAME SUB name:value name:value". A value runs to the
 // next "name:" of an option the subcommand has, so positions may hold spaces.
 func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandInteractionData, error) {
-	var cmd *discordgo.ApplicationCommand
-	for _, x := range c.Commands {
-		if x.Name == name {
-			cmd = x
-		}
-	}
+	cmd := c.command(name)
 	data := discordgo.ApplicationCommandInteractionData{Name: name, CommandType: discordgo.ChatApplicationCommand}
 	if cmd == nil {
 		return data, fmt.Errorf("/%s is not a command; type help", name)
@@ -186,6 +186,16 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 		Name: sub.Name, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts,
 	}}
 	return data, attachFiles(&data, opts)
+}
+
+// command returns the command called name, or nil.
+func (c *Console) command(name string) *discordgo.ApplicationCommand {
+	for _, x := range c.Commands {
+		if x.Name == name {
+			return x
+		}
+	}
+	return nil
 }
 
 // hasSubcommands reports whether cmd is used as /cmd SUB options.
@@ -246,6 +256,9 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 		}
 	}
 	if len(marks) == 0 && strings.TrimSpace(args) != "" || len(marks) > 0 && strings.TrimSpace(args[:marks[0].at]) != "" {
+		if len(decl) == 0 {
+			return nil, fmt.Errorf("this command takes no options")
+		}
 		return nil, fmt.Errorf("options are written name:value, for example %s:…", decl[0].Name)
 	}
 	var out []*discordgo.ApplicationCommandInteractionDataOption
@@ -394,19 +407,45 @@ func (c *Console) modalField() string {
 	if c.pending == nil {
 		return ""
 	}
-	for _, row := range c.pending.Components {
-		if r, ok := asRow(row); ok {
-			for _, comp := range r.Components {
-				switch x := comp.(type) {
-				case discordgo.TextInput:
-					return x.CustomID
-				case *discordgo.TextInput:
-					return x.CustomID
+	if fields := formFields(c.pending.Components); len(fields) > 0 {
+		return fields[0].customID
+	}
+	return ""
+}
+
+// formField is a text input of a form, with what the console shows of it.
+type formField struct {
+	customID, label, hint string
+}
+
+// formFields lists a form's text inputs, whether in action rows or in
+// Labels.
+func formFields(components []discordgo.MessageComponent) []formField {
+	var out []formField
+	for _, c := range components {
+		switch c := c.(type) {
+		case discordx.Label:
+			if t, ok := c.Component.(discordx.TextInput); ok {
+				hint := t.Placeholder
+				if c.Description != "" {
+					hint = c.Description
+				}
+				out = append(out, formField{t.CustomID, c.Label, hint})
+			}
+		default:
+			if r, ok := asRow(c); ok {
+				for _, comp := range r.Components {
+					switch t := comp.(type) {
+					case discordgo.TextInput:
+						out = append(out, formField{t.CustomID, t.Label, t.Placeholder})
+					case *discordgo.TextInput:
+						out = append(out, formField{t.CustomID, t.Label, t.Placeholder})
+					}
 				}
 			}
 		}
 	}
-	return ""
+	return out
 }
 
 // show prints a response and remembers its controls.
@@ -423,14 +462,8 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 	case discordgo.InteractionResponseModal:
 		c.pending, c.modalID = d, d.CustomID
 		fmt.Fprintf(out, "[form] %s\n", d.Title)
-		for _, row := range d.Components {
-			if r, ok := asRow(row); ok {
-				for _, comp := range r.Components {
-					if t, ok := comp.(discordgo.TextInput); ok {
-						fmt.Fprintf(out, "  %s (%s)\n", t.Label, t.Placeholder)
-					}
-				}
-			}
+		for _, f := range formFields(d.Components) {
+			fmt.Fprintf(out, "  %s (%s)\n", f.label, f.hint)
 		}
 		fmt.Fprintln(out, "Type: answer TEXT")
 		return
@@ -439,6 +472,14 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 	}
 	private := d.Flags&discordgo.MessageFlagsEphemeral != 0
 	newMessage := resp.Type != discordgo.InteractionResponseUpdateMessage
+	if private && newMessage && len(d.Components) == 0 && c.last != nil {
+		// A private note with no controls (an error, say) is a message of
+		// its own; the controls of the message before it still work.
+		fmt.Fprint(out, renderText(d))
+		fmt.Fprintln(out, "(only you can see this)")
+		fmt.Fprintln(out)
+		return
+	}
 	if newMessage || c.last == nil {
 		c.last = &discordgo.Message{ID: "m" + i.ID, Flags: d.Flags, Timestamp: time.Now(), Interaction: &discordgo.MessageInteraction{User: consoleUser}}
 	}
@@ -544,15 +585,18 @@ func (c *Console) Click(ctx context.Context, prefix string, out io.Writer) bool 
 	return false
 }
 
+// openForm presses the last reply's first button labelled "Type …",
+// which opens a form, and reports whether a form is now open.
+func (c *Console) openForm(ctx context.Context) bool {
+	return c.Click(ctx, "Type", io.Discard) && c.modalID != ""
+}
+
 // TypeMove presses the last reply's "Type a move" button and submits text
 // in the form it opens.
 func (c *Console) TypeMove(ctx context.Context, text string, out io.Writer) {
-	for n, ctl := range controlsOf(c.last) {
-		if ctl.button != nil && strings.HasPrefix(ctl.button.Label, "Type") {
-			c.Do(ctx, fmt.Sprintf("click %d", n+1), io.Discard)
-			c.Do(ctx, "answer "+text, out)
-			return
-		}
+	if c.modalID == "" && !c.openForm(ctx) {
+		fmt.Fprintln(out, "there is no move to type here")
+		return
 	}
-	fmt.Fprintln(out, "there is no move to type here")
+	c.Do(ctx, "answer "+text, out)
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"runtime/debug"
 	"sync"
@@ -15,63 +16,141 @@ import (
 // seconds; the rest of the budget is for the deferral's own round trip.
 const DefaultDeferAfter = 2 * time.Second
 
-// maxHandlerTime bounds a deferred handler. Interaction tokens stay valid
-// for 15 minutes; after that the edit could not be delivered anyway.
+// tokenLife is how long an interaction token lets the bot answer: the
+// edits and follow-ups of a deferred answer must arrive within it.
+const tokenLife = 15 * time.Minute
+
+// tokenMargin is kept back from tokenLife for the last delivery's trip.
+const tokenMargin = 20 * time.Second
+
+// maxHandlerTime bounds a Handler's work, leaving time to deliver an
+// apology before the token expires.
 const maxHandlerTime = 14 * time.Minute
 
-// Editor delivers the result of a deferred interaction through the
-// interaction webhook. *discordgo.Session implements it; the webhook calls
-// need no bot token, so a Session made with an empty token will do.
-type Editor interface {
-	// InteractionResponseEdit edits the original response (PATCH
-	// webhooks/{application}/{token}/messages/@original).
-	InteractionResponseEdit(i *discordgo.Interaction, edit *discordgo.WebhookEdit, options ...discordgo.RequestOption) (*discordgo.Message, error)
-	// FollowupMessageCreate sends a new message after the original response
-	// (POST webhooks/{application}/{token}).
-	FollowupMessageCreate(i *discordgo.Interaction, wait bool, params *discordgo.WebhookParams, options ...discordgo.RequestOption) (*discordgo.Message, error)
-}
+// Causes of a handler's cancellation; the deferrer reads them to choose
+// what, if anything, the user is told.
+var (
+	// errStopping cancels work when the process is shutting down.
+	errStopping = errors.New("nimtutor is restarting")
+	// errTooLong cancels a Handler that used up maxHandlerTime.
+	errTooLong = errors.New("the work took too long")
+	// errTokenExpired cancels a delivery that can no longer arrive: the
+	// interaction token's 15 minutes are up.
+	errTokenExpired = errors.New("the 15 minutes Discord allows for an answer are up")
+	// errNoListener cancels work for an HTTP request whose client went
+	// away before the first answer: nobody can receive it.
+	errNoListener = errors.New("the request was abandoned before it was answered")
+)
 
-var _ Editor = (*discordgo.Session)(nil)
+// Messages of the answers the deferrer itself gives.
+const (
+	msgStopping = "⚠️ nimtutor is restarting and could not finish this. Please run it again in a minute."
+	msgTimeout  = "⚠️ This took longer than nimtutor allows for one answer, so it was stopped. Try a smaller position."
+	msgNoModal  = "⚠️ Discord cannot open a form after a delay, and nimtutor was slow to answer this click. Please click again."
+	msgBadData  = "⚠️ nimtutor could not read this request from Discord (%s). Please run the command again."
+)
 
-// deferrer is the middleware both transports share. It runs the Handler,
-// answers inline when the Handler is quick, and otherwise sends a deferral
-// and delivers the Handler's response later through the Editor.
+// deferrer is the middleware both Discord transports share. It makes sure
+// every accepted interaction gets exactly one final answer: it runs the
+// Handler, answers inline when the Handler is quick, and otherwise sends a
+// deferral and delivers the Handler's answer later through the Sender,
+// retrying until the interaction token expires. It cancels the Handler's
+// work once its answer can no longer be delivered, and on shutdown
+// apologises for what it cannot finish.
 type deferrer struct {
 	handler Handler
-	editor  Editor
+	sender  Sender
+	ledger  Ledger
 	after   time.Duration
 	log     *slog.Logger
 
-	pending sync.WaitGroup // deferred handlers whose result is not delivered yet
+	// base is the parent of every handler's context; stop cancels it when
+	// the process stops.
+	base context.Context
+	stop context.CancelCauseFunc
+	// deliveries is the parent of every delivery's context; it is
+	// cancelled when shutdown gives up waiting.
+	deliveries context.Context
+	abandon    context.CancelFunc
+
+	mu       sync.Mutex
+	stopping bool
+	work     sync.WaitGroup // handlers running and answers not yet delivered
 }
 
-// newDeferrer returns a deferrer; after <= 0 means DefaultDeferAfter and a
-// nil log discards.
-func newDeferrer(h Handler, e Editor, after time.Duration, log *slog.Logger) *deferrer {
+// newDeferrer returns a deferrer; after <= 0 means DefaultDeferAfter, a
+// nil ledger a fresh MemoryLedger and a nil log discards.
+func newDeferrer(h Handler, s Sender, ledger Ledger, after time.Duration, log *slog.Logger) *deferrer {
 	if after <= 0 {
 		after = DefaultDeferAfter
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &deferrer{handler: h, editor: e, after: after, log: log}
+	if ledger == nil {
+		ledger = NewMemoryLedger(0, 0)
+	}
+	d := &deferrer{handler: h, sender: s, ledger: ledger, after: after, log: log}
+	d.base, d.stop = context.WithCancelCause(context.Background())
+	d.deliveries, d.abandon = context.WithCancel(context.Background())
+	return d
 }
 
-// answer runs the Handler on i and sends exactly one initial response with
-// respond: the Handler's own if it returns within the threshold, a
-// deferral otherwise. It returns once the initial response has been sent;
-// a deferred Handler's response is delivered by a background goroutine
-// that wait waits for. The Handler's context is ctx without its
-// cancellation, so a finished HTTP request does not cancel it.
-func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond func(*discordgo.InteractionResponse) error) {
-	start := time.Now()
-	hctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), maxHandlerTime)
-	handedOff := false // true once the background delivery owns cancel
+// claim records i's id; it reports errDuplicate for an id seen before
+// and errStopping once shutdown has begun.
+func (d *deferrer) claim(ctx context.Context, i *discordgo.Interaction) error {
+	d.mu.Lock()
+	stopping := d.stopping
+	d.mu.Unlock()
+	if stopping {
+		return errStopping
+	}
+	fresh, err := d.ledger.Claim(ctx, i.ID)
+	if err != nil {
+		d.log.Error("interaction ledger failed; answering anyway", append(logAttrs(i), "err", err)...)
+		return nil
+	}
+	if !fresh {
+		return errDuplicate
+	}
+	return nil
+}
+
+// answer claims i and, unless it was seen before (errDuplicate) or the
+// process is stopping (errStopping, answered with an apology), runs the
+// Handler and sends exactly one initial response with respond: the
+// Handler's own if it returns within the threshold, a deferral otherwise.
+// It returns once the initial response has been sent; a deferred answer is
+// delivered by a goroutine that shutdown waits for. ctx is the request's:
+// if it ends before the initial response, the work is cancelled.
+func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond func(*discordgo.InteractionResponse) error) error {
+	if err := d.claim(ctx, i); err != nil {
+		if errors.Is(err, errStopping) {
+			d.send(i, respond, apology(i, msgStopping))
+		}
+		return err
+	}
+	d.work.Add(1)
+	handedOff := false
 	defer func() {
 		if !handedOff {
-			cancel() // also when respond panics
+			d.work.Done()
 		}
 	}()
+
+	start := time.Now()
+	deliverBy := start.Add(tokenLife - tokenMargin)
+	hctx, cancel := context.WithDeadlineCause(d.base, start.Add(maxHandlerTime), errTooLong)
+	hctx, cancelCause := context.WithCancelCause(hctx)
+	unwatch := context.AfterFunc(ctx, func() { cancelCause(errNoListener) })
+	defer func() {
+		if !handedOff {
+			unwatch()
+			cancelCause(nil)
+			cancel()
+		}
+	}()
+
 	done := make(chan *discordgo.InteractionResponse, 1)
 	go func() {
 		defer func() {
@@ -83,63 +162,145 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond
 		done <- d.handler.Handle(hctx, i)
 	}()
 
-	timer := time.NewTimer(d.after)
+	timer := time.NewTimer(d.threshold(i))
 	defer timer.Stop()
 	select {
 	case resp := <-done:
-		resp = d.check(i, resp)
-		if err := respond(resp); err != nil {
-			d.log.Error("sending interaction response", append(logAttrs(i), "err", err)...)
-			return
+		if d.send(i, respond, d.check(i, resp)) {
+			d.log.Debug("interaction answered", append(logAttrs(i), "took", time.Since(start))...)
 		}
-		d.log.Debug("interaction answered", append(logAttrs(i), "took", time.Since(start))...)
-		return
+		return nil
+	case <-hctx.Done():
+		switch context.Cause(hctx) {
+		case errStopping:
+			d.send(i, respond, apology(i, msgStopping))
+		case errTooLong:
+			d.send(i, respond, apology(i, msgTimeout))
+		case errNoListener:
+			d.log.Warn("request abandoned before it was answered", logAttrs(i)...)
+		}
+		return nil
 	case <-timer.C:
 	}
 
 	deferral := deferralFor(i, d.private(i))
-	if err := respond(deferral); err != nil {
-		d.log.Error("sending deferral", append(logAttrs(i), "err", err)...)
-		return
+	if !d.send(i, respond, deferral) {
+		return nil
 	}
 	d.log.Debug("interaction deferred", logAttrs(i)...)
 	if deferral.Type == discordgo.InteractionApplicationCommandAutocompleteResult {
-		return // autocomplete cannot be deferred; a late result is useless
+		return nil // autocomplete cannot be deferred; a late result is useless
 	}
+	unwatch() // the deferral was received: the answer now goes by webhook
 	handedOff = true
-	d.pending.Add(1)
 	go func() {
-		defer d.pending.Done()
+		defer d.work.Done()
 		defer cancel()
-		defer func() {
-			if r := recover(); r != nil {
-				d.log.Error("delivering deferred response panicked", append(logAttrs(i), "panic", r)...)
-			}
-		}()
-		var resp *discordgo.InteractionResponse
-		ectx := hctx
-		select {
-		case resp = <-done:
-		case <-hctx.Done():
-			d.log.Error("handler did not finish in time", append(logAttrs(i), "err", hctx.Err())...)
-			resp = errorResponse(i)
-			ectx = context.WithoutCancel(hctx) // still deliver the apology
-		}
-		resp = d.check(i, resp)
-		if err := d.complete(ectx, i, deferral.Type, resp); err != nil {
-			d.log.Error("delivering deferred response", append(logAttrs(i), "err", err)...)
-			return
-		}
-		d.log.Debug("deferred interaction answered", append(logAttrs(i), "took", time.Since(start))...)
+		defer cancelCause(nil)
+		d.deliver(hctx, i, deferral, done, deliverBy, start)
 	}()
+	return nil
 }
 
-// wait blocks until every deferred response has been delivered or ctx is
-// done, and reports ctx's error in the latter case.
+// send sends resp with respond, logging a failure; it reports success.
+func (d *deferrer) send(i *discordgo.Interaction, respond func(*discordgo.InteractionResponse) error, resp *discordgo.InteractionResponse) bool {
+	err := respond(resp)
+	if errors.Is(err, errEncode) {
+		d.log.Error("handler response cannot be encoded", append(logAttrs(i), "err", err)...)
+		err = respond(errorResponse(i))
+	}
+	if err != nil {
+		d.log.Error("sending interaction response", append(logAttrs(i), "err", err)...)
+		return false
+	}
+	return true
+}
+
+// deliver waits for a deferred Handler and delivers its answer, or an
+// apology when its work was cancelled, before deliverBy.
+func (d *deferrer) deliver(hctx context.Context, i *discordgo.Interaction, deferral *discordgo.InteractionResponse, done <-chan *discordgo.InteractionResponse, deliverBy, start time.Time) {
+	defer func() {
+		if r := recover(); r != nil {
+			d.log.Error("delivering deferred response panicked", append(logAttrs(i), "panic", r)...)
+		}
+	}()
+	var resp *discordgo.InteractionResponse
+	select {
+	case resp = <-done:
+		resp = d.check(i, resp)
+	case <-hctx.Done():
+		// The Handler sees its context cancelled and stops; its late
+		// answer, if any, is dropped.
+		switch cause := context.Cause(hctx); cause {
+		case errStopping:
+			resp = apology(i, msgStopping)
+		case errTooLong:
+			d.log.Error("handler did not finish in time", logAttrs(i)...)
+			resp = apology(i, msgTimeout)
+		default:
+			d.log.Error("answer could not be delivered in time", append(logAttrs(i), "err", cause)...)
+			return
+		}
+	}
+	dctx, cancel := context.WithDeadlineCause(d.deliveries, deliverBy, errTokenExpired)
+	defer cancel()
+	err := d.complete(dctx, i, deferral, resp)
+	if errors.Is(err, errEncode) {
+		d.log.Error("handler response cannot be encoded", append(logAttrs(i), "err", err)...)
+		err = d.complete(dctx, i, deferral, errorResponse(i))
+	}
+	if err != nil {
+		d.log.Error("deferred answer not delivered", append(logAttrs(i), "err", err)...)
+		return
+	}
+	d.log.Debug("deferred interaction answered", append(logAttrs(i), "took", time.Since(start))...)
+}
+
+// apology is an ephemeral message for i, or no choices for autocomplete.
+func apology(i *discordgo.Interaction, msg string) *discordgo.InteractionResponse {
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		return emptyChoices()
+	}
+	return ephemeral(msg)
+}
+
+// shutdown stops taking interactions, lets work in flight finish for up to
+// grace, then cancels what is left (deferred answers become apologies) and
+// waits until everything is delivered or ctx ends, after which deliveries
+// still retrying are abandoned. It reports ctx's error in that case.
+func (d *deferrer) shutdown(ctx context.Context, grace time.Duration) error {
+	d.mu.Lock()
+	d.stopping = true
+	d.mu.Unlock()
+	idle := make(chan struct{})
+	go func() {
+		d.work.Wait()
+		close(idle)
+	}()
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	select {
+	case <-idle:
+		return nil
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	d.stop(errStopping)
+	select {
+	case <-idle:
+		return nil
+	case <-ctx.Done():
+		d.abandon()
+		return ctx.Err()
+	}
+}
+
+// wait blocks until no work is in flight or ctx is done, and reports
+// ctx's error in the latter case.
 func (d *deferrer) wait(ctx context.Context) error {
 	idle := make(chan struct{})
 	go func() {
-		d.pending.Wait()
+		d.work.Wait()
 		close(idle)
 	}()
 	select {
@@ -148,6 +309,25 @@ func (d *deferrer) wait(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// threshold is how long i's answer may take before it is deferred.
+func (d *deferrer) threshold(i *discordgo.Interaction) (after time.Duration) {
+	after = d.after
+	p, ok := d.handler.(Pacer)
+	if !ok {
+		return after
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			d.log.Error("Slow panicked", append(logAttrs(i), "panic", r)...)
+			after = d.after
+		}
+	}()
+	if p.Slow(i) {
+		return min(after, QuickDeferAfter)
+	}
+	return after
 }
 
 // private calls Handler.Private, treating a panic as "not private".
@@ -200,72 +380,47 @@ func deferralFor(i *discordgo.Interaction, private bool) *discordgo.InteractionR
 	return resp
 }
 
-// complete delivers resp for an interaction that was deferred with a
-// response of type deferred. After a "thinking…" deferral the original
-// response is edited into resp. After a silent acknowledgement of a click
-// an update (type 7) edits the clicked message and a new message (type 4)
-// becomes a follow-up, so it does not overwrite the message clicked on.
-func (d *deferrer) complete(ctx context.Context, i *discordgo.Interaction, deferred discordgo.InteractionResponseType, resp *discordgo.InteractionResponse) error {
-	opt := discordgo.WithContext(ctx)
+// isEphemeral reports whether a response's message is private.
+func isEphemeral(resp *discordgo.InteractionResponse) bool {
+	return resp.Data != nil && resp.Data.Flags&discordgo.MessageFlagsEphemeral != 0
+}
+
+// complete delivers resp for an interaction that was answered with
+// deferral.
+//   - After a "thinking…" deferral the original response is edited into
+//     resp; but when the deferral was public and resp is private (an
+//     error, a busy notice), the public "thinking…" is deleted and resp
+//     sent as an ephemeral follow-up, so privacy survives the deferral.
+//   - After a silent acknowledgement of a click, an update (type 7) edits
+//     the clicked message and a new message (type 4) becomes a follow-up,
+//     so it does not overwrite the message clicked on.
+//   - A modal cannot follow a deferral; the user is asked to click again.
+func (d *deferrer) complete(ctx context.Context, i *discordgo.Interaction, deferral, resp *discordgo.InteractionResponse) error {
+	silent := deferral.Type == discordgo.InteractionResponseDeferredMessageUpdate
+	if resp.Type == discordgo.InteractionResponseModal {
+		d.log.Warn("a modal cannot follow a deferral", logAttrs(i)...)
+		resp = ephemeral(msgNoModal)
+	}
 	switch resp.Type {
 	case discordgo.InteractionResponseChannelMessageWithSource:
-		if deferred == discordgo.InteractionResponseDeferredMessageUpdate {
-			_, err := d.editor.FollowupMessageCreate(i, false, followup(resp.Data), opt)
-			return err
+		if silent {
+			return d.sender.Followup(ctx, i, resp.Data)
 		}
-		_, err := d.editor.InteractionResponseEdit(i, webhookEdit(resp.Data), opt)
-		return err
+		if isEphemeral(resp) && !isEphemeral(deferral) {
+			if err := d.sender.DeleteOriginal(ctx, i); err != nil {
+				d.log.Warn("deleting the public deferral", append(logAttrs(i), "err", err)...)
+			}
+			return d.sender.Followup(ctx, i, resp.Data)
+		}
+		return d.sender.EditOriginal(ctx, i, resp.Data)
 	case discordgo.InteractionResponseUpdateMessage:
-		_, err := d.editor.InteractionResponseEdit(i, webhookEdit(resp.Data), opt)
-		return err
+		return d.sender.EditOriginal(ctx, i, resp.Data)
 	}
-	// A modal, a deferral or a pong cannot follow a deferral.
+	// A deferral or a pong cannot follow a deferral: a bug.
 	d.log.Error("handler response cannot follow a deferral", append(logAttrs(i), "response_type", resp.Type)...)
-	apology := ephemeral(somethingWentWrong).Data
-	if deferred == discordgo.InteractionResponseDeferredMessageUpdate {
-		_, err := d.editor.FollowupMessageCreate(i, false, followup(apology), opt)
-		return err
+	apology := ephemeral(somethingWentWrong)
+	if silent || !isEphemeral(deferral) {
+		return d.sender.Followup(ctx, i, apology.Data)
 	}
-	_, err := d.editor.InteractionResponseEdit(i, webhookEdit(apology), opt)
-	return err
-}
-
-// webhookEdit turns response data into an edit that replaces the whole
-// message: content, components and embeds are always sent, empty if unset.
-func webhookEdit(data *discordgo.InteractionResponseData) *discordgo.WebhookEdit {
-	content := data.Content
-	components := data.Components
-	if components == nil {
-		components = []discordgo.MessageComponent{}
-	}
-	embeds := data.Embeds
-	if embeds == nil {
-		embeds = []*discordgo.MessageEmbed{}
-	}
-	return &discordgo.WebhookEdit{
-		Content:         &content,
-		Components:      &components,
-		Embeds:          &embeds,
-		Files:           data.Files,
-		Attachments:     data.Attachments,
-		AllowedMentions: data.AllowedMentions,
-	}
-}
-
-// followup turns response data into a follow-up message, keeping the
-// ephemeral flag.
-func followup(data *discordgo.InteractionResponseData) *discordgo.WebhookParams {
-	p := &discordgo.WebhookParams{
-		Content:         data.Content,
-		TTS:             data.TTS,
-		Files:           data.Files,
-		Components:      data.Components,
-		Embeds:          data.Embeds,
-		AllowedMentions: data.AllowedMentions,
-		Flags:           data.Flags,
-	}
-	if data.Attachments != nil {
-		p.Attachments = *data.Attachments
-	}
-	return p
+	return d.sender.EditOriginal(ctx, i, apology.Data)
 }

@@ -2,35 +2,11 @@ package bot
 
 import (
 	"context"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
-
-// fakeEditor records what the deferrer delivers after a deferral.
-type fakeEditor struct {
-	mu        sync.Mutex
-	edits     []*discordgo.WebhookEdit
-	followups []*discordgo.WebhookParams
-}
-
-var _ Editor = (*fakeEditor)(nil)
-
-func (f *fakeEditor) InteractionResponseEdit(_ *discordgo.Interaction, e *discordgo.WebhookEdit, _ ...discordgo.RequestOption) (*discordgo.Message, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.edits = append(f.edits, e)
-	return &discordgo.Message{}, nil
-}
-
-func (f *fakeEditor) FollowupMessageCreate(_ *discordgo.Interaction, _ bool, p *discordgo.WebhookParams, _ ...discordgo.RequestOption) (*discordgo.Message, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.followups = append(f.followups, p)
-	return &discordgo.Message{}, nil
-}
 
 func TestDeferrer(t *testing.T) {
 	command := interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"})
@@ -56,6 +32,7 @@ func TestDeferrer(t *testing.T) {
 		wantContent  string                 // of the first response, when not deferred
 		wantEdit     string                 // content of the edit, "" for none
 		wantFollowup string                 // content of the follow-up, "" for none
+		wantDelete   bool                   // the original response is deleted
 	}{
 		{name: "fast command inline", i: command, resp: message("hi"),
 			wantFirst: discordgo.InteractionResponseChannelMessageWithSource, wantContent: "hi"},
@@ -77,8 +54,12 @@ func TestDeferrer(t *testing.T) {
 			wantFirst: discordgo.InteractionResponseChannelMessageWithSource, wantFlags: discordgo.MessageFlagsEphemeral, wantContent: somethingWentWrong},
 		{name: "nil response answered with apology", i: command, resp: nil,
 			wantFirst: discordgo.InteractionResponseChannelMessageWithSource, wantFlags: discordgo.MessageFlagsEphemeral, wantContent: somethingWentWrong},
-		{name: "modal after deferral becomes apology", i: command, slow: true, resp: modal,
-			wantFirst: discordgo.InteractionResponseDeferredChannelMessageWithSource, wantEdit: somethingWentWrong},
+		{name: "modal after deferral asks to click again", i: command, slow: true, resp: modal,
+			wantFirst: discordgo.InteractionResponseDeferredChannelMessageWithSource, wantFollowup: msgNoModal, wantDelete: true},
+		{name: "public deferral then private error is deleted and sent privately", i: command, slow: true, resp: ephemeral("⚠️ position: character 3 is 'X'"),
+			wantFirst: discordgo.InteractionResponseDeferredChannelMessageWithSource, wantFollowup: "⚠️ position: character 3 is 'X'", wantDelete: true},
+		{name: "private deferral then private error is an edit", i: command, slow: true, private: true, resp: ephemeral("⚠️ bad"),
+			wantFirst: discordgo.InteractionResponseDeferredChannelMessageWithSource, wantFlags: discordgo.MessageFlagsEphemeral, wantEdit: "⚠️ bad"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,8 +74,8 @@ func TestDeferrer(t *testing.T) {
 			if tt.panics {
 				h.handle = func(context.Context, *discordgo.Interaction) *discordgo.InteractionResponse { panic("boom") }
 			}
-			ed := &fakeEditor{}
-			d := newDeferrer(h, ed, after, testLogger(t))
+			ed := &fakeSender{}
+			d := newDeferrer(h, ed, nil, after, testLogger(t))
 
 			var first []*discordgo.InteractionResponse
 			d.answer(context.Background(), tt.i, func(r *discordgo.InteractionResponse) error {
@@ -136,8 +117,8 @@ func TestDeferrer(t *testing.T) {
 				t.Errorf("got %d edits, want none", len(ed.edits))
 			case tt.wantEdit != "" && len(ed.edits) != 1:
 				t.Errorf("got %d edits, want 1", len(ed.edits))
-			case tt.wantEdit != "" && *ed.edits[0].Content != tt.wantEdit:
-				t.Errorf("edit content = %q, want %q", *ed.edits[0].Content, tt.wantEdit)
+			case tt.wantEdit != "" && ed.edits[0].Content != tt.wantEdit:
+				t.Errorf("edit content = %q, want %q", ed.edits[0].Content, tt.wantEdit)
 			}
 			switch {
 			case tt.wantFollowup == "" && len(ed.followups) > 0:
@@ -148,21 +129,14 @@ func TestDeferrer(t *testing.T) {
 				if ed.followups[0].Content != tt.wantFollowup {
 					t.Errorf("follow-up content = %q, want %q", ed.followups[0].Content, tt.wantFollowup)
 				}
-				if want := tt.resp.Data.Flags; ed.followups[0].Flags != want {
-					t.Errorf("follow-up flags = %d, want %d", ed.followups[0].Flags, want)
+				if ed.followups[0].Flags&discordgo.MessageFlagsEphemeral == 0 {
+					t.Errorf("follow-up flags = %d, want ephemeral", ed.followups[0].Flags)
 				}
 			}
+			if (ed.deletes > 0) != tt.wantDelete {
+				t.Errorf("deleted the original %d times, want delete %v", ed.deletes, tt.wantDelete)
+			}
 		})
-	}
-}
-
-func TestWebhookEditReplacesWholeMessage(t *testing.T) {
-	e := webhookEdit(&discordgo.InteractionResponseData{Content: "x"})
-	if e.Components == nil || len(*e.Components) != 0 {
-		t.Errorf("components = %v, want an empty list that clears old buttons", e.Components)
-	}
-	if e.Embeds == nil || len(*e.Embeds) != 0 {
-		t.Errorf("embeds = %v, want an empty list", e.Embeds)
 	}
 }
 
@@ -170,7 +144,7 @@ func TestPrivatePanicIsNotPrivate(t *testing.T) {
 	release := make(chan struct{})
 	h := slowHandler(release, message("x"), false)
 	h.private = func(*discordgo.Interaction) bool { panic("private boom") }
-	d := newDeferrer(h, &fakeEditor{}, time.Millisecond, testLogger(t))
+	d := newDeferrer(h, &fakeSender{}, nil, time.Millisecond, testLogger(t))
 	var got *discordgo.InteractionResponse
 	d.answer(context.Background(), interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"}), func(r *discordgo.InteractionResponse) error {
 		got = r
@@ -182,5 +156,35 @@ func TestPrivatePanicIsNotPrivate(t *testing.T) {
 	}
 	if got == nil || got.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || got.Data != nil {
 		t.Errorf("got %+v, want a public deferral", got)
+	}
+}
+
+// pacedHandler is a fakeHandler that reports every interaction as slow.
+type pacedHandler struct{ *fakeHandler }
+
+func (pacedHandler) Slow(*discordgo.Interaction) bool { return true }
+
+// TestSlowAnswerDeferredQuickly: an answer the Handler reports as slow is
+// deferred after QuickDeferAfter, not the full threshold; a quick refusal
+// from such a Handler still goes inline.
+func TestSlowAnswerDeferredQuickly(t *testing.T) {
+	command := interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "verify"})
+	release := make(chan struct{})
+	d := newDeferrer(pacedHandler{slowHandler(release, message("verified"), false)}, &fakeSender{}, nil, time.Hour, testLogger(t))
+	start := time.Now()
+	var first *discordgo.InteractionResponse
+	d.answer(context.Background(), command, func(r *discordgo.InteractionResponse) error { first = r; return nil })
+	took := time.Since(start)
+	close(release)
+	if first == nil || first.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || took > time.Second {
+		t.Errorf("first answer %+v after %v, want a deferral after about %v", first, took, QuickDeferAfter)
+	}
+	d.wait(context.Background())
+
+	d = newDeferrer(pacedHandler{constHandler(ephemeral("busy"))}, &fakeSender{}, nil, time.Hour, testLogger(t))
+	command.ID = "1200000000000000002"
+	d.answer(context.Background(), command, func(r *discordgo.InteractionResponse) error { first = r; return nil })
+	if first.Type != discordgo.InteractionResponseChannelMessageWithSource || first.Data.Content != "busy" {
+		t.Errorf("quick answer from a slow handler: got %+v, want it inline", first)
 	}
 }

@@ -10,6 +10,12 @@
 // answered with a deferral first, and its response later replaces the
 // original message through the interaction webhook.
 //
+// Two helpers serve the commands without knowing them: Downloader fetches
+// files attached to interactions, only text, only from Discord's
+// attachment hosts and within size and time limits (LocalFiles reads local
+// files for the console), and CommandIDs keeps the ids Discord gave the
+// registered commands, for clickable command mentions.
+//
 // Nothing here reads the environment; package main does that and passes in
 // tokens, keys and addresses.
 package bot

@@ -47,7 +47,7 @@ func newE2EHTTP(tb testing.TB, r Handler) *e2eHTTP {
 	tb.Helper()
 	pub, priv := newKey(tb)
 	// Answers are never deferred here: the replies come back inline.
-	h := NewHTTPHandler(pub, r, WithClock(func() time.Time { return testNow }), WithEditor(&fakeEditor{}),
+	h := NewHTTPHandler(pub, r, WithClock(func() time.Time { return testNow }), WithSender(&fakeSender{}),
 		WithLogger(testLogger(tb)), WithDeferAfter(time.Minute))
 	return &e2eHTTP{h: h, priv: priv}
 }
@@ -497,4 +497,65 @@ func TestE2ESpoiler(t *testing.T) {
 		i.ID, i.Token = "1200000000000000051", "spoiler-token"
 		check(t, runGatewayOnce(t, router, i))
 	})
+}
+
+func TestE2EHelp(t *testing.T) {
+	router := newRouter(t, commands.Config{CommandIDs: map[string]string{"adapwns": "1300000000000000004", "judge": "1300000000000000006", "help": "1300000000000000007"}})
+	help := func() *discordgo.Interaction {
+		return interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{ID: "1300000000000000007", Name: "help", CommandType: discordgo.ChatApplicationCommand})
+	}
+	check := func(t *testing.T, got reply) {
+		t.Helper()
+		e := got.embeds()
+		if got.Type != 4 || !got.ephemeral() || len(e) != 1 {
+			t.Fatalf("reply %v, want one ephemeral embed", got.Data)
+		}
+		text := marshal(t, e[0])
+		for _, want := range []string{"</adapwns solve:1300000000000000004>", "</adapwns verify:1300000000000000004>", "`position:..P.P`", "</judge:1300000000000000006>", "`/binim2 hint`", "Binary Nim"} {
+			if !strings.Contains(string(text), strings.NewReplacer("<", `\u003c`, ">", `\u003e`).Replace(want)) {
+				t.Errorf("/help lacks %q", want)
+			}
+		}
+	}
+	t.Run("HTTP", func(t *testing.T) { check(t, newE2EHTTP(t, router).do(t, help())) })
+	t.Run("gateway", func(t *testing.T) {
+		i := help()
+		i.ID, i.Token = "1200000000000000061", "help-token"
+		check(t, runGatewayOnce(t, router, i))
+	})
+}
+
+// TestE2ERegisterThenMention registers the real command table with the
+// fake Discord and checks what it sent, then answers a solve with the ids
+// Discord returned, as command mentions.
+func TestE2ERegisterThenMention(t *testing.T) {
+	fake := newFakeDiscord(t)
+	s := restSession("Bot test-token", fake.client())
+	got, err := Register(context.Background(), s, "1000000000000000001", "", commands.Definitions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sent []struct {
+		Name             string `json:"name"`
+		IntegrationTypes []int  `json:"integration_types"`
+		Contexts         []int  `json:"contexts"`
+	}
+	if err := json.Unmarshal(fake.next(t).Body, &sent); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range sent {
+		if len(c.IntegrationTypes) != 2 || len(c.Contexts) != 3 {
+			t.Errorf("/%s sent with integration_types %v contexts %v, want [0 1] and [0 1 2]", c.Name, c.IntegrationTypes, c.Contexts)
+		}
+	}
+	ids := IDsOf(got)
+	if len(ids) != len(sent) || ids["adapwns"] == "" || ids["help"] == "" || ids["judge"] == "" {
+		t.Fatalf("ids %v for %d commands", ids, len(sent))
+	}
+	card := newE2EHTTP(t, newRouter(t, commands.Config{CommandIDs: ids})).do(t, slash(e2eUser, "adapwns", "solve", opt("position", "..P.P")))
+	fields, _ := card.embeds()[0]["fields"].([]any)
+	next := fields[len(fields)-1].(map[string]any)["value"].(string)
+	if want := "</adapwns hint:" + ids["adapwns"] + ">"; !strings.Contains(next, want) {
+		t.Errorf("card mentions %q, want %q", next, want)
+	}
 }

@@ -9,8 +9,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -147,6 +149,64 @@ func describeOption(o *discordgo.ApplicationCommandInteractionDataOption) string
 	}
 	return fmt.Sprintf("%s:%v", o.Name, o.Value)
 }
+
+// fakeSender records what the deferrer sends through the Sender.
+type fakeSender struct {
+	mu        sync.Mutex
+	responses []*discordgo.InteractionResponse
+	edits     []*discordgo.InteractionResponseData
+	followups []*discordgo.InteractionResponseData
+	deletes   int
+	// delivered counts edits and follow-ups by interaction id.
+	delivered map[string]int
+	// err, when set, is returned by every call.
+	err error
+}
+
+func (f *fakeSender) count(i *discordgo.Interaction) {
+	if f.delivered == nil {
+		f.delivered = map[string]int{}
+	}
+	f.delivered[i.ID]++
+}
+
+var _ Sender = (*fakeSender)(nil)
+
+func (f *fakeSender) Respond(_ context.Context, _ *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.responses = append(f.responses, resp)
+	return f.err
+}
+
+func (f *fakeSender) EditOriginal(_ context.Context, i *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.count(i)
+	f.edits = append(f.edits, d)
+	return f.err
+}
+
+func (f *fakeSender) Followup(_ context.Context, i *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.count(i)
+	f.followups = append(f.followups, d)
+	return f.err
+}
+
+func (f *fakeSender) DeleteOriginal(context.Context, *discordgo.Interaction) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.deletes++
+	return f.err
+}
+
+// panicComponent makes the transport panic while encoding a response.
+type panicComponent struct{}
+
+func (panicComponent) Type() discordgo.ComponentType { return discordgo.ButtonComponent }
+func (panicComponent) MarshalJSON() ([]byte, error)  { panic("cannot encode") }
 
 // recorded is one request the fake Discord received.
 type recorded struct {
@@ -308,6 +368,28 @@ func (w *tbWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// logBuffer collects log lines for tests that check what was logged.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (b *logBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *logBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func (b *logBuffer) logger() *slog.Logger {
+	return slog.New(slog.NewTextHandler(b, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
 // jsonOf decodes b into a generic value, failing tb if it is not JSON.
 func jsonOf(tb testing.TB, b []byte) map[string]any {
 	tb.Helper()
@@ -318,10 +400,15 @@ func jsonOf(tb testing.TB, b []byte) map[string]any {
 	return v
 }
 
-// interaction returns a guild interaction of type typ by user 7.
+// interactionSeq numbers the interactions the tests make: Discord never
+// sends two with the same id, and the transports answer a repeated id once.
+var interactionSeq atomic.Int64
+
+// interaction returns a guild interaction of type typ by user 7, with an
+// id of its own.
 func interaction(typ discordgo.InteractionType, data discordgo.InteractionData) *discordgo.Interaction {
 	return &discordgo.Interaction{
-		ID: "1200000000000000001", AppID: "1000000000000000001", Type: typ, Data: data,
+		ID: strconv.FormatInt(1200000000000000000+interactionSeq.Add(1), 10), AppID: "1000000000000000001", Type: typ, Data: data,
 		GuildID: "1300000000000000001", ChannelID: "1400000000000000001", Token: "interaction-token",
 		Member: &discordgo.Member{User: &discordgo.User{ID: "7", Username: "dee"}},
 	}

@@ -7,14 +7,16 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
-	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/discordx"
 )
 
-// respondTimeout bounds one call to Discord's interaction callback.
-const respondTimeout = 5 * time.Second
+// respondTimeout bounds the initial response to an interaction received
+// over the gateway, retries included: Discord waits three seconds.
+const respondTimeout = 3 * time.Second
 
 // GatewayConfig configures RunGateway.
 type GatewayConfig struct {
@@ -25,21 +27,37 @@ type GatewayConfig struct {
 	// deferred; DefaultDeferAfter when zero.
 	DeferAfter time.Duration
 	// HTTPClient carries the REST calls (the gateway lookup, interaction
-	// callbacks and edits); discordgo's default client when nil. Tests point
-	// it at a fake Discord.
+	// callbacks and edits); a client with a 10-second timeout when nil.
+	// Tests point it at a fake Discord.
 	HTTPClient *http.Client
+	// APIURL is the base URL of the REST API that interaction answers go
+	// to; DefaultAPIURL when empty.
+	APIURL string
+	// Sender, when set, sends interaction answers instead of a REST
+	// client made from HTTPClient and APIURL.
+	Sender Sender
+	// Ledger records interactions already received; a MemoryLedger when nil.
+	Ledger Ledger
+	// ShutdownGrace is how long work in flight may finish on shutdown
+	// before it is cancelled; DefaultShutdownGrace when zero.
+	ShutdownGrace time.Duration
 }
 
 // ErrNoToken is returned when a transport that needs the bot token gets
 // none.
 var ErrNoToken = errors.New("bot: no bot token")
 
+// interactionCreate is the gateway event that carries an interaction.
+const interactionCreate = "INTERACTION_CREATE"
+
 // RunGateway connects to Discord's gateway as the bot, answers interactions
 // with handler through the deferral middleware until ctx is cancelled, then
-// closes the connection and lets interactions in flight finish for a few
-// seconds. It asks for no gateway intents: INTERACTION_CREATE is sent to
-// every bot regardless of intents. It returns an error only if the
-// connection cannot be opened.
+// closes the connection, lets work in flight finish briefly, cancels the
+// rest with an apology and returns within ShutdownTimeout. It asks for no
+// gateway intents: INTERACTION_CREATE is sent to every bot regardless of
+// intents. Interactions are read from the raw event, so that parts
+// discordgo lacks (a Label in a modal) are read too. It returns an error
+// only if the connection cannot be opened.
 func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *slog.Logger) error {
 	if cfg.Token == "" {
 		return ErrNoToken
@@ -47,13 +65,22 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := restSession("Bot "+cfg.Token, cfg.HTTPClient)
+	routeDiscordgoLogs(log)
+	s, _ := discordgo.New("Bot " + cfg.Token) // New never fails.
+	s.StateEnabled = false
+	if cfg.HTTPClient != nil {
+		s.Client = cfg.HTTPClient
+	}
 	s.Identify.Intents = discordgo.IntentsNone
+	sender := cfg.Sender
+	if sender == nil {
+		sender = NewREST(cfg.APIURL, cfg.HTTPClient, log)
+	}
 
 	g := &gateway{
-		base: context.WithoutCancel(ctx),
-		d:    newDeferrer(handler, s, cfg.DeferAfter, log),
-		log:  log,
+		sender: sender,
+		d:      newDeferrer(handler, sender, cfg.Ledger, cfg.DeferAfter, log),
+		log:    log,
 	}
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		attrs := []any{"guilds", len(r.Guilds), "api_version", r.Version}
@@ -68,7 +95,11 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) {
 		log.Info("gateway disconnected")
 	})
-	s.AddHandler(g.onInteraction)
+	s.AddHandler(func(_ *discordgo.Session, e *discordgo.Event) {
+		if e != nil && e.Type == interactionCreate {
+			g.onInteraction(e.RawData)
+		}
+	})
 
 	if err := s.Open(); err != nil {
 		return fmt.Errorf("opening the gateway connection: %w", err)
@@ -77,54 +108,58 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 
 	<-ctx.Done()
 	log.Info("shutting down gateway transport")
-	if err := s.Close(); err != nil {
-		log.Warn("closing the gateway connection", "err", err)
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	start := time.Now()
+	sctx, cancel := context.WithTimeout(context.Background(), ShutdownTimeout)
 	defer cancel()
-	if err := g.drain(sctx); err != nil {
-		log.Warn("interactions still in flight at shutdown", "err", err)
+	closed := make(chan struct{})
+	go func() {
+		defer close(closed)
+		if err := s.Close(); err != nil {
+			log.Warn("closing the gateway connection", "err", err)
+		}
+	}()
+	grace := cfg.ShutdownGrace
+	if grace <= 0 {
+		grace = DefaultShutdownGrace
 	}
+	if err := g.d.shutdown(sctx, grace); err != nil {
+		log.Warn("answers still pending at shutdown were abandoned", "err", err)
+	}
+	select {
+	case <-closed:
+	case <-sctx.Done():
+	}
+	log.Info("gateway transport stopped", "took", time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
 // gateway answers INTERACTION_CREATE events.
 type gateway struct {
-	base context.Context // the run's context without its cancellation
-	d    *deferrer
-	log  *slog.Logger
-
-	mu       sync.Mutex
-	draining bool
-	inflight sync.WaitGroup
+	sender Sender
+	d      *deferrer
+	log    *slog.Logger
 }
 
-// onInteraction answers one interaction. discordgo calls it on a goroutine
-// of its own, so it may block; a panic here would end the process, so it is
-// recovered and the user gets an apology if nothing was sent yet.
-func (g *gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-	if ic == nil || ic.Interaction == nil || !g.start() {
+// onInteraction answers one interaction from its raw JSON. discordgo
+// calls it on a goroutine of its own, so it may block; a panic here would
+// end the process, so it is recovered and the user gets an apology if
+// nothing was sent yet.
+func (g *gateway) onInteraction(raw []byte) {
+	i, err := readInteraction(raw)
+	if bad, ok := errors.AsType[*badInteraction](err); ok {
+		g.log.Warn("ignoring a gateway event that is not an interaction nimtutor handles", "err", bad.msg, "type", bad.typ)
 		return
 	}
-	defer g.inflight.Done()
-	i := ic.Interaction
-
-	// Switch on the type before anything that could panic.
-	switch i.Type {
-	case discordgo.InteractionApplicationCommand,
-		discordgo.InteractionApplicationCommandAutocomplete,
-		discordgo.InteractionMessageComponent,
-		discordgo.InteractionModalSubmit:
-	default:
-		g.log.Warn("ignoring interaction of unexpected type", "interaction", i.ID, "type", i.Type.String())
+	if i.Type == discordgo.InteractionPing {
+		g.log.Warn("ignoring a PING over the gateway", "interaction", i.ID)
 		return
 	}
 
 	responded := false // a panic while encoding leaves it false
 	respond := func(resp *discordgo.InteractionResponse) error {
-		ctx, cancel := context.WithTimeout(g.base, respondTimeout)
+		ctx, cancel := context.WithTimeout(context.Background(), respondTimeout)
 		defer cancel()
-		err := s.InteractionRespond(i, resp, discordgo.WithContext(ctx))
+		err := g.sender.Respond(ctx, i, resp)
 		responded = true
 		return err
 	}
@@ -132,41 +167,18 @@ func (g *gateway) onInteraction(s *discordgo.Session, ic *discordgo.InteractionC
 		if r := recover(); r != nil {
 			g.log.Error("gateway transport panicked", append(logAttrs(i), "panic", r, "stack", string(debug.Stack()))...)
 			if !responded {
-				if err := respond(errorResponse(i)); err != nil {
-					g.log.Error("sending apology", append(logAttrs(i), "err", err)...)
-				}
+				g.d.send(i, respond, errorResponse(i))
 			}
 		}
 	}()
-	g.d.answer(g.base, i, respond)
-}
-
-// start registers an interaction in flight, unless draining has begun.
-func (g *gateway) start() bool {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.draining {
-		return false
+	if fe, ok := errors.AsType[*discordx.FieldError](err); ok {
+		g.log.Warn("interaction data cannot be read", append(logAttrs(i), "err", fe)...)
+		if g.d.claim(context.Background(), i) == nil {
+			g.d.send(i, respond, unreadable(i, fe))
+		}
+		return
 	}
-	g.inflight.Add(1)
-	return true
-}
-
-// drain stops taking interactions and waits until those in flight and
-// their deferred responses are done, or ctx is.
-func (g *gateway) drain(ctx context.Context) error {
-	g.mu.Lock()
-	g.draining = true
-	g.mu.Unlock()
-	idle := make(chan struct{})
-	go func() {
-		g.inflight.Wait()
-		close(idle)
-	}()
-	select {
-	case <-idle:
-	case <-ctx.Done():
-		return ctx.Err()
+	if err := g.d.answer(context.Background(), i, respond); errors.Is(err, errDuplicate) {
+		g.log.Warn("interaction received twice; answered once", logAttrs(i)...)
 	}
-	return g.d.wait(ctx)
 }

@@ -4,12 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
+
+	"github.com/nimtutor/nimtutor/discordx"
 )
 
 // fakeGateway is Discord's gateway websocket on loopback: HELLO, then
@@ -18,6 +21,7 @@ import (
 // frames, which discordgo reads as they are (it inflates binary frames only).
 type fakeGateway struct {
 	events   []*discordgo.Interaction
+	raw      []string // INTERACTION_CREATE payloads sent after events, as they are
 	identify chan json.RawMessage
 	query    chan string
 }
@@ -72,6 +76,10 @@ func (g *fakeGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				seq++
 				write(frame{Op: 0, S: seq, T: "INTERACTION_CREATE", D: raw(i)})
 			}
+			for _, r := range g.raw {
+				seq++
+				write(frame{Op: 0, S: seq, T: "INTERACTION_CREATE", D: json.RawMessage(r)})
+			}
 		}
 	}
 }
@@ -114,7 +122,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 		case "broken": // makes the transport panic while encoding
 			return &discordgo.InteractionResponse{
 				Type: discordgo.InteractionResponseChannelMessageWithSource,
-				Data: &discordgo.InteractionResponseData{Files: []*discordgo.File{{Name: "nil-reader"}}},
+				Data: &discordgo.InteractionResponseData{Components: []discordgo.MessageComponent{panicComponent{}}},
 			}
 		}
 		return message("fast done")
@@ -171,10 +179,10 @@ func TestGatewayEndToEnd(t *testing.T) {
 		wantType    float64
 		wantContent any
 	}{
-		{"/api/v9/interactions/1200000000000000001/fast-token/callback", 4, "fast done"},
-		{"/api/v9/interactions/1200000000000000002/slow-token/callback", 5, nil},
-		{"/api/v9/interactions/1200000000000000003/broken-token/callback", 4, somethingWentWrong},
-		{"/api/v9/interactions/1200000000000000004/click-token/callback", 4, "clicked hint"},
+		{"/api/v10/interactions/1200000000000000001/fast-token/callback", 4, "fast done"},
+		{"/api/v10/interactions/1200000000000000002/slow-token/callback", 5, nil},
+		{"/api/v10/interactions/1200000000000000003/broken-token/callback", 4, somethingWentWrong},
+		{"/api/v10/interactions/1200000000000000004/click-token/callback", 4, "clicked hint"},
 	}
 	for _, tt := range tests {
 		got, ok := callbacks[tt.path]
@@ -189,7 +197,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 
 	close(release)
 	edit := fake.next(t)
-	if want := "/api/v9/webhooks/1000000000000000001/slow-token/messages/@original"; edit.Method != http.MethodPatch || edit.Path != want {
+	if want := "/api/v10/webhooks/1000000000000000001/slow-token/messages/@original"; edit.Method != http.MethodPatch || edit.Path != want {
 		t.Errorf("edit = %s %s, want PATCH %s", edit.Method, edit.Path, want)
 	}
 	if c := jsonOf(t, edit.Body)["content"]; c != "slow done" {
@@ -221,5 +229,60 @@ func TestRunGatewayOpenFails(t *testing.T) {
 	err := RunGateway(context.Background(), GatewayConfig{Token: "bad", HTTPClient: fake.client()}, &fakeHandler{}, testLogger(t))
 	if err == nil {
 		t.Fatal("RunGateway with no gateway to dial = nil, want an error")
+	}
+}
+
+// TestGatewayRawInteractions sends interactions over the gateway that
+// discordgo cannot read or that nimtutor must not answer: a modal with a
+// Label, the same one again, an unknown interaction type and a select
+// value of the wrong JSON type.
+func TestGatewayRawInteractions(t *testing.T) {
+	withID := func(raw, id, token string) string {
+		raw = strings.Replace(raw, "1200000000000000009", id, 1)
+		return strings.Replace(raw, `"token":"tok"`, `"token":"`+token+`"`, 1)
+	}
+	gw := &fakeGateway{
+		raw: []string{
+			withID(envelopeJSON("99", `{}`), "1200000000000000021", "odd-token"),
+			withID(envelopeJSON("5", labelModal), "1200000000000000022", "label-token"),
+			withID(envelopeJSON("5", labelModal), "1200000000000000022", "label-token"),
+			withID(envelopeJSON("3", `{"custom_id":"play:x","component_type":3,"values":[54]}`), "1200000000000000023", "select-token"),
+		},
+		identify: make(chan json.RawMessage, 1),
+		query:    make(chan string, 4),
+	}
+	fake := newFakeDiscord(t)
+	fake.mu.Lock()
+	fake.extra = gw
+	fake.mu.Unlock()
+	logs := &logBuffer{}
+	h := &fakeHandler{handle: func(_ context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
+		v, _ := discordx.TextValue(i.ModalSubmitData().Components, "move")
+		return ephemeral("move " + v)
+	}}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- RunGateway(ctx, GatewayConfig{Token: "test-token", HTTPClient: fake.client(), APIURL: fake.srv.URL + "/api/v10"}, h, logs.logger())
+	}()
+	callbacks := map[string]string{}
+	for range 2 {
+		r := fake.next(t)
+		callbacks[r.Path] = string(r.Body)
+	}
+	if got := callbacks["/api/v10/interactions/1200000000000000022/label-token/callback"]; !strings.Contains(got, `"content":"move 5 4"`) {
+		t.Errorf("Label modal answered %q, want the typed move", got)
+	}
+	if got := callbacks["/api/v10/interactions/1200000000000000023/select-token/callback"]; !strings.Contains(got, "data.values[0]: should be text, but is a number") {
+		t.Errorf("bad select answered %q, want a message naming data.values[0]", got)
+	}
+	cancel()
+	<-done
+	fake.none(t) // no answer to type 99, none to the duplicate
+	for _, want := range []string{"unknown interaction type 99", "received twice"} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("log lacks %q:\n%s", want, logs.String())
+		}
 	}
 }

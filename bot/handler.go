@@ -2,8 +2,12 @@ package bot
 
 import (
 	"context"
+	"fmt"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/discordx"
 )
 
 // Handler answers interactions; commands.Router implements it.
@@ -16,6 +20,20 @@ type Handler interface {
 	// deferral can carry the ephemeral flag up front.
 	Private(i *discordgo.Interaction) bool
 }
+
+// Pacer is implemented by a Handler that knows which answers are slow.
+// Slow reports whether the answer to i is expected to take long (an
+// exhaustive search); the transports then defer it after QuickDeferAfter
+// instead of waiting the full deferral threshold, so that it does not hold
+// the request open. A quick answer (a refusal, a busy notice) still goes
+// inline if it comes within QuickDeferAfter.
+type Pacer interface {
+	Slow(i *discordgo.Interaction) bool
+}
+
+// QuickDeferAfter is how long the transports wait for an answer the
+// Handler reports as slow before deferring it.
+const QuickDeferAfter = 50 * time.Millisecond
 
 // somethingWentWrong is the text users see when a handler panics or returns
 // nothing; the details go to the log only.
@@ -92,4 +110,10 @@ func logAttrs(i *discordgo.Interaction) []any {
 		}
 	}
 	return attrs
+}
+
+// unreadable is the answer to an interaction whose data cannot be read:
+// a message naming the field, or no choices for autocomplete.
+func unreadable(i *discordgo.Interaction, fe *discordx.FieldError) *discordgo.InteractionResponse {
+	return apology(i, fmt.Sprintf(msgBadData, fe.Error()))
 }

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"crypto/ed25519"
 	"encoding/json"
@@ -15,6 +14,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/discordx"
 )
 
 // Defaults for the HTTP transport.
@@ -41,7 +42,10 @@ type httpConfig struct {
 	maxBody    int64
 	now        func() time.Time
 	client     *http.Client
-	editor     Editor
+	apiURL     string
+	sender     Sender
+	ledger     Ledger
+	grace      time.Duration
 }
 
 // WithLogger sets the logger of the HTTP transport; the default discards.
@@ -68,15 +72,33 @@ func WithClock(now func() time.Time) HTTPOption {
 }
 
 // WithRESTClient sets the HTTP client that delivers deferred responses to
-// Discord's REST API; the default is discordgo's.
+// Discord's REST API; the default has a 10-second timeout.
 func WithRESTClient(client *http.Client) HTTPOption {
 	return func(c *httpConfig) { c.client = client }
 }
 
-// WithEditor sets what delivers deferred responses, replacing the default
-// REST session (and WithRESTClient).
-func WithEditor(e Editor) HTTPOption {
-	return func(c *httpConfig) { c.editor = e }
+// WithAPIURL sets the base URL of Discord's REST API that deferred
+// responses go to; the default is DefaultAPIURL.
+func WithAPIURL(u string) HTTPOption {
+	return func(c *httpConfig) { c.apiURL = u }
+}
+
+// WithSender sets what delivers deferred responses, replacing the default
+// REST client (and WithRESTClient and WithAPIURL).
+func WithSender(s Sender) HTTPOption {
+	return func(c *httpConfig) { c.sender = s }
+}
+
+// WithLedger sets the record of interactions already received; the
+// default is a MemoryLedger of DefaultLedgerSize ids.
+func WithLedger(l Ledger) HTTPOption {
+	return func(c *httpConfig) { c.ledger = l }
+}
+
+// WithShutdownGrace sets how long ServeHTTP lets work in flight finish
+// on shutdown before cancelling it; the default is DefaultShutdownGrace.
+func WithShutdownGrace(d time.Duration) HTTPOption {
+	return func(c *httpConfig) { c.grace = d }
 }
 
 // httpHandler serves POST /interactions.
@@ -112,24 +134,14 @@ func newHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOp
 	if cfg.now == nil {
 		cfg.now = time.Now
 	}
-	if cfg.editor == nil {
-		cfg.editor = restSession("", cfg.client)
+	if cfg.sender == nil {
+		cfg.sender = NewREST(cfg.apiURL, cfg.client, cfg.log)
 	}
 	return &httpHandler{
 		key: publicKey,
 		cfg: cfg,
-		d:   newDeferrer(handler, cfg.editor, cfg.deferAfter, cfg.log),
+		d:   newDeferrer(handler, cfg.sender, cfg.ledger, cfg.deferAfter, cfg.log),
 	}
-}
-
-// restSession returns a discordgo session used only as a REST client.
-func restSession(token string, client *http.Client) *discordgo.Session {
-	s, _ := discordgo.New(token) // New never fails.
-	s.StateEnabled = false
-	if client != nil {
-		s.Client = client
-	}
-	return s
 }
 
 // errRecorder remembers the first error its reader returned, so that a
@@ -181,16 +193,15 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	raw, err := io.ReadAll(r.Body) // the copy VerifyInteraction restored
 	if err != nil {
-		http.Error(w, "cannot read body", http.StatusBadRequest)
+		jsonError(w, http.StatusBadRequest, "cannot read body")
 		return
 	}
-	var i discordgo.Interaction
-	if err := json.Unmarshal(raw, &i); err != nil || i.Type == 0 {
-		h.cfg.log.Warn("malformed interaction", "err", err)
-		http.Error(w, "malformed interaction", http.StatusBadRequest)
+	i, err := readInteraction(raw)
+	if bad, ok := errors.AsType[*badInteraction](err); ok {
+		h.cfg.log.Warn("refusing a request that is not an interaction nimtutor handles", "err", bad.msg, "type", bad.typ, "remote", r.RemoteAddr)
+		jsonError(w, http.StatusBadRequest, bad.msg)
 		return
 	}
-
 	if i.Type == discordgo.InteractionPing {
 		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
@@ -199,15 +210,45 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	tw := &trackingWriter{ResponseWriter: w}
 	defer func() {
 		if rec := recover(); rec != nil {
-			h.cfg.log.Error("HTTP transport panicked", append(logAttrs(&i), "panic", rec, "stack", string(debug.Stack()))...)
+			h.cfg.log.Error("HTTP transport panicked", append(logAttrs(i), "panic", rec, "stack", string(debug.Stack()))...)
 			if !tw.wrote {
-				writeResponse(tw, errorResponse(&i))
+				writeResponse(tw, errorResponse(i))
 			}
 		}
 	}()
-	h.d.answer(r.Context(), &i, func(resp *discordgo.InteractionResponse) error {
-		return writeResponse(tw, resp)
-	})
+	respond := func(resp *discordgo.InteractionResponse) error { return writeResponse(tw, resp) }
+	if fe, ok := errors.AsType[*discordx.FieldError](err); ok {
+		h.cfg.log.Warn("interaction data cannot be read", append(logAttrs(i), "err", fe)...)
+		if err := h.d.claim(r.Context(), i); err != nil {
+			h.refuse(w, i, err)
+			return
+		}
+		h.d.send(i, respond, unreadable(i, fe))
+		return
+	}
+	if err := h.d.answer(r.Context(), i, respond); err != nil {
+		h.refuse(tw, i, err)
+	}
+}
+
+// refuse answers an interaction the deferrer did not take: a duplicate
+// gets a 400; during shutdown the deferrer has already apologised.
+func (h *httpHandler) refuse(w http.ResponseWriter, i *discordgo.Interaction, err error) {
+	if errors.Is(err, errDuplicate) {
+		h.cfg.log.Warn("interaction received twice; answered once", logAttrs(i)...)
+		jsonError(w, http.StatusBadRequest, "interaction "+i.ID+" was already received")
+	}
+}
+
+// jsonError writes a JSON error body with the given status.
+func jsonError(w http.ResponseWriter, status int, msg string) {
+	body, _ := json.Marshal(struct {
+		Error string `json:"error"`
+	}{msg})
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	w.Write(body)
 }
 
 // checkTimestamp reports an error unless ts, in Unix seconds, is within
@@ -246,24 +287,14 @@ func (t *trackingWriter) Unwrap() http.ResponseWriter { return t.ResponseWriter 
 // writeResponse writes resp as the HTTP response: JSON, or multipart/form-
 // data with a payload_json part and files[n] parts when it carries files.
 func writeResponse(w http.ResponseWriter, resp *discordgo.InteractionResponse) error {
-	var (
-		contentType = "application/json"
-		body        []byte
-		err         error
-	)
-	if resp.Data != nil && len(resp.Data.Files) > 0 {
-		contentType, body, err = discordgo.MultipartBodyWithJSON(resp, resp.Data.Files)
-	} else {
-		body, err = json.Marshal(resp)
-	}
+	p, err := encodeResponse(resp)
 	if err != nil {
-		http.Error(w, "cannot encode response", http.StatusInternalServerError)
-		return err
+		return err // nothing written yet: the caller may send another
 	}
-	w.Header().Set("Content-Type", contentType)
-	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.Header().Set("Content-Type", p.contentType)
+	w.Header().Set("Content-Length", strconv.Itoa(len(p.body)))
 	w.WriteHeader(http.StatusOK)
-	if _, err = io.Copy(w, bytes.NewReader(body)); err != nil {
+	if _, err = w.Write(p.body); err != nil {
 		return err
 	}
 	// Send it now: a deferred handler may edit the response right after.
@@ -280,7 +311,16 @@ const (
 	readTimeout       = 10 * time.Second
 	writeTimeout      = 10 * time.Second
 	idleTimeout       = 60 * time.Second
-	shutdownGrace     = 10 * time.Second
+)
+
+// Shutdown timing, shared by both transports: work in flight may finish
+// for DefaultShutdownGrace, then it is cancelled and apologised for, and
+// the transport returns within ShutdownTimeout of being told to stop.
+const (
+	// DefaultShutdownGrace is how long work in flight may finish on its own.
+	DefaultShutdownGrace = 500 * time.Millisecond
+	// ShutdownTimeout bounds a transport's whole shutdown.
+	ShutdownTimeout = 1800 * time.Millisecond
 )
 
 // RunHTTP listens on addr (DefaultHTTPAddr when empty) and serves the
@@ -324,17 +364,25 @@ func ServeHTTP(ctx context.Context, ln net.Listener, publicKey ed25519.PublicKey
 	case <-ctx.Done():
 	}
 	log.Info("shutting down HTTP transport")
-	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	start := time.Now()
+	sctx, cancel := context.WithTimeout(context.Background(), ShutdownTimeout)
 	defer cancel()
-	err := srv.Shutdown(sctx)
-	if werr := h.d.wait(sctx); werr != nil {
-		log.Warn("deferred responses still pending at shutdown", "err", werr)
+	// Shutdown closes the listener and waits for requests in flight, which
+	// end once the deferrer has answered them, finished or cancelled.
+	stopped := make(chan error, 1)
+	go func() { stopped <- srv.Shutdown(sctx) }()
+	grace := h.cfg.grace
+	if grace <= 0 {
+		grace = DefaultShutdownGrace
 	}
+	if err := h.d.shutdown(sctx, grace); err != nil {
+		log.Warn("answers still pending at shutdown were abandoned", "err", err)
+	}
+	err := <-stopped
 	if err != nil {
-		return err
+		srv.Close()
 	}
-	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
+	<-errc
+	log.Info("HTTP transport stopped", "took", time.Since(start).Round(time.Millisecond))
 	return nil
 }

@@ -113,7 +113,7 @@ func TestHTTPRequestChecks(t *testing.T) {
 			return r
 		}, http.StatusNotFound, ""},
 	}
-	h := NewHTTPHandler(pub, &fakeHandler{}, WithClock(func() time.Time { return testNow }), WithLogger(testLogger(t)), WithEditor(&fakeEditor{}))
+	h := NewHTTPHandler(pub, &fakeHandler{}, WithClock(func() time.Time { return testNow }), WithLogger(testLogger(t)), WithSender(&fakeSender{}))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w := serve(h, tt.req())
@@ -129,7 +129,7 @@ func TestHTTPRequestChecks(t *testing.T) {
 
 func TestHTTPSmallBodyLimit(t *testing.T) {
 	pub, priv := newKey(t)
-	h := NewHTTPHandler(pub, &fakeHandler{}, WithClock(func() time.Time { return testNow }), WithMaxBodyBytes(64), WithEditor(&fakeEditor{}))
+	h := NewHTTPHandler(pub, &fakeHandler{}, WithClock(func() time.Time { return testNow }), WithMaxBodyBytes(64), WithSender(&fakeSender{}))
 	body := marshal(t, interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"}))
 	if w := serve(h, signed(t, priv, testNow, body)); w.Code != http.StatusRequestEntityTooLarge {
 		t.Errorf("status = %d, want 413", w.Code)
@@ -169,22 +169,22 @@ func TestHTTPSlowCommandDeferredThenEdited(t *testing.T) {
 		{
 			name: "private command", private: true, resp: ephemeral("the answer"),
 			i:          interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"}),
-			wantInline: `{"type":5,"data":{"tts":false,"content":"","components":null,"embeds":null,"flags":64}}`,
-			wantMethod: http.MethodPatch, wantPath: "/api/v9/webhooks/1000000000000000001/interaction-token/messages/@original",
+			wantInline: `{"type":5,"data":{"flags":64}}`,
+			wantMethod: http.MethodPatch, wantPath: "/api/v10/webhooks/1000000000000000001/interaction-token/messages/@original",
 			wantContent: "the answer",
 		},
 		{
 			name: "public command", resp: message("the answer"),
 			i:          interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"}),
 			wantInline: `{"type":5}`,
-			wantMethod: http.MethodPatch, wantPath: "/api/v9/webhooks/1000000000000000001/interaction-token/messages/@original",
+			wantMethod: http.MethodPatch, wantPath: "/api/v10/webhooks/1000000000000000001/interaction-token/messages/@original",
 			wantContent: "the answer",
 		},
 		{
 			name: "click answered with a new message", resp: ephemeral("a hint"),
 			i:          interaction(discordgo.InteractionMessageComponent, discordgo.MessageComponentInteractionData{CustomID: "hint"}),
 			wantInline: `{"type":6}`,
-			wantMethod: http.MethodPost, wantPath: "/api/v9/webhooks/1000000000000000001/interaction-token",
+			wantMethod: http.MethodPost, wantPath: "/api/v10/webhooks/1000000000000000001/interaction-token",
 			wantContent: "a hint",
 		},
 	}
@@ -258,7 +258,7 @@ func TestHTTPFilesAsMultipart(t *testing.T) {
 	body := marshal(t, interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "tree"}))
 
 	t.Run("inline", func(t *testing.T) {
-		h := NewHTTPHandler(pub, filesHandler(), WithClock(func() time.Time { return testNow }), WithEditor(&fakeEditor{}))
+		h := NewHTTPHandler(pub, filesHandler(), WithClock(func() time.Time { return testNow }), WithSender(&fakeSender{}))
 		w := serve(h, signed(t, priv, testNow, body))
 		payload, files, names := parseMultipart(t, w.Header().Get("Content-Type"), w.Body.Bytes())
 		if payload["type"] != 4.0 || payload["data"].(map[string]any)["content"] != "here is the game tree" {
@@ -310,12 +310,12 @@ func checkFiles(tb testing.TB, files, names, wantFiles, wantNames map[string]str
 
 func TestHTTPTransportPanicStillAnswers(t *testing.T) {
 	pub, priv := newKey(t)
-	// A file without a reader makes the transport itself panic while
-	// encoding, after the handler has returned.
+	// A component that cannot be marshalled makes the transport itself
+	// panic while encoding, after the handler has returned.
 	h := NewHTTPHandler(pub, constHandler(&discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Files: []*discordgo.File{{Name: "broken"}}},
-	}), WithClock(func() time.Time { return testNow }), WithEditor(&fakeEditor{}))
+		Data: &discordgo.InteractionResponseData{Components: []discordgo.MessageComponent{panicComponent{}}},
+	}), WithClock(func() time.Time { return testNow }), WithSender(&fakeSender{}))
 	body := marshal(t, interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"}))
 	w := serve(h, signed(t, priv, testNow, body))
 	got := jsonOf(t, w.Body.Bytes())
@@ -334,7 +334,7 @@ func TestServeHTTPShutsDown(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- ServeHTTP(ctx, ln, pub, &fakeHandler{}, testLogger(t), WithEditor(&fakeEditor{}))
+		done <- ServeHTTP(ctx, ln, pub, &fakeHandler{}, testLogger(t), WithSender(&fakeSender{}))
 	}()
 
 	r := signed(t, priv, time.Now(), []byte(pingBody))

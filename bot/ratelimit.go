@@ -84,11 +84,15 @@ func NewRateLimiter(next Handler, cfg RateLimitConfig) *RateLimiter {
 
 // Handle answers i with the wrapped Handler if the user has a token left,
 // and with an ephemeral "slow down" otherwise.
+//
+// Autocomplete is not limited: Discord sends one per keystroke while a
+// position is typed, each costs microseconds (parsing one option's text),
+// and spending tokens on them would refuse the command being typed.
 func (l *RateLimiter) Handle(ctx context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		return l.next.Handle(ctx, i)
+	}
 	if wait, ok := l.take(userID(i)); !ok {
-		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-			return emptyChoices()
-		}
 		return ephemeral(slowDown(wait))
 	}
 	return l.next.Handle(ctx, i)
@@ -98,6 +102,14 @@ func (l *RateLimiter) Handle(ctx context.Context, i *discordgo.Interaction) *dis
 func (l *RateLimiter) Private(i *discordgo.Interaction) bool {
 	return l.next.Private(i)
 }
+
+// Slow reports what the wrapped Handler reports, if it is a Pacer.
+func (l *RateLimiter) Slow(i *discordgo.Interaction) bool {
+	p, ok := l.next.(Pacer)
+	return ok && p.Slow(i)
+}
+
+var _ Pacer = (*RateLimiter)(nil)
 
 // Users reports how many users the limiter remembers now.
 func (l *RateLimiter) Users() int {

@@ -82,7 +82,7 @@ func TestRateLimiter(t *testing.T) {
 	}
 }
 
-func TestRateLimiterDMUserAndAutocomplete(t *testing.T) {
+func TestRateLimiterDMUser(t *testing.T) {
 	clock := &fakeClock{t: time.Unix(1_700_000_000, 0)}
 	l := NewRateLimiter(constHandler(message("ok")), RateLimitConfig{Burst: 1, Per: time.Second, Now: clock.now})
 	dm := byUser("")
@@ -93,11 +93,39 @@ func TestRateLimiterDMUserAndAutocomplete(t *testing.T) {
 	if got := l.Handle(context.Background(), dm).Data.Content; !strings.Contains(got, "Try again in 1 second.") {
 		t.Errorf("second DM: got %q, want a slow-down", got)
 	}
-	ac := byUser("dm-user")
+}
+
+// TestRateLimiterLetsAutocompleteThrough: Discord sends an autocomplete
+// per keystroke; they are answered even when the user has no token left,
+// and spend none, so the command being typed is not refused.
+func TestRateLimiterLetsAutocompleteThrough(t *testing.T) {
+	clock := &fakeClock{t: time.Unix(1_700_000_000, 0)}
+	choices := 0
+	h := &fakeHandler{handle: func(_ context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
+		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			choices++
+			return emptyChoices()
+		}
+		return message("ok")
+	}}
+	l := NewRateLimiter(h, RateLimitConfig{Burst: 1, Per: time.Second, Now: clock.now})
+	ac := byUser("a")
 	ac.Type = discordgo.InteractionApplicationCommandAutocomplete
-	ac.Member, ac.User = nil, &discordgo.User{ID: "dm-user"}
-	if got := l.Handle(context.Background(), ac); got.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
-		t.Errorf("limited autocomplete: got type %d, want %d", got.Type, discordgo.InteractionApplicationCommandAutocompleteResult)
+	l.Handle(context.Background(), byUser("a")) // spends the only token
+	for range 10 {
+		if got := l.Handle(context.Background(), ac); got.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
+			t.Fatalf("autocomplete with no token left: got type %d, want choices", got.Type)
+		}
+	}
+	if choices != 10 {
+		t.Errorf("the handler answered %d of 10 autocompletes", choices)
+	}
+	clock.advance(time.Second)
+	for range 10 {
+		l.Handle(context.Background(), ac)
+	}
+	if got := l.Handle(context.Background(), byUser("a")).Data.Content; got != "ok" {
+		t.Errorf("the command after typing: got %q, want ok", got)
 	}
 }
 

@@ -109,3 +109,11 @@ func TestCommandIDsRoundTrip(t *testing.T) {
 		t.Errorf("fetch = %s %s", r.Method, r.Path)
 	}
 }
+
+// restSession returns a discordgo session used only as a REST client.
+func restSession(token string, client *http.Client) *discordgo.Session {
+	s, _ := discordgo.New(token)
+	s.StateEnabled = false
+	s.Client = client
+	return s
+}

@@ -188,13 +188,13 @@ func (r *Router) cardPlay(c cardClick) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newMessage(r.gameMessage(game{Session: s, owner: c.clicker}, turn.Events), c.own()), nil
+	return newMessage(r.gameMessage(c.ctx, game{Session: s, owner: c.clicker}, turn.Events), c.own()), nil
 }
 
 // cardVerify searches the card's position: in public for the card's
 // author, privately for anyone else.
 func (r *Router) cardVerify(c cardClick) (*discordgo.InteractionResponse, error) {
-	e, err := verifyEmbed(c.ctx, c.pos)
+	e, err := verifyEmbed(c.ctx, r, c.pos)
 	if err != nil {
 		return nil, err
 	}

@@ -5,5 +5,10 @@
 //
 // Handlers return their response as a value; the transports in package bot
 // are the only code that writes to Discord. The package knows Discord's
-// data types and limits, but no session, token or network.
+// data types and limits, but no session, token or network: attached files
+// come through the Attachments interface, which package bot implements.
+//
+// Besides the games' commands (solve, hint, play, verify) there are /judge
+// and /help. A solve card's buttons (card.go) lead on to a hint, a game or
+// a verification of the card's position for whoever clicks.
 package commands

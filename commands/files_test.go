@@ -204,8 +204,8 @@ func TestJudgeStopsWithItsContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	got := r.Handle(ctx, judgeCommand("abgame", "in.txt", "u/ab", false))
-	if !strings.Contains(got.Data.Content, "Something went wrong") {
-		t.Errorf("judge with a cancelled context: %q, want the apology", got.Data.Content)
+	if !strings.Contains(got.Data.Content, "stopped before it finished") {
+		t.Errorf("judge with a cancelled context: %q, want the notice that it was stopped", got.Data.Content)
 	}
 }
 

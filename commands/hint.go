@@ -15,7 +15,7 @@ import (
 const hintPrefix = "hint"
 
 // errHintExpired answers a click on a hint whose position left the cache.
-var errHintExpired = &solver.InputError{Field: "hint", Msg: "this hint has expired; run the hint command again"}
+var errHintExpired = &solver.InputError{Field: "hint", Msg: "this hint's position is no longer stored; run the hint command again"}
 
 // hint answers /GAME hint with level 1, privately.
 func (r *Router) hint(q *request) (*discordgo.InteractionResponse, error) {
@@ -30,7 +30,8 @@ func (r *Router) hint(q *request) (*discordgo.InteractionResponse, error) {
 
 // nextHint answers a "Next hint" click by updating the same message.
 func (r *Router) nextHint(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	head, st, err := r.openCustomID(i.MessageComponentData().CustomID, errHintExpired)
+	click, _ := i.Data.(discordgo.MessageComponentInteractionData)
+	head, st, err := r.openCustomID(click.CustomID, errHintExpired)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +73,7 @@ func (r *Router) hintLevel(ctx context.Context, pos solver.Position, level int) 
 		Footer:      &discordgo.MessageEmbedFooter{Text: "Only you can see this hint."},
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
-	r.attachPicture(data, e, pos, level == len(hints))
+	r.attachPicture(ctx, data, e, pos, level == len(hints))
 	if level < len(hints) {
 		label := "Next hint"
 		if level+1 == len(hints) {

@@ -82,7 +82,7 @@ func (r *Router) judge(ctx context.Context, i *discordgo.Interaction, opts optio
 	out := g.Name() + "-answers.txt"
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Judged %d %s of %s", tests, pluralWord(tests, "test", "tests"), g.Name()),
-		Description: fmt.Sprintf("Input: %s (%s). The answers, one a line as the judge prints them, are in %s.", filename, byteCount(len(input)), out),
+		Description: fmt.Sprintf("Input: %s. The answers, one a line as the judge prints them, are in %s.", filename, out),
 		Color:       colourHint,
 		Fields:      []*discordgo.MessageEmbedField{{Name: "Verdicts", Value: verdicts}},
 		Footer:      &discordgo.MessageEmbedFooter{Text: judgeFooter(strict)},
@@ -161,17 +161,6 @@ func quoteLine(line string) string {
 		return " "
 	}
 	return clipText(line, 100)
-}
-
-// byteCount writes a size for people.
-func byteCount(n int) string {
-	switch {
-	case n < 1<<10:
-		return fmt.Sprintf("%d bytes", n)
-	case n < 1<<20:
-		return fmt.Sprintf("%d KB", n>>10)
-	}
-	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
 }
 
 // pluralWord returns one when n is 1 and many otherwise.

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -58,18 +59,19 @@ func fitPermissions(i *discordgo.Interaction, resp *discordgo.InteractionRespons
 		}
 	}
 	body := d.Content
+	room := maxContentLen - utf8.RuneCountInString(note) - 2
 	if missing&permEmbeds != 0 && len(d.Embeds) > 0 {
 		var parts []string
 		if body != "" {
 			parts = append(parts, body)
 		}
 		for _, e := range d.Embeds {
-			parts = append(parts, embedText(e))
+			parts = append(parts, embedText(e, room-utf8.RuneCountInString(strings.Join(parts, "\n\n"))-2))
 		}
 		body = strings.Join(parts, "\n\n")
 		d.Embeds = []*discordgo.MessageEmbed{}
 	}
-	d.Content = clipText(body, maxContentLen-len([]rune(note))-2)
+	d.Content = clipText(body, room)
 	if d.Content == "" {
 		d.Content = note
 	} else {
@@ -109,21 +111,43 @@ func joinAnd(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
-// embedText writes an embed as message text: the title in bold, the
-// description, each field as a bold name over its value, the footer.
-func embedText(e *discordgo.MessageEmbed) string {
-	var b strings.Builder
+// embedText writes an embed as message text of about room characters:
+// the title in bold, the description, fields as a bold name over the
+// value, the footer. When the fields do not all fit, the last ones are
+// kept (a card ends with its verdict, its move and what to do next) and
+// the left-out ones are marked where they were.
+func embedText(e *discordgo.MessageEmbed, room int) string {
+	var head, foot string
 	if e.Title != "" {
-		b.WriteString("**" + e.Title + "**\n")
+		head = "**" + e.Title + "**\n"
 	}
 	if e.Description != "" {
-		b.WriteString(e.Description + "\n")
-	}
-	for _, f := range e.Fields {
-		b.WriteString("\n**" + f.Name + "**\n" + f.Value + "\n")
+		head += e.Description + "\n"
 	}
 	if e.Footer != nil && e.Footer.Text != "" {
-		b.WriteString("\n-# " + e.Footer.Text + "\n")
+		foot = "\n-# " + e.Footer.Text
 	}
-	return strings.TrimRight(b.String(), "\n")
+	const gap = "\n*(some steps are left out here)*\n"
+	left := room - utf8.RuneCountInString(head+foot+gap)
+	fields := make([]string, len(e.Fields))
+	keep := make([]bool, len(e.Fields))
+	for k := len(e.Fields) - 1; k >= 0; k-- {
+		fields[k] = "\n**" + e.Fields[k].Name + "**\n" + e.Fields[k].Value + "\n"
+		if n := utf8.RuneCountInString(fields[k]); n <= left {
+			keep[k], left = true, left-n
+		} else {
+			break
+		}
+	}
+	var b strings.Builder
+	b.WriteString(head)
+	for k, f := range fields {
+		switch {
+		case keep[k]:
+			b.WriteString(f)
+		case k == 0 || keep[k-1]:
+			b.WriteString(gap)
+		}
+	}
+	return strings.TrimRight(b.String(), "\n") + foot
 }

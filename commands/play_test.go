@@ -24,7 +24,11 @@ func playGame(tb testing.TB, r *Router, clock *testClock, start *discordgo.Inter
 		if resp.Data.Flags&discordgo.MessageFlagsEphemeral != 0 {
 			tb.Fatalf("turn %d: got a private reply: %q", turn, resp.Data.Content)
 		}
-		events = append(events, resp.Data.Embeds[0].Description)
+		event := resp.Data.Embeds[0].Description
+		for _, f := range resp.Data.Embeds[0].Fields {
+			event += "\n" + f.Name + ": " + f.Value
+		}
+		events = append(events, event)
 		buttons, menus := allControls(tb, resp)
 		if len(buttons) == 0 {
 			return events
@@ -131,8 +135,13 @@ func TestPlayGameOverSummary(t *testing.T) {
 		t.Errorf("forced move not called forced:\n%s", desc)
 	}
 	f := resp.Data.Embeds[0].Fields
-	if len(f) != 1 || f[0].Name != "Game over" || !strings.Contains(f[0].Value, "You won!") || !strings.Contains(f[0].Value, "1 of 1 moves") {
-		t.Errorf("game over: got %+v", f)
+	if len(f) != 1 || f[0].Name != "Game over" {
+		t.Fatalf("game over: got %+v", f)
+	}
+	for _, want := range []string{"Ada's opponent cannot move", "normal play a player who cannot move loses", "You won!", "Your one move kept your best outcome."} {
+		if !strings.Contains(f[0].Value, want) {
+			t.Errorf("game over %q lacks %q", f[0].Value, want)
+		}
 	}
 	if len(resp.Data.Components) != 0 {
 		t.Errorf("a finished game still has controls")
@@ -143,16 +152,31 @@ func TestPlayIllegalTypedMove(t *testing.T) {
 	r, clock := newTestRouter(t)
 	resp := r.Handle(context.Background(), command(student, "adapwns", "play", optPosition, "..P.P"))
 	buttons, _ := allControls(t, resp)
-	form := r.Handle(context.Background(), click(student, buttons[0].CustomID, message(resp, clock.t)))
 	for text, want := range map[string]string{
 		"5 2":   "1 or 2 cells",
 		"4 3":   "no pawn",
 		"hello": "not two numbers",
+		"9 8":   "numbered 1 to 5",
 	} {
+		form := r.Handle(context.Background(), click(student, buttons[0].CustomID, message(resp, clock.t)))
 		got := r.Handle(context.Background(), submit(student, form.Data.CustomID, text, message(resp, clock.t)))
-		if got.Data.Flags != discordgo.MessageFlagsEphemeral || !strings.Contains(got.Data.Content, want) {
-			t.Errorf("typed %q: got %q, want an ephemeral message containing %q", text, got.Data.Content, want)
+		if got.Type != discordgo.InteractionResponseUpdateMessage || got.Data.Flags&discordgo.MessageFlagsEphemeral != 0 {
+			t.Fatalf("typed %q: got response type %v flags %v, want the game message updated", text, got.Type, got.Data.Flags)
 		}
+		desc := got.Data.Embeds[0].Description
+		if !strings.Contains(desc, want) || !strings.Contains(desc, "Try another move") || !strings.Contains(desc, "`..P.P`") {
+			t.Errorf("typed %q: got %q, want the board again with a message containing %q", text, desc, want)
+		}
+		again, menus := allControls(t, got)
+		if len(again) != 1 || len(menus) != 1 {
+			t.Errorf("typed %q: the controls are gone: %d buttons, %d menus", text, len(again), len(menus))
+		}
+	}
+	// The game goes on: a legal move after the mistakes is played.
+	form := r.Handle(context.Background(), click(student, buttons[0].CustomID, message(resp, clock.t)))
+	got := r.Handle(context.Background(), submit(student, form.Data.CustomID, "5 4", message(resp, clock.t)))
+	if desc := got.Data.Embeds[0].Description; !strings.Contains(desc, "You move the piece on cell 5 to cell 4") {
+		t.Errorf("a legal move after mistakes: got %q", desc)
 	}
 }
 
@@ -213,5 +237,36 @@ func TestPlayCountsMoves(t *testing.T) {
 				t.Errorf("no reply from the bot:\n%s", desc)
 			}
 		})
+	}
+}
+
+func TestBotPlaysTheSlowestLoss(t *testing.T) {
+	// ".P.P.P": Ada (the bot, moving first) loses whatever she does; the
+	// bot must pick a move of the greatest remoteness, not the first.
+	r, _ := newTestRouter(t)
+	pos := mustParse(t, "adapwns", ".P.P.P")
+	values, err := solver.MoveValues(context.Background(), pos, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slowest := values[0].Value
+	for _, v := range values {
+		if v.Value.Better(slowest) {
+			slowest = v.Value
+		}
+	}
+	resp := r.Handle(context.Background(), command(student, "adapwns", "play", optPosition, ".P.P.P", optBotFirst, true))
+	desc := resp.Data.Embeds[0].Description
+	var played solver.MoveValue
+	for _, v := range values {
+		if strings.Contains(desc, "The bot answers: "+v.Move.String()+".") {
+			played = v
+		}
+	}
+	if played.Move == nil || played.Value != slowest {
+		t.Fatalf("the bot played %v (%v); the slowest loss is %v:\n%s", played.Move, played.Value, slowest, desc)
+	}
+	if !strings.Contains(desc, "holds out as long as it can") {
+		t.Errorf("the bot's move is not explained as holding out:\n%s", desc)
 	}
 }

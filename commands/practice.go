@@ -117,7 +117,7 @@ func (r *Router) puzzleMessage(ctx context.Context, svc *practice.Service, p *pr
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: fmt.Sprintf("Hint %d of %d: %s", k+1, len(ladder), h.Title), Value: clipText(h.Body, maxFieldValueLen)})
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Flags: discordgo.MessageFlagsEphemeral}
-	r.attachPicture(data, e, pos, false)
+	r.attachPicture(ctx, data, e, pos, false)
 	var rows []discordgo.MessageComponent
 	moves := solver.FirstMoves(pos, maxSelectOptions+1)
 	if len(moves) <= maxSelectOptions {
@@ -205,7 +205,11 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ 
 		if !ok {
 			return nil, errBadState
 		}
-		return r.answerPuzzle(ctx, i, svc, arg, a, b)
+		p, err := svc.Puzzle(arg)
+		if err != nil {
+			return nil, practiceError(err)
+		}
+		return r.answerPuzzle(ctx, i, svc, p, solver.MoveOf(p.Position, a, b))
 	}
 	return nil, errBadState
 }
@@ -220,22 +224,12 @@ func learnerRating(ctx context.Context, svc *practice.Service, user, game string
 
 // pracForm opens the form to type a move.
 func (r *Router) pracForm(p *practice.Puzzle, owner string) *discordgo.InteractionResponse {
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseModal,
-		Data: &discordgo.InteractionResponseData{
-			CustomID: r.pracID(pracSubmit, p.ID, owner),
-			Title:    "Your move",
-			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.TextInput{CustomID: "move", Label: "Two numbers", Style: discordgo.TextInputShort,
-					Placeholder: clipText(solver.MoveFormat(p.Position), 100), Required: true, MaxLength: 20},
-			}}},
-		},
-	}
+	return typeMoveForm(r.pracID(pracSubmit, p.ID, owner), p.Position)
 }
 
 // practiceSubmit answers the typed-move form.
 func (r *Router) practiceSubmit(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	data := i.ModalSubmitData()
+	data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
 	action, arg, err := r.openPracID(i, data.CustomID)
 	if err != nil {
 		return nil, err
@@ -247,25 +241,20 @@ func (r *Router) practiceSubmit(ctx context.Context, i *discordgo.Interaction) (
 	if err != nil {
 		return nil, err
 	}
-	text := modalValue(data)
-	a, b, ok := parseTwoNumbers(text)
-	if !ok {
-		p, err := svc.Puzzle(arg)
-		if err != nil {
-			return nil, practiceError(err)
-		}
-		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%q is not two numbers; type %s", text, solver.MoveFormat(p.Position))}
-	}
-	return r.answerPuzzle(ctx, i, svc, arg, a, b)
-}
-
-// answerPuzzle judges and records the answer and shows the result.
-func (r *Router) answerPuzzle(ctx context.Context, i *discordgo.Interaction, svc *practice.Service, id string, a, b int) (*discordgo.InteractionResponse, error) {
-	p, err := svc.Puzzle(id)
+	p, err := svc.Puzzle(arg)
 	if err != nil {
 		return nil, practiceError(err)
 	}
-	out, err := svc.Answer(ctx, userID(i), id, solver.MoveOf(p.Position, a, b))
+	m, err := typedMove(data, p.Position)
+	if err != nil {
+		return nil, err
+	}
+	return r.answerPuzzle(ctx, i, svc, p, m)
+}
+
+// answerPuzzle judges and records the answer and shows the result.
+func (r *Router) answerPuzzle(ctx context.Context, i *discordgo.Interaction, svc *practice.Service, p *practice.Puzzle, m solver.Move) (*discordgo.InteractionResponse, error) {
+	out, err := svc.Answer(ctx, userID(i), p.ID, m)
 	if err != nil {
 		return nil, practiceError(err)
 	}
@@ -342,7 +331,7 @@ func (r *Router) outcomeMessage(ctx context.Context, svc *practice.Service, out 
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Puzzle rating %.0f → %.0f.", out.PuzzleBefore, out.PuzzleAfter)}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Flags: discordgo.MessageFlagsEphemeral}
-	r.attachPicture(data, e, shown, !out.Correct)
+	r.attachPicture(ctx, data, e, shown, !out.Correct)
 	data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Next puzzle", Style: discordgo.PrimaryButton, CustomID: r.pracID(pracNext, g.Name(), owner)},
 	}}}

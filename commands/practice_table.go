@@ -58,14 +58,6 @@ type topCommand struct {
 // options are a command's options by name.
 type options map[string]*discordgo.ApplicationCommandInteractionDataOption
 
-func commandOptions(list []*discordgo.ApplicationCommandInteractionDataOption) options {
-	o := options{}
-	for _, x := range list {
-		o[x.Name] = x
-	}
-	return o
-}
-
 // str returns a string or user option, or "".
 func (o options) str(name string) string {
 	if x, ok := o[name]; ok {

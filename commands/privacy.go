@@ -155,7 +155,7 @@ func (r *Router) recordClick(ctx context.Context, i *discordgo.Interaction, _ []
 			}
 		}
 		events := []string{fmt.Sprintf("Resumed your game of %s from %s, %d moves in.", rec.Game, rec.Created.Format(time.DateOnly), len(rec.Moves))}
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: r.gameMessage(gm, events)}, nil
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: r.gameMessage(ctx, gm, events)}, nil
 	}
 	return nil, errBadState
 }

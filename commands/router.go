@@ -42,24 +42,40 @@ type Config struct {
 	// Attachments downloads attached files (position_file, /judge). Nil
 	// means files are refused with a message.
 	Attachments Attachments
+	// Searches bounds the exhaustive searches of /GAME verify running and
+	// waiting at once; nil runs them without a bound (tests, the console).
+	Searches *Gate
+	// Pictures bounds the drawing of large positions; nil draws without a
+	// bound. A picture that finds its gate full is left out of the reply.
+	Pictures *Gate
+	// VerifyBudget bounds the states of each exhaustive search; 0 takes
+	// VerifyBudget.
+	VerifyBudget int
 }
 
 // Router answers every interaction nimtutor receives. Its Handle method
 // returns the response as a value; it implements bot.Handler.
 type Router struct {
-	log    *slog.Logger
-	cache  Cache
-	signer signer
-	now    func() time.Time
-	prac   practiceHolder
-	ids    map[string]string
-	files  Attachments
+	log          *slog.Logger
+	cache        Cache
+	signer       signer
+	now          func() time.Time
+	prac         practiceHolder
+	ids          map[string]string
+	files        Attachments
+	searches     *Gate
+	pictures     *Gate
+	verifyBudget int
 }
 
 // New returns a Router.
 func New(cfg Config) *Router {
 	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now, prac: practiceHolder{open: cfg.Practice},
-		ids: maps.Clone(cfg.CommandIDs), files: cfg.Attachments}
+		ids: maps.Clone(cfg.CommandIDs), files: cfg.Attachments,
+		searches: cfg.Searches, pictures: cfg.Pictures, verifyBudget: cfg.VerifyBudget}
+	if r.verifyBudget <= 0 {
+		r.verifyBudget = VerifyBudget
+	}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}
@@ -86,18 +102,21 @@ type request struct {
 	dl   Attachments // downloads attached files
 }
 
-// str returns a string option, or "".
+// str returns a string option, or "". readOptions has checked its type.
 func (q *request) str(name string) string {
-	if o, ok := q.opts[name]; ok && o.Type == discordgo.ApplicationCommandOptionString {
-		return o.StringValue()
+	if o, ok := q.opts[name]; ok {
+		s, _ := o.Value.(string)
+		return s
 	}
 	return ""
 }
 
-// boolean returns a boolean option, or false.
+// boolean returns a boolean option, or false. readOptions has checked its
+// type.
 func (q *request) boolean(name string) bool {
-	if o, ok := q.opts[name]; ok && o.Type == discordgo.ApplicationCommandOptionBoolean {
-		return o.BoolValue()
+	if o, ok := q.opts[name]; ok {
+		b, _ := o.Value.(bool)
+		return b
 	}
 	return false
 }
@@ -127,6 +146,9 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 			resp = internalErrorReply()
 		}
 	}()
+	if err := ctx.Err(); err != nil {
+		return r.errorReply(ctx, i, err) // nobody waits for the answer any more
+	}
 	var err error
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
@@ -138,10 +160,10 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		resp, err = r.autocomplete(ctx, i)
 	default:
-		err = fmt.Errorf("interaction type %v is not handled", i.Type)
+		err = &solver.InputError{Field: "interaction", Msg: fmt.Sprintf("nimtutor does not handle interactions of type %d", i.Type)}
 	}
 	if err != nil {
-		return r.errorReply(i, err)
+		return r.errorReply(ctx, i, err)
 	}
 	fitResponse(resp)
 	fitPermissions(i, resp)
@@ -157,11 +179,14 @@ func (r *Router) Private(i *discordgo.Interaction) bool {
 	if i.Type != discordgo.InteractionApplicationCommand {
 		return true
 	}
-	data := i.ApplicationCommandData()
+	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
+	if !ok {
+		return true
+	}
 	if tc, ok := topCommands[data.Name]; ok {
 		return tc.private
 	}
-	if len(data.Options) == 0 {
+	if len(data.Options) == 0 || data.Options[0] == nil {
 		return true
 	}
 	sc, err := findSubcommand(data.Options[0].Name)
@@ -170,26 +195,43 @@ func (r *Router) Private(i *discordgo.Interaction) bool {
 
 // command routes a slash command to its subcommand's handler.
 func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	data := i.ApplicationCommandData()
+	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
+	if !ok {
+		return nil, &solver.InputError{Field: "command", Msg: "the command carries no data"}
+	}
 	if tc, ok := topCommands[data.Name]; ok {
-		return tc.run(r, ctx, i, commandOptions(data.Options))
+		opts, err := readOptions("/"+tc.name, tc.options, data.Options)
+		if err != nil {
+			return nil, err
+		}
+		return tc.run(r, ctx, i, opts)
 	}
 	g, err := solver.Lookup(data.Name)
 	if err != nil {
-		return nil, err
+		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("nimtutor has no command /%s; its commands are /%s", clipText(data.Name, 40), strings.Join(solver.Names(), ", /"))}
 	}
-	if len(data.Options) != 1 || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s needs a subcommand such as solve or hint", g.Name())}
+	if len(data.Options) != 1 || data.Options[0] == nil || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s needs one subcommand: %s", g.Name(), subcommandNames())}
 	}
 	sc, err := findSubcommand(data.Options[0].Name)
 	if err != nil {
-		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s has no subcommand %q", g.Name(), data.Options[0].Name)}
+		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s has no subcommand %q; use one of %s", g.Name(), clipText(data.Options[0].Name, 40), subcommandNames())}
 	}
-	q := &request{ctx: ctx, i: i, game: g, sub: sc, opts: map[string]*discordgo.ApplicationCommandInteractionDataOption{}, dl: r.files}
-	for _, o := range data.Options[0].Options {
-		q.opts[o.Name] = o
+	opts, err := readOptions(fmt.Sprintf("/%s %s", g.Name(), sc.name), optionDefs(g, sc), data.Options[0].Options)
+	if err != nil {
+		return nil, err
 	}
+	q := &request{ctx: ctx, i: i, game: g, sub: sc, opts: opts, dl: r.files}
 	return sc.run(r, q)
+}
+
+// subcommandNames lists the subcommands of the table.
+func subcommandNames() string {
+	names := make([]string, len(subcommands))
+	for k, sc := range subcommands {
+		names[k] = sc.name
+	}
+	return strings.Join(names, ", ")
 }
 
 // componentHandlers answer clicks, by the first field of the custom_id.
@@ -201,8 +243,11 @@ var componentHandlers = map[string]func(r *Router, ctx context.Context, i *disco
 
 // component routes a button or select click by its custom_id.
 func (r *Router) component(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	id := i.MessageComponentData().CustomID
-	fields := strings.Split(id, ":")
+	data, ok := i.Data.(discordgo.MessageComponentInteractionData)
+	if !ok {
+		return nil, errStale
+	}
+	fields := strings.Split(data.CustomID, ":")
 	h, ok := componentHandlers[fields[0]]
 	if !ok {
 		return nil, errStale
@@ -212,7 +257,11 @@ func (r *Router) component(ctx context.Context, i *discordgo.Interaction) (*disc
 
 // modal routes a modal submission by its custom_id.
 func (r *Router) modal(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	id := i.ModalSubmitData().CustomID
+	data, ok := i.Data.(discordgo.ModalSubmitInteractionData)
+	if !ok {
+		return nil, errStale
+	}
+	id := data.CustomID
 	if strings.HasPrefix(id, playPrefix+":") {
 		return r.playSubmit(ctx, i)
 	}
@@ -226,10 +275,21 @@ func (r *Router) modal(ctx context.Context, i *discordgo.Interaction) (*discordg
 var errStale = &solver.InputError{Field: "button", Msg: "this control is from an older version of nimtutor or has expired; run the command again"}
 
 // errorReply turns an error into an ephemeral reply: the message itself
-// for a person's mistake, "something went wrong" for anything else.
-func (r *Router) errorReply(i *discordgo.Interaction, err error) *discordgo.InteractionResponse {
+// for a person's mistake, a notice for work that was stopped or refused,
+// and "something went wrong" for anything else: a bug.
+func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err error) *discordgo.InteractionResponse {
 	var ie *solver.InputError
 	var other *notYourGame
+	if busy, ok := errors.AsType[*BusyError](err); ok {
+		return ephemeral(busy.Message())
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		why := "it took too long"
+		if cause := context.Cause(ctx); cause != nil && cause != err && !errors.Is(cause, context.Canceled) && !errors.Is(cause, context.DeadlineExceeded) {
+			why = cause.Error()
+		}
+		return ephemeral("⚠️ This was stopped before it finished (" + why + "). Please try again.")
+	}
 	if errors.As(err, &other) {
 		return ephemeral(capitalise(other.Error()) + ".")
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/discordx"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -94,14 +95,26 @@ func click(user, customID string, msg *discordgo.Message, values ...string) *dis
 	}
 }
 
+// submit is the "Type a move" form sent back as Discord now sends it: the
+// text input inside a Label.
 func submit(user, customID, text string, msg *discordgo.Message) *discordgo.Interaction {
 	return &discordgo.Interaction{
 		ID: "3", Type: discordgo.InteractionModalSubmit, Token: "t", Message: msg,
 		Member: &discordgo.Member{User: &discordgo.User{ID: user}},
 		Data: discordgo.ModalSubmitInteractionData{CustomID: customID, Components: []discordgo.MessageComponent{
-			&discordgo.ActionsRow{Components: []discordgo.MessageComponent{&discordgo.TextInput{CustomID: "move", Value: text}}},
+			&discordx.Label{Label: "Two numbers", Component: &discordgo.TextInput{CustomID: "move", Value: text}},
 		}},
 	}
+}
+
+// submitInRow is the form as older clients send it: the text input in an
+// action row.
+func submitInRow(user, customID, text string, msg *discordgo.Message) *discordgo.Interaction {
+	i := submit(user, customID, text, msg)
+	i.Data = discordgo.ModalSubmitInteractionData{CustomID: customID, Components: []discordgo.MessageComponent{
+		&discordgo.ActionsRow{Components: []discordgo.MessageComponent{&discordgo.TextInput{CustomID: "move", Value: text}}},
+	}}
+	return i
 }
 
 // allControls lists the buttons and menus of a response.
@@ -253,6 +266,21 @@ func checkOptionOrder(tb testing.TB, where string, opts []*discordgo.Application
 	}
 }
 
+// mediumPositions are positions long enough that every reply is as long
+// as Discord allows (explanations list at most a few items) and short
+// enough to draw quickly.
+func mediumPositions() map[string][2]string {
+	row := func(pattern string) string { return strings.Repeat(pattern, 600/len(pattern)+1)[:600] }
+	stacks := strings.TrimSpace(strings.Repeat(strings.Repeat("01", 10)+" ", 20))
+	return map[string][2]string{
+		"binim2":    {stacks, "Dee"},
+		"binim":     {strings.TrimSpace(strings.Repeat(strings.Repeat("0", 20)+" ", 20)), "Dum"},
+		"abgame":    {row("A..B.A...BB.A"), ""},
+		"adapwns":   {row("..P.P"), ""},
+		"binstring": {row("0110011"), ""},
+	}
+}
+
 // bigPositions are the largest positions a slash command can carry.
 func bigPositions() map[string][2]string {
 	row := func(pattern string) string { return strings.Repeat(pattern, 6000/len(pattern)+1)[:6000] }
@@ -280,9 +308,27 @@ func TestRepliesFitDiscordLimits(t *testing.T) {
 				if resp.Data.Flags&discordgo.MessageFlagsEphemeral != 0 && sub != "hint" {
 					t.Errorf("reply is ephemeral: %q", resp.Data.Content)
 				}
+				if fields := resp.Data.Embeds[0].Fields; sub == "solve" && fields[len(fields)-1].Name != "Next" {
+					t.Errorf("the card lost its last field, the command mentions")
+				}
 			})
 		}
 	}
+	for game, p := range mediumPositions() {
+		t.Run(game+"/solve spoiler and card buttons", func(t *testing.T) {
+			opts := []any{optPosition, p[0], optSpoiler, true}
+			if p[1] != "" {
+				opts = append(opts, optFirst, p[1])
+			}
+			card := r.Handle(context.Background(), command(student, game, "solve", opts...))
+			checkLimits(t, card)
+			buttons, _ := allControls(t, card)
+			for _, b := range buttons {
+				checkLimits(t, r.Handle(context.Background(), click(stranger, b.CustomID, message(card, time.Now()))))
+			}
+		})
+	}
+	t.Run("help", func(t *testing.T) { checkLimits(t, r.Handle(context.Background(), helpCommand())) })
 }
 
 func TestHintLadderByClicks(t *testing.T) {
@@ -363,23 +409,46 @@ func TestStrangerCannotMove(t *testing.T) {
 	}
 }
 
-func TestGameExpires(t *testing.T) {
+// TestGameDoesNotExpire clicks a game hours after its last move: each
+// click brings a fresh interaction token, and the state is in the
+// custom_id, so the game goes on.
+func TestGameDoesNotExpire(t *testing.T) {
 	r, clock := newTestRouter(t)
 	resp := r.Handle(context.Background(), command(student, "adapwns", "play", optPosition, "..P.P"))
 	_, menus := allControls(t, resp)
 	msg := message(resp, clock.t)
-	clock.t = clock.t.Add(16 * time.Minute)
+	clock.t = clock.t.Add(5 * time.Hour)
 	got := r.Handle(context.Background(), click(student, menus[0].CustomID, msg, "5 4"))
-	if !strings.Contains(got.Data.Content, "expired") || got.Data.Flags != discordgo.MessageFlagsEphemeral {
-		t.Errorf("click on a 16-minute-old game: got %q", got.Data.Content)
+	if got.Type != discordgo.InteractionResponseUpdateMessage {
+		t.Errorf("click on a 5-hour-old game: got type %v %q, want the game to go on", got.Type, got.Data.Content)
 	}
 }
 
+// TestGameStateGone clicks a game whose state was too long for the
+// custom_id and has left the store.
+func TestGameStateGone(t *testing.T) {
+	cache := &mapCache{m: map[string]any{}}
+	r := New(Config{Cache: cache, Secret: []byte("test secret")})
+	resp := r.Handle(context.Background(), command(student, "abgame", "play", optPosition, strings.Repeat("A..B.", 60)))
+	buttons, _ := allControls(t, resp)
+	cache.mu.Lock()
+	clear(cache.m)
+	cache.mu.Unlock()
+	got := r.Handle(context.Background(), click(student, buttons[len(buttons)-1].CustomID, message(resp, time.Now())))
+	if !strings.Contains(got.Data.Content, "no longer stored") || got.Data.Flags != discordgo.MessageFlagsEphemeral {
+		t.Errorf("click after the state left the store: got %q", got.Data.Content)
+	}
+}
+
+// panicCache panics on every call: a bug inside a handler.
+type panicCache struct{}
+
+func (panicCache) Get(string) (any, bool) { panic("cache broken") }
+func (panicCache) Set(string, any)        { panic("cache broken") }
+
 func TestPanicIsAnsweredNotFatal(t *testing.T) {
-	r, _ := newTestRouter(t)
-	// A command interaction without command data makes discordgo's
-	// ApplicationCommandData panic inside the handler.
-	got := r.Handle(context.Background(), &discordgo.Interaction{ID: "9", Type: discordgo.InteractionApplicationCommand})
+	r := New(Config{Cache: panicCache{}, Secret: []byte("s")})
+	got := r.Handle(context.Background(), command(student, "adapwns", "solve", optPosition, "..P.P"))
 	if got.Data.Flags != discordgo.MessageFlagsEphemeral || !strings.Contains(got.Data.Content, "Something went wrong") {
 		t.Errorf("panicking handler: got %+v", got.Data)
 	}

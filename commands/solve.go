@@ -51,7 +51,7 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
-	r.attachPicture(data, e, pos, true)
+	r.attachPicture(q.ctx, data, e, pos, true)
 	r.finishCard(q, res, data, e)
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
 }
@@ -60,9 +60,7 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 // reaches, and reports the move the explanation teaches, in the numbering
 // of pos (for stacks, the explanation works on sorted stacks).
 func solve(ctx context.Context, pos solver.Position) solver.Result {
-	res := solver.SolveReach(ctx, pos, solver.ReachBudget)
-	res.Move = explain.LocalMove(res)
-	return res
+	return explain.Solve(ctx, pos)
 }
 
 // verdictTitle names the winner: "Dee wins in 3 moves", "Ada's opponent

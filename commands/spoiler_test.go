@@ -33,8 +33,8 @@ func TestSpoilerHidesVerdictAndMove(t *testing.T) {
 		"adapwns": {"..P.P", ""}, "binim2": {"010 101", "Dee"}, "abgame": {"A..B.A...B", ""},
 		"binstring": {"0110011", ""}, "binim": {"0011 1", "Dum"},
 	}
-	for game, p := range bigPositions() {
-		cases[game+"-big"] = p
+	for game, p := range mediumPositions() {
+		cases[game+"-long"] = p
 	}
 	for name, p := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -92,5 +92,30 @@ func TestSpoilerOffShowsAnswer(t *testing.T) {
 	e := resp.Data.Embeds[0]
 	if e.Title != "Ada wins in 3 moves" || strings.Contains(e.Description, "||") || e.Image == nil {
 		t.Errorf("spoiler:false: title %q, description %q, image %v", e.Title, e.Description, e.Image)
+	}
+}
+
+// TestSpoilerAsPlainText: where embeds are not allowed the card becomes
+// text, and its spoilers must stay whole.
+func TestSpoilerAsPlainText(t *testing.T) {
+	r, _ := newTestRouter(t)
+	for game, p := range mediumPositions() {
+		opts := []any{optPosition, p[0], optSpoiler, true}
+		if p[1] != "" {
+			opts = append(opts, optFirst, p[1])
+		}
+		i := command(student, game, "solve", opts...)
+		i.AppPermissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages
+		resp := r.Handle(context.Background(), i)
+		checkLimits(t, resp)
+		text := resp.Data.Content
+		if n := strings.Count(text, "||"); n == 0 || n%2 != 0 {
+			t.Errorf("%s: %d spoiler marks in %q", game, n, text)
+		}
+		g, _ := solver.Lookup(game)
+		pos, _ := g.Parse(p[0], solver.ParseOptions{First: p[1]})
+		if verdict := verdictTitle(solve(context.Background(), pos)); strings.Contains(spoilers.ReplaceAllString(text, ""), verdict) {
+			t.Errorf("%s: %q shows in the plain text: %q", game, verdict, text)
+		}
 	}
 }

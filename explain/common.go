@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/nimtutor/nimtutor/solver"
 )
 
 // This file holds the helpers every game shares: summarising lists,
@@ -26,9 +28,9 @@ func Ints(vals []int) List {
 	return List{N: len(vals), Item: func(i int) string { return strconv.Itoa(vals[i]) }}
 }
 
-// shown returns the items to show: all of them, or the first o.MaxItems
+// Shown returns the items to show: all of them, or the first o.MaxItems
 // followed by "… and N more".
-func (l List) shown(o Options) []string {
+func (l List) Shown(o Options) []string {
 	k := l.N
 	if o.MaxItems > 0 && l.N > o.MaxItems {
 		k = o.MaxItems
@@ -47,7 +49,7 @@ func (l List) shown(o Options) []string {
 // says. Each line ends with a full stop.
 func Bullets(l List, o Options) string {
 	var b strings.Builder
-	for i, it := range l.shown(o) {
+	for i, it := range l.Shown(o) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
@@ -62,7 +64,7 @@ func Bullets(l List, o Options) string {
 
 // Inline renders items as a comma-separated list, capped as shown says.
 func Inline(l List, o Options) string {
-	return strings.Join(l.shown(o), ", ")
+	return strings.Join(l.Shown(o), ", ")
 }
 
 // LongString is how long a stack, row or string may be before it is
@@ -131,6 +133,22 @@ func Plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return strconv.Itoa(n) + " " + many
+}
+
+// IsAre returns "There is 1 stack" or "There are 3 stacks".
+func IsAre(n int, one, many string) string {
+	if n == 1 {
+		return "There is 1 " + one
+	}
+	return "There are " + Plural(n, one, many)
+}
+
+// ValueText says a move's or position's value in words, counting plies
+// (single moves, either player's): "win in 3 plies", "lose in 1 ply",
+// "tie in 2 plies".
+func ValueText(v solver.Value) string {
+	verb := map[solver.Outcome]string{solver.Win: "win", solver.Loss: "lose", solver.Tie: "tie"}[v.Outcome]
+	return verb + " in " + Plural(v.Remoteness, "ply", "plies")
 }
 
 // HintTitle names a level of a hint ladder; callers add "Hint k of n".

@@ -1,7 +1,9 @@
 package explain
 
 import (
+	"context"
 	"fmt"
+	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -25,7 +27,7 @@ type Options struct {
 // Teacher is a game's explanation: the capability a game package adds to
 // its solver.Game. It works on the canonical form of a position (for
 // example binim's stacks sorted), so that positions with one key share
-// one text, and maps the move it teaches back to the position as given.
+// one text, and maps the moves it teaches back to the position as given.
 type Teacher interface {
 	// ExplainKey identifies pos for the explanation, within its game: two
 	// positions with the same key get identical Explain and Hints text.
@@ -33,18 +35,27 @@ type Teacher interface {
 	ExplainKey(pos solver.Position) string
 	// Canonical returns the result for the canonical position of r's key.
 	Canonical(r solver.Result) solver.Result
-	// Explain returns the steps of the solution applied to the canonical
-	// result c, ending with the verdict and the move.
-	Explain(c solver.Result, o Options) []Step
+	// Plan finds the move the strategy teaches in c and every move that
+	// keeps c's outcome, by kind.
+	Plan(c solver.Result) Plan
+	// Explain returns the steps of the solution applied to c, ending with
+	// the verdict and the move; c.Move is the plan's move.
+	Explain(c solver.Result, pl Plan, o Options) []Step
 	// Hints returns the hint ladder for c; only its last level, the
 	// verdict step, names the winner or the move.
-	Hints(c solver.Result, o Options) []Step
-	// LocalMove states c.Move, the canonical move, in the numbering of
-	// r.Position.
-	LocalMove(r, c solver.Result) solver.Move
+	Hints(c solver.Result, pl Plan, o Options) []Step
+	// LocalMove states m, a move of the canonical position c, in the
+	// numbering of r.Position.
+	LocalMove(r, c solver.Result, m solver.Move) solver.Move
 	// KeyNumbers names, as one clause, the numbers that decide pos, for
 	// example "the XOR of the counted gaps mod 3 is 0".
 	KeyNumbers(pos solver.Position) string
+	// GameOver says why the player to move in pos, who has no legal move,
+	// has won, lost or tied, as a sentence.
+	GameOver(pos solver.Position) string
+	// Status says what a position in play carries besides its text (the
+	// 0s each player holds in binstring), as a sentence, or "".
+	Status(pos solver.Position) string
 	// Themes lists the ideas of the game's solution a puzzle can need,
 	// for menus, and PositionThemes those that pos exercises.
 	Themes() []string
@@ -65,26 +76,31 @@ func teacherOf(g solver.Game) Teacher {
 	return t
 }
 
-// canonical returns the teacher of r's game and r's canonical result.
-func canonical(r solver.Result) (Teacher, solver.Result) {
+// taught returns the teacher of r's game, the canonical result of r with
+// its move replaced by the move the strategy teaches, and the plan behind
+// it.
+func taught(r solver.Result) (Teacher, solver.Result, Plan) {
 	t := teacherOf(r.Position.Game())
-	return t, t.Canonical(r)
+	c := t.Canonical(r)
+	pl := t.Plan(c)
+	c.Move = pl.Move
+	return t, c, pl
 }
 
 // Explain returns the explanation of a solved position: the reductions of
 // the solution applied to this position, then the verdict and the move.
 // Its text depends only on Key(r.Position) and opts.
 func Explain(r solver.Result, opts Options) []Step {
-	t, c := canonical(r)
-	return t.Explain(c, opts)
+	t, c, pl := taught(r)
+	return t.Explain(c, pl, opts)
 }
 
 // Hints returns the hint ladder for the position: level 1 first, the last
 // level reveals the verdict and the move. Its text depends only on
 // Key(r.Position) and opts.
 func Hints(r solver.Result, opts Options) []Step {
-	t, c := canonical(r)
-	return t.Hints(c, opts)
+	t, c, pl := taught(r)
+	return t.Hints(c, pl, opts)
 }
 
 // Key returns a canonical key for pos: two positions with the same key get
@@ -95,13 +111,36 @@ func Key(pos solver.Position) string {
 	return g.Name() + ":" + teacherOf(g).ExplainKey(pos)
 }
 
-// LocalMove returns the move that Explain and Hints recommend, numbered as
-// in r.Position (for binim and binim2 the explanation names stacks by
-// content; this gives the student's own stack number). It is nil when the
-// player to move has no move or every move loses.
+// LocalMove returns the move that Explain and Hints teach, numbered as in
+// r.Position (for binim and binim2 the explanation names stacks by
+// content; this gives the student's own stack number). It follows the
+// strategy the explanation teaches and keeps the best outcome. It is nil
+// when the player to move has no move or every move loses.
 func LocalMove(r solver.Result) solver.Move {
-	t, c := canonical(r)
-	return t.LocalMove(r, c)
+	t, c, pl := taught(r)
+	if pl.Move == nil {
+		return nil
+	}
+	return t.LocalMove(r, c, pl.Move)
+}
+
+// Recommend returns the move the tutor recommends, and the bot plays, in
+// r.Position, numbered as in it: the taught move, or where every move
+// loses, the slowest loss (the most remote, when search reaches) or else
+// the move that leaves the opponent the fewest winning replies. exact
+// reports that value is the move's value found by search; it is only
+// set for a lost position. The move is nil when there is no legal move.
+func Recommend(r solver.Result) (m solver.Move, value solver.Value, exact bool) {
+	if m := LocalMove(r); m != nil || r.Outcome != solver.Loss {
+		return m, solver.Value{}, false
+	}
+	t := teacherOf(r.Position.Game())
+	c := t.Canonical(r)
+	m, value, exact = holdOut(c.Position)
+	if m == nil {
+		return nil, value, exact
+	}
+	return t.LocalMove(r, c, m), value, exact
 }
 
 // KeyNumbers names, as one clause, the numbers that decide pos, for
@@ -109,6 +148,15 @@ func LocalMove(r solver.Result) solver.Move {
 func KeyNumbers(pos solver.Position) string {
 	return teacherOf(pos.Game()).KeyNumbers(pos)
 }
+
+// GameOver says, as a sentence, why the game is over in pos and who won:
+// for example "Dum cannot move, and in misère play that wins." The
+// player to move in pos has no legal move.
+func GameOver(pos solver.Position) string { return teacherOf(pos.Game()).GameOver(pos) }
+
+// Status says what a position in play carries besides its text, such as
+// the 0s each player holds in binstring, as a sentence; "" when nothing.
+func Status(pos solver.Position) string { return teacherOf(pos.Game()).Status(pos) }
 
 // Themes lists the ideas of g's solution a puzzle can need.
 func Themes(g solver.Game) []string { return teacherOf(g).Themes() }
@@ -118,27 +166,89 @@ func PositionThemes(pos solver.Position) []string {
 	return teacherOf(pos.Game()).PositionThemes(pos)
 }
 
+// Solve solves pos for a reply: the formula's verdict, the move the
+// explanation teaches as the result's Move (numbered as in pos), and the
+// remoteness of the position and of that move where the search reaches
+// within solver.ReachBudget states and solver.ReachTime.
+func Solve(ctx context.Context, pos solver.Position) solver.Result {
+	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
+	defer cancel()
+	r := solver.Solve(pos)
+	r.Move = LocalMove(r)
+	r.Reach(solver.NewOracle(ctx, pos.Game(), solver.ReachBudget))
+	return r
+}
+
 // MoveStep returns a step stating the recommended move in the numbering of
 // r.Position, and how long the game lasts with it when the search reached
 // the position. It is per position and must not be cached by Key.
 func MoveStep(r solver.Result) Step {
 	g := r.Position.Game()
 	mover := g.PlayerName(r.Position.ToMove())
-	m := LocalMove(r)
-	var body string
+	m, v, exact := Recommend(r)
 	switch {
-	case m != nil:
-		body = fmt.Sprintf("%s to move, numbered as in your position: **%s**.", mover, m)
-		body += moveDistance(r)
-	case !solver.HasMoves(r.Position):
-		body = fmt.Sprintf("%s has no legal move.", mover)
-	default:
-		body = fmt.Sprintf("Every move of %s's loses against best play; any legal move will do.", mover)
-		if r.Remoteness > 0 {
-			body += fmt.Sprintf(" The longest %s can hold out is %s.", mover, Plural(r.Remoteness, "move", "moves"))
+	case m == nil:
+		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}
+	case r.Outcome != solver.Loss:
+		body := fmt.Sprintf("%s to move, numbered as in your position: **%s**.", mover, m)
+		if r.Move != nil && r.Move.String() == m.String() {
+			body += moveDistance(r)
+		}
+		if alt := Alternatives(r, 6); alt != "" {
+			body += " " + alt
+		}
+		return Step{Title: "Your move", Body: body}
+	case exact:
+		return Step{Title: "Your move", Body: fmt.Sprintf(
+			"Every move of %s's loses against best play. The one that holds out longest is **%s**: %s, which gives the opponent the most chances to go wrong.",
+			mover, m, ValueText(v))}
+	}
+	return Step{Title: "Your move", Body: fmt.Sprintf(
+		"Every move of %s's loses against best play. The position is too large to search to the end; **%s** leaves the opponent the fewest winning replies.", mover, m)}
+}
+
+// Alternatives names the other moves that keep the best outcome, grouped
+// by the kind the strategy gives them and numbered as in r.Position, at
+// most max per kind, as a sentence; "" when there are none.
+func Alternatives(r solver.Result, max int) string {
+	t, c, pl := taught(r)
+	if pl.Move == nil {
+		return ""
+	}
+	verb := "win"
+	if r.Outcome == solver.Tie {
+		verb = "keep the tie"
+	}
+	var parts []string
+	seen := map[string]bool{t.LocalMove(r, c, pl.Move).String(): true}
+	for _, g := range pl.Groups {
+		var names []string
+		for _, m := range g.Moves {
+			// Moves on equal stacks are one move in the student's numbering.
+			if name := t.LocalMove(r, c, m).String(); !seen[name] {
+				seen[name] = true
+				names = append(names, name)
+			}
+		}
+		if len(names) > 0 {
+			parts = append(parts, fmt.Sprintf("%s: %s", g.Kind, Inline(ListOf(names), Options{MaxItems: max})))
 		}
 	}
-	return Step{Title: "Your move", Body: body}
+	if len(parts) == 0 {
+		note := "It is the only winning move."
+		if r.Outcome == solver.Tie {
+			note = "It is the only move that keeps the tie."
+		}
+		if !pl.Complete {
+			note = fmt.Sprintf("No other move among the first %d checked does as well.", MaxChecked)
+		}
+		return note
+	}
+	head := "Other moves that also " + verb
+	if !pl.Complete {
+		head += fmt.Sprintf(", among the first %d checked", MaxChecked)
+	}
+	return head + " — " + strings.Join(parts, "; ") + "."
 }
 
 // moveDistance says how long the game lasts after the recommended move,

@@ -60,7 +60,7 @@ func Start(ctx context.Context, pos solver.Position, botFirst bool) (Session, Tu
 }
 
 // Move plays the student's move m, judges it and answers with the bot's
-// move. m must be legal; Play's error says why not.
+// move. An illegal m changes nothing; Play's *solver.InputError says why.
 func (s *Session) Move(ctx context.Context, m solver.Move) (Turn, error) {
 	if s.Pos.ToMove() != s.Side {
 		return Turn{}, ErrNotYourTurn
@@ -85,40 +85,35 @@ func (s *Session) Move(ctx context.Context, m solver.Move) (Turn, error) {
 	return t, err
 }
 
-// botMove plays the bot's reply if the game is not over: perfect play
-// counting moves (the quickest win, the slowest loss) where the search
-// reaches, else the formula's move.
+// botMove plays the bot's reply if the game is not over: the move the
+// tutor recommends (the taught move; in a lost position the slowest loss,
+// where the search reaches).
 func (s *Session) botMove(o *solver.Oracle, t *Turn) error {
 	if s.Pos.ToMove() == s.Side || !solver.HasMoves(s.Pos) {
 		return nil
 	}
 	res := solver.Solve(s.Pos)
-	m := explain.LocalMove(res)
-	if best, _, ok := o.BestMove(s.Pos); ok {
-		m = best
-	}
-	if m == nil { // every move loses: play the first legal one
-		m = solver.FirstMoves(s.Pos, 1)[0]
+	m, v, exact := explain.Recommend(res)
+	if m == nil {
+		return fmt.Errorf("play: no move recommended in %s %q", s.Pos.Game().Name(), s.Pos)
 	}
 	next, err := s.Pos.Play(m)
 	if err != nil {
 		return err
 	}
 	t.Bot = m
-	t.Events = append(t.Events, "The bot answers: "+m.String()+". "+whyBotMove(o, res, next))
+	t.Events = append(t.Events, "The bot answers: "+m.String()+". "+whyBotMove(o, res, next, v, exact))
 	s.Pos, s.Last = next, m
 	return nil
 }
 
 // whyBotMove says in one or two sentences why the bot's move is good.
-func whyBotMove(o *solver.Oracle, res solver.Result, next solver.Position) string {
+func whyBotMove(o *solver.Oracle, res solver.Result, next solver.Position, v solver.Value, exact bool) string {
 	after, _ := next.Analyze()
 	left := ""
-	if v, ok := o.Value(next); ok && v.Remoteness > 0 {
-		n := explain.Plural(v.Remoteness, "move", "moves")
-		switch v.Outcome {
-		case solver.Win:
-			left = fmt.Sprintf(" You can win in %s.", n)
+	if nv, ok := o.Value(next); ok && nv.Remoteness > 0 && res.Outcome != solver.Loss {
+		n := explain.Plural(nv.Remoteness, "move", "moves")
+		switch nv.Outcome {
 		case solver.Loss:
 			left = fmt.Sprintf(" Against perfect play you lose in %s.", n)
 		default:
@@ -130,8 +125,10 @@ func whyBotMove(o *solver.Oracle, res solver.Result, next solver.Position) strin
 		return "It leaves you a losing position: " + explain.KeyNumbers(next) + "." + left
 	case res.Outcome == solver.Tie:
 		return "It keeps the game a tie: " + explain.KeyNumbers(next) + "." + left
+	case exact:
+		return fmt.Sprintf("The bot is losing against perfect play, so it holds out as long as it can (%s) and waits for your mistake.", explain.ValueText(v))
 	}
-	return "The bot is losing against perfect play, so it waits for a mistake." + left
+	return "The bot is losing against perfect play, so it leaves you as few winning replies as it can and waits for your mistake."
 }
 
 // Over reports whether the game has ended: the player to move has no move.
@@ -152,8 +149,19 @@ func Result(pos solver.Position, side solver.Player) string {
 	return "lost"
 }
 
-// Summary says who won and how the student played, once the game is over.
+// Summary says why the game is over, who won and how the student played.
 func (s Session) Summary() string {
 	result := map[string]string{"won": "You won!", "lost": "The bot won.", "tie": "It's a tie."}[Result(s.Pos, s.Side)]
-	return fmt.Sprintf("%s You kept your best outcome for %d of %d moves.", result, s.Kept, s.Moves)
+	result = explain.GameOver(s.Pos) + " " + result
+	switch {
+	case s.Moves == 0:
+		return result + " You made no move."
+	case s.Moves == 1 && s.Kept == 1:
+		return result + " Your one move kept your best outcome."
+	case s.Moves == 1:
+		return result + " Your one move gave away your best outcome."
+	case s.Kept == s.Moves:
+		return fmt.Sprintf("%s All %d of your moves kept your best outcome.", result, s.Moves)
+	}
+	return fmt.Sprintf("%s %d of your %d moves kept your best outcome.", result, s.Kept, s.Moves)
 }

@@ -1,6 +1,9 @@
 package solver
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // InputError reports input a person typed that cannot be used: what is
 // wrong and where. Field names the option or input it is about, for
@@ -41,6 +44,28 @@ func CheckLength(text, what string, opts ParseOptions) error {
 		return Inputf("position", "it has %d characters, over the %d-character limit of a slash command", len(text), MaxPositionLen)
 	}
 	return nil
+}
+
+// Count says "1 cell" or "3 cells": a number with its noun, singular for
+// exactly one.
+func Count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// UpperLetters returns text with the lowercase forms of letters, for
+// example 'p', turned into their capitals: boards and rows may be typed
+// in either case. Other bytes are left for the parser to check.
+func UpperLetters(text, letters string) string {
+	b := []byte(text)
+	for i, c := range b {
+		if c >= 'a' && c <= 'z' && strings.IndexByte(letters, c-'a'+'A') >= 0 {
+			b[i] = c - 'a' + 'A'
+		}
+	}
+	return string(b)
 }
 
 // QuoteChar shows a byte of user input safely in a message.

@@ -125,7 +125,7 @@ func (j *JudgeReader) Finish(tests int) error {
 			return err
 		}
 		if len(line) > 0 {
-			return Inputf(j.Where(), "more input after the %d tests the first line announced", tests)
+			return Inputf(j.Where(), "more input after the %s the first line announced", Count(tests, "test", "tests"))
 		}
 	}
 }

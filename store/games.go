@@ -107,7 +107,7 @@ var ErrGameMoved = errors.New("store: the game has moved on")
 func (s *Store) AppendMoves(ctx context.Context, id string, have, add []string, result string) error {
 	return s.Update(ctx, func(tx *Tx) error {
 		var moves string
-		err := tx.tx.QueryRowContext(ctx, `SELECT moves FROM games WHERE game_id = $1`+s.forUpdate(), id).Scan(&moves)
+		err := tx.queryRow(`SELECT moves FROM games WHERE game_id = $1`+s.forUpdate(), id).Scan(&moves)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}

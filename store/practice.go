@@ -89,11 +89,10 @@ func scanLearner(row interface{ Scan(...any) error }) (Learner, error) {
 // LockLearner returns the learner's record in game, creating it with the
 // rating init if absent, and locks it until the transaction ends.
 func (t *Tx) LockLearner(user, game string, init Rating) (Learner, error) {
-	if err := t.exec(`INSERT INTO learners (user_id, game, rating, rd, vol, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
-		ON CONFLICT (user_id, game) DO NOTHING`, user, game, init.Rating, init.RD, init.Vol, millis(t.s.now())); err != nil {
-		return Learner{}, err
-	}
-	l, err := scanLearner(t.tx.QueryRowContext(t.ctx, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`+t.s.forUpdate(), user, game))
+	// One statement: insert or touch, which on PostgreSQL locks the row
+	// until the transaction ends, and return it.
+	l, err := scanLearner(t.queryRow(`INSERT INTO learners (user_id, game, rating, rd, vol, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
+		ON CONFLICT (user_id, game) DO UPDATE SET user_id = excluded.user_id RETURNING `+learnerCols, user, game, init.Rating, init.RD, init.Vol, millis(t.s.now())))
 	if err != nil {
 		return Learner{}, fmt.Errorf("store: reading learner: %w", err)
 	}
@@ -110,13 +109,10 @@ func (t *Tx) PutLearner(l Learner) error {
 // LockPuzzle returns a puzzle's record, creating it with the rating init
 // if absent, and locks it until the transaction ends.
 func (t *Tx) LockPuzzle(id, game string, init Rating) (Puzzle, error) {
-	if err := t.exec(`INSERT INTO puzzles (puzzle_id, game, rating, rd, vol) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (puzzle_id) DO NOTHING`, id, game, init.Rating, init.RD, init.Vol); err != nil {
-		return Puzzle{}, err
-	}
 	var p Puzzle
-	err := t.tx.QueryRowContext(t.ctx, `SELECT puzzle_id, game, rating, rd, vol, attempts, solved FROM puzzles WHERE puzzle_id = $1`+t.s.forUpdate(), id).
-		Scan(&p.ID, &p.Game, &p.Rating.Rating, &p.RD, &p.Vol, &p.Attempts, &p.Solved)
+	err := t.queryRow(`INSERT INTO puzzles (puzzle_id, game, rating, rd, vol) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (puzzle_id) DO UPDATE SET puzzle_id = excluded.puzzle_id RETURNING puzzle_id, game, rating, rd, vol, attempts, solved`,
+		id, game, init.Rating, init.RD, init.Vol).Scan(&p.ID, &p.Game, &p.Rating.Rating, &p.RD, &p.Vol, &p.Attempts, &p.Solved)
 	if err != nil {
 		return Puzzle{}, fmt.Errorf("store: reading puzzle: %w", err)
 	}
@@ -135,7 +131,7 @@ func (t *Tx) PutPuzzle(p Puzzle) error {
 func (t *Tx) TakePending(user, puzzleID string) (Pending, error) {
 	o := Pending{User: user, PuzzleID: puzzleID}
 	var opened int64
-	err := t.tx.QueryRowContext(t.ctx, `DELETE FROM open_puzzles WHERE user_id = $1 AND puzzle_id = $2
+	err := t.queryRow(`DELETE FROM open_puzzles WHERE user_id = $1 AND puzzle_id = $2
 		RETURNING game, guild_id, daily, hints, opened_at`, user, puzzleID).Scan(&o.Game, &o.Guild, &o.Daily, &o.Hints, &opened)
 	if errors.Is(err, sql.ErrNoRows) {
 		return o, ErrNotFound
@@ -152,7 +148,7 @@ func (t *Tx) TakePending(user, puzzleID string) (Pending, error) {
 // ErrDuplicate.
 func (t *Tx) AddAttempt(a Attempt) (int64, error) {
 	var id int64
-	err := t.tx.QueryRowContext(t.ctx, `INSERT INTO attempts (user_id, guild_id, game, puzzle_id, daily, move, correct, hints, themes, rating_before, rating_after, puzzle_after, created_at)
+	err := t.queryRow(`INSERT INTO attempts (user_id, guild_id, game, puzzle_id, daily, move, correct, hints, themes, rating_before, rating_after, puzzle_after, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING attempt_id`,
 		a.User, a.Guild, a.Game, a.PuzzleID, a.Daily, a.Move, boolInt(a.Correct), a.Hints, a.Themes, a.Before, a.After, a.PuzzleAfter, millis(a.At)).Scan(&id)
 	if err != nil {
@@ -214,7 +210,7 @@ func (s *Store) Pending(ctx context.Context, user, puzzleID string) (Pending, er
 func (s *Store) UseHint(ctx context.Context, user, puzzleID string, max int) (int, error) {
 	var n int
 	err := s.Update(ctx, func(tx *Tx) error {
-		err := tx.tx.QueryRowContext(ctx, `UPDATE open_puzzles SET hints = CASE WHEN hints < $3 THEN hints + 1 ELSE hints END
+		err := tx.queryRow(`UPDATE open_puzzles SET hints = CASE WHEN hints < $3 THEN hints + 1 ELSE hints END
 			WHERE user_id = $1 AND puzzle_id = $2 RETURNING hints`, user, puzzleID, max).Scan(&n)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound

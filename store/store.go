@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -41,19 +40,22 @@ const (
 type Store struct {
 	db   *sql.DB
 	kind Kind
-	// writeMu serialises this process's writers on SQLite, which allows
-	// one writer at a time anyway: waiting on a mutex is cheaper and
-	// fairer than SQLite's busy-sleep. Other processes are kept out by
-	// SQLite's own lock (busy_timeout).
-	writeMu sync.Mutex
+	// writer serialises this process's writers on SQLite, which allows
+	// one writer at a time anyway: waiting here is cheaper and fairer than
+	// SQLite's busy-sleep, and gives up when the context ends. Other
+	// processes are kept out by SQLite's own lock (busy_timeout).
+	writer chan struct{}
 	// now is the clock; tests replace it.
 	now func() time.Time
+	// stopCheckpoints ends the SQLite checkpointer; nil on PostgreSQL.
+	stopCheckpoints chan struct{}
+	checkpointDone  chan struct{}
 }
 
 // Open opens the database the config names, creating the SQLite file if
 // needed, and applies every migration it has not seen yet.
 func Open(ctx context.Context, cfg Config) (*Store, error) {
-	s := &Store{now: time.Now}
+	s := &Store{now: time.Now, writer: make(chan struct{}, 1)}
 	var err error
 	if cfg.DatabaseURL != "" {
 		s.kind = Postgres
@@ -85,6 +87,10 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		s.db.Close()
 		return nil, err
 	}
+	if s.kind == SQLite {
+		s.stopCheckpoints, s.checkpointDone = make(chan struct{}), make(chan struct{})
+		go s.checkpoints()
+	}
 	return s, nil
 }
 
@@ -93,10 +99,11 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 // processes; immediate transactions, so a writer takes the lock before it
 // reads what it will change; synchronous=NORMAL, which in WAL mode loses
 // nothing when the process dies (only a power cut can drop the last
-// commits).
+// commits); and no automatic checkpoints, which the store runs in the
+// background instead.
 func sqliteDSN(path string) string {
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)"} {
+	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "wal_autocheckpoint(0)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
@@ -106,11 +113,41 @@ func sqliteDSN(path string) string {
 // Kind returns the engine the store runs on.
 func (s *Store) Kind() Kind { return s.kind }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close closes the database, after a last checkpoint on SQLite.
+func (s *Store) Close() error {
+	if s.stopCheckpoints != nil {
+		close(s.stopCheckpoints)
+		<-s.checkpointDone
+		s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+	}
+	return s.db.Close()
+}
+
+// checkpointEvery is how often the SQLite checkpointer copies the WAL
+// into the database file.
+const checkpointEvery = time.Second
+
+// checkpoints runs SQLite's checkpoints in the background, so that no
+// answer pays for one: the DSN turns automatic checkpoints off.
+func (s *Store) checkpoints() {
+	defer close(s.checkpointDone)
+	t := time.NewTicker(checkpointEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stopCheckpoints:
+			return
+		case <-t.C:
+			s.db.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
+		}
+	}
+}
 
 // Ping checks that the database answers.
 func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+
+// updateTimeout bounds a transaction whose context has no deadline.
+const updateTimeout = 10 * time.Second
 
 // maxTries bounds the retries of a transaction that lost a conflict.
 const maxTries = 10
@@ -121,6 +158,11 @@ const maxTries = 10
 // PostgreSQL, a busy database on SQLite) it is rolled back and fn runs
 // again, up to a bound. Any other error from fn rolls back and is returned.
 func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, updateTimeout)
+		defer cancel()
+	}
 	var err error
 	for try := range maxTries {
 		err = s.updateOnce(ctx, fn)
@@ -138,8 +180,16 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 
 func (s *Store) updateOnce(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	if s.kind == SQLite {
-		s.writeMu.Lock()
-		defer s.writeMu.Unlock()
+		select {
+		case s.writer <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		defer func() { <-s.writer }()
+		// modernc's driver watches a cancellable context with a goroutine
+		// per statement; an SQLite transaction here is a few microsecond
+		// statements under the write lock, so it runs to its end once begun.
+		ctx = context.WithoutCancel(ctx)
 	}
 	sqlTx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -195,12 +245,22 @@ func (s *Store) forUpdate() string {
 	return ""
 }
 
+// exec runs a statement in the transaction. Statements are not prepared
+// by the store: pgx caches them per connection itself, and modernc's
+// SQLite parses each call anyway. Nothing inside a transaction may take a
+// second connection from the pool, or concurrent transactions could hold
+// every connection and wait for one more forever.
 func (t *Tx) exec(query string, args ...any) error {
 	_, err := t.tx.ExecContext(t.ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("store: %s: %w", firstWords(query), err)
 	}
 	return nil
+}
+
+// queryRow runs a query returning one row in the transaction.
+func (t *Tx) queryRow(query string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(t.ctx, query, args...)
 }
 
 // firstWords names a statement in an error without its arguments.
@@ -213,3 +273,28 @@ func firstWords(q string) string {
 func millis(t time.Time) int64 { return t.UnixMilli() }
 
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// tables lists the schema's tables, for Size.
+var tables = []string{"learners", "puzzles", "open_puzzles", "attempts", "guild_members", "games", "schema_migrations"}
+
+// Size returns the bytes the store's tables and indexes take on disk: on
+// SQLite the whole file after a checkpoint, on PostgreSQL the total
+// relation size of each table.
+func (s *Store) Size(ctx context.Context) (int64, error) {
+	var n int64
+	if s.kind == SQLite {
+		if _, err := s.db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+			return 0, fmt.Errorf("store: checkpoint: %w", err)
+		}
+		err := s.db.QueryRowContext(ctx, `SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()`).Scan(&n)
+		return n, err
+	}
+	for _, t := range tables {
+		var size int64
+		if err := s.db.QueryRowContext(ctx, `SELECT pg_total_relation_size($1::regclass)`, t).Scan(&size); err != nil {
+			return 0, fmt.Errorf("store: size of %s: %w", t, err)
+		}
+		n += size
+	}
+	return n, nil
+}

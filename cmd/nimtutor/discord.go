@@ -44,6 +44,18 @@ func botToken(command string) (string, error) {
 	return strings.TrimPrefix(tok, "Bot "), err
 }
 
+// apiURL returns DISCORD_API_URL, or Discord's own API when it is unset.
+func apiURL() (string, error) {
+	u := strings.TrimSpace(env("DISCORD_API_URL"))
+	if u == "" {
+		return bot.DefaultAPIURL, nil
+	}
+	if err := bot.CheckAPIURL(u); err != nil {
+		return "", fmt.Errorf("DISCORD_API_URL: %w", err)
+	}
+	return u, nil
+}
+
 // newLogger returns a text logger on stderr at LOG_LEVEL (debug, info,
 // warn or error; info when unset).
 func newLogger(stderr io.Writer) (*slog.Logger, error) {
@@ -66,6 +78,10 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	api, err := apiURL()
+	if err != nil {
+		return err
+	}
 	log, err := newLogger(stderr)
 	if err != nil {
 		return err
@@ -77,7 +93,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fmt.Fprintln(stdout, "nimtutor: connecting to the Discord gateway; press Ctrl+C to stop")
 	h, closeStore := newHandler(ctx, log, cfg)
 	defer closeStore()
-	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok}, h, log)
+	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: api}, h, log)
 }
 
 // runHTTP implements `nimtutor http`.
@@ -101,6 +117,10 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *addr == "" {
 		*addr = bot.DefaultHTTPAddr
 	}
+	api, err := apiURL()
+	if err != nil {
+		return err
+	}
 	log, err := newLogger(stderr)
 	if err != nil {
 		return err
@@ -113,7 +133,7 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fmt.Fprintf(stdout, "nimtutor: serving interactions at http://%s%s; press Ctrl+C to stop\n", *addr, bot.InteractionsPath)
 	h, closeStore := newHandler(ctx, log, cfg)
 	defer closeStore()
-	return bot.RunHTTP(ctx, *addr, key, h, log)
+	return bot.RunHTTP(ctx, *addr, key, h, log, bot.WithAPIURL(api))
 }
 
 // parsePublicKey decodes DISCORD_PUBLIC_KEY.

@@ -31,6 +31,8 @@ func TestDiscordCommandConfigErrors(t *testing.T) {
 		{"http without key", runHTTP, nil, nil, []string{"DISCORD_PUBLIC_KEY is not set", "verify"}},
 		{"http with non-hex key", runHTTP, nil, map[string]string{"DISCORD_PUBLIC_KEY": "xyz"}, []string{"DISCORD_PUBLIC_KEY is not hex"}},
 		{"http with short key", runHTTP, nil, map[string]string{"DISCORD_PUBLIC_KEY": key[:32]}, []string{"has 16 bytes, want 32"}},
+		{"http with an API URL that is not a URL", runHTTP, nil, map[string]string{"DISCORD_PUBLIC_KEY": key, "DISCORD_API_URL": "discord.com/api"}, []string{"DISCORD_API_URL", "not an http(s) URL"}},
+		{"gateway with an API URL that is not a URL", runGateway, nil, map[string]string{"DISCORD_TOKEN": "x", "DISCORD_API_URL": "ftp://x"}, []string{"DISCORD_API_URL"}},
 		{"register without token", runRegister, nil, map[string]string{"DISCORD_APP_ID": "1"}, []string{"DISCORD_TOKEN is not set", "nimtutor register"}},
 		{"register without app id", runRegister, nil, map[string]string{"DISCORD_TOKEN": "x"}, []string{"DISCORD_APP_ID is not set", "application id"}},
 		{"register with guild and global", runRegister, []string{"-guild", "1", "-global"}, map[string]string{"DISCORD_TOKEN": "x", "DISCORD_APP_ID": "1"}, []string{"contradict"}},

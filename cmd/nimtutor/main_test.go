@@ -131,3 +131,28 @@ func TestExitCodes(t *testing.T) {
 		})
 	}
 }
+
+func TestPlayGoesOnAfterAMistypedMove(t *testing.T) {
+	// "..P.P": 9 9 is off the board and 4 3 moves no pawn; the game must
+	// show the board again and take 5 4, then go on to its end.
+	code, out, errOut := runCLI(t, "9 9\n4 3\nhello\n5 4\n3 2\n", "play", "adapwns", "..p.p")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"cells are numbered 1 to 5", "cell 4 holds no pawn", "Try another move", "You move the piece on cell 5 to cell 4", "The bot answers"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("play output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestConsoleAnswerOpensTheForm(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "")
+	code, out, _ := runCLI(t, "/adapwns play position:..P.P\nanswer 5 4\n", "console")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if !strings.Contains(out, "You move the piece on cell 5 to cell 4") {
+		t.Errorf("answer without click did not play the move:\n%s", out)
+	}
+}

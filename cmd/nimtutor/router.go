@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/nimtutor/nimtutor/bot"
@@ -34,7 +35,16 @@ func newRouter(log *slog.Logger, cfg commands.Config) (*commands.Router, *bot.Ca
 	}
 	prac := newLazyPractice(log)
 	cfg.Log, cfg.Cache, cfg.Secret, cfg.Practice = log, cache, secret, prac.open
+	cfg.Searches = commands.NewGate(searchWorkers(), -1)
+	cfg.Pictures = commands.NewGate(0, -1)
 	return commands.New(cfg), cache, prac
+}
+
+// searchWorkers is how many exhaustive searches run at once: half the
+// cores, at least one, so that searches never take the whole machine from
+// the quick answers.
+func searchWorkers() int {
+	return max(1, runtime.GOMAXPROCS(0)/2)
 }
 
 // newHandler returns the handler a Discord transport serves: the router
@@ -43,6 +53,11 @@ func newRouter(log *slog.Logger, cfg commands.Config) (*commands.Router, *bot.Ca
 // The returned function closes the store; call it once the transport has
 // stopped.
 func newHandler(ctx context.Context, log *slog.Logger, cfg commands.Config) (bot.Handler, func()) {
+	return newHandlerWith(ctx, log, cfg, bot.RateLimitConfig{})
+}
+
+// newHandlerWith is newHandler with the rate limits given.
+func newHandlerWith(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig) (bot.Handler, func()) {
 	r, cache, prac := newRouter(log, cfg)
 	go func() {
 		t := time.NewTicker(cacheLogEvery)
@@ -62,7 +77,7 @@ func newHandler(ctx context.Context, log *slog.Logger, cfg commands.Config) (bot
 			log.Error("closing the store", "err", err)
 		}
 	}
-	return bot.NewRateLimiter(r, bot.RateLimitConfig{}), closeStore
+	return bot.NewRateLimiter(r, limits), closeStore
 }
 
 func logCache(log *slog.Logger, c *bot.Cache) {

@@ -11,9 +11,7 @@ import (
 // reaches, and reports the move the explanation teaches, in the numbering
 // of pos (for stacks, the explanation works on sorted stacks).
 func solve(ctx context.Context, pos solver.Position) solver.Result {
-	r := solver.SolveReach(ctx, pos, solver.ReachBudget)
-	r.Move = explain.LocalMove(r)
-	return r
+	return explain.Solve(ctx, pos)
 }
 
 // steps returns the full explanation, then the move in the numbering of

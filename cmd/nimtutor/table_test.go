@@ -97,3 +97,21 @@ func TestConsoleFiles(t *testing.T) {
 		t.Errorf("answers file %q, %v", answers, err)
 	}
 }
+
+func TestConsoleHelpAndOptionMistakes(t *testing.T) {
+	code, out, _ := runCLI(t, "/help\n/help now\n/judge game:abgame\n/judge game:abgame file:/no/such/file\nhelp\n", "console")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{
+		"== nimtutor: game theory through contest games ==", "`/adapwns solve` `position:..P.P`",
+		"/help: this command takes no options",
+		"/judge: the option file: is required",
+		"file: stat /no/such/file",
+		"Type a slash command, for example:",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("console output lacks %q:\n%s", want, out)
+		}
+	}
+}

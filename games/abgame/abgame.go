@@ -65,7 +65,7 @@ func (game) PlayerName(p solver.Player) string {
 }
 
 func (g game) Parse(text string, opts solver.ParseOptions) (solver.Position, error) {
-	text = strings.TrimSpace(text)
+	text = solver.UpperLetters(strings.TrimSpace(text), "AB")
 	if err := solver.CheckLength(text, "a row of '.', 'A' and 'B'", opts); err != nil {
 		return nil, err
 	}

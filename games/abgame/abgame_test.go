@@ -51,6 +51,26 @@ var spec = gametest.Spec{
 		{Input: "3\nA.B\nA..B\nA..B.A..B\n", Output: "A\nA\nB\n"},
 		{Input: "3\n\tA.B \nA..B\nA..B.A..B\n\n", Output: "A\nA\nB\n"},
 	},
+	// With a Nim sum, the taught move is a Nim move to a XOR of 0; without
+	// one, a reserve move of one cell.
+	FollowsStrategy: func(pos solver.Position, m solver.Move, _ []solver.Move) string {
+		_, before := pos.Analyze()
+		next, _ := pos.Play(m)
+		_, after := next.Analyze()
+		b, a := before.(Analysis), after.(Analysis)
+		cm := m.(Move)
+		d := max(cm.From-cm.To, cm.To-cm.From)
+		if b.NimSum != 0 {
+			if a.NimSum != 0 || a.ReserveA != b.ReserveA || a.ReserveB != b.ReserveB {
+				return "is not a Nim move to a XOR of 0"
+			}
+			return ""
+		}
+		if a.ReserveA+a.ReserveB != b.ReserveA+b.ReserveB-1 || d != 1 {
+			return "is not a reserve move of one cell"
+		}
+		return ""
+	},
 }
 
 func TestGame(t *testing.T) { gametest.Run(t, spec) }
@@ -103,7 +123,7 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"empty", "", []string{"position:", "empty"}},
 		{"wrong character", "A.x.B", []string{"position:", "character 3", "'x'", "'.', 'A' and 'B'"}},
-		{"lowercase", "a", []string{"character 1", "'a'"}},
+		{"lowercase other letter", "c", []string{"character 1", "'c'"}},
 		{"control byte", "A\x01", []string{"character 2", "byte 0x01"}},
 		{"inner space", "A. B", []string{"character 3", "' '"}},
 		{"too long", strings.Repeat(".", solver.MaxPositionLen+1), []string{"6001 characters", "6000"}},
@@ -116,6 +136,9 @@ func TestParseErrors(t *testing.T) {
 	pos, err := Game.Parse(" \tA.B\r\n", solver.ParseOptions{})
 	if err != nil || pos.String() != "A.B" || pos.ToMove() != 0 {
 		t.Errorf("trimmed row: %v, %v", pos, err)
+	}
+	if pos, err := Game.Parse("a.b", solver.ParseOptions{}); err != nil || pos.String() != "A.B" {
+		t.Errorf("lowercase letters: %v, %v", pos, err)
 	}
 }
 
@@ -134,7 +157,7 @@ func TestJudge(t *testing.T) {
 		{"rows end early", "3\nA.B\n", false, "", []string{"line 3:", "ended before the line of test 2 of 3"}},
 		{"bad cell", "2\nA.B\nA.C\n", false, "", []string{"line 3:", "character 3 is 'C'"}},
 		{"empty row", "2\nA.B\n\n", false, "", []string{"line 3:", "empty"}},
-		{"trailing row", "1\nA.B\nA\n", false, "", []string{"line 3:", "more input after the 1 tests"}},
+		{"trailing row", "1\nA.B\nA\n", false, "", []string{"line 3:", "more input after the 1 test the"}},
 		{"strict T zero", "0\n", true, "", []string{"line 1:", "T is 0", "1 to 100000"}},
 		{"strict T", "100001\n", true, "", []string{"line 1:", "T is 100001"}},
 		{"strict long row", "1\n" + rows(1, 100001), true, "", []string{"line 2:", "100001 cells", "at most 100000"}},

@@ -2,6 +2,7 @@ package abgame
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
@@ -10,23 +11,96 @@ import (
 // The A-B game: facing pairs are reserve moves (same owner) or Nim heaps
 // (different owners), plus the unpaired last letter's walk to the edge.
 
-// KeyNumbers names the reserves and the Nim sum.
-func (game) KeyNumbers(pos solver.Position) string {
+// KeyNumbers names the numbers that decide pos, as one clause.
+func (t game) KeyNumbers(pos solver.Position) string {
 	_, an := pos.Analyze()
 	a := an.(Analysis)
 	return fmt.Sprintf("reserves A %d, B %d, Nim sum %d", a.ReserveA, a.ReserveB, a.NimSum)
 }
 
-// ExplainKey is the player to move and the row.
-func (game) ExplainKey(pos solver.Position) string {
+// ExplainKey is the game, the player to move and the row.
+func (t game) ExplainKey(pos solver.Position) string {
 	return pos.Game().PlayerName(pos.ToMove()) + ":" + pos.(*ABRow).Row()
 }
 
-// Canonical is r: the explanation names cells as the student's row does.
-func (game) Canonical(r solver.Result) solver.Result { return r }
+// Canonical is the result the explanation is built on.
+func (t game) Canonical(r solver.Result) solver.Result { return r }
 
-// LocalMove is the canonical move, which is the student's.
-func (game) LocalMove(_, c solver.Result) solver.Move { return c.Move }
+// LocalMove states a canonical move in the numbering of r.Position.
+func (t game) LocalMove(_, _ solver.Result, m solver.Move) solver.Move {
+	return m
+}
+
+// Kinds of abgame move, in the strategy's words.
+const (
+	kindNim     = "a Nim move (it shrinks a heap both players share)"
+	kindReserve = "a reserve move (it spends one of your own passes)"
+)
+
+// abPairOf returns the index of the pair whose letter stands on the
+// 1-based cell, or -1.
+func abPairOf(a Analysis, cell int) int {
+	for k, pr := range a.Pairs {
+		if pr.Left == cell-1 || pr.Kind != Edge && pr.Right == cell-1 {
+			return k
+		}
+	}
+	return -1
+}
+
+// abShrink returns the move that shrinks pair k's gap by d cells with the
+// mover's letter in it (for a Nim heap, the mover owns exactly one).
+func abShrink(p *ABRow, pr Pair, d int) Move {
+	own := 'A' + byte(p.ToMove())
+	if p.Row()[pr.Left] == own {
+		return Move{From: pr.Left + 1, To: pr.Left + 1 + d}
+	}
+	return Move{From: pr.Right + 1, To: pr.Right + 1 - d}
+}
+
+// abNimTarget returns the first Nim heap, left to right, that can be
+// shrunk to make the XOR 0, with its index; ok is false when the XOR is
+// already 0.
+func abNimTarget(a Analysis) (k int, ok bool) {
+	if a.NimSum == 0 {
+		return -1, false
+	}
+	for k, pr := range a.Pairs {
+		if pr.Kind == NimPair && pr.Gap^a.NimSum < pr.Gap {
+			return k, true
+		}
+	}
+	return -1, false
+}
+
+// plan teaches abgame as the rule does: play the Nim heaps well (shrink
+// heap h to h xor X, the first heap where that is smaller), and when the
+// XOR is already 0 with more reserve moves, spend one reserve move of one
+// cell, the first the mover has.
+func (t game) Plan(c solver.Result) explain.Plan {
+	p := c.Position.(*ABRow)
+	a := c.Analysis.(Analysis)
+	var taught solver.Move
+	if c.Outcome == solver.Win {
+		if k, ok := abNimTarget(a); ok {
+			pr := a.Pairs[k]
+			taught = abShrink(p, pr, pr.Gap-(pr.Gap^a.NimSum))
+		} else {
+			for _, pr := range a.Pairs {
+				if pr.Kind != NimPair && pr.Owner == p.ToMove() && pr.Gap > 0 {
+					taught = abShrink(p, pr, 1)
+					break
+				}
+			}
+		}
+	}
+	return explain.NewPlan(c, taught, func(m solver.Move) string {
+		if k := abPairOf(a, m.(Move).From); k >= 0 && a.Pairs[k].Kind == NimPair {
+			return kindNim
+		}
+		return kindReserve
+	})
+}
 
 // abDirections writes the row with each letter replaced by its direction.
 func abDirections(row string) string {
@@ -80,9 +154,8 @@ func reserveLine(name string, parts []int, total int, o explain.Options) string 
 	return fmt.Sprintf("%s: %s, so **%d**", name, explain.Inline(explain.Ints(parts), o), total)
 }
 
-// Explain walks from the directions to the facing pairs, reserve moves,
-// Nim heaps and the rule.
-func (game) Explain(c solver.Result, o explain.Options) []explain.Step {
+// Explain applies each idea of the solution to the position, then the verdict and the move.
+func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*ABRow)
 	a := c.Analysis.(Analysis)
 	row := p.Row()
@@ -127,10 +200,90 @@ func (game) Explain(c solver.Result, o explain.Options) []explain.Step {
 	steps = append(steps, explain.Step{Title: "The rule", Body: fmt.Sprintf(
 		"Reserve moves are passes only their owner can use. With more of them, a player wins: they play the Nim heaps well while they can and spend a reserve move whenever Nim leaves them stuck, and the opponent runs out of passes first. "+
 			"With equal reserves every pass can be answered by a pass, so the Nim heaps decide: the player to move wins exactly when the XOR is not 0. "+
-			"Here %s, to move, has %d reserve moves against %d, and the XOR is %d.",
-		mover, res2[p.ToMove()], res2[p.ToMove().Other()], a.NimSum)})
-	return append(steps, abVerdict(c, p, a))
+			"Here %s, to move, has %s against %d, and the XOR is %d.",
+		mover, explain.Plural(res2[p.ToMove()], "reserve move", "reserve moves"), res2[p.ToMove().Other()], a.NimSum)})
+	return append(steps, t.finding(c, pl, o), abVerdict(c, p, a))
 }
+
+// abMoveName is a move's short name: "6→7".
+func abMoveName(m solver.Move) string {
+	cm := m.(Move)
+	return fmt.Sprintf("%d→%d", cm.From, cm.To)
+}
+
+// heapName names pair k as a heap: "the heap of letters 3 and 4".
+func heapName(k int) string { return fmt.Sprintf("the heap of letters %d and %d", 2*k+1, 2*k+2) }
+
+// nimLines applies the Nim method to the heaps: h xor X, and whether
+// that is smaller than h, with the move that gets there. With lists
+// capped and many heaps, it shows the heaps that work and counts the rest.
+func nimLines(p *ABRow, a Analysis, o explain.Options) []string {
+	var good, bad []string
+	for k, pr := range a.Pairs {
+		if pr.Kind != NimPair {
+			continue
+		}
+		t := pr.Gap ^ a.NimSum
+		line := fmt.Sprintf("%s = %d: %d xor %d = %d", heapName(k), pr.Gap, pr.Gap, a.NimSum, t)
+		if t < pr.Gap {
+			good = append(good, line+fmt.Sprintf(", smaller: shrink it to %d with %s", t, abMoveName(abShrink(p, pr, pr.Gap-t))))
+		} else {
+			bad = append(bad, line+", not smaller, so this heap cannot do it")
+		}
+	}
+	if o.MaxItems <= 0 || len(good)+len(bad) <= o.MaxItems {
+		return append(good, bad...)
+	}
+	return append(explain.ListOf(good).Shown(o), fmt.Sprintf("for the other %s, h xor %d is not smaller", explain.Plural(len(bad), "heap", "heaps"), a.NimSum))
+}
+
+func (t game) finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
+	p := c.Position.(*ABRow)
+	a := c.Analysis.(Analysis)
+	res := [2]int{a.ReserveA, a.ReserveB}
+	me, them := res[p.ToMove()], res[p.ToMove().Other()]
+	st := explain.Step{Title: "Finding the move"}
+	switch {
+	case len(p.Moves()) == 0:
+		st.Body = "No letter of yours can move, so there is no move to find."
+		return st
+	case me < them:
+		st.Body = fmt.Sprintf("Your reserve moves trail %d to %d, and no move closes that: a Nim move leaves both reserves as they are, and a reserve move lowers yours. No move wins here.", me, them)
+		return st
+	case me == them && a.NimSum == 0:
+		st.Body = fmt.Sprintf("The reserves are level at %d and the XOR is already 0. A Nim move makes the XOR non-zero, and a reserve move leaves you behind on reserves: no move wins here.", me)
+		return st
+	}
+	var body string
+	switch {
+	case me > them && a.NimSum == 0:
+		m := c.Move.(Move)
+		body = fmt.Sprintf("You have more reserve moves (%d to %d) and the XOR is already 0, so there is no Nim move to make: spend one reserve move, a single cell, with %s. That leaves %d to %d on reserves with a XOR of 0 for the opponent.",
+			me, them, abMoveName(m), me-1, them)
+	case me > them:
+		body = fmt.Sprintf("You have more reserve moves (%d to %d), so you can afford to play the Nim heaps well: make the XOR 0. For each heap h, compute h xor %d; a heap where that is smaller can be shrunk to it.\n%s",
+			me, them, a.NimSum, explain.Bullets(explain.ListOf(nimLines(p, a, o)), explain.Options{}))
+	default:
+		body = fmt.Sprintf("The reserves are level at %d, so the Nim heaps decide: make the XOR 0. For each heap h, compute h xor %d; a heap where that is smaller can be shrunk to it.\n%s",
+			me, a.NimSum, explain.Bullets(explain.ListOf(nimLines(p, a, o)), explain.Options{}))
+	}
+	st.Body = body + "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, abMoveName, o)
+	return st
+}
+
+// GameOver says why the player to move, who cannot move, has won, lost or tied.
+func (t game) GameOver(pos solver.Position) string {
+	p := pos.(*ABRow)
+	mover := abName(p.ToMove())
+	letter := 'A' + byte(p.ToMove())
+	if !strings.ContainsRune(p.Row(), rune(letter)) {
+		return fmt.Sprintf("%s cannot move: no `%c` is left on the row, and in normal play a player who cannot move loses.", mover, letter)
+	}
+	return fmt.Sprintf("%s cannot move: every `%c` has a letter or the edge right in front of it, and in normal play a player who cannot move loses.", mover, letter)
+}
+
+// Status says what the position carries besides its text.
+func (t game) Status(solver.Position) string { return "" }
 
 // abName is the name of an abgame player, "A" or "B".
 func abName(pl solver.Player) string { return Game.PlayerName(pl) }
@@ -189,8 +342,8 @@ func abVerdict(c solver.Result, p *ABRow, a Analysis) explain.Step {
 		why, c.WinnerName(), m, kind, other, after)}
 }
 
-// Hints climbs from a nudge to the pairs, the numbers and the verdict.
-func (game) Hints(c solver.Result, o explain.Options) []explain.Step {
+// Hints climbs from a nudge to the numbers and the verdict.
+func (t game) Hints(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*ABRow)
 	a := c.Analysis.(Analysis)
 	res := abReserves(a)

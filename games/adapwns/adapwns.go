@@ -64,7 +64,7 @@ func (game) PlayerName(p solver.Player) string {
 }
 
 func (game) Parse(text string, opts solver.ParseOptions) (solver.Position, error) {
-	text = strings.TrimSpace(text)
+	text = solver.UpperLetters(strings.TrimSpace(text), "P")
 	if err := solver.CheckLength(text, "a row of '.' and 'P'", opts); err != nil {
 		return nil, err
 	}
@@ -72,7 +72,7 @@ func (game) Parse(text string, opts solver.ParseOptions) (solver.Position, error
 		return nil, err
 	}
 	if opts.Strict && (len(text) < adaMinLen || len(text) > adaMaxLen) {
-		return nil, solver.Inputf("position", "%d cells; the contest allows %d to %d", len(text), adaMinLen, adaMaxLen)
+		return nil, solver.Inputf("position", "%s; the contest allows %d to %d", solver.Count(len(text), "cell", "cells"), adaMinLen, adaMaxLen)
 	}
 	return &Board{cells: text}, nil
 }

@@ -2,7 +2,10 @@ package adapwns
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -44,6 +47,25 @@ var spec = gametest.Spec{
 	},
 	Drawn:   []gametest.Case{{Name: "adapwns", Text: "..P.P...P.P..PP."}},
 	Samples: []gametest.Sample{{Input: "1\n..P.P\n", Output: "Yes\n"}},
+	// The taught move moves a pawn whose own gap counts, when one of
+	// those wins.
+	FollowsStrategy: func(pos solver.Position, m solver.Move, best []solver.Move) string {
+		cells := pos.String()
+		pawns := strings.Count(cells, "P")
+		countedPawn := func(cell int) bool {
+			k := strings.Count(cells[:cell-1], "P") + 1
+			return (pawns-k)%2 == 0
+		}
+		if countedPawn(m.(Move).From) {
+			return ""
+		}
+		for _, b := range best {
+			if countedPawn(b.(Move).From) {
+				return fmt.Sprintf("moves a pawn of an ignored gap although %v, on a counted gap, wins", b)
+			}
+		}
+		return ""
+	},
 }
 
 func TestGame(t *testing.T) { gametest.Run(t, spec) }
@@ -99,15 +121,18 @@ func TestParseErrors(t *testing.T) {
 		want       []string
 	}{
 		{"blanks only", " \t\n ", false, []string{"position:", "empty", "'.' and 'P'"}},
-		{"wrong character", "..p", false, []string{"character 3", "'p'"}},
+		{"wrong character", "..x", false, []string{"character 3", "'x'"}},
 		{"not ascii", "P.é", false, []string{"character 3", "byte 0xc3"}},
-		{"strict short", "P", true, []string{"1 cells", "2 to 128"}},
+		{"strict short", "P", true, []string{"1 cell;", "2 to 128"}},
 		{"strict long", strings.Repeat(".", 129), true, []string{"129 cells", "2 to 128"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Game.Parse(tc.text, solver.ParseOptions{Strict: tc.strict})
 			gametest.WantInputError(t, err, tc.want...)
 		})
+	}
+	if pos, err := Game.Parse("..p.P", solver.ParseOptions{}); err != nil || pos.String() != "..P.P" {
+		t.Errorf("a lowercase pawn: %v, %v", pos, err)
 	}
 	for _, text := range []string{"P", strings.Repeat(".", 129), strings.Repeat("P", 128)} {
 		if _, err := Game.Parse(text, solver.ParseOptions{Strict: len(text) == 128}); err != nil {
@@ -127,7 +152,7 @@ func TestJudge(t *testing.T) {
 		{"bad pawn", "1\n.P.p\n", false, "", []string{"line 2:", "character 4 is 'p'"}},
 		{"empty board", "1\n  \n", false, "", []string{"line 2:", "empty"}},
 		{"strict T", "501\n" + strings.Repeat("..\n", 501), true, "", []string{"line 1:", "T is 501", "1 to 500"}},
-		{"strict short board", "2\n..\nP\n", true, "", []string{"line 3:", "1 cells", "2 to 128"}},
+		{"strict short board", "2\n..\nP\n", true, "", []string{"line 3:", "1 cell;", "2 to 128"}},
 		{"strict long board", "1\n" + strings.Repeat(".", 129) + "\n", true, "", []string{"line 2:", "129 cells"}},
 		{"many boards", "501\n" + strings.Repeat("..\n", 501), false, strings.Repeat("No\n", 501), nil},
 		{"short board", "1\nP\n", false, "No\n", nil},
@@ -209,4 +234,22 @@ func BenchmarkExplain(b *testing.B) {
 // BenchmarkDraw measures the annotated picture, small and largest.
 func BenchmarkDraw(b *testing.B) {
 	gametest.BenchDraw(b, Game, map[string]string{"small": "..P.P...P.P..PP.", "max": spec.Large["pattern"], "max_dense": spec.Large["pawns"]})
+}
+
+// TestSearchBudgetAndContext checks that the engine's searches stop at
+// their budget and when their context ends.
+func TestSearchBudgetAndContext(t *testing.T) {
+	pos, _ := Game.Parse("....P....P....P", solver.ParseOptions{})
+	if _, err := solver.MoveValues(context.Background(), pos, 10); !errors.Is(err, solver.ErrBudget) {
+		t.Errorf("budget 10: got %v, want ErrBudget", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	big, _ := Game.Parse(strings.Repeat(".P", 22), solver.ParseOptions{})
+	if _, err := solver.MoveValues(ctx, big, 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("MoveValues with a cancelled context: got %v, want context.Canceled", err)
+	}
+	if c, err := solver.CheckPosition(ctx, big, 0); !errors.Is(err, context.Canceled) || c.States > 1<<10 {
+		t.Errorf("CheckPosition with a cancelled context: %v after %d states", err, c.States)
+	}
 }

@@ -3,6 +3,7 @@ package adapwns
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
@@ -11,23 +12,127 @@ import (
 // Ada and the pawns: gaps before the pawns form a staircase; every other
 // gap from the right counts, each as a take-1-or-2 pile worth g mod 3.
 
-// KeyNumbers names the XOR of the counted gaps.
-func (game) KeyNumbers(pos solver.Position) string {
+// KeyNumbers names the numbers that decide pos, as one clause.
+func (g game) KeyNumbers(pos solver.Position) string {
 	_, a := pos.Analyze()
 	return fmt.Sprintf("the XOR of the counted gaps mod 3 is %d", a.(Analysis).Xor)
 }
 
-// ExplainKey is the player to move and the board: the outcome does not
+// ExplainKey is the game, the player to move and the board: the outcome does not
 // depend on the mover, but the winner's name does.
-func (game) ExplainKey(pos solver.Position) string {
+func (g game) ExplainKey(pos solver.Position) string {
 	return pos.Game().PlayerName(pos.ToMove()) + ":" + pos.(*Board).Cells()
 }
 
-// Canonical is r: the explanation names cells as the student's board does.
-func (game) Canonical(r solver.Result) solver.Result { return r }
+// Canonical is the result the explanation is built on.
+func (g game) Canonical(r solver.Result) solver.Result { return r }
 
-// LocalMove is the canonical move, which is the student's.
-func (game) LocalMove(_, c solver.Result) solver.Move { return c.Move }
+// LocalMove states a canonical move in the numbering of r.Position.
+func (g game) LocalMove(_, _ solver.Result, m solver.Move) solver.Move {
+	return m
+}
+
+// countedGap reports whether gap k (1-based) is one of the counted gaps:
+// the rightmost and every other one from there.
+func countedGap(a Analysis, k int) bool { return (len(a.Gaps)-k)%2 == 0 }
+
+// pawnStep is a move of pawn k (1-based) by d cells and what it does to
+// the one counted gap it changes.
+type pawnStep struct {
+	pawn, d int
+	// gap is the counted gap that changes: the pawn's own when it counts,
+	// else the next one to the right, which then counts.
+	gap int
+	// from and to are that gap's size before and after.
+	from, to int
+}
+
+func (s pawnStep) move(a Analysis) Move {
+	cell := a.Pawns[s.pawn-1] + 1
+	return Move{From: cell, To: cell - s.d}
+}
+
+// stepOf describes a legal move m of the position analysed by a.
+func stepOf(a Analysis, m Move) pawnStep {
+	k := pawnIndex(a, m.From)
+	s := pawnStep{pawn: k, d: m.From - m.To, gap: k}
+	if countedGap(a, k) {
+		s.from, s.to = a.Gaps[k-1], a.Gaps[k-1]-s.d
+	} else {
+		s.gap = k + 1
+		s.from, s.to = a.Gaps[k], a.Gaps[k]+s.d
+	}
+	return s
+}
+
+// newXor is the XOR of the counted gaps' values after step s.
+func newXor(a Analysis, s pawnStep) int {
+	return a.Xor ^ s.from%3 ^ s.to%3
+}
+
+// Kinds of adapwns move, in the strategy's words.
+const (
+	kindCounted   = "a pawn whose own gap counts (it takes 1 or 2 from that pile)"
+	kindUncounted = "a pawn whose gap is ignored (it adds 1 or 2 to the counted gap on its right)"
+)
+
+// countedTarget returns, for counted gap k, the value its pile must reach
+// to make the XOR 0 and how many cells its pawn must move to get there;
+// ok is false when the pile cannot reach it (the target is not a value
+// mod 3, or the pile is too small).
+func countedTarget(a Analysis, k int) (target, d int, ok bool) {
+	v := a.Gaps[k-1] % 3
+	target = v ^ a.Xor
+	if target > 2 || target == v {
+		return target, 0, false
+	}
+	d = (v - target + 3) % 3
+	return target, d, d <= a.Gaps[k-1]
+}
+
+// plan teaches the counted gaps as take-1-or-2 piles: the taught move
+// brings one counted gap's value mod 3 to the value that makes the XOR
+// 0, the leftmost such gap first. Only when no counted gap can, it moves
+// a pawn of an ignored gap, which adds to the counted gap on its right.
+func (g game) Plan(c solver.Result) explain.Plan {
+	a := c.Analysis.(Analysis)
+	var taught solver.Move
+	if c.Outcome == solver.Win {
+		for _, k := range a.Significant {
+			if _, d, ok := countedTarget(a, k); ok {
+				taught = pawnStep{pawn: k, d: d}.move(a)
+				break
+			}
+		}
+		if taught == nil {
+			for _, m := range c.Position.Moves() {
+				if s := stepOf(a, m.(Move)); newXor(a, s) == 0 {
+					taught = m
+					break
+				}
+			}
+		}
+	}
+	return explain.NewPlan(c, taught, func(m solver.Move) string {
+		if countedGap(a, pawnIndex(a, m.(Move).From)) {
+			return kindCounted
+		}
+		return kindUncounted
+	})
+}
+
+// GameOver says why the player to move, who cannot move, has won, lost or tied.
+func (g game) GameOver(pos solver.Position) string {
+	p := pos.(*Board)
+	mover := p.Game().PlayerName(p.ToMove())
+	if !strings.Contains(p.Cells(), "P") {
+		return mover + " cannot move: there is no pawn, and in normal play a player who cannot move loses."
+	}
+	return mover + " cannot move: every pawn has a pawn or the left edge right in front of it, and in normal play a player who cannot move loses."
+}
+
+// Status says what the position carries besides its text.
+func (g game) Status(solver.Position) string { return "" }
 
 // gapItems describes the gaps with the given 1-based indices, first,
 // first+step, … (n of them): "gap 1 = 2 (pawn on cell 3)".
@@ -94,9 +199,8 @@ func shiftText(a Analysis, m Move) string {
 	return s + fmt.Sprintf(" and gap %d from %d to %d", k+1, a.Gaps[k], a.Gaps[k]+d)
 }
 
-// Explain walks from the gaps to the staircase, the counted gaps, g mod 3
-// and the XOR.
-func (game) Explain(c solver.Result, o explain.Options) []explain.Step {
+// Explain applies each idea of the solution to the position, then the verdict and the move.
+func (g game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*Board)
 	a := c.Analysis.(Analysis)
 	mover := p.Game().PlayerName(p.ToMove())
@@ -140,7 +244,58 @@ func (game) Explain(c solver.Result, o explain.Options) []explain.Step {
 	steps = append(steps, explain.Step{Title: "The XOR", Body: fmt.Sprintf(
 		"The counted gaps are independent piles, so the whole game is worth the XOR of their values (Sprague–Grundy), and the player to move wins exactly when it is not 0. %s Here %s is to move.",
 		explain.XorSentence(a.Grundy), mover)})
-	return append(steps, pawnVerdict(c, p, a, o))
+	return append(steps, g.finding(c, pl, o), pawnVerdict(c, p, a, o))
+}
+
+// pawnName is a move's short name: "5→4".
+func pawnName(m solver.Move) string {
+	cm := m.(Move)
+	return fmt.Sprintf("%d→%d", cm.From, cm.To)
+}
+
+// stepText says what step s does to its counted gap: "gap 2: 1 → 0,
+// worth 0".
+func stepText(s pawnStep) string {
+	return fmt.Sprintf("gap %d: %d → %d, worth %d", s.gap, s.from, s.to, s.to%3)
+}
+
+func (g game) finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
+	p := c.Position.(*Board)
+	a := c.Analysis.(Analysis)
+	st := explain.Step{Title: "Finding the move"}
+	switch {
+	case len(p.Moves()) == 0:
+		st.Body = "No pawn can move, so there is no move to find."
+		return st
+	case a.Xor == 0:
+		st.Body = "The XOR is already 0. Every move changes exactly one counted gap, its pawn's own or the next one on the right, by 1 or 2 cells, so that gap's value mod 3 changes and the XOR is no longer 0: no move wins here."
+		return st
+	}
+	var lines []string
+	for _, k := range a.Significant {
+		g := a.Gaps[k-1]
+		target, d, ok := countedTarget(a, k)
+		line := fmt.Sprintf("gap %d = %d, worth %d: target %d xor %d = %d", k, g, g%3, g%3, a.Xor, target)
+		switch {
+		case target > 2:
+			line += ", which no pile mod 3 is worth"
+		case !ok:
+			line += fmt.Sprintf(", which needs %s and the gap has %d", explain.Plural(d, "cell", "cells"), g)
+		default:
+			s := pawnStep{pawn: k, d: d, gap: k, from: g, to: g - d}
+			line += fmt.Sprintf(": move %s (%s)", pawnName(s.move(a)), stepText(s))
+		}
+		lines = append(lines, line)
+	}
+	body := fmt.Sprintf("Aim for a XOR of 0. A counted gap worth v has to become worth v xor %d; taking 1 or 2 cells from it reaches either other value mod 3, if the gap has those cells.\n%s",
+		a.Xor, explain.Bullets(explain.ListOf(lines), o))
+	m := c.Move.(Move)
+	if s := stepOf(a, m); s.gap != s.pawn {
+		body += fmt.Sprintf("\nNo counted gap can do it, so move a pawn whose gap is ignored: it adds its cells to the counted gap on its right. The move %s does it (%s), and the XOR becomes %d.", pawnName(m), stepText(s), newXor(a, s))
+	}
+	body += "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, pawnName, o)
+	st.Body = body
+	return st
 }
 
 func pawnVerdict(c solver.Result, p *Board, a Analysis, o explain.Options) explain.Step {
@@ -162,8 +317,8 @@ func pawnVerdict(c solver.Result, p *Board, a Analysis, o explain.Options) expla
 		a.Xor, c.WinnerName(), m, shiftText(a, m), explain.Inline(explain.Ints(na.(Analysis).Grundy), o), na.(Analysis).Xor, other)}
 }
 
-// Hints climbs from a nudge to the gaps, the numbers and the verdict.
-func (game) Hints(c solver.Result, o explain.Options) []explain.Step {
+// Hints climbs from a nudge to the numbers and the verdict.
+func (g game) Hints(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*Board)
 	a := c.Analysis.(Analysis)
 	red := "There are no pawns, so there are no gaps."

@@ -133,7 +133,7 @@ func (game) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
 			return "", err
 		}
 		if j.Strict && (len(b) < adaMinLen || len(b) > adaMaxLen) {
-			return "", solver.Inputf("position", "%d cells; the contest allows %d to %d", len(b), adaMinLen, adaMaxLen)
+			return "", solver.Inputf("position", "%s; the contest allows %d to %d", solver.Count(len(b), "cell", "cells"), adaMinLen, adaMaxLen)
 		}
 		return solver.AnswerFor(Game, 0, xorRule(scanPawns(b, nil))), nil
 	})

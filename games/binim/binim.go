@@ -200,7 +200,7 @@ func (p *Stacks) Play(m solver.Move) (solver.Position, error) {
 		return nil, solver.Inputf("move", "stack %d has %c on top, which %s may not take", sm.Stack, s[0], p.game.PlayerName(p.mover))
 	}
 	if sm.Take < 1 || sm.Take > len(s) {
-		return nil, solver.Inputf("move", "stack %d has %d symbols; take 1 to %d", sm.Stack, len(s), len(s))
+		return nil, solver.Inputf("move", "stack %d has %s; take 1 to %d", sm.Stack, solver.Count(len(s), "symbol", "symbols"), len(s))
 	}
 	next := make([]string, 0, len(p.stacks))
 	next = append(next, p.stacks[:sm.Stack-1]...)

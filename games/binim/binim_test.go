@@ -3,6 +3,7 @@ package binim
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -59,6 +60,9 @@ func specOf(g *stackGame) gametest.Spec {
 			"many stacks":    strings.TrimSpace(strings.Repeat("0 1 ", 1499)) + " 00",
 		},
 		Drawn: []gametest.Case{{Name: g.name, Text: "0110 10 0 111 1001 01", First: "Dum"}},
+		FollowsStrategy: func(pos solver.Position, m solver.Move, _ []solver.Move) string {
+			return followsStrategy(pos.(*Stacks), m.(Move))
+		},
 	}
 	if g.misere {
 		s.Explained = []gametest.Case{
@@ -369,4 +373,38 @@ func TestKeyIgnoresStackOrder(t *testing.T) {
 			}
 		})
 	}
+}
+
+// followsStrategy says why the taught move m breaks the strategy, or "":
+// in binim it takes exactly one own symbol and the opponent's run under
+// it; in binim2 it spends one of the mover's extra moves, or with none to
+// spend hands one over.
+func followsStrategy(p *Stacks, sm Move) string {
+	s := p.Stacks()[sm.Stack-1]
+	own := s[0]
+	rest := s[sm.Take:]
+	if !p.Misere() {
+		if strings.Count(s[:sm.Take], string(own)) != 1 || rest != "" && rest[0] != own {
+			return "does not take exactly one own symbol and the opponent's run under it"
+		}
+		return ""
+	}
+	_, before := p.Analyze()
+	next, _ := p.Play(sm)
+	_, after := next.Analyze()
+	b, a := before.(Binim2Analysis).Extras(), after.(Binim2Analysis).Extras()
+	me, them := p.ToMove(), p.ToMove().Other()
+	hasExtra := false
+	for _, t := range p.Stacks() {
+		if t[0] == own && t[len(t)-1] == own {
+			hasExtra = true
+		}
+	}
+	switch {
+	case a[me] == b[me]-1 && a[them] == b[them]:
+	case !hasExtra && a[them] == b[them]+1 && a[me] == b[me]:
+	default:
+		return fmt.Sprintf("extra moves go from %v to %v; want one of the mover's spent, or (with none to spend) one handed over", b, a)
+	}
+	return ""
 }

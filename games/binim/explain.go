@@ -13,65 +13,282 @@ import (
 // canonical position, the stacks sorted, and name stacks by content, so
 // that permuting the stacks changes neither key nor text.
 
-// KeyNumbers names the extra moves (binim2) or moves (binim) of each.
-func (g *stackGame) KeyNumbers(pos solver.Position) string {
+// KeyNumbers names the numbers that decide pos, as one clause.
+func (t *stackGame) KeyNumbers(pos solver.Position) string {
 	switch _, a := pos.Analyze(); a := a.(type) {
 	case Binim2Analysis:
-		return fmt.Sprintf("Dee has %d extra moves and Dum %d", a.DeeExtra, a.DumExtra)
+		return fmt.Sprintf("Dee has %s and Dum %d", explain.Plural(a.DeeExtra, "extra move", "extra moves"), a.DumExtra)
 	case BinimAnalysis:
-		return fmt.Sprintf("Dee has %d moves and Dum %d", a.DeeMoves, a.DumMoves)
+		return fmt.Sprintf("Dee has %s and Dum %d", explain.Plural(a.DeeMoves, "move", "moves"), a.DumMoves)
 	}
 	return ""
 }
 
-// ExplainKey is the player to move and the sorted stacks.
-func (g *stackGame) ExplainKey(pos solver.Position) string {
+// ExplainKey is the game, the player to move and the sorted stacks.
+func (t *stackGame) ExplainKey(pos solver.Position) string {
 	p := pos.(*Stacks)
 	sorted := slices.Sorted(slices.Values(p.Stacks()))
-	return g.PlayerName(p.ToMove()) + ":" + strings.Join(sorted, " ")
+	return p.Game().PlayerName(p.ToMove()) + ":" + strings.Join(sorted, " ")
 }
 
-// Canonical solves the position with its stacks sorted, unless they are.
-func (g *stackGame) Canonical(r solver.Result) solver.Result {
+// canonical solves the position with its stacks sorted, unless they are.
+func (t *stackGame) Canonical(r solver.Result) solver.Result {
 	p := r.Position.(*Stacks)
 	if slices.IsSorted(p.Stacks()) {
 		return r
 	}
-	q := &Stacks{game: g, stacks: slices.Sorted(slices.Values(p.Stacks())), mover: p.mover}
+	q := &Stacks{game: t, stacks: slices.Sorted(slices.Values(p.Stacks())), mover: p.mover}
 	c := solver.Solve(q)
 	c.Remoteness, c.MoveRemoteness = r.Remoteness, r.MoveRemoteness
 	return c
 }
 
-// LocalMove finds a stack of r's position with the content of the
+// localMove finds a stack of r's position with the content of the
 // canonical move's stack: equal stacks are interchangeable.
-func (g *stackGame) LocalMove(r, c solver.Result) solver.Move {
-	m, ok := c.Move.(Move)
+func (t *stackGame) LocalMove(r, c solver.Result, m solver.Move) solver.Move {
+	sm, ok := m.(Move)
 	if !ok {
-		return c.Move
+		return m
 	}
-	want := c.Position.(*Stacks).Stacks()[m.Stack-1]
+	want := c.Position.(*Stacks).Stacks()[sm.Stack-1]
 	for i, s := range r.Position.(*Stacks).Stacks() {
 		if s == want {
-			return Move{Stack: i + 1, Take: m.Take}
+			return Move{Stack: i + 1, Take: sm.Take}
 		}
 	}
-	return r.Move
+	return m
 }
 
-// Explain merges runs, cancels stacks and counts extra moves (binim2), or
-// counts each player's moves (binim).
-func (g *stackGame) Explain(c solver.Result, o explain.Options) []explain.Step {
-	p := c.Position.(*Stacks)
-	if p.Misere() {
-		return binim2Steps(c, p, o)
+// topRun is the length of a stack's top run of equal symbols.
+func topRun(s string) int {
+	n := 1
+	for n < len(s) && s[n] == s[0] {
+		n++
 	}
-	return binimSteps(c, p, o)
+	return n
 }
 
-// Hints climbs from a nudge to the stacks reduced, the numbers and the
-// verdict.
-func (g *stackGame) Hints(c solver.Result, o explain.Options) []explain.Step {
+// Kinds of binim move, in the strategy's words.
+const (
+	kindOneMove    = "uses up exactly one of your moves"
+	kindManyMoves  = "uses up several of your moves at once"
+	kindHandOver   = "leaves the opponent's symbol on top, handing them the rest of the stack"
+	kindSpendExtra = "spends one of your extra moves"
+	kindGiveExtra  = "hands the opponent an extra move"
+	kindNoCount    = "changes neither count"
+)
+
+// binimKind names what a binim move on p does to the move counts.
+func binimKind(p *Stacks, m Move) string {
+	s := p.Stacks()[m.Stack-1]
+	rest := s[m.Take:]
+	if rest != "" && rest[0] != s[0] {
+		return kindHandOver
+	}
+	if strings.Count(s[:m.Take], s[:1]) == 1 {
+		return kindOneMove
+	}
+	return kindManyMoves
+}
+
+// binim2Kind names what a binim2 move on p does to the extra moves.
+func binim2Kind(p *Stacks, m Move) string {
+	s := p.Stacks()[m.Stack-1]
+	rest := s[m.Take:]
+	switch {
+	case s[0] == s[len(s)-1] && (rest == "" || rest[0] != s[0]):
+		return kindSpendExtra
+	case s[0] != s[len(s)-1] && rest != "" && rest[0] != s[0]:
+		return kindGiveExtra
+	}
+	return kindNoCount
+}
+
+// plan teaches binim as "take one own symbol and the opponent's run right
+// under it", on the first own stack; and binim2 as "spend one of your
+// extra moves (take the top run of an own stack with your symbol on top
+// and bottom), or else hand the opponent one (take the top run of an own
+// stack whose bottom is theirs)".
+func (t *stackGame) Plan(c solver.Result) explain.Plan {
+	p := c.Position.(*Stacks)
+	own := symbol(p.ToMove())
+	var taught solver.Move
+	if c.Outcome == solver.Win {
+		if p.Misere() {
+			taught = binim2Taught(p, own)
+		} else {
+			for i, s := range p.Stacks() {
+				if s[0] != own {
+					continue
+				}
+				take := 1
+				if len(s) > 1 && s[1] != own {
+					take += topRun(s[1:])
+				}
+				taught = Move{Stack: i + 1, Take: take}
+				break
+			}
+		}
+	}
+	return explain.NewPlan(c, taught, func(m solver.Move) string {
+		if p.Misere() {
+			return binim2Kind(p, m.(Move))
+		}
+		return binimKind(p, m.(Move))
+	})
+}
+
+// binim2Taught returns the top run of the first own stack with the
+// mover's symbol at both ends, else of the first own stack.
+func binim2Taught(p *Stacks, own byte) solver.Move {
+	var first solver.Move
+	for i, s := range p.Stacks() {
+		if s[0] != own {
+			continue
+		}
+		m := Move{Stack: i + 1, Take: topRun(s)}
+		if s[len(s)-1] == own {
+			return m
+		}
+		if first == nil {
+			first = m
+		}
+	}
+	return first
+}
+
+// Explain applies each idea of the solution to the position, then the verdict and the move.
+func (t *stackGame) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+	p := c.Position.(*Stacks)
+	var steps []explain.Step
+	if p.Misere() {
+		steps = binim2Steps(c, p, o)
+	} else {
+		steps = binimSteps(c, p, o)
+	}
+	// The finding comes just before the verdict.
+	last := steps[len(steps)-1]
+	return append(steps[:len(steps)-1], t.finding(c, pl, o), last)
+}
+
+// stackGroupsText lists a plan's moves by kind and, within a kind, by
+// stack: "spends one of your extra Moves: `0110` take 1 or 3".
+func stackGroupsText(p *Stacks, pl explain.Plan, o explain.Options) string {
+	capped := o
+	if o.MaxItems > 0 {
+		capped.MaxItems = min(o.MaxItems, explain.MaxPerKind)
+	}
+	var items []string
+	for _, g := range pl.Groups {
+		var order []string
+		takes := map[string][]string{}
+		for _, m := range g.Moves {
+			sm := m.(Move)
+			s := p.Stacks()[sm.Stack-1]
+			if _, ok := takes[s]; !ok {
+				order = append(order, s)
+			}
+			takes[s] = append(takes[s], fmt.Sprint(sm.Take))
+		}
+		if o.MaxItems > 0 && len(order) > 2 {
+			m := g.Moves[0].(Move)
+			items = append(items, fmt.Sprintf("%s: %d moves on %d different stacks, for example take %d from %s",
+				g.Kind, len(g.Moves), len(order), m.Take, explain.Code(p.Stacks()[m.Stack-1], "symbols", o)))
+			continue
+		}
+		parts := make([]string, len(order))
+		for i, s := range order {
+			list := orList(takes[s])
+			if o.MaxItems > 0 && len(takes[s]) > capped.MaxItems {
+				list = explain.Inline(explain.ListOf(takes[s]), capped)
+			}
+			parts[i] = fmt.Sprintf("take %s from %s", list, explain.Code(s, "symbols", o))
+		}
+		items = append(items, fmt.Sprintf("%s: %s", g.Kind, strings.Join(parts, "; ")))
+	}
+	return explain.Bullets(explain.ListOf(items), explain.Options{})
+}
+
+// orList joins "1", "2", "3" as "1, 2 or 3".
+func orList(items []string) string {
+	if len(items) <= 1 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// uniqueGroups drops moves on a stack equal to an earlier one with the
+// same take: on equal stacks they are one move.
+func uniqueGroups(p *Stacks, pl explain.Plan) explain.Plan {
+	seen := map[string]bool{}
+	out := pl
+	out.Groups = nil
+	for _, g := range pl.Groups {
+		ng := explain.MoveGroup{Kind: g.Kind}
+		for _, m := range g.Moves {
+			sm := m.(Move)
+			k := fmt.Sprintf("%s/%d", p.Stacks()[sm.Stack-1], sm.Take)
+			if !seen[k] {
+				seen[k] = true
+				ng.Moves = append(ng.Moves, m)
+			}
+		}
+		out.Groups = append(out.Groups, ng)
+	}
+	return out
+}
+
+func (t *stackGame) finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
+	p := c.Position.(*Stacks)
+	st := explain.Step{Title: "Finding the move"}
+	if !ownTop(p) {
+		st.Body = fmt.Sprintf("No stack has `%c` on top, so there is no move to find.", symbol(p.ToMove()))
+		return st
+	}
+	_, other := stackNames(p)
+	_, an := p.Analyze()
+	var counts [2]int
+	if p.Misere() {
+		counts = an.(Binim2Analysis).Extras()
+	} else {
+		counts = an.(BinimAnalysis).Moves()
+	}
+	me, them := counts[p.ToMove()], counts[p.ToMove().Other()]
+	if c.Move == nil {
+		if p.Misere() {
+			st.Body = fmt.Sprintf("You have more extra moves, %d to %d. A move takes away at most one of yours or hands %s one, so afterwards %s, to move, has at least as many as you: a win for %s. No move wins here.", me, them, other, other, other)
+		} else {
+			st.Body = fmt.Sprintf("You have %d moves to %s's %d, not strictly more. Every move uses up at least one of yours and takes none of %s's, so %s stays ahead or level with the move. No move wins here.", me, other, them, other, other)
+		}
+		return st
+	}
+	m := c.Move.(Move)
+	next := explain.AfterMove(c)
+	_, na := next.Analyze()
+	var after [2]int
+	if p.Misere() {
+		after = na.(Binim2Analysis).Extras()
+	} else {
+		after = na.(BinimAnalysis).Moves()
+	}
+	var body string
+	switch kind := binim2Kind(p, m); {
+	case !p.Misere():
+		body = fmt.Sprintf("You have %s to %s's %d. After your move %s must not have strictly more than you, so spend exactly one move and hand over nothing: take one own symbol and the opponent's run right under it, so that your symbol, or nothing, is on top again. Here: %s; the counts go to %d for you and %d for %s.",
+			explain.Plural(me, "move", "moves"), other, them, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
+	case kind == kindSpendExtra:
+		body = fmt.Sprintf("You have %s to %s's %d. After your move %s, to move, must have more than you. Spend one of yours: on a stack with your symbol on top and bottom, take the top run, so that the stack cancels out or is gone. Here: %s; the extra moves go to %d for you and %d for %s.",
+			explain.Plural(me, "extra move", "extra moves"), other, them, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
+	default:
+		body = fmt.Sprintf("You have %s to %s's %d and none to spend. After your move %s, to move, must have more than you, so hand %s one: on a stack with your symbol on top and %s's at the bottom, take the top run, leaving %s's symbol on top and bottom. Here: %s; the extra moves go to %d for you and %d for %s.",
+			explain.Plural(me, "extra move", "extra moves"), other, them, other, other, other, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
+	}
+	st.Body = body + "\nEvery winning move, by kind:\n" + stackGroupsText(p, uniqueGroups(p, pl), o)
+	return st
+}
+
+// Hints climbs from a nudge to the numbers and the verdict.
+func (t *stackGame) Hints(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*Stacks)
 	if p.Misere() {
 		return binim2Hints(c, p, o)
@@ -85,7 +302,7 @@ type group struct {
 	n     int
 }
 
-// groups collects equal stacks of a sorted list, in order.
+// groups collects equal stacks of a sorted explain.List, in order.
 func groups(sorted []string) []group {
 	var out []group
 	for _, s := range sorted {
@@ -116,11 +333,11 @@ func stackNames(p *Stacks) (mover, other string) {
 // symbol is the symbol a player takes from: Dee 0, Dum 1.
 func symbol(pl solver.Player) byte { return '0' + byte(pl) }
 
-// stacksIntro says who is to move, who owns what and how the list is ordered.
+// stacksIntro says who is to move, who owns what and how the explain.List is ordered.
 func stacksIntro(p *Stacks) string {
 	mover, _ := stackNames(p)
 	n := len(p.Stacks())
-	order := fmt.Sprintf("There are %s; their order does not matter, so they are listed sorted, equal stacks together.", explain.Plural(n, "stack", "stacks"))
+	order := explain.IsAre(n, "stack", "stacks") + "; their order does not matter, so they are listed sorted, equal stacks together."
 	if n == 0 {
 		order = "No stacks are left."
 	}
@@ -157,6 +374,27 @@ func ownTop(p *Stacks) bool {
 	}
 	return false
 }
+
+// noMoveReason says why the player to move in p cannot move.
+func noMoveReason(p *Stacks) string {
+	mover, _ := stackNames(p)
+	if len(p.Stacks()) == 0 {
+		return mover + " cannot move: no stacks are left"
+	}
+	return fmt.Sprintf("%s cannot move: no stack has `%c` on top", mover, symbol(p.ToMove()))
+}
+
+// GameOver says why the player to move, who cannot move, has won, lost or tied.
+func (t *stackGame) GameOver(pos solver.Position) string {
+	p := pos.(*Stacks)
+	if p.Misere() {
+		return noMoveReason(p) + ", and in misère play a player who cannot move wins."
+	}
+	return noMoveReason(p) + ", and in normal play a player who cannot move loses."
+}
+
+// Status says what the position carries besides its text.
+func (t *stackGame) Status(solver.Position) string { return "" }
 
 // ---- binim2 ----
 
@@ -221,7 +459,7 @@ func binim2Steps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
 	}
 	steps = append(steps, explain.Step{Title: "Merge the runs", Body: body})
 
-	body = "A merged stack whose top and bottom differ holds as many 0s as 1s. A move on it either leaves the mover's own symbol on top, which only wastes a move, " +
+	body = "A merged stack whose top and bottom differ holds as many 0s as 1s. A move on it either takes the whole stack, which changes no count, or leaves the mover's own symbol on top, which only wastes a move, " +
 		"or leaves the opponent's symbol on top and bottom; then the opponent answers on the same stack by taking just that top symbol, and the stack again has different top and bottom, or is gone. " +
 		"So these stacks never change who is forced to make the last move, and we can ignore them."
 	if len(cancel) == 0 {
@@ -404,8 +642,8 @@ func binimHints(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
 		{Title: explain.HintTitle("your stacks, by owner"), Body: fmt.Sprintf(
 			"Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s.", list(0), list(1))},
 		{Title: explain.HintTitle("the numbers"), Body: fmt.Sprintf(
-			"Dee has %d moves and Dum has %d, and %s is to move. The player to move needs strictly more moves than the opponent.",
-			a.DeeMoves, a.DumMoves, mover)},
+			"Dee has %s and Dum has %d, and %s is to move. The player to move needs strictly more moves than the opponent.",
+			explain.Plural(a.DeeMoves, "move", "moves"), a.DumMoves, mover)},
 		explain.WithTitle(binimVerdict(c, p, o), explain.HintTitle("verdict and move")),
 	}
 }

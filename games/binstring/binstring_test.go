@@ -49,6 +49,23 @@ var spec = gametest.Spec{
 	Samples: []gametest.Sample{
 		{Input: "3\n00011\n000011\n0110011\n", Output: "Player 1\nTie\nPlayer 2\n"},
 	},
+	// The taught move takes no 0 while 1s are left, and with an odd
+	// number of 0s and runs of 1s with a XOR, it leaves a XOR of 0.
+	FollowsStrategy: func(pos solver.Position, m solver.Move, _ []solver.Move) string {
+		text := pos.String()
+		rm := m.(Move)
+		if taken := text[rm.Start-1 : rm.End]; strings.Contains(text, "1") && strings.Contains(taken, "0") {
+			return "takes a 0 although 1s are left"
+		}
+		_, before := pos.Analyze()
+		if b := before.(Analysis); b.Zeros%2 == 1 && b.NimSum != 0 {
+			next, _ := pos.Play(m)
+			if _, after := next.Analyze(); after.(Analysis).NimSum != 0 {
+				return "leaves a XOR of the runs that is not 0"
+			}
+		}
+		return ""
+	},
 }
 
 // randomString returns n random binary characters.

@@ -3,6 +3,7 @@ package binstring
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
@@ -13,25 +14,124 @@ import (
 // uses only the mover's lead in 0s held, never the two counts, so
 // positions with the same string, mover and lead share a key.
 
-// KeyNumbers names the 0s left and the Nim sum of the runs of 1s.
-func (game) KeyNumbers(pos solver.Position) string {
+// KeyNumbers names the numbers that decide pos, as one clause.
+func (t game) KeyNumbers(pos solver.Position) string {
 	_, an := pos.Analyze()
 	a := an.(Analysis)
-	return fmt.Sprintf("%d 0s left, Nim sum of the runs of 1s %d", a.Zeros, a.NimSum)
+	p := pos.(*BinaryString)
+	return fmt.Sprintf("%s left, Nim sum of the runs of 1s %d, and %s", explain.Plural(a.Zeros, "zero", "zeros"), a.NimSum, heldText(p))
 }
 
-// ExplainKey is the player to move, the mover's lead and the string.
-func (game) ExplainKey(pos solver.Position) string {
+// heldText says how many 0s each player holds: "Player 1 holds 2 zeros
+// and Player 2 holds 1".
+func heldText(p *BinaryString) string {
+	h := p.Held()
+	g := p.Game()
+	return fmt.Sprintf("%s holds %s and %s holds %d", g.PlayerName(0), explain.Plural(h[0], "zero", "zeros"), g.PlayerName(1), h[1])
+}
+
+// GameOver says why the player to move, who cannot move, has won, lost or tied.
+func (t game) GameOver(pos solver.Position) string {
+	p := pos.(*BinaryString)
+	h := p.Held()
+	end := "equal counts are a tie"
+	switch {
+	case h[0] < h[1]:
+		end = "fewer 0s win, so " + p.Game().PlayerName(0) + " wins"
+	case h[1] < h[0]:
+		end = "fewer 0s win, so " + p.Game().PlayerName(1) + " wins"
+	}
+	return fmt.Sprintf("The string is empty: %s; %s.", heldText(p), end)
+}
+
+// Status says what the position carries besides its text.
+func (t game) Status(pos solver.Position) string {
+	return heldText(pos.(*BinaryString)) + "."
+}
+
+// ExplainKey is the game, the player to move, the mover's lead and the string.
+func (t game) ExplainKey(pos solver.Position) string {
 	p := pos.(*BinaryString)
 	return p.Game().PlayerName(p.ToMove()) + ":" + strconv.Itoa(p.lead()) + ":" + p.Text()
 }
 
-// Canonical is r: the explanation names characters as the student's
-// string does.
-func (game) Canonical(r solver.Result) solver.Result { return r }
+// Canonical is the result the explanation is built on.
+func (t game) Canonical(r solver.Result) solver.Result { return r }
 
-// LocalMove is the canonical move, which is the student's.
-func (game) LocalMove(_, c solver.Result) solver.Move { return c.Move }
+// LocalMove states a canonical move in the numbering of r.Position.
+func (t game) LocalMove(_, _ solver.Result, m solver.Move) solver.Move {
+	return m
+}
+
+// run is a maximal run of 1s: its first character (1-based) and length.
+type run struct{ start, length int }
+
+// runsOf lists the runs of 1s of s, left to right.
+func runsOf(s string) []run {
+	var out []run
+	for i := 0; i < len(s); i++ {
+		if s[i] != '1' {
+			continue
+		}
+		if i == 0 || s[i-1] != '1' {
+			out = append(out, run{start: i + 1})
+		}
+		out[len(out)-1].length++
+	}
+	return out
+}
+
+// Kinds of binstring move, in the strategy's words.
+const (
+	kindOnes     = "takes only 1s, from one run (a Nim move)"
+	kindOneZero  = "takes exactly one 0"
+	kindTwoZeros = "takes two or more 0s"
+)
+
+// stringKind names a binstring move by the 0s it takes.
+func stringKind(p *BinaryString, m Move) string {
+	switch strings.Count(p.Text()[m.Start-1:m.End], "0") {
+	case 0:
+		return kindOnes
+	case 1:
+		return kindOneZero
+	}
+	return kindTwoZeros
+}
+
+// nimRun returns the first run of 1s that Nim says to shrink, and to what
+// length, when the XOR of the runs is not 0.
+func nimRun(runs []run, x int) (run, int, bool) {
+	for _, r := range runs {
+		if r.length^x < r.length {
+			return r, r.length ^ x, true
+		}
+	}
+	return run{}, 0, false
+}
+
+// plan teaches binstring as the rule does: take only 1s, so the 0s left
+// keep their parity; with an odd number of 0s, win the Nim on the runs of
+// 1s (shrink run h to h xor X, the first run where that is smaller); with
+// no 1s left, take a single 0.
+func (t game) Plan(c solver.Result) explain.Plan {
+	p := c.Position.(*BinaryString)
+	a := c.Analysis.(Analysis)
+	var taught solver.Move
+	if c.Outcome != solver.Loss && p.Text() != "" {
+		runs := runsOf(p.Text())
+		r, to, nim := nimRun(runs, a.NimSum)
+		switch {
+		case len(runs) == 0:
+			taught = Move{Start: 1, End: 1}
+		case a.Zeros%2 == 1 && nim:
+			taught = Move{Start: r.start, End: r.start + r.length - to - 1}
+		default:
+			taught = Move{Start: runs[0].start, End: runs[0].start}
+		}
+	}
+	return explain.NewPlan(c, taught, func(m solver.Move) string { return stringKind(p, m.(Move)) })
+}
 
 // leadText says how the mover stands in 0s held, as a sentence.
 func leadText(mover, other string, l int) string {
@@ -44,20 +144,24 @@ func leadText(mover, other string, l int) string {
 	return fmt.Sprintf("So far %s and %s hold equally many 0s.", mover, other)
 }
 
+// holdingText says how a player stands in 0s held against another, given
+// how many more they hold: "holding 1 zero fewer than Player 1".
+func holdingText(who, against string, more int) string {
+	switch {
+	case more > 0:
+		return fmt.Sprintf("%s holding %s more than %s", who, explain.Plural(more, "zero", "zeros"), against)
+	case more < 0:
+		return fmt.Sprintf("%s holding %s fewer than %s", who, explain.Plural(-more, "zero", "zeros"), against)
+	}
+	return fmt.Sprintf("%s holding as many 0s as %s", who, against)
+}
+
 // parity returns "even" or "odd".
 func parity(n int) string {
 	if n%2 == 0 {
 		return "even"
 	}
 	return "odd"
-}
-
-// signed writes a lead change as "+1", "0" or "-1".
-func signed(n int) string {
-	if n > 0 {
-		return "+" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
 }
 
 // finalShift is how the 0s still in the string change the mover's lead.
@@ -71,9 +175,8 @@ func finalShift(a Analysis) int {
 	return 1
 }
 
-// Explain walks from the 0s to the runs of 1s as Nim heaps and puts them
-// together.
-func (game) Explain(c solver.Result, o explain.Options) []explain.Step {
+// Explain applies each idea of the solution to the position, then the verdict and the move.
+func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*BinaryString)
 	a := c.Analysis.(Analysis)
 	g := p.Game()
@@ -86,7 +189,7 @@ func (game) Explain(c solver.Result, o explain.Options) []explain.Step {
 		"%s is to move on %s. A move removes any block of neighbouring characters, and the mover keeps them. When the string is empty, whoever holds fewer 0s wins, and equal counts are a tie. %s",
 		mover, explain.Code(p.Text(), "characters", o), leadText(mover, other, l))}}
 
-	body := fmt.Sprintf("Taking 1s costs nothing, and every 0 taken counts against its taker. There are %s left, an %s number. ", explain.Plural(a.Zeros, "zero", "zeros"), parity(a.Zeros))
+	body := fmt.Sprintf("Taking 1s costs nothing, and every 0 taken counts against its taker. %s left, an %s number. ", explain.IsAre(a.Zeros, "zero", "zeros"), parity(a.Zeros))
 	if a.Zeros%2 == 0 {
 		body += "With an even number, each player can make sure of taking exactly half of them, so the 0s still in the string leave the balance as it is."
 	} else {
@@ -106,17 +209,81 @@ func (game) Explain(c solver.Result, o explain.Options) []explain.Step {
 	steps = append(steps, explain.Step{Title: "Runs of 1s are Nim heaps", Body: body})
 
 	shift := finalShift(a)
-	why := "the number of 0s is even"
+	rest := "gives both players the same number"
 	switch shift {
 	case -1:
-		why = fmt.Sprintf("the number of 0s is odd and the XOR is not 0, so %s wins the Nim on the 1s and %s takes the extra 0", mover, other)
+		rest = fmt.Sprintf("has an odd number of 0s and a XOR that is not 0, so %s wins the Nim on the 1s and %s takes the extra 0", mover, other)
 	case 1:
-		why = fmt.Sprintf("the number of 0s is odd and the XOR is 0, so %s loses the Nim on the 1s and takes the extra 0", mover)
+		rest = fmt.Sprintf("has an odd number of 0s and a XOR of 0, so %s loses the Nim on the 1s and takes the extra 0", mover)
 	}
 	steps = append(steps, explain.Step{Title: "Putting it together", Body: fmt.Sprintf(
-		"%s's final lead in 0s is the lead so far plus what the rest of the string adds. Here the lead so far is %d and the rest adds %s, since %s; so %s ends %s.",
-		mover, l, signed(shift), why, mover, finalLeadText(l+shift, other))})
-	return append(steps, stringVerdict(c, p, a))
+		"Fewer 0s at the end wins, so compare the 0s %s will hold with %s's. %s The rest of the string %s; so %s ends %s.",
+		mover, other, leadText(mover, other, l), rest, mover, finalLeadText(l+shift, other))})
+	return append(steps, t.finding(c, pl, o), stringVerdict(c, p, a))
+}
+
+// rangeName is a move's short name: "remove 2–3" or "remove 4".
+func rangeName(m solver.Move) string {
+	rm := m.(Move)
+	if rm.Start == rm.End {
+		return fmt.Sprintf("remove %d", rm.Start)
+	}
+	return fmt.Sprintf("remove %d–%d", rm.Start, rm.End)
+}
+
+// runLines applies the Nim method to every run of 1s: h xor X, and
+// whether that is smaller, with the move that gets there.
+func runLines(runs []run, x int) []string {
+	lines := make([]string, len(runs))
+	for i, r := range runs {
+		t := r.length ^ x
+		lines[i] = fmt.Sprintf("the run of %d at character %d: %d xor %d = %d", r.length, r.start, r.length, x, t)
+		if t < r.length {
+			lines[i] += fmt.Sprintf(", smaller: %s leaves %d", rangeName(Move{Start: r.start, End: r.start + r.length - t - 1}), t)
+		} else {
+			lines[i] += ", not smaller"
+		}
+	}
+	return lines
+}
+
+func (t game) finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
+	p := c.Position.(*BinaryString)
+	a := c.Analysis.(Analysis)
+	g := p.Game()
+	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	st := explain.Step{Title: "Finding the move"}
+	if p.Text() == "" {
+		st.Body = "The string is empty, so there is no move to find."
+		return st
+	}
+	runs := runsOf(p.Text())
+	l := p.lead()
+	var body string
+	switch {
+	case c.Move == nil && a.Zeros%2 == 1 && a.NimSum == 0:
+		body = fmt.Sprintf("The runs of 1s have a XOR of 0: whatever 1s you take, %s answers in the runs and brings the XOR back to 0, so you are the one who must start on the 0s and take the odd one. Taking a 0 yourself, for example to join two runs of 1s, only takes that 0 sooner: it counts against you at once and leaves an even number. So %s ends with more 0s whatever you do, and no move wins or ties.",
+			other, other)
+		if l != 0 {
+			body = fmt.Sprintf("The runs of 1s have a XOR of 0, so you will have to start on the 0s and take the odd one, and taking a 0 now only takes it sooner. %s With that, no move saves the game.", leadText(mover, other, l))
+		}
+	case c.Move == nil:
+		body = fmt.Sprintf("%s Even your best, %s, is not enough: no move wins or ties.", leadText(mover, other, l), "ending "+finalLeadText(l+finalShift(a), other))
+	case len(runs) == 0:
+		body = fmt.Sprintf("Only 0s are left, so you must take some: take a single one (%s). Each 0 counts, so never take more than one at a time.", rangeName(c.Move))
+	case a.Zeros%2 == 1 && a.NimSum != 0:
+		body = fmt.Sprintf("%s left, an odd number, so one player takes an extra 0: the one who must start on the 0s. Make %s that player: win the Nim on the runs of 1s by making their XOR 0. For each run of h, compute h xor %d; a run where that is smaller can be cut down to it, taking only 1s.\n%s",
+			explain.IsAre(a.Zeros, "zero", "zeros"), other, a.NimSum, explain.Bullets(explain.ListOf(runLines(runs, a.NimSum)), o))
+	case a.Zeros%2 == 0:
+		body = fmt.Sprintf("%s left, an even number. Keep it even by taking only 1s, and each of you ends up taking half of them. A single 1 will do: %s.", explain.IsAre(a.Zeros, "zero", "zeros"), rangeName(c.Move))
+	default:
+		body = fmt.Sprintf("The runs of 1s already have a XOR of 0, so you will have to start on the 0s and take the odd one; taking a 0 now would only take it sooner. Take only 1s meanwhile, for example %s. %s", rangeName(c.Move), leadText(mover, other, l))
+	}
+	if c.Move != nil {
+		body += "\nEvery move that keeps your best outcome, by kind:\n" + explain.GroupsText(pl, rangeName, o)
+	}
+	st.Body = body
+	return st
 }
 
 // finalLeadText says how a final lead in 0s compares with the opponent.
@@ -153,13 +320,12 @@ func stringVerdict(c solver.Result, p *BinaryString, a Analysis) explain.Step {
 		kind = "a loss"
 	}
 	return explain.Step{Title: "Verdict and move", Body: explain.VerdictSentence(c) + fmt.Sprintf(
-		" %s: **%s**. Afterwards %s is to move with %s left (%s), runs of 1s with XOR %d, and a lead of %s in 0s held; the rule scores that as %s for %s.",
-		label, m, other, explain.Plural(nb.Zeros, "zero", "zeros"), parity(nb.Zeros), nb.NimSum, signed(nl), kind, other)}
+		" %s: **%s**. Afterwards %s is to move with %s left (%s), runs of 1s with XOR %d, and %s; the rule scores that as %s for %s.",
+		label, m, other, explain.Plural(nb.Zeros, "zero", "zeros"), parity(nb.Zeros), nb.NimSum, holdingText(other, mover, nl), kind, other)}
 }
 
-// Hints climbs from a nudge to the string reduced, the numbers and the
-// verdict.
-func (game) Hints(c solver.Result, o explain.Options) []explain.Step {
+// Hints climbs from a nudge to the numbers and the verdict.
+func (t game) Hints(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*BinaryString)
 	a := c.Analysis.(Analysis)
 	g := p.Game()
@@ -171,7 +337,7 @@ func (game) Hints(c solver.Result, o explain.Options) []explain.Step {
 	return []explain.Step{
 		{Title: explain.HintTitle("a nudge"), Body: "How many 0s are left, and is that number even or odd? Taking 1s costs nothing: what game do the runs of 1s form, and who has to start on the 0s?"},
 		{Title: explain.HintTitle("your string, reduced"), Body: fmt.Sprintf(
-			"There are %s left (%s) and %s. %s", explain.Plural(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs, leadText(mover, other, p.lead()))},
+			"%s left (%s) and %s. %s", explain.IsAre(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs, leadText(mover, other, p.lead()))},
 		{Title: explain.HintTitle("the numbers"), Body: fmt.Sprintf(
 			"%s %s is to move. With an even number of 0s each player takes half of them; with an odd number, the player left without a Nim move on the runs has to start on the 0s and takes one more.",
 			explain.XorSentence(a.Runs), mover)},

@@ -255,6 +255,17 @@ func testRemoteness(t *testing.T, s Spec) {
 		} else if r.MoveRemoteness != -1 {
 			t.Errorf("%s: no move, but MoveRemoteness %d", fullKey(pos), r.MoveRemoteness)
 		}
+		values, err := o.MoveValues(pos)
+		if err != nil {
+			t.Fatalf("%s: MoveValues: %v", fullKey(pos), err)
+		}
+		for _, x := range values {
+			next, _ := pos.Play(x.Move)
+			c := PlainValue(t, next, memo)
+			if w := (solver.Value{Outcome: -c.Outcome, Remoteness: c.Remoteness + 1}); x.Value != w || x.Value.Better(want) {
+				t.Errorf("%s: move %v is worth %v, want %v (the position %v)", fullKey(pos), x.Move, x.Value, w, want)
+			}
+		}
 		m, v, ok := o.BestMove(pos)
 		if ok != solver.HasMoves(pos) {
 			t.Fatalf("%s: BestMove ok %v", fullKey(pos), ok)

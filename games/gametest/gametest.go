@@ -52,6 +52,10 @@ type Spec struct {
 	Drawn []Case
 	// Samples are the problem's samples: judge inputs and outputs.
 	Samples []Sample
+	// FollowsStrategy says, independently of the game's own code, why the
+	// taught move m in pos breaks the strategy the explanation teaches, or
+	// "". best holds every optimal move, found by search.
+	FollowsStrategy func(pos solver.Position, m solver.Move, best []solver.Move) string
 }
 
 // Case is a position for a golden file: text, first player (where the
@@ -85,6 +89,7 @@ func Run(t *testing.T, s Spec) {
 		{"JudgeSamples", testJudgeSamples},
 		{"JudgeEqualsSolve", testJudgeEqualsSolve},
 		{"Explanation", testExplanation},
+		{"Strategy", testStrategy},
 		{"ExplanationGolden", testExplainGolden},
 		{"LargeExplanations", testLargeExplanations},
 		{"PictureGolden", testPictureGolden},

@@ -1,0 +1,92 @@
+package bot
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// Ledger records the interactions a transport has accepted, so that an
+// interaction delivered twice is answered once. The in-process
+// MemoryLedger serves one process; replicas behind one endpoint need a
+// shared one (a database table with the id as primary key).
+type Ledger interface {
+	// Claim records id and reports true if it had not been claimed before.
+	// An error means the ledger could not tell; the transport then answers
+	// rather than risk answering nothing.
+	Claim(ctx context.Context, id string) (bool, error)
+}
+
+// Defaults for NewMemoryLedger's zero arguments.
+const (
+	// DefaultLedgerSize bounds how many interaction ids are remembered.
+	DefaultLedgerSize = 100_000
+	// DefaultLedgerTTL is how long an id is remembered: an interaction's
+	// token, and so any redelivery that matters, lives 15 minutes.
+	DefaultLedgerTTL = tokenLife
+)
+
+// MemoryLedger is a bounded in-process Ledger: it remembers at most size
+// ids, each for ttl, forgetting the oldest first.
+type MemoryLedger struct {
+	size int
+	ttl  time.Duration
+	now  func() time.Time
+
+	mu   sync.Mutex
+	seen map[string]time.Time
+	// ring holds the ids in claim order; head is the oldest.
+	ring []string
+	head int
+}
+
+var _ Ledger = (*MemoryLedger)(nil)
+
+// NewMemoryLedger returns a ledger of at most size ids kept for ttl;
+// zero values take the defaults.
+func NewMemoryLedger(size int, ttl time.Duration) *MemoryLedger {
+	if size <= 0 {
+		size = DefaultLedgerSize
+	}
+	if ttl <= 0 {
+		ttl = DefaultLedgerTTL
+	}
+	return &MemoryLedger{size: size, ttl: ttl, now: time.Now, seen: make(map[string]time.Time)}
+}
+
+// Claim implements Ledger.
+func (l *MemoryLedger) Claim(_ context.Context, id string) (bool, error) {
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if at, ok := l.seen[id]; ok && now.Sub(at) < l.ttl {
+		return false, nil
+	}
+	// Forget expired ids from the old end, and the oldest when full.
+	for len(l.ring) > 0 {
+		oldest := l.ring[l.head]
+		at, ok := l.seen[oldest]
+		if ok && now.Sub(at) < l.ttl && len(l.seen) < l.size {
+			break
+		}
+		if ok && (oldest != id) {
+			delete(l.seen, oldest)
+		}
+		l.ring[l.head] = ""
+		l.head++
+		if l.head == len(l.ring) || l.head > len(l.ring)/2 {
+			l.ring = append(l.ring[:0:0], l.ring[l.head:]...)
+			l.head = 0
+		}
+	}
+	l.seen[id] = now
+	l.ring = append(l.ring, id)
+	return true, nil
+}
+
+// Len reports how many ids the ledger remembers.
+func (l *MemoryLedger) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.seen)
+}

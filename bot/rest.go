@@ -1,0 +1,241 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// DefaultAPIURL is Discord's REST API, version 10. An operator may route
+// the calls through a shared rate-limit proxy instead (DISCORD_API_URL),
+// and tests point it at a fake on loopback.
+const DefaultAPIURL = "https://discord.com/api/v10"
+
+// Sender writes to Discord's interaction endpoints; it is the one side
+// effect of answering an interaction. *REST implements it; tests use
+// fakes.
+type Sender interface {
+	// Respond sends the initial response to an interaction received over
+	// the gateway (POST interactions/{id}/{token}/callback).
+	Respond(ctx context.Context, i *discordgo.Interaction, resp *discordgo.InteractionResponse) error
+	// EditOriginal replaces the original response (PATCH
+	// webhooks/{application}/{token}/messages/@original).
+	EditOriginal(ctx context.Context, i *discordgo.Interaction, data *discordgo.InteractionResponseData) error
+	// Followup sends a new message after the original response (POST
+	// webhooks/{application}/{token}).
+	Followup(ctx context.Context, i *discordgo.Interaction, data *discordgo.InteractionResponseData) error
+	// DeleteOriginal deletes the original response (DELETE
+	// webhooks/{application}/{token}/messages/@original).
+	DeleteOriginal(ctx context.Context, i *discordgo.Interaction) error
+}
+
+// REST is a small client for the interaction endpoints of Discord's REST
+// API. Interaction webhooks need no bot token, so none is sent; the
+// gateway's callbacks carry the interaction token in the path.
+//
+// Every call is retried on 429 and 5xx answers and on network errors,
+// with exponential backoff and jitter, honouring Retry-After, until its
+// context ends: callers give it the interaction token's expiry as the
+// deadline. Other 4xx answers are final.
+type REST struct {
+	base   string
+	client *http.Client
+	log    *slog.Logger
+
+	// minBackoff and maxBackoff bound the wait between attempts.
+	minBackoff, maxBackoff time.Duration
+}
+
+var _ Sender = (*REST)(nil)
+
+// restTimeout bounds one attempt.
+const restTimeout = 10 * time.Second
+
+// NewREST returns a client for the API at base (DefaultAPIURL when
+// empty), sending with client (a client with a 10 s timeout when nil).
+func NewREST(base string, client *http.Client, log *slog.Logger) *REST {
+	if base == "" {
+		base = DefaultAPIURL
+	}
+	if client == nil {
+		client = &http.Client{Timeout: restTimeout}
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &REST{base: strings.TrimRight(base, "/"), client: client, log: log, minBackoff: 250 * time.Millisecond, maxBackoff: 15 * time.Second}
+}
+
+// CheckAPIURL reports whether s is usable as DISCORD_API_URL: an
+// absolute http or https URL.
+func CheckAPIURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil {
+		return err
+	}
+	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return fmt.Errorf("%q is not an http(s) URL such as %s", s, DefaultAPIURL)
+	}
+	return nil
+}
+
+// Respond implements Sender.
+func (c *REST) Respond(ctx context.Context, i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
+	p, err := encodeResponse(resp)
+	if err != nil {
+		return err
+	}
+	return c.do(ctx, http.MethodPost, "/interactions/"+url.PathEscape(i.ID)+"/"+url.PathEscape(i.Token)+"/callback", p)
+}
+
+// EditOriginal implements Sender.
+func (c *REST) EditOriginal(ctx context.Context, i *discordgo.Interaction, data *discordgo.InteractionResponseData) error {
+	p, err := encodeMessage(data, true)
+	if err != nil {
+		return err
+	}
+	return c.do(ctx, http.MethodPatch, c.webhook(i)+"/messages/@original", p)
+}
+
+// Followup implements Sender.
+func (c *REST) Followup(ctx context.Context, i *discordgo.Interaction, data *discordgo.InteractionResponseData) error {
+	p, err := encodeMessage(data, false)
+	if err != nil {
+		return err
+	}
+	return c.do(ctx, http.MethodPost, c.webhook(i), p)
+}
+
+// DeleteOriginal implements Sender.
+func (c *REST) DeleteOriginal(ctx context.Context, i *discordgo.Interaction) error {
+	return c.do(ctx, http.MethodDelete, c.webhook(i)+"/messages/@original", payload{})
+}
+
+func (c *REST) webhook(i *discordgo.Interaction) string {
+	return "/webhooks/" + url.PathEscape(i.AppID) + "/" + url.PathEscape(i.Token)
+}
+
+// APIError is a final error answer from Discord.
+type APIError struct {
+	Status int
+	// Message is the start of Discord's answer body.
+	Message string
+}
+
+// Error returns the status and Discord's message.
+func (e *APIError) Error() string {
+	return fmt.Sprintf("discord answered %d: %s", e.Status, e.Message)
+}
+
+// do sends one request, retrying as the type's comment says. The path is
+// never logged: it holds the interaction token.
+func (c *REST) do(ctx context.Context, method, path string, p payload) error {
+	backoff := c.minBackoff
+	for attempt := 1; ; attempt++ {
+		wait, err := c.attempt(ctx, method, path, p)
+		if err == nil {
+			return nil
+		}
+		if wait < 0 {
+			return err // final
+		}
+		if wait < backoff {
+			// Full jitter on the exponential step, at least half of it.
+			wait = backoff/2 + rand.N(backoff/2+1)
+		}
+		backoff = min(2*backoff, c.maxBackoff)
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
+			return fmt.Errorf("giving up after %d attempts, the interaction token expires first: %w", attempt, err)
+		}
+		c.log.Warn("discord call failed; retrying", "method", method, "attempt", attempt, "wait", wait, "err", err)
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return fmt.Errorf("giving up after %d attempts (%w): %w", attempt, context.Cause(ctx), err)
+		case <-t.C:
+		}
+	}
+}
+
+// attempt sends the request once. It returns nil on success; otherwise
+// the error and how long to wait before retrying, or -1 when the error is
+// final.
+func (c *REST) attempt(ctx context.Context, method, path string, p payload) (time.Duration, error) {
+	if err := ctx.Err(); err != nil {
+		return -1, context.Cause(ctx)
+	}
+	actx, cancel := context.WithTimeout(ctx, restTimeout)
+	defer cancel()
+	var body io.Reader
+	if p.body != nil {
+		body = bytes.NewReader(p.body)
+	}
+	req, err := http.NewRequestWithContext(actx, method, c.base+path, body)
+	if err != nil {
+		return -1, err
+	}
+	if p.contentType != "" {
+		req.Header.Set("Content-Type", p.contentType)
+	}
+	req.Header.Set("User-Agent", "DiscordBot (https://github.com/nimtutor/nimtutor, 1)")
+	resp, err := c.client.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return -1, context.Cause(ctx)
+		}
+		return 0, errors.New("network error: " + redact(err.Error(), path))
+	}
+	defer resp.Body.Close()
+	msg, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+	if resp.StatusCode < 300 {
+		return 0, nil
+	}
+	apiErr := &APIError{Status: resp.StatusCode, Message: strings.TrimSpace(string(msg))}
+	switch {
+	case resp.StatusCode == http.StatusTooManyRequests:
+		return retryAfter(resp.Header, msg), apiErr
+	case resp.StatusCode >= 500:
+		return retryAfter(resp.Header, msg), apiErr
+	}
+	return -1, apiErr
+}
+
+// retryAfter reads how long Discord asks to wait: the Retry-After header
+// in seconds (fractions allowed), else retry_after in a JSON body, else 0.
+func retryAfter(h http.Header, body []byte) time.Duration {
+	if s := h.Get("Retry-After"); s != "" {
+		if secs, err := strconv.ParseFloat(s, 64); err == nil && secs >= 0 {
+			return time.Duration(secs * float64(time.Second))
+		}
+		if t, err := http.ParseTime(s); err == nil {
+			return max(0, time.Until(t))
+		}
+	}
+	if k := bytes.Index(body, []byte(`"retry_after"`)); k >= 0 {
+		rest := strings.TrimLeft(string(body[k+len(`"retry_after"`):]), " :")
+		end := strings.IndexAny(rest, ",} \n")
+		if end > 0 {
+			if secs, err := strconv.ParseFloat(rest[:end], 64); err == nil && secs >= 0 {
+				return time.Duration(secs * float64(time.Second))
+			}
+		}
+	}
+	return 0
+}
+
+// redact removes the request path, which holds the token, from s.
+func redact(s, path string) string {
+	return strings.ReplaceAll(s, path, "/…")
+}

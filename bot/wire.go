@@ -1,0 +1,217 @@
+package bot
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/textproto"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// This file is the one place that turns responses into the JSON Discord
+// reads: the body of an HTTP answer, of an interaction callback, of an
+// edit of the original response and of a follow-up. discordgo's own
+// encoding sends "components": null and "embeds": null, drops an empty
+// choices list and cannot list new files as attachments; Discord rejects
+// or misreads those, so the transports encode here instead.
+
+// wireMessage is a message as sent in a response, an edit or a
+// follow-up. Lists are never null: an edit replaces the whole message,
+// so an empty list clears what was there.
+type wireMessage struct {
+	Content         string                            `json:"content"`
+	Embeds          []*discordgo.MessageEmbed         `json:"embeds"`
+	Components      []discordgo.MessageComponent      `json:"components"`
+	Attachments     []wireAttachment                  `json:"attachments"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions,omitempty"`
+	Flags           discordgo.MessageFlags            `json:"flags,omitempty"`
+}
+
+// wireAttachment is a partial attachment: the id is the index of a file
+// uploaded with the message (files[n]) or the id of an attachment to keep.
+type wireAttachment struct {
+	ID       any    `json:"id"`
+	Filename string `json:"filename"`
+}
+
+// wireChoices is the data of an autocomplete result; choices is always
+// present, empty when there is nothing to suggest.
+type wireChoices struct {
+	Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+}
+
+// wireModal is the data of a modal.
+type wireModal struct {
+	CustomID   string                       `json:"custom_id"`
+	Title      string                       `json:"title"`
+	Components []discordgo.MessageComponent `json:"components"`
+}
+
+// wireDeferral is the data of a "thinking…" deferral: only its flags.
+type wireDeferral struct {
+	Flags discordgo.MessageFlags `json:"flags,omitempty"`
+}
+
+// wireResponse is an interaction response.
+type wireResponse struct {
+	Type discordgo.InteractionResponseType `json:"type"`
+	Data any                               `json:"data,omitempty"`
+}
+
+// payload is an encoded request body, ready to send (and to send again
+// on a retry: file readers are read once, here).
+type payload struct {
+	contentType string
+	body        []byte
+}
+
+// messageOf returns the wire form of message data. forEdit drops the
+// ephemeral flag, which an edit cannot change.
+func messageOf(d *discordgo.InteractionResponseData, forEdit bool) wireMessage {
+	if d == nil {
+		d = &discordgo.InteractionResponseData{}
+	}
+	m := wireMessage{
+		Content:         d.Content,
+		Embeds:          d.Embeds,
+		Components:      d.Components,
+		AllowedMentions: d.AllowedMentions,
+		Flags:           d.Flags & (discordgo.MessageFlagsEphemeral | discordgo.MessageFlagsSuppressEmbeds),
+		Attachments:     []wireAttachment{},
+	}
+	if forEdit {
+		m.Flags &^= discordgo.MessageFlagsEphemeral
+	}
+	if m.Embeds == nil {
+		m.Embeds = []*discordgo.MessageEmbed{}
+	}
+	if m.Components == nil {
+		m.Components = []discordgo.MessageComponent{}
+	}
+	if d.Attachments != nil {
+		for _, a := range *d.Attachments {
+			if a != nil && a.ID != "" {
+				m.Attachments = append(m.Attachments, wireAttachment{ID: a.ID, Filename: a.Filename})
+			}
+		}
+	}
+	for k, f := range d.Files {
+		m.Attachments = append(m.Attachments, wireAttachment{ID: k, Filename: f.Name})
+	}
+	return m
+}
+
+// responseOf returns the wire form of an interaction response.
+func responseOf(resp *discordgo.InteractionResponse) wireResponse {
+	w := wireResponse{Type: resp.Type}
+	switch resp.Type {
+	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage:
+		w.Data = messageOf(resp.Data, false)
+	case discordgo.InteractionApplicationCommandAutocompleteResult:
+		c := wireChoices{Choices: []*discordgo.ApplicationCommandOptionChoice{}}
+		if resp.Data != nil && resp.Data.Choices != nil {
+			c.Choices = resp.Data.Choices
+		}
+		w.Data = c
+	case discordgo.InteractionResponseModal:
+		m := wireModal{Components: []discordgo.MessageComponent{}}
+		if resp.Data != nil {
+			m.CustomID, m.Title = resp.Data.CustomID, resp.Data.Title
+			if resp.Data.Components != nil {
+				m.Components = resp.Data.Components
+			}
+		}
+		w.Data = m
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
+		if resp.Data != nil && resp.Data.Flags != 0 {
+			w.Data = wireDeferral{Flags: resp.Data.Flags & discordgo.MessageFlagsEphemeral}
+		}
+	}
+	return w
+}
+
+// filesOf returns the files a response uploads.
+func filesOf(resp *discordgo.InteractionResponse) []*discordgo.File {
+	switch resp.Type {
+	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage:
+		if resp.Data != nil {
+			return resp.Data.Files
+		}
+	}
+	return nil
+}
+
+// encodeResponse encodes an interaction response: JSON, or multipart/
+// form-data with a payload_json part and files[n] parts when it uploads
+// files.
+func encodeResponse(resp *discordgo.InteractionResponse) (payload, error) {
+	return encode(responseOf(resp), filesOf(resp))
+}
+
+// encodeMessage encodes message data for an edit or a follow-up.
+func encodeMessage(d *discordgo.InteractionResponseData, forEdit bool) (payload, error) {
+	var files []*discordgo.File
+	if d != nil {
+		files = d.Files
+	}
+	return encode(messageOf(d, forEdit), files)
+}
+
+// errEncode marks a response that cannot be encoded: a bug in the
+// handler that built it.
+var errEncode = errors.New("cannot encode the response")
+
+// encode marshals v, as multipart/form-data when there are files.
+func encode(v any, files []*discordgo.File) (payload, error) {
+	js, err := json.Marshal(v)
+	if err != nil {
+		return payload{}, fmt.Errorf("%w: %w", errEncode, err)
+	}
+	for _, f := range files {
+		if f == nil || f.Reader == nil {
+			return payload{}, fmt.Errorf("%w: a file has no content", errEncode)
+		}
+	}
+	if len(files) == 0 {
+		return payload{contentType: "application/json", body: js}, nil
+	}
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	h := textproto.MIMEHeader{}
+	h.Set("Content-Disposition", `form-data; name="payload_json"`)
+	h.Set("Content-Type", "application/json")
+	part, err := mw.CreatePart(h)
+	if err == nil {
+		_, err = part.Write(js)
+	}
+	for k, f := range files {
+		if err != nil {
+			break
+		}
+		h := textproto.MIMEHeader{}
+		h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="files[%d]"; filename="%s"`, k, quoteName(f.Name)))
+		ct := f.ContentType
+		if ct == "" {
+			ct = "application/octet-stream"
+		}
+		h.Set("Content-Type", ct)
+		if part, err = mw.CreatePart(h); err == nil && f.Reader != nil {
+			_, err = io.Copy(part, f.Reader)
+		}
+	}
+	if err == nil {
+		err = mw.Close()
+	}
+	if err != nil {
+		return payload{}, fmt.Errorf("%w with files: %w", errEncode, err)
+	}
+	return payload{contentType: mw.FormDataContentType(), body: buf.Bytes()}, nil
+}
+
+// quoteName escapes a file name for a Content-Disposition header.
+var quoteName = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", "", "\n", "").Replace

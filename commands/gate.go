@@ -1,0 +1,123 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"time"
+)
+
+// Gate bounds heavy work (searches, large pictures): at most Workers jobs
+// run at once and at most Queue wait for a turn. A job that finds the
+// queue full is refused at once with a *BusyError that says when to try
+// again, so an overloaded bot answers "busy" instead of hanging. Gate is
+// safe for concurrent use.
+type Gate struct {
+	slots chan struct{}
+	queue int
+
+	mu      sync.Mutex
+	waiting int
+	// avg is a moving average of how long a job holds a slot.
+	avg time.Duration
+}
+
+// NewGate returns a gate with the given number of workers and queue
+// places; workers <= 0 means one per core (GOMAXPROCS), queue < 0 means
+// four places per worker.
+func NewGate(workers, queue int) *Gate {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if queue < 0 {
+		queue = 4 * workers
+	}
+	return &Gate{slots: make(chan struct{}, workers), queue: queue, avg: 50 * time.Millisecond}
+}
+
+// BusyError refuses a job because the gate's queue is full.
+type BusyError struct {
+	// RetryAfter is the estimated wait until the queue has room.
+	RetryAfter time.Duration
+}
+
+// Error returns a short description for logs.
+func (e *BusyError) Error() string { return "busy: try again in " + e.RetryAfter.String() }
+
+// Message is the reply a student sees.
+func (e *BusyError) Message() string {
+	secs := max(1, int(math.Ceil(e.RetryAfter.Seconds())))
+	unit := "seconds"
+	if secs == 1 {
+		unit = "second"
+	}
+	return fmt.Sprintf("⏳ nimtutor is busy with other students' positions right now. Try again in %d %s.", secs, unit)
+}
+
+// Do runs job once a worker is free and returns its error. It returns a
+// *BusyError at once when the queue is full, and the context's error when
+// ctx ends while waiting (the job does not run then). The job gets ctx
+// and must stop when it is cancelled.
+func (g *Gate) Do(ctx context.Context, job func(ctx context.Context) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	select {
+	case g.slots <- struct{}{}:
+	default:
+		g.mu.Lock()
+		if g.waiting >= g.queue {
+			wait := g.estimate()
+			g.mu.Unlock()
+			return &BusyError{RetryAfter: wait}
+		}
+		g.waiting++
+		g.mu.Unlock()
+		select {
+		case g.slots <- struct{}{}:
+			g.mu.Lock()
+			g.waiting--
+			g.mu.Unlock()
+		case <-ctx.Done():
+			g.mu.Lock()
+			g.waiting--
+			g.mu.Unlock()
+			return ctx.Err()
+		}
+	}
+	start := time.Now()
+	defer func() {
+		took := time.Since(start)
+		g.mu.Lock()
+		g.avg = (7*g.avg + took) / 8
+		g.mu.Unlock()
+		<-g.slots
+	}()
+	return job(ctx)
+}
+
+// estimate says how long the queue takes to drain by one place. g.mu is
+// held.
+func (g *Gate) estimate() time.Duration {
+	return time.Duration(g.waiting+1) * g.avg / time.Duration(cap(g.slots))
+}
+
+// Load reports how many jobs run and wait now.
+func (g *Gate) Load() (running, waiting int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.slots), g.waiting
+}
+
+// heavy runs job in gate, or directly when the router has no gate.
+func (r *Router) heavy(ctx context.Context, gate *Gate, job func(ctx context.Context) error) error {
+	if gate == nil {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return job(ctx)
+	}
+	return gate.Do(ctx, job)
+}

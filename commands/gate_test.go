@@ -1,0 +1,163 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// fill starts jobs in g that hold its workers and queue until release is
+// closed; it returns once they all hold their place.
+func fill(tb testing.TB, g *Gate, workers, queue int, release <-chan struct{}) *sync.WaitGroup {
+	tb.Helper()
+	var wg sync.WaitGroup
+	for range workers + queue {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			g.Do(context.Background(), func(context.Context) error { <-release; return nil })
+		}()
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		running, waiting := g.Load()
+		if running == workers && waiting == queue {
+			return &wg
+		}
+		if time.Now().After(deadline) {
+			tb.Fatalf("gate holds %d running, %d waiting; want %d and %d", running, waiting, workers, queue)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func TestGate(t *testing.T) {
+	g := NewGate(2, 3)
+	release := make(chan struct{})
+	wg := fill(t, g, 2, 3, release)
+
+	err := g.Do(context.Background(), func(context.Context) error { t.Error("job ran past a full queue"); return nil })
+	busy, ok := errors.AsType[*BusyError](err)
+	if !ok || busy.RetryAfter <= 0 {
+		t.Fatalf("err = %v, want a BusyError with a wait", err)
+	}
+	if !strings.Contains(busy.Message(), "busy") || !strings.Contains(busy.Message(), "Try again in") {
+		t.Errorf("message %q", busy.Message())
+	}
+	close(release)
+	wg.Wait()
+	if running, waiting := g.Load(); running != 0 || waiting != 0 {
+		t.Errorf("after the jobs: %d running, %d waiting", running, waiting)
+	}
+	if err := g.Do(context.Background(), func(context.Context) error { return nil }); err != nil {
+		t.Errorf("empty gate: %v", err)
+	}
+}
+
+func TestGateWaitCancelled(t *testing.T) {
+	g := NewGate(1, 1)
+	release := make(chan struct{})
+	wg := fill(t, g, 1, 0, release)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	ran := false
+	err := g.Do(ctx, func(context.Context) error { ran = true; return nil })
+	if !errors.Is(err, context.DeadlineExceeded) || ran {
+		t.Errorf("err = %v, ran = %v; want the wait cut short and the job not run", err, ran)
+	}
+	close(release)
+	wg.Wait()
+	if _, waiting := g.Load(); waiting != 0 {
+		t.Errorf("%d still waiting", waiting)
+	}
+}
+
+// TestVerifyBusy fills the search gate: a verify is told at once to come
+// back, in a private message with a wait in seconds.
+func TestVerifyBusy(t *testing.T) {
+	g := NewGate(1, 1)
+	r := New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), Searches: g})
+	release := make(chan struct{})
+	wg := fill(t, g, 1, 1, release)
+	defer func() { close(release); wg.Wait() }()
+	start := time.Now()
+	got := r.Handle(context.Background(), command(student, "adapwns", "verify", optPosition, "..P.P"))
+	if time.Since(start) > time.Second {
+		t.Errorf("busy answer took %v", time.Since(start))
+	}
+	if got.Data.Flags != discordgo.MessageFlagsEphemeral || !strings.Contains(got.Data.Content, "nimtutor is busy") || !strings.Contains(got.Data.Content, "Try again in") {
+		t.Errorf("got %q, want a private busy notice", got.Data.Content)
+	}
+	// A position too long to search needs no search and no gate.
+	got = r.Handle(context.Background(), command(student, "adapwns", "verify", optPosition, strings.Repeat(".P", 101)))
+	if len(got.Data.Embeds) == 0 || got.Data.Embeds[0].Title != "Too large to search" {
+		t.Errorf("too long a position: got %+v", got.Data)
+	}
+}
+
+// TestVerifyCancelledMidSearch cancels a long search: the handler returns
+// promptly, so no CPU is spent once the answer is moot.
+func TestVerifyCancelledMidSearch(t *testing.T) {
+	r := New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), VerifyBudget: 1 << 30})
+	ctx, cancel := context.WithCancelCause(context.Background())
+	done := make(chan *discordgo.InteractionResponse, 1)
+	go func() {
+		done <- r.Handle(ctx, command(student, "adapwns", "verify", optPosition, strings.Repeat(".P", 22)))
+	}()
+	time.Sleep(50 * time.Millisecond)
+	cancelled := time.Now()
+	cancel(errTestStopping)
+	select {
+	case got := <-done:
+		if took := time.Since(cancelled); took > 500*time.Millisecond {
+			t.Errorf("handler returned %v after cancellation", took)
+		}
+		if !strings.Contains(got.Data.Content, "stopped before it finished (test is stopping)") {
+			t.Errorf("got %q, want a notice that it was stopped", got.Data.Content)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("search went on after cancellation")
+	}
+}
+
+// TestLargePictureLeftOutWhenBusy fills the picture gate: the answer
+// comes without its picture.
+func TestLargePictureLeftOutWhenBusy(t *testing.T) {
+	g := NewGate(1, 0)
+	r := New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), Pictures: g})
+	release := make(chan struct{})
+	wg := fill(t, g, 1, 0, release)
+	defer func() { close(release); wg.Wait() }()
+	got := r.Handle(context.Background(), command(student, "binstring", "solve", optPosition, strings.Repeat("0110", 300)))
+	if len(got.Data.Embeds) == 0 || len(got.Data.Files) != 0 || got.Data.Embeds[0].Image != nil {
+		t.Errorf("got %d files, image %v; want the answer without its picture", len(got.Data.Files), got.Data.Embeds[0].Image)
+	}
+	got = r.Handle(context.Background(), command(student, "binstring", "solve", optPosition, "0110"))
+	if len(got.Data.Files) != 1 {
+		t.Errorf("small position: %d files, want its picture (no gate)", len(got.Data.Files))
+	}
+}
+
+func TestSlow(t *testing.T) {
+	r, _ := newTestRouter(t)
+	for _, tc := range []struct {
+		i    *discordgo.Interaction
+		want bool
+	}{
+		{command(student, "adapwns", "verify", optPosition, "..P.P"), true},
+		{command(student, "adapwns", "verify", optPosition, strings.Repeat(".", 201)), false},
+		{command(student, "adapwns", "verify", optPosition, 5.0), false},
+		{command(student, "adapwns", "solve", optPosition, "..P.P"), false},
+		{click(student, "play:x", nil), false},
+		{&discordgo.Interaction{Type: discordgo.InteractionApplicationCommand}, false},
+	} {
+		if got := r.Slow(tc.i); got != tc.want {
+			t.Errorf("Slow(%v) = %v, want %v", tc.i.Data, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,93 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// help answers /help, privately: every game with each of its subcommands
+// as a clickable mention and one example, then the other commands.
+func (r *Router) help(context.Context, *discordgo.Interaction, options) (*discordgo.InteractionResponse, error) {
+	e := &discordgo.MessageEmbed{
+		Title: "nimtutor: game theory through contest games",
+		Description: "Every game is a command with the same subcommands. Give a position as text (`position:`) " +
+			"or upload it as a text file (`position_file:`); while you type, the suggestions say whether it parses. " +
+			"Click a command to fill it in.",
+		Color:  colourHint,
+		Footer: &discordgo.MessageEmbedFooter{Text: "Only you can see this."},
+	}
+	for _, g := range solver.Games() {
+		ex := examplesOf(g)
+		var lines []string
+		if len(ex) == 0 {
+			ex = []string{"…"}
+		}
+		for k, sc := range subcommands {
+			args := "position:" + ex[k%len(ex)]
+			if g.NeedsFirst() {
+				args += " first:" + g.PlayerName(solver.Player(k%2))
+			}
+			lines = append(lines, fmt.Sprintf("%s `%s` %s", r.mention(g.Name(), sc.name), args, lowerFirst(sc.description)))
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: g.Title(), Value: strings.Join(lines, "\n")})
+	}
+	var more []string
+	if games := solver.Games(); len(games) > 0 {
+		g := games[len(games)/2]
+		args := "position:" + g.Examples()[0]
+		if g.NeedsFirst() {
+			args += " first:" + g.PlayerName(0)
+		}
+		more = append(more, r.mention(g.Name(), "solve")+" `"+args+" spoiler:true` hides the verdict behind spoiler marks")
+	}
+	for _, name := range topOrder {
+		more = append(more, r.mention(name, "")+" "+lowerFirst(topCommands[name].description))
+	}
+	for k, value := range fieldChunks(more, maxFieldValueLen) {
+		name := "More"
+		if k > 0 {
+			name = "More (continued)"
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: name, Value: value})
+	}
+	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, false), nil
+}
+
+func init() {
+	addTop(&topCommand{name: "help", description: "The games, their commands and an example of each", private: true, run: (*Router).help})
+}
+
+// fieldChunks joins lines with newlines into values of at most max
+// characters each, never splitting a line (a longer line is clipped).
+func fieldChunks(lines []string, max int) []string {
+	var out []string
+	cur := ""
+	for _, l := range lines {
+		l = clipText(l, max)
+		if cur != "" && len(cur)+1+len(l) > max {
+			out = append(out, cur)
+			cur = ""
+		}
+		if cur != "" {
+			cur += "\n"
+		}
+		cur += l
+	}
+	if cur != "" {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// lowerFirst lowercases the first letter of a description used mid-line.
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}

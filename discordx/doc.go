@@ -1,0 +1,11 @@
+// Package discordx holds the parts of Discord's interaction protocol that
+// discordgo v0.29 lacks, so that the command handlers and the transports
+// share one definition of them: the Label component (type 18), which wraps
+// a text input in a modal, a text input that sits inside a Label, a reader
+// for components of any type (unknown ones are kept, not refused), and a
+// helper that finds a text input's value in a submitted modal whatever
+// wraps it.
+//
+// The package knows Discord's JSON and nothing else: no session, no
+// network, no games.
+package discordx
