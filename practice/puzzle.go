@@ -48,7 +48,8 @@ var ErrBadID = errors.New("practice: not a puzzle id")
 
 // ParseID splits "GAME-SEED".
 func ParseID(id string) (solver.Game, uint64, error) {
-	name, num, ok := strings.Cut(id, "-")
+	k := strings.LastIndexByte(id, '-')
+	name, num, ok := id[:max(k, 0)], id[k+1:], k >= 0
 	if !ok {
 		return nil, 0, fmt.Errorf("%w: %q", ErrBadID, id)
 	}

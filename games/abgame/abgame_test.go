@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -19,8 +20,9 @@ var spec = gametest.Spec{
 	Positions: func(size int, yield func(string, solver.ParseOptions)) {
 		solver.EnumerateStrings(size, ".AB", func(s string) bool { yield(s, solver.ParseOptions{}); return true })
 	},
-	Small: 6,
-	Build: func(text string, _ solver.Player) solver.Position { return &ABRow{row: text} },
+	Small:       6,
+	StartsCount: func(size int) int { return int(math.Pow(3, float64(size))) },
+	Build:       func(text string, _ solver.Player) solver.Position { return &ABRow{row: text} },
 	JudgeInput: func(positions []solver.Position) string {
 		var b strings.Builder
 		b.WriteString(strconv.Itoa(len(positions)) + "\n")

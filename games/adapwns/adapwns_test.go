@@ -21,8 +21,9 @@ var spec = gametest.Spec{
 	Positions: func(size int, yield func(string, solver.ParseOptions)) {
 		solver.EnumerateStrings(size, ".P", func(s string) bool { yield(s, solver.ParseOptions{}); return true })
 	},
-	Small: 9,
-	Build: func(text string, _ solver.Player) solver.Position { return &Board{cells: text} },
+	Small:       9,
+	StartsCount: func(size int) int { return 1 << size },
+	Build:       func(text string, _ solver.Player) solver.Position { return &Board{cells: text} },
 	JudgeInput: func(positions []solver.Position) string {
 		var b strings.Builder
 		b.WriteString(strconv.Itoa(len(positions)) + "\n")

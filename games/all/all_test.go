@@ -6,7 +6,9 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,12 +22,23 @@ import (
 // the product needs: the engine's (solver.Game, checked by the compiler
 // at Register), an explanation (explain.Teacher), a picture layout
 // (render.Drawer), examples that parse, and a formula that agrees with
-// exhaustive search on the smallest positions. A game that lacks one
-// fails here, not in a student's reply.
+// exhaustive search on the smallest positions, and a section of
+// docs/GAMES.md. A game that lacks one fails here, not in a student's
+// reply.
 func TestComplete(t *testing.T) {
 	games := solver.Games()
 	if len(games) == 0 {
 		t.Fatal("no game is registered")
+	}
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "GAMES.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var headings []string
+	for _, line := range strings.Split(string(doc), "\n") {
+		if strings.HasPrefix(line, "## ") {
+			headings = append(headings, strings.Fields(strings.NewReplacer(":", " ", ",", " ").Replace(line))...)
+		}
 	}
 	for _, g := range games {
 		t.Run(g.Name(), func(t *testing.T) {
@@ -34,6 +47,9 @@ func TestComplete(t *testing.T) {
 			}
 			if _, ok := g.(render.Drawer); !ok {
 				t.Errorf("%s has no picture: it does not implement render.Drawer", g.Name())
+			}
+			if !slices.Contains(headings, g.Name()) {
+				t.Errorf("%s has no section in docs/GAMES.md", g.Name())
 			}
 			if len(g.Examples()) == 0 {
 				t.Errorf("%s has no examples", g.Name())

@@ -40,6 +40,9 @@ func specOf(g *stackGame) gametest.Spec {
 			rec(nil, 0)
 		},
 		Small: 2,
+		// Multisets of size stacks among the 30 stacks of 1 to 4 symbols,
+		// with either player first.
+		StartsCount: func(size int) int { return 2 * multisets(30, size) },
 		Build: func(text string, first solver.Player) solver.Position {
 			return &Stacks{game: g, stacks: strings.Fields(text), mover: first}
 		},
@@ -407,4 +410,13 @@ func followsStrategy(p *Stacks, sm Move) string {
 		return fmt.Sprintf("extra moves go from %v to %v; want one of the mover's spent, or (with none to spend) one handed over", b, a)
 	}
 	return ""
+}
+
+// multisets counts the multisets of k elements from n kinds.
+func multisets(n, k int) int {
+	c := 1
+	for i := 0; i < k; i++ {
+		c = c * (n + i) / (i + 1)
+	}
+	return c
 }

@@ -21,8 +21,9 @@ var spec = gametest.Spec{
 	Positions: func(size int, yield func(string, solver.ParseOptions)) {
 		solver.EnumerateStrings(size, "01", func(s string) bool { yield(s, solver.ParseOptions{}); return true })
 	},
-	Small: 6,
-	Build: func(text string, _ solver.Player) solver.Position { return &BinaryString{s: text} },
+	Small:       6,
+	StartsCount: func(size int) int { return 1 << size },
+	Build:       func(text string, _ solver.Player) solver.Position { return &BinaryString{s: text} },
 	JudgeInput: func(positions []solver.Position) string {
 		var b strings.Builder
 		b.WriteString(strconv.Itoa(len(positions)) + "\n")

@@ -29,6 +29,9 @@ type Spec struct {
 	// size, as text and options: the suite's own enumeration, independent
 	// of the game's state codec.
 	Positions func(size int, yield func(text string, opts solver.ParseOptions))
+	// StartsCount is how many starting positions of a size Starts yields,
+	// worked out by hand.
+	StartsCount func(size int) int
 	// Small is the largest size of the walks over every position reachable
 	// from the starting positions, where the textbook recursion is the
 	// oracle.
