@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/nimtutor/nimtutor/explain"
+	_ "github.com/nimtutor/nimtutor/games/all"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -84,7 +85,7 @@ func TestGeneratedAnswersAgreeWithSearch(t *testing.T) {
 				continue
 			}
 			searched++
-			if got := g.Answer(pos, v.Outcome); got != want[k] {
+			if got := solver.AnswerFor(g, pos.ToMove(), v.Outcome); got != want[k] {
 				t.Errorf("%s test %d %q: search says %s, the judge %s", g.Name(), k+1, c.Text, got, want[k])
 			}
 		}

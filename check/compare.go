@@ -147,7 +147,7 @@ func answers(g solver.Game, cases []Case, expected []string) []string {
 	for _, c := range cases {
 		if pos, err := g.Parse(c.Text, solver.ParseOptions{First: c.First, Long: true}); err == nil {
 			for _, first := range []solver.Outcome{solver.Win, solver.Loss, solver.Tie} {
-				add(g.Answer(pos, first))
+				add(solver.AnswerFor(g, pos.ToMove(), first))
 			}
 			break
 		}

@@ -124,7 +124,7 @@ func TestAutocompleteLargestPositions(t *testing.T) {
 
 func TestExamplesParse(t *testing.T) {
 	for _, g := range solver.Games() {
-		for name, ex := range map[string][]string{"listed": examplesOf(g), "enumerated": enumeratedExamples(g)} {
+		for name, ex := range map[string][]string{"listed": examplesOf(g)} {
 			if len(ex) < 2 {
 				t.Errorf("%s: %d %s examples, want at least 2", g.Name(), len(ex), name)
 			}

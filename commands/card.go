@@ -2,12 +2,12 @@ package commands
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/play"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -186,9 +186,11 @@ func (r *Router) cardHint(c cardClick) (*discordgo.InteractionResponse, error) {
 // cardPlay starts a game on the card's position for whoever clicked: in
 // public for the card's author, privately for anyone else.
 func (r *Router) cardPlay(c cardClick) (*discordgo.InteractionResponse, error) {
-	gm := game{pos: c.pos, owner: c.clicker, side: c.pos.ToMove()}
-	events := []string{fmt.Sprintf("You play %s and move first.", c.pos.Game().PlayerName(gm.side))}
-	return newMessage(r.gameMessage(c.ctx, gm, events), c.own()), nil
+	s, turn, err := play.Start(c.ctx, c.pos, false)
+	if err != nil {
+		return nil, err
+	}
+	return newMessage(r.gameMessage(c.ctx, game{Session: s, owner: c.clicker}, turn.Events), c.own()), nil
 }
 
 // cardVerify searches the card's position: in public for the card's

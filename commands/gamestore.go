@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/play"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
 	"github.com/nimtutor/nimtutor/store"
@@ -36,9 +37,9 @@ func (r *Router) recordStart(ctx context.Context, i *discordgo.Interaction, star
 		return // a mid-game binstring cannot be restored from its text
 	}
 	rec := store.GameRecord{ID: randomKey(), User: gm.owner, Guild: guildID(i), Game: start.Game().Name(),
-		Start: start.String(), StartMover: int(start.ToMove()), Side: int(gm.side)}
-	if gm.last != nil {
-		rec.Moves = []string{practice.MoveText(gm.last)}
+		Start: start.String(), StartMover: int(start.ToMove()), Side: int(gm.Side)}
+	if gm.Last != nil {
+		rec.Moves = []string{practice.MoveText(gm.Last)}
 	}
 	if err := svc.Store().SaveGame(ctx, rec); err != nil {
 		r.log.Error("storing a game", "err", err)
@@ -60,20 +61,20 @@ func (r *Router) recordTurn(before, after game, m solver.Move) *discordgo.Messag
 		return nil
 	}
 	add := []string{practice.MoveText(m)}
-	if after.last != nil {
-		add = append(add, practice.MoveText(after.last))
+	if after.Last != nil {
+		add = append(add, practice.MoveText(after.Last))
 	}
-	result := practice.ResultOf(after.pos, after.side)
+	result := play.Result(after.Pos, after.Side)
 	rec, err := r.findGame(ctx, svc, before)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		// Started before the store knew it (or on another setup): keep it
 		// from here on.
-		if _, _, held := solver.Snapshot(before.pos); held != [2]int{} {
+		if _, _, held := solver.Snapshot(before.Pos); held != [2]int{} {
 			return nil
 		}
-		rec = store.GameRecord{ID: randomKey(), User: before.owner, Game: before.pos.Game().Name(), Start: before.pos.String(),
-			StartMover: int(before.pos.ToMove()), Side: int(before.side), Moves: add, Result: result}
+		rec = store.GameRecord{ID: randomKey(), User: before.owner, Game: before.Pos.Game().Name(), Start: before.Pos.String(),
+			StartMover: int(before.Pos.ToMove()), Side: int(before.Side), Moves: add, Result: result}
 		err = svc.Store().SaveGame(ctx, rec)
 	case err == nil:
 		err = svc.Store().AppendMoves(ctx, rec.ID, rec.Moves, add, result)
@@ -101,9 +102,9 @@ func (r *Router) findGame(ctx context.Context, svc *practice.Service, before gam
 	if err != nil {
 		return store.GameRecord{}, err
 	}
-	want, wantMover, wantHeld := solver.Snapshot(before.pos)
+	want, wantMover, wantHeld := solver.Snapshot(before.Pos)
 	for _, rec := range recent {
-		if rec.Result != "" || rec.Game != before.pos.Game().Name() || rec.Side != int(before.side) {
+		if rec.Result != "" || rec.Game != before.Pos.Game().Name() || rec.Side != int(before.Side) {
 			continue
 		}
 		pos, err := replay(rec.Game, rec.Start, rec.StartMover, rec.Moves)

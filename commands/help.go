@@ -11,7 +11,8 @@ import (
 )
 
 // help answers /help, privately: every game with each of its subcommands
-// as a clickable mention and one example, then the other commands.
+// as a clickable mention and one example (what each subcommand does is
+// said under the first game), then the other commands.
 func (r *Router) help(context.Context, *discordgo.Interaction, options) (*discordgo.InteractionResponse, error) {
 	e := &discordgo.MessageEmbed{
 		Title: "nimtutor: game theory through contest games",
@@ -33,11 +34,26 @@ func (r *Router) help(context.Context, *discordgo.Interaction, options) (*discor
 				args += " first:" + g.PlayerName(solver.Player(k%2))
 			}
 			args += exampleMove(g, sc, ex[k%len(ex)], solver.Player(k%2))
-			lines = append(lines, fmt.Sprintf("%s `%s` %s", r.mention(g.Name(), sc.name), args, lowerFirst(sc.description)))
+			line := fmt.Sprintf("%s `%s`", r.mention(g.Name(), sc.name), args)
+			if len(e.Fields) == 0 {
+				// What a subcommand does is said once, under the first game:
+				// with every game saying it the embed would pass Discord's
+				// 6000 characters.
+				line += " " + lowerFirst(sc.description)
+			}
+			lines = append(lines, line)
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: g.Title(), Value: strings.Join(lines, "\n")})
 	}
-	more := []string{r.mention("adapwns", "solve") + " `position:..P.P spoiler:true` hides the verdict behind spoiler marks"}
+	var more []string
+	if games := solver.Games(); len(games) > 0 {
+		g := games[len(games)/2]
+		args := "position:" + g.Examples()[0]
+		if g.NeedsFirst() {
+			args += " first:" + g.PlayerName(0)
+		}
+		more = append(more, r.mention(g.Name(), "solve")+" `"+args+" spoiler:true` hides the verdict behind spoiler marks")
+	}
 	for _, name := range topOrder {
 		more = append(more, r.mention(name, "")+" "+lowerFirst(topCommands[name].description))
 	}

@@ -90,12 +90,12 @@ func verdictLabel(choice string) string {
 // instead of drawing it again.
 func (r *Router) hintLevel(ctx context.Context, pos solver.Position, level int, keep *discordgo.MessageAttachment) *discordgo.InteractionResponseData {
 	l := r.lessonFor(ctx, pos, nil)
-	hints := l.hints
+	hints := l.Hints
 	level = min(level, len(hints))
 	h := hints[level-1]
 	body := h.Body
-	if level == len(hints) && l.distance != "" {
-		body += "\n" + l.distance
+	if level == len(hints) && l.Distance != "" {
+		body += "\n" + l.Distance
 	}
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Hint %d of %d: %s", level, len(hints), h.Title),

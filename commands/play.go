@@ -12,6 +12,7 @@ import (
 	"github.com/nimtutor/nimtutor/discordx"
 
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/play"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -38,18 +39,15 @@ const optBotFirst = "bot_first"
 // never expires: each click brings a fresh interaction token.
 var errGameExpired = &solver.InputError{Field: "game", Msg: "this game's position is no longer stored; start a new one with the play command"}
 
-// game is one game in progress, as its controls carry it.
+// game is one game in progress, as its controls carry it: the session
+// and the student who started it.
 type game struct {
-	pos         solver.Position
-	owner       string
-	side        solver.Player
-	kept, moves int
-	// last is the bot's latest move, for the game's record.
-	last solver.Move
+	play.Session
+	owner string
 }
 
 func (gm game) head(action string) string {
-	return fmt.Sprintf("%s:%s:%s:%d:%d:%d:%s", playPrefix, gm.pos.Game().Name(), gm.owner, gm.side, gm.kept, gm.moves, action)
+	return fmt.Sprintf("%s:%s:%s:%d:%d:%d:%s", playPrefix, gm.Pos.Game().Name(), gm.owner, gm.Side, gm.Kept, gm.Moves, action)
 }
 
 // play answers /GAME play: the board, and the bot's first move if asked.
@@ -58,19 +56,11 @@ func (r *Router) play(q *request) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	gm := game{pos: pos, owner: userID(q.i), side: pos.ToMove()}
-	var events []string
-	if q.boolean(optBotFirst) {
-		gm.side = pos.ToMove().Other()
-		events = append(events, fmt.Sprintf("You play %s; the bot moves first.", pos.Game().PlayerName(gm.side)))
-		o, cancel := newOracle(q.ctx, pos.Game())
-		defer cancel()
-		if gm, events, err = r.botMove(o, gm, events); err != nil {
-			return nil, err
-		}
-	} else {
-		events = append(events, fmt.Sprintf("You play %s and move first.", pos.Game().PlayerName(gm.side)))
+	session, turn, err := play.Start(q.ctx, pos, q.boolean(optBotFirst))
+	if err != nil {
+		return nil, err
 	}
+	gm, events := game{Session: session, owner: userID(q.i)}, turn.Events
 	r.recordStart(q.ctx, q.i, pos, gm)
 	return &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
@@ -98,8 +88,8 @@ func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, stri
 	if err1 != nil || err2 != nil || err3 != nil || side < 0 || side > 1 {
 		return game{}, "", errBadState
 	}
-	gm.side, gm.kept, gm.moves = solver.Player(side), kept, moves
-	if gm.pos, err = st.position(g); err != nil {
+	gm.Side, gm.Kept, gm.Moves = solver.Player(side), kept, moves
+	if gm.Pos, err = st.position(g); err != nil {
 		return game{}, "", err
 	}
 	if who := userID(i); who != gm.owner {
@@ -136,7 +126,7 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []st
 		if !ok {
 			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("the menu's choice %q is not a move; pick one from the menu", clipText(data.Values[0], 40))}
 		}
-		return r.studentMove(ctx, gm, solver.MoveOf(gm.pos, a, b))
+		return r.studentMove(ctx, gm, solver.MoveOf(gm.Pos, a, b))
 	}
 	return nil, errBadState
 }
@@ -151,7 +141,7 @@ func (r *Router) playSubmit(ctx context.Context, i *discordgo.Interaction) (*dis
 	if action != actionSubmit {
 		return nil, errBadState
 	}
-	m, err := typedMove(data, gm.pos)
+	m, err := typedMove(data, gm.Pos)
 	var ie *solver.InputError
 	if errors.As(err, &ie) {
 		return r.tryAgain(ctx, gm, ie), nil
@@ -174,7 +164,7 @@ const moveInputID = "move"
 
 // moveForm opens the form to type a move in gm.
 func (r *Router) moveForm(gm game) *discordgo.InteractionResponse {
-	return typeMoveForm(r.customID(gm.head(actionSubmit), stateOf(gm.pos)), gm.pos)
+	return typeMoveForm(r.customID(gm.head(actionSubmit), stateOf(gm.Pos)), gm.Pos)
 }
 
 // typeMoveForm is the form to type a move in pos, submitted under
@@ -223,93 +213,30 @@ func moveExample(pos solver.Position) string {
 	return f
 }
 
-// newOracle returns the search that counts moves for one reply, and the
-// function that releases its timer.
-func newOracle(ctx context.Context, g solver.Game) (*solver.Oracle, context.CancelFunc) {
-	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
-	return solver.NewOracle(ctx, g, solver.ReachBudget), cancel
-}
-
 // studentMove plays the student's move, says what it did to their
-// chances, and answers with the bot's move.
+// chances, and answers with the bot's move. A move that cannot be played
+// shows the same game again, with what was wrong.
 func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*discordgo.InteractionResponse, error) {
-	if gm.pos.ToMove() != gm.side {
-		return nil, errBadState
-	}
-	o, cancel := newOracle(ctx, gm.pos.Game())
-	defer cancel()
-	before := solver.Solve(gm.pos)
-	before.Move = explain.LocalMove(before)
-	best, bestOK := o.Value(gm.pos)
-	forced := len(solver.FirstMoves(gm.pos, 2)) == 1
-	next, err := gm.pos.Play(m)
-	var ie *solver.InputError
-	if errors.As(err, &ie) {
-		return r.tryAgain(ctx, gm, ie), nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	mine, mineOK := o.After(gm.pos, m)
-	counted := bestOK && mineOK
-	after, _ := next.Analyze()
-	var events []string
-	gm.moves++
-	// worse is set when the move throws the outcome away, or keeps it the
-	// slow way without following the strategy: the reply then shows why,
-	// with a button to take the move back.
-	worse := false
-	taught := before.Move != nil && before.Move.String() == m.String()
-	switch {
-	case -after == before.Outcome:
-		gm.kept++
-		switch {
-		case forced:
-			events = append(events, fmt.Sprintf("You %s. It was your only move.", m))
-		case taught && counted && mine.Remoteness > best.Remoteness:
-			events = append(events, fmt.Sprintf("You %s. Good: the move the strategy teaches, winning in %s (the quickest win takes %d).", m, plural(mine.Remoteness, "move", "moves"), best.Remoteness))
-		case before.Outcome == solver.Win && counted && mine.Remoteness > best.Remoteness:
-			worse = true
-			events = append(events, fmt.Sprintf("You %s. Still winning, but slower: %d moves instead of %d.", m, mine.Remoteness, best.Remoteness))
-		case before.Outcome == solver.Win && counted:
-			events = append(events, fmt.Sprintf("You %s. Good: the quickest win, %s to the end.", m, plural(mine.Remoteness, "move", "moves")))
-		case before.Outcome == solver.Win:
-			events = append(events, fmt.Sprintf("You %s. Good: you keep a winning position.", m))
-		case before.Outcome == solver.Tie:
-			events = append(events, fmt.Sprintf("You %s. You keep the tie.", m))
-		case counted && mine.Remoteness < best.Remoteness:
-			worse = true
-			events = append(events, fmt.Sprintf("You %s. You were already losing against perfect play, and this loses sooner: %d moves instead of %d.", m, mine.Remoteness, best.Remoteness))
-		default:
-			events = append(events, fmt.Sprintf("You %s. You were already losing against perfect play; nothing wins here.", m))
-		}
-	default:
-		worse = true
-		lost := "the win"
-		if before.Outcome == solver.Tie {
-			lost = "the tie"
-		}
-		events = append(events, fmt.Sprintf("You %s. That throws away %s: %s would have kept it.", m, lost, before.Move))
-	}
-	var why []explain.Step
-	if worse {
-		why, _ = explain.Why(ctx, before, m, nil)
-	}
 	was := gm
-	gm.pos = next
-	gm, events, err = r.botMove(o, gm, events)
-	if err != nil {
+	turn, err := gm.Move(ctx, m)
+	var ie *solver.InputError
+	switch {
+	case errors.As(err, &ie):
+		return r.tryAgain(ctx, was, ie), nil
+	case errors.Is(err, play.ErrNotYourTurn):
+		return nil, errBadState
+	case err != nil:
 		return nil, err
 	}
-	data := r.gameMessage(ctx, gm, events)
-	if len(why) > 0 {
+	data := r.gameMessage(ctx, gm, turn.Events)
+	if len(turn.Why) > 0 {
 		e := &discordgo.MessageEmbed{Title: "Why " + m.String() + " is worse", Color: colourLoss}
-		for _, s := range why {
+		for _, s := range turn.Why {
 			e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
 		}
 		data.Embeds = append(data.Embeds, e)
 		// Take back: the same controls' game, at the position before the move.
-		back := discordgo.Button{Label: "Take back", Style: discordgo.DangerButton, CustomID: r.customID(was.head(actionBack), stateOf(was.pos))}
+		back := discordgo.Button{Label: "Take back", Style: discordgo.DangerButton, CustomID: r.customID(was.head(actionBack), stateOf(was.Pos))}
 		data.Components = append(data.Components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{back}})
 	}
 	if review := r.recordTurn(was, gm, m); review != nil {
@@ -318,70 +245,26 @@ func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*disc
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, nil
 }
 
-// botMove plays the bot's reply if the game is not over: the move the
-// tutor recommends (the taught move; in a lost position the slowest loss).
-func (r *Router) botMove(o *solver.Oracle, gm game, events []string) (game, []string, error) {
-	if gm.pos.ToMove() == gm.side || !solver.HasMoves(gm.pos) {
-		return gm, events, nil
-	}
-	res := solver.Solve(gm.pos)
-	m, v, exact := explain.Recommend(res)
-	if m == nil {
-		return gm, events, fmt.Errorf("no move recommended in %s %q", gm.pos.Game().Name(), gm.pos)
-	}
-	next, err := gm.pos.Play(m)
-	if err != nil {
-		return gm, events, err
-	}
-	events = append(events, "The bot answers: "+m.String()+". "+whyBotMove(o, res, next, v, exact))
-	gm.pos, gm.last = next, m
-	return gm, events, nil
-}
-
-// whyBotMove says in one sentence why the bot's move is good.
-func whyBotMove(o *solver.Oracle, res solver.Result, next solver.Position, v solver.Value, exact bool) string {
-	after, _ := next.Analyze()
-	left := ""
-	if nv, ok := o.Value(next); ok && nv.Remoteness > 0 && res.Outcome != solver.Loss {
-		n := plural(nv.Remoteness, "move", "moves")
-		switch nv.Outcome {
-		case solver.Loss:
-			left = fmt.Sprintf(" Against perfect play you lose in %s.", n)
-		default:
-			left = fmt.Sprintf(" With best play the tie comes in %s.", n)
-		}
-	}
-	switch {
-	case res.Outcome == solver.Win && after == solver.Loss:
-		return "It leaves you a losing position: " + explain.KeyNumbers(next) + "." + left
-	case res.Outcome == solver.Tie:
-		return "It keeps the game a tie: " + explain.KeyNumbers(next) + "." + left
-	case exact:
-		return fmt.Sprintf("The bot is losing against perfect play, so it holds out as long as it can (%s) and waits for your mistake.", explain.ValueText(v))
-	}
-	return "The bot is losing against perfect play, so it leaves you as few winning replies as it can and waits for your mistake."
-}
-
 // gameMessage draws the game: what happened, the position, and the
 // student's controls, or the result when the game is over.
 func (r *Router) gameMessage(ctx context.Context, gm game, events []string) *discordgo.InteractionResponseData {
-	g := gm.pos.Game()
+	g := gm.Pos.Game()
 	e := &discordgo.MessageEmbed{
-		Title:       fmt.Sprintf("%s: you are %s", g.Name(), g.PlayerName(gm.side)),
-		Description: strings.Join(events, "\n") + "\n\n" + positionLine(gm.pos),
+		Title:       fmt.Sprintf("%s: you are %s", g.Name(), g.PlayerName(gm.Side)),
+		Description: strings.Join(events, "\n") + "\n\n" + positionLine(gm.Pos),
 		Color:       colourHint,
 	}
-	if st := explain.Status(gm.pos); st != "" {
+	if st := explain.Status(gm.Pos); st != "" {
 		e.Description += "\n" + st
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
-	r.attachPicture(ctx, data, e, gm.pos, false)
-	if !solver.HasMoves(gm.pos) {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: explain.GameOver(gm.pos) + " " + gameOver(gm)})
+	r.attachPicture(ctx, data, e, gm.Pos, false)
+	if gm.Over() {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: gm.Summary()})
 		return data
 	}
-	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + solver.MoveFormat(gm.pos) + ")."}
-	moves := solver.FirstMoves(gm.pos, maxSelectOptions+1)
+	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + solver.MoveFormat(gm.Pos) + ")."}
+	moves := solver.FirstMoves(gm.Pos, maxSelectOptions+1)
 	var rows []discordgo.MessageComponent
 	if len(moves) <= maxSelectOptions {
 		var opts []discordgo.SelectMenuOption
@@ -390,39 +273,14 @@ func (r *Router) gameMessage(ctx context.Context, gm game, events []string) *dis
 			opts = append(opts, discordgo.SelectMenuOption{Label: clipText(capitalise(m.String()), 100), Value: fmt.Sprintf("%d %d", a, b)})
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: r.customID(gm.head(actionMenu), stateOf(gm.pos)), Placeholder: "Choose your move", Options: opts,
+			CustomID: r.customID(gm.head(actionMenu), stateOf(gm.Pos)), Placeholder: "Choose your move", Options: opts,
 		}}})
 	}
 	rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-		Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.customID(gm.head(actionType), stateOf(gm.pos)),
+		Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.customID(gm.head(actionType), stateOf(gm.Pos)),
 	}}})
 	data.Components = rows
 	return data
-}
-
-// gameOver says who won and how the student played.
-func gameOver(gm game) string {
-	o := gm.pos.Terminal() // for the player to move, who cannot
-	var result string
-	switch {
-	case o == solver.Tie:
-		result = "It's a tie."
-	case (o == solver.Win) == (gm.pos.ToMove() == gm.side):
-		result = "You won!"
-	default:
-		result = "The bot won."
-	}
-	switch {
-	case gm.moves == 0:
-		return result + " You made no move."
-	case gm.moves == 1 && gm.kept == 1:
-		return result + " Your one move kept your best outcome."
-	case gm.moves == 1:
-		return result + " Your one move gave away your best outcome."
-	case gm.kept == gm.moves:
-		return fmt.Sprintf("%s All %d of your moves kept your best outcome.", result, gm.moves)
-	}
-	return fmt.Sprintf("%s %d of your %d moves kept your best outcome.", result, gm.kept, gm.moves)
 }
 
 // parseTwoNumbers reads "a b" (spaces, commas or a dash between).

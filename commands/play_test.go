@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/games/adapwns"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -183,7 +184,7 @@ func TestPlayIllegalTypedMove(t *testing.T) {
 }
 
 func TestVerifyBudget(t *testing.T) {
-	pos, err := solver.Adapwns.Parse("..P.P..P", solver.ParseOptions{})
+	pos, err := adapwns.Game.Parse("..P.P..P", solver.ParseOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +257,7 @@ func TestBotPlaysTheSlowestLoss(t *testing.T) {
 	}
 	slowest := values[0].Value
 	for _, v := range values {
-		if solver.Better(v.Value, slowest) {
+		if v.Value.Better(slowest) {
 			slowest = v.Value
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/play"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -147,10 +148,10 @@ func (r *Router) recordClick(ctx context.Context, i *discordgo.Interaction, _ []
 		if err != nil {
 			return nil, err
 		}
-		gm := game{pos: pos, owner: rec.User, side: solver.Player(rec.Side), moves: len(rev.Moves)}
+		gm := game{Session: play.Session{Pos: pos, Side: solver.Player(rec.Side), Moves: len(rev.Moves)}, owner: rec.User}
 		for _, m := range rev.Moves {
 			if m.Class != practice.Mistake {
-				gm.kept++
+				gm.Kept++
 			}
 		}
 		events := []string{fmt.Sprintf("Resumed your game of %s from %s, %d moves in.", rec.Game, rec.Created.Format(time.DateOnly), len(rec.Moves))}

@@ -13,15 +13,13 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
 // Cache keeps computed replies, keyed by canonical position. It must be
 // safe for concurrent use and bounded; package bot provides one.
-type Cache interface {
-	Get(key string) (any, bool)
-	Set(key string, value any)
-}
+type Cache = explain.Cache
 
 // Config is what a Router needs from the outside world.
 type Config struct {

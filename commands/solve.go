@@ -22,41 +22,15 @@ const (
 	colourHint = 0x3b82f6
 )
 
-// lesson is what the cache keeps per canonical position: the explanation
-// and the hint ladder, whose text is the same for every position with the
-// same explain.Key.
-type lesson struct {
-	steps   []explain.Step // the full reasoning
-	summary []explain.Step // the short reply, without the move
-	rule    []explain.Step // the general rule behind it, for "Why?"
-	hints   []explain.Step
-	// distance says how long the game lasts with best play, or "" out of
-	// the search's reach; it too depends only on the key.
-	distance string
-}
-
 // lessonFor returns the cached lesson for pos, solving and explaining it
 // only on a miss. solved is pos already solved, or nil.
-func (r *Router) lessonFor(ctx context.Context, pos solver.Position, solved *solver.Result) lesson {
-	key := "lesson:" + pos.Game().Name() + ":" + explain.Key(pos)
-	if v, ok := r.cache.Get(key); ok {
-		if l, ok := v.(lesson); ok {
-			return l
+func (r *Router) lessonFor(ctx context.Context, pos solver.Position, solved *solver.Result) explain.Lesson {
+	return explain.LessonFor(r.cache, pos, discordDetail, func() solver.Result {
+		if solved != nil {
+			return *solved
 		}
-	}
-	if solved == nil {
-		res := solve(ctx, pos)
-		solved = &res
-	}
-	l := lesson{
-		steps:    explain.Explain(*solved, discordDetail),
-		summary:  explain.Summary(*solved, discordDetail),
-		rule:     explain.Lesson(*solved, discordDetail),
-		hints:    explain.Hints(*solved, discordDetail),
-		distance: explain.Distance(*solved),
-	}
-	r.cache.Set(key, l)
-	return l
+		return solve(ctx, pos)
+	})
 }
 
 // solve answers /GAME solve with a public card: the verdict as title and
@@ -75,7 +49,7 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 		Description: positionLine(pos),
 		Color:       outcomeColour(res.Outcome),
 	}
-	for _, s := range r.linkLessons(pos.Game().Name(), explain.Short(l.summary, explain.MoveStep(res))) {
+	for _, s := range r.linkLessons(pos.Game().Name(), explain.Short(l.Summary, explain.MoveStep(res))) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
@@ -141,11 +115,11 @@ func stepsMessage(pos solver.Position, title string, steps []explain.Step) *disc
 func (r *Router) cardFull(c cardClick) (*discordgo.InteractionResponse, error) {
 	res := solve(c.ctx, c.pos)
 	l := r.lessonFor(c.ctx, c.pos, &res)
-	return stepsMessage(c.pos, "Full reasoning: "+verdictTitle(res), append(l.steps, explain.MoveStep(res))), nil
+	return stepsMessage(c.pos, "Full reasoning: "+verdictTitle(res), append(l.Steps, explain.MoveStep(res))), nil
 }
 
 // cardWhy shows the general rule behind a card's verdict, privately.
 func (r *Router) cardWhy(c cardClick) (*discordgo.InteractionResponse, error) {
 	l := r.lessonFor(c.ctx, c.pos, nil)
-	return stepsMessage(c.pos, "Why the rule works", l.rule), nil
+	return stepsMessage(c.pos, "Why the rule works", l.Rule), nil
 }

@@ -11,45 +11,45 @@ import (
 // This file holds the helpers every game shares: summarising lists,
 // shortening long strings, numbers in binary and small grammar.
 
-// list is a sequence of n items, each written only when it is shown: a
+// List is a sequence of N items, each written only when it is shown: a
 // capped list of a 6000-cell row writes 6 items, not thousands.
-type list struct {
-	n    int
-	item func(i int) string
+type List struct {
+	N    int
+	Item func(i int) string
 }
 
-// listOf is a list of ready items.
-func listOf(items []string) list {
-	return list{n: len(items), item: func(i int) string { return items[i] }}
+// ListOf is a list of ready items.
+func ListOf(items []string) List {
+	return List{N: len(items), Item: func(i int) string { return items[i] }}
 }
 
-// intList is a list of numbers.
-func intList(vals []int) list {
-	return list{n: len(vals), item: func(i int) string { return strconv.Itoa(vals[i]) }}
+// Ints is a list of numbers.
+func Ints(vals []int) List {
+	return List{N: len(vals), Item: func(i int) string { return strconv.Itoa(vals[i]) }}
 }
 
-// shown returns the items to show: all of them, or the first o.MaxItems
+// Shown returns the items to show: all of them, or the first o.MaxItems
 // followed by "… and N more".
-func (l list) shown(o Options) []string {
-	k := l.n
-	if o.MaxItems > 0 && l.n > o.MaxItems {
+func (l List) Shown(o Options) []string {
+	k := l.N
+	if o.MaxItems > 0 && l.N > o.MaxItems {
 		k = o.MaxItems
 	}
 	out := make([]string, 0, k+1)
 	for i := range k {
-		out = append(out, l.item(i))
+		out = append(out, l.Item(i))
 	}
-	if k < l.n {
-		out = append(out, fmt.Sprintf("… and %d more", l.n-k))
+	if k < l.N {
+		out = append(out, fmt.Sprintf("… and %d more", l.N-k))
 	}
 	return out
 }
 
-// bullets renders items as lines starting with "- ", capped as shown
+// Bullets renders items as lines starting with "- ", capped as shown
 // says. Each line ends with a full stop.
-func bullets(l list, o Options) string {
+func Bullets(l List, o Options) string {
 	var b strings.Builder
-	for i, it := range l.shown(o) {
+	for i, it := range l.Shown(o) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
@@ -62,19 +62,19 @@ func bullets(l list, o Options) string {
 	return b.String()
 }
 
-// inline renders items as a comma-separated list, capped as shown says.
-func inline(l list, o Options) string {
-	return strings.Join(l.shown(o), ", ")
+// Inline renders items as a comma-separated list, capped as shown says.
+func Inline(l List, o Options) string {
+	return strings.Join(l.Shown(o), ", ")
 }
 
-// longString is how long a stack, row or string may be before it is
+// LongString is how long a stack, row or string may be before it is
 // shortened when lists are capped.
-const longString = 24
+const LongString = 24
 
-// code shows s as inline code, shortened to its start and end when lists
+// Code shows s as inline code, shortened to its start and end when lists
 // are capped and s is long; unit names what its length counts.
-func code(s, unit string, o Options) string {
-	if o.MaxItems <= 0 || len(s) <= longString {
+func Code(s, unit string, o Options) string {
+	if o.MaxItems <= 0 || len(s) <= LongString {
 		return "`" + s + "`"
 	}
 	return fmt.Sprintf("`%s…%s` (%d %s)", s[:8], s[len(s)-3:], len(s), unit)
@@ -93,9 +93,9 @@ func xorOf(vals []int) int {
 // show the values only.
 const maxBinaryTerms = 8
 
-// xorSentence states the XOR of vals, in binary when there are few small
+// XorSentence states the XOR of vals, in binary when there are few small
 // values, for example "`10` xor `11` = `01`, so the XOR is **1**."
-func xorSentence(vals []int) string {
+func XorSentence(vals []int) string {
 	x := xorOf(vals)
 	switch {
 	case len(vals) == 0:
@@ -127,30 +127,26 @@ func binary(x, width int) string {
 	return s
 }
 
-// plural returns "1 move" or "3 moves".
-func plural(n int, one, many string) string {
+// Plural returns "1 move" or "3 moves".
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
 	return strconv.Itoa(n) + " " + many
 }
 
-// Plural returns n with its noun, singular for exactly one: Plural(1,
-// "move", "moves") is "1 move", Plural(0, "move", "moves") "0 moves".
-func Plural(n int, one, many string) string { return plural(n, one, many) }
-
-// isAre returns "There is 1 stack" or "There are 3 stacks".
-func isAre(n int, one, many string) string {
+// IsAre returns "There is 1 stack" or "There are 3 stacks".
+func IsAre(n int, one, many string) string {
 	if n == 1 {
 		return "There is 1 " + one
 	}
-	return "There are " + plural(n, one, many)
+	return "There are " + Plural(n, one, many)
 }
 
-// complete reports whether a body ends a thought: after trimming spaces
+// Complete reports whether a body ends a thought: after trimming spaces
 // and closing '*' or '`', it ends with '.', '!', '?' or ')'. Every body
 // this package writes satisfies it, which the tests check.
-func complete(body string) bool {
+func Complete(body string) bool {
 	s := strings.TrimRight(body, " \n*`")
 	if s == "" {
 		return false
@@ -167,13 +163,19 @@ func complete(body string) bool {
 // 1 move", "tie in 2 moves".
 func ValueText(v solver.Value) string {
 	verb := map[solver.Outcome]string{solver.Win: "win", solver.Loss: "lose", solver.Tie: "tie"}[v.Outcome]
-	return verb + " in " + plural(v.Remoteness, "move", "moves")
+	return verb + " in " + Plural(v.Remoteness, "move", "moves")
 }
 
-// capitalise returns s with its first letter in upper case.
-func capitalise(s string) string {
+// Capitalise returns s with its first letter in upper case.
+func Capitalise(s string) string {
 	if s == "" {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// WithTitle returns s with a new title.
+func WithTitle(s Step, title string) Step {
+	s.Title = title
+	return s
 }

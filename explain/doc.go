@@ -8,7 +8,7 @@
 //   - Explain, the full reasoning: each idea of the solution applied to
 //     this position, then "Finding the move" (the target, which gap, heap,
 //     run or stack reaches it, the value after, every winning move by
-//     kind) and the verdict. Lesson picks the steps that teach the rule,
+//     kind) and the verdict. LessonSteps picks the steps that teach the rule,
 //     for a "Why?" button.
 //   - Hints, a graded ladder of six levels (ladder.go): a question on a
 //     small case, how to work out the reduction (with a verdict for the
@@ -20,28 +20,21 @@
 // LocalMove and Recommend give it, and where every move loses Recommend
 // gives the slowest loss, by the engine's search where it reaches.
 //
-// The text is plain with light markdown (bold and `code`) and bullet
-// lines starting with "- ", so it reads well in Discord and in a terminal.
-// Options.MaxItems caps long lists ("… and 41 more") and shortens long
-// stacks and rows; 0 shows everything, as the CLI wants.
+// The package is the framework: each game writes its own steps as an
+// explain.Teacher in its package under games/, with the helpers here
+// (capped lists, inline code, XOR sentences, grammar). The text is plain
+// with light markdown (bold and `code`) and bullet lines starting with
+// "- ", so it reads well in Discord and in a terminal. Options.MaxItems
+// caps long lists ("… and 41 more"), writing only the items shown.
 //
-// # Caching and stack numbers
+// # Caching
 //
-// Summary, Explain, Lesson and Hints depend only on Key(r.Position) and
-// the Options, so a caller may cache their output per key. Two positions
-// with the same key are the same game for the explanation: for binim and
-// binim2 the key ignores the order of the stacks, and for binstring it
-// keeps only the mover's lead in 0s already held, not the two counts.
-//
-// For binim and binim2 this is done by building the explanation on the
-// canonical position, the stacks sorted, and by naming stacks by their
-// content ("take 1 from the stack `010`"), never by their number.
-// LocalMove and Recommend map the move back to the stack numbers of the
-// student's own position, and MoveStep states it as a step; MoveStep, Why
-// and MoveTable are per position and not meant to be cached by Key.
-//
-// The package imports the solver and the standard library only. Each
-// game's knowledge, its strategy, its kinds of move and its text, lives
-// in the game's own file; a new game is one new file with an explainer
-// and one line in the registry in explain.go.
+// Summary, Explain, LessonSteps and Hints depend only on Key(r.Position)
+// and the Options, so LessonFor keeps them in a Cache per key. Two
+// positions with the same key are the same game for the explanation: for
+// binim the key ignores the order of the stacks, and for binstring it
+// keeps only the mover's lead in 0s. A Teacher explains the canonical
+// position and maps its move back to the student's numbering
+// (LocalMove); MoveStep, Why and MoveTable are per position and not
+// cached.
 package explain

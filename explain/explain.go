@@ -23,135 +23,126 @@ type Options struct {
 	MaxItems int
 }
 
-// explainer is one game's explanation: its canonical key, the canonical
-// form of a result, the steps and hints built on that form, and the
-// mapping of the explained move back to the position as given.
-type explainer interface {
-	// fits reports whether pos is a position type this explainer knows.
-	fits(pos solver.Position) bool
-	key(pos solver.Position) string
-	// canonical returns the result for the canonical position of r's key.
-	canonical(r solver.Result) solver.Result
-	// plan finds the move the strategy teaches in c and every move that
+// Teacher is a game's explanation: the capability a game package adds to
+// its solver.Game. It works on the canonical form of a position (for
+// example binim's stacks sorted), so that positions with one key share
+// one text, and maps the moves it teaches back to the position as given.
+type Teacher interface {
+	// ExplainKey identifies pos for the explanation, within its game: two
+	// positions with the same key get identical Explain and Hints text.
+	// It names the player to move.
+	ExplainKey(pos solver.Position) string
+	// Canonical returns the result for the canonical position of r's key.
+	Canonical(r solver.Result) solver.Result
+	// Plan finds the move the strategy teaches in c and every move that
 	// keeps c's outcome, by kind.
-	plan(c solver.Result) plan
-	// kind names, in the strategy's words, the kind of move m of pos, a
+	Plan(c solver.Result) Plan
+	// Kind names, in the strategy's words, the kind of move m of pos, a
 	// move that keeps the best outcome.
-	kind(pos solver.Position, m solver.Move) string
-	// explain and hints take c with c.Move set to the taught move, and
-	// its plan.
-	explain(c solver.Result, pl plan, o Options) []Step
-	// The levels of the hint ladder (see ladder.go): a question on a
-	// sub-case and how to reduce, the same for every position; the
-	// reduced numbers; the rule; where to look for the move; the verdict.
-	question(c solver.Result) Step
-	reduction(c solver.Result) Step
-	numbers(c solver.Result, o Options) Step
-	rule(c solver.Result, o Options) Step
-	pointer(c solver.Result, pl plan, o Options) Step
-	verdict(c solver.Result, o Options) Step
-	// ties reports whether the game can end in a tie.
-	ties() bool
-	// finding shows the method of finding the move on c's numbers: the
+	Kind(pos solver.Position, m solver.Move) string
+	// Explain returns the steps of the solution applied to c, ending with
+	// the verdict and the move; c.Move is the plan's move.
+	Explain(c solver.Result, pl Plan, o Options) []Step
+	// Question, Reduction, Numbers, Rule, Pointer and Verdict are the
+	// levels of the hint ladder (see ladder.go): a question on a sub-case
+	// and how to reduce, the same for every position; the reduced
+	// numbers; the rule; where to look for the move; the verdict. Only
+	// the verdict names the winner or the move.
+	Question(c solver.Result) Step
+	Reduction(c solver.Result) Step
+	Numbers(c solver.Result, o Options) Step
+	Rule(c solver.Result, o Options) Step
+	Pointer(c solver.Result, pl Plan, o Options) Step
+	Verdict(c solver.Result, o Options) Step
+	// Ties reports whether the game can end in a tie.
+	Ties() bool
+	// Finding shows the method of finding the move on c's numbers: the
 	// target, which part of the position reaches it, and every winning
 	// move by kind.
-	finding(c solver.Result, pl plan, o Options) Step
-	// summary is the short reply without its line of play: why (the
+	Finding(c solver.Result, pl Plan, o Options) Step
+	// Summary is the short reply without its line of play: why (the
 	// facts of c that decide it), finding the move, the rule here.
-	summary(c solver.Result, pl plan, o Options) []Step
-	// lessonTitles names the steps of explain that teach the general rule.
-	lessonTitles(c solver.Result) []string
-	// lineMove says move m of the player to move in pos, for a line of
+	Summary(c solver.Result, pl Plan, o Options) []Step
+	// LessonTitles names the steps of Explain that teach the general rule.
+	LessonTitles(c solver.Result) []string
+	// LineMove says move m of the player to move in pos, for a line of
 	// play: "Ada 5→4".
-	lineMove(pos solver.Position, m solver.Move, o Options) string
-	// stuck says, as a short sentence, that the game is over in pos.
-	stuck(pos solver.Position) string
-	// compact names move m of pos in the game's short notation, numbered
+	LineMove(pos solver.Position, m solver.Move, o Options) string
+	// Stuck says, as a short sentence, that the game is over in pos.
+	Stuck(pos solver.Position) string
+	// Compact names move m of pos in the game's short notation, numbered
 	// as in pos: "5→4", "remove 2–3", "take 1 from stack 2".
-	compact(pos solver.Position, m solver.Move) string
-	// localMove states m, a move of the canonical position c, in the
+	Compact(pos solver.Position, m solver.Move) string
+	// LocalMove states m, a move of the canonical position c, in the
 	// numbering of r.Position.
-	localMove(r, c solver.Result, m solver.Move) solver.Move
-	// keyNumbers names the numbers that decide pos, as one clause.
-	keyNumbers(pos solver.Position) string
-	// gameOver says why the player to move in pos, who has no legal
-	// move, has won, lost or tied, as a sentence.
-	gameOver(pos solver.Position) string
-	// status says what a position in play carries besides its text (the
+	LocalMove(r, c solver.Result, m solver.Move) solver.Move
+	// KeyNumbers names, as one clause, the numbers that decide pos, for
+	// example "the XOR of the counted gaps mod 3 is 0".
+	KeyNumbers(pos solver.Position) string
+	// GameOver says why the player to move in pos, who has no legal move,
+	// has won, lost or tied, as a sentence.
+	GameOver(pos solver.Position) string
+	// Status says what a position in play carries besides its text (the
 	// 0s each player holds in binstring), as a sentence, or "".
-	status(pos solver.Position) string
+	Status(pos solver.Position) string
+	// Themes lists the ideas of the game's solution a puzzle can need,
+	// for menus, and PositionThemes those that pos exercises.
+	Themes() []string
+	PositionThemes(pos solver.Position) []string
 }
 
-// registry maps a game's name to its explainer: one line per game.
-var registry = map[string]explainer{
-	"binim2":    stackExplainer{},
-	"binim":     stackExplainer{},
-	"abgame":    abExplainer{},
-	"adapwns":   pawnExplainer{},
-	"binstring": stringExplainer{},
+// ThemeXORToZero is the theme every Nim-like game shares: leave the
+// opponent an XOR of 0.
+const ThemeXORToZero = "XOR to zero"
+
+// teacherOf returns g's Teacher. Every registered game has one, which the
+// completeness test in package games/all checks.
+func teacherOf(g solver.Game) Teacher {
+	t, ok := g.(Teacher)
+	if !ok {
+		panic(fmt.Sprintf("explain: game %s has no Teacher", g.Name()))
+	}
+	return t
 }
 
-// lookup returns the explainer for pos, or false for a game without one.
-func lookup(pos solver.Position) (explainer, bool) {
-	if pos == nil {
-		return nil, false
+// taught returns the teacher of r's game, the canonical result of r with
+// its move replaced by the move the strategy teaches, and the plan behind
+// it.
+func taught(r solver.Result) (Teacher, solver.Result, Plan) {
+	t := teacherOf(r.Position.Game())
+	c := t.Canonical(r)
+	key := Key(c.Position)
+	pl, ok := plans.get(key)
+	if !ok {
+		pl = t.Plan(c)
+		plans.put(key, pl)
 	}
-	e, ok := registry[pos.Game().Name()]
-	if !ok || !e.fits(pos) {
-		return nil, false
-	}
-	return e, true
+	c.Move = pl.Move
+	return t, c, pl
 }
 
 // Explain returns the explanation of a solved position: the reductions of
 // the solution applied to this position, then the verdict and the move.
 // Its text depends only on Key(r.Position) and opts.
 func Explain(r solver.Result, opts Options) []Step {
-	e, ok := lookup(r.Position)
-	if !ok {
-		return []Step{fallbackVerdict(r)}
-	}
-	c, pl := taught(e, r)
-	return e.explain(c, pl, opts)
-}
-
-// taught returns the canonical result of r with its move replaced by the
-// move the strategy teaches, and the plan behind it.
-func taught(e explainer, r solver.Result) (solver.Result, plan) {
-	c := e.canonical(r)
-	key := e.key(c.Position)
-	pl, ok := plans.get(key)
-	if !ok {
-		pl = e.plan(c)
-		plans.put(key, pl)
-	}
-	c.Move = pl.move
-	return c, pl
+	t, c, pl := taught(r)
+	return t.Explain(c, pl, opts)
 }
 
 // Hints returns the hint ladder for the position: level 1 first, the last
-// level reveals the verdict and the move.
-// Its text depends only on Key(r.Position) and opts.
+// level reveals the verdict and the move. Its text depends only on
+// Key(r.Position) and opts.
 func Hints(r solver.Result, opts Options) []Step {
-	e, ok := lookup(r.Position)
-	if !ok {
-		return []Step{
-			{Title: "A nudge", Body: "Look for parts of the position that cancel out, and count what is left."},
-			fallbackVerdict(r),
-		}
-	}
-	c, pl := taught(e, r)
-	return ladder(e, c, pl, opts)
+	t, c, pl := taught(r)
+	return ladder(t, c, pl, opts)
 }
 
 // Key returns a canonical key for pos: two positions with the same key get
 // identical Explain and Hints text, so a cache may share one entry. The
 // key starts with the game's name and names the player to move.
 func Key(pos solver.Position) string {
-	if e, ok := lookup(pos); ok {
-		return e.key(pos)
-	}
-	return fmt.Sprintf("%s:%d:%s", pos.Game().Name(), pos.ToMove(), pos.String())
+	g := pos.Game()
+	return g.Name() + ":" + teacherOf(g).ExplainKey(pos)
 }
 
 // LocalMove returns the move that Explain and Hints teach, numbered as in
@@ -160,15 +151,11 @@ func Key(pos solver.Position) string {
 // strategy the explanation teaches and keeps the best outcome. It is nil
 // when the player to move has no move or every move loses.
 func LocalMove(r solver.Result) solver.Move {
-	e, ok := lookup(r.Position)
-	if !ok {
-		return r.Move
-	}
-	c, pl := taught(e, r)
-	if pl.move == nil {
+	t, c, pl := taught(r)
+	if pl.Move == nil {
 		return nil
 	}
-	return e.localMove(r, c, pl.move)
+	return t.LocalMove(r, c, pl.Move)
 }
 
 // Recommend returns the move the tutor recommends, and the bot plays, in
@@ -181,16 +168,49 @@ func Recommend(r solver.Result) (m solver.Move, value solver.Value, exact bool) 
 	if m := LocalMove(r); m != nil || r.Outcome != solver.Loss {
 		return m, solver.Value{}, false
 	}
-	e, ok := lookup(r.Position)
-	if !ok {
-		return holdOut(r.Position)
-	}
-	c := e.canonical(r)
+	t := teacherOf(r.Position.Game())
+	c := t.Canonical(r)
 	m, value, exact = holdOut(c.Position)
 	if m == nil {
 		return nil, value, exact
 	}
-	return e.localMove(r, c, m), value, exact
+	return t.LocalMove(r, c, m), value, exact
+}
+
+// KeyNumbers names, as one clause, the numbers that decide pos, for
+// example "the XOR of the counted gaps mod 3 is 0".
+func KeyNumbers(pos solver.Position) string {
+	return teacherOf(pos.Game()).KeyNumbers(pos)
+}
+
+// GameOver says, as a sentence, why the game is over in pos and who won:
+// for example "Dum cannot move, and in misère play that wins." The
+// player to move in pos has no legal move.
+func GameOver(pos solver.Position) string { return teacherOf(pos.Game()).GameOver(pos) }
+
+// Status says what a position in play carries besides its text, such as
+// the 0s each player holds in binstring, as a sentence; "" when nothing.
+func Status(pos solver.Position) string { return teacherOf(pos.Game()).Status(pos) }
+
+// Themes lists the ideas of g's solution a puzzle can need.
+func Themes(g solver.Game) []string { return teacherOf(g).Themes() }
+
+// PositionThemes lists the ideas of its game's solution that pos needs.
+func PositionThemes(pos solver.Position) []string {
+	return teacherOf(pos.Game()).PositionThemes(pos)
+}
+
+// Solve solves pos for a reply: the formula's verdict, the move the
+// explanation teaches as the result's Move (numbered as in pos), and the
+// remoteness of the position and of that move where the search reaches
+// within solver.ReachBudget states and solver.ReachTime.
+func Solve(ctx context.Context, pos solver.Position) solver.Result {
+	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
+	defer cancel()
+	r := solver.Solve(pos)
+	r.Move = LocalMove(r)
+	r.Reach(solver.NewOracle(ctx, pos.Game(), solver.ReachBudget))
+	return r
 }
 
 // MoveStep returns a step stating the recommended move in the numbering of
@@ -205,7 +225,7 @@ func MoveStep(r solver.Result) Step {
 	case m == nil:
 		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}
 	case r.Outcome != solver.Loss:
-		body := fmt.Sprintf("**%s**.", capitalise(m.String()))
+		body := fmt.Sprintf("**%s**.", Capitalise(m.String()))
 		if r.Move != nil && r.Move.String() == m.String() {
 			body += moveDistance(r)
 		}
@@ -227,29 +247,25 @@ func MoveStep(r solver.Result) Step {
 // "Finding the move" step groups them by kind. It is "" when the mover
 // has no move or every move loses.
 func Alternatives(r solver.Result, max int) string {
-	e, ok := lookup(r.Position)
-	if !ok {
-		return ""
-	}
-	c, pl := taught(e, r)
-	if pl.move == nil {
+	t, c, pl := taught(r)
+	if pl.Move == nil {
 		return ""
 	}
 	var names []string
-	seen := map[string]bool{e.localMove(r, c, pl.move).String(): true}
-	for _, g := range pl.groups {
-		for _, m := range g.moves {
+	seen := map[string]bool{t.LocalMove(r, c, pl.Move).String(): true}
+	for _, g := range pl.Groups {
+		for _, m := range g.Moves {
 			// Moves on equal stacks are one move in the student's numbering.
-			lm := e.localMove(r, c, m)
+			lm := t.LocalMove(r, c, m)
 			if !seen[lm.String()] {
 				seen[lm.String()] = true
-				names = append(names, e.compact(r.Position, lm))
+				names = append(names, t.Compact(r.Position, lm))
 			}
 		}
 	}
 	if len(names) == 0 {
 		switch {
-		case !pl.complete:
+		case !pl.Complete:
 			return fmt.Sprintf("No other move among the first %d checked does as well.", checkedMoves(r.Position))
 		case r.Outcome == solver.Tie:
 			return "The only move that keeps the tie."
@@ -260,10 +276,10 @@ func Alternatives(r solver.Result, max int) string {
 	if r.Outcome == solver.Tie {
 		head = "Also keeping the tie: "
 	}
-	if !pl.complete {
+	if !pl.Complete {
 		head = fmt.Sprintf("Among the first %d moves, also %s: ", checkedMoves(r.Position), map[bool]string{true: "keeping the tie", false: "winning"}[r.Outcome == solver.Tie])
 	}
-	return head + inline(listOf(names), Options{MaxItems: max}) + "."
+	return head + Inline(ListOf(names), Options{MaxItems: max}) + "."
 }
 
 // moveDistance says how long the game lasts after the recommended move,
@@ -276,7 +292,7 @@ func moveDistance(r solver.Result) string {
 	if r.Outcome == solver.Tie {
 		what = "Ties"
 	}
-	s := fmt.Sprintf(" %s in %s", what, plural(r.MoveRemoteness, "move", "moves"))
+	s := fmt.Sprintf(" %s in %s", what, Plural(r.MoveRemoteness, "move", "moves"))
 	if r.MoveRemoteness > r.Remoteness {
 		return s + fmt.Sprintf(" (the quickest takes %d).", r.Remoteness)
 	}
@@ -290,7 +306,7 @@ func Distance(r solver.Result) string {
 	if r.Remoteness <= 0 {
 		return ""
 	}
-	n := plural(r.Remoteness, "move", "moves")
+	n := Plural(r.Remoteness, "move", "moves")
 	if r.Outcome == solver.Tie {
 		return fmt.Sprintf("With best play the game ends in a tie after %s, both players' moves counted.", n)
 	}
@@ -303,67 +319,23 @@ func InMoves(r solver.Result) string {
 	if r.Remoteness <= 0 {
 		return ""
 	}
-	return " in " + plural(r.Remoteness, "move", "moves")
+	return " in " + Plural(r.Remoteness, "move", "moves")
 }
 
-// fallbackVerdict states the verdict and move of a game without an explainer.
-func fallbackVerdict(r solver.Result) Step {
-	body := verdictSentence(r)
-	if r.Move != nil {
-		body += fmt.Sprintf(" A best move: **%s**.", r.Move)
-	}
-	return Step{Title: "Verdict", Body: body}
-}
-
-// verdictSentence says who wins, or that it is a tie, in one sentence.
-func verdictSentence(r solver.Result) string {
+// VerdictSentence says who wins, or that it is a tie, in one sentence.
+func VerdictSentence(r solver.Result) string {
 	if r.Outcome == solver.Tie {
 		return "With best play the game is a **tie**: nobody wins."
 	}
 	return fmt.Sprintf("**%s wins** with best play.", r.WinnerName())
 }
 
-// KeyNumbers names, as one clause, the numbers that decide pos, for
-// example "the XOR of the counted gaps mod 3 is 0". It is "" for a game
-// without an explainer.
-func KeyNumbers(pos solver.Position) string {
-	e, ok := lookup(pos)
-	if !ok {
-		return ""
+// AfterMove plays a canonical result's move and returns the position
+// after it. The move comes from the game's own formula, so it is legal.
+func AfterMove(c solver.Result) solver.Position {
+	next, err := c.Position.Play(c.Move)
+	if err != nil {
+		panic(fmt.Sprintf("explain: the solver's move %v is illegal: %v", c.Move, err))
 	}
-	return e.keyNumbers(pos)
-}
-
-// GameOver says, as a sentence, why the game is over in pos and who won:
-// for example "Dum cannot move, and in misère play that wins." The
-// player to move in pos has no legal move.
-func GameOver(pos solver.Position) string {
-	e, ok := lookup(pos)
-	if !ok {
-		return pos.Game().PlayerName(pos.ToMove()) + " cannot move, so the game is over."
-	}
-	return e.gameOver(pos)
-}
-
-// Status says what a position in play carries besides its text, such as
-// the 0s each player holds in binstring, as a sentence; "" when nothing.
-func Status(pos solver.Position) string {
-	e, ok := lookup(pos)
-	if !ok {
-		return ""
-	}
-	return e.status(pos)
-}
-
-// Solve solves pos for a reply: the formula's verdict, the move the
-// explanation teaches as the result's Move (numbered as in pos), and the
-// remoteness of the position and of that move where the search reaches
-// within solver.ReachBudget states and solver.ReachTime.
-func Solve(ctx context.Context, pos solver.Position) solver.Result {
-	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
-	defer cancel()
-	r := solver.Solve(pos)
-	r.Move = LocalMove(r)
-	r.Reach(solver.NewOracle(ctx, pos.Game(), solver.ReachBudget))
-	return r
+	return next
 }

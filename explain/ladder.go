@@ -43,13 +43,13 @@ var ladderTitles = [...]string{
 }
 
 // ladder builds the hint ladder of c from a game's parts.
-func ladder(e explainer, c solver.Result, pl plan, o Options) []Step {
+func ladder(e Teacher, c solver.Result, pl Plan, o Options) []Step {
 	steps := []Step{
-		e.question(c),
-		e.reduction(c),
-		e.numbers(c, o),
-		e.rule(c, o),
-		e.pointer(c, pl, o),
+		e.Question(c),
+		e.Reduction(c),
+		e.Numbers(c, o),
+		e.Rule(c, o),
+		e.Pointer(c, pl, o),
 		lastLevel(e, c, pl, o),
 	}
 	for i := range steps {
@@ -65,10 +65,10 @@ func ladder(e explainer, c solver.Result, pl plan, o Options) []Step {
 // on the position's numbers; in a lost position, the move that makes the
 // opponent's task hardest: the slowest loss, and how few winning replies
 // it leaves.
-func lastLevel(e explainer, c solver.Result, pl plan, o Options) Step {
-	v := e.verdict(c, o)
+func lastLevel(e Teacher, c solver.Result, pl Plan, o Options) Step {
+	v := e.Verdict(c, o)
 	if c.Move != nil {
-		v.Body += "\n" + e.finding(c, pl, o).Body
+		v.Body += "\n" + e.Finding(c, pl, o).Body
 		return v
 	}
 	if !solver.HasMoves(c.Position) {
@@ -84,7 +84,7 @@ func lastLevel(e explainer, c solver.Result, pl plan, o Options) Step {
 	}
 	replies, complete := keepers(next, solver.Win)
 	all := len(solver.FirstMoves(next, checkedMoves(next)+1))
-	hold := fmt.Sprintf("Make the opponent's task hardest: **%s**", e.lineMove(c.Position, m, o))
+	hold := fmt.Sprintf("Make the opponent's task hardest: **%s**", e.LineMove(c.Position, m, o))
 	if exact {
 		hold += fmt.Sprintf(" holds out longest (%s)", ValueText(value))
 	}
@@ -106,7 +106,7 @@ func lastLevel(e explainer, c solver.Result, pl plan, o Options) Step {
 func VerdictChoices(pos solver.Position) []string {
 	g := pos.Game()
 	out := []string{g.PlayerName(0), g.PlayerName(1)}
-	if e, ok := lookup(pos); ok && e.ties() {
+	if teacherOf(g).Ties() {
 		out = append(out, "Tie")
 	}
 	return out
@@ -129,3 +129,6 @@ func CheckVerdict(r solver.Result, answer string) (right bool, reply string) {
 	}
 	return false, "Not this time. Check the reduction again, or take the next hint: it gives the numbers."
 }
+
+// LadderLevels is how many levels the hint ladder has.
+const LadderLevels = levelMove

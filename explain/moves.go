@@ -50,7 +50,7 @@ func MoveTable(ctx context.Context, r solver.Result, max int) ([]MoveRow, int) {
 	defer cancel()
 	oracle := solver.NewOracle(ctx, pos.Game(), solver.ReachBudget)
 	rec, _, _ := Recommend(r)
-	e, known := lookup(pos)
+	e := teacherOf(pos.Game())
 	rows := make([]MoveRow, 0, len(moves))
 	reach := true
 	for _, m := range moves {
@@ -60,8 +60,8 @@ func MoveTable(ctx context.Context, r solver.Result, max int) ([]MoveRow, int) {
 		}
 		o, _ := next.Analyze()
 		row := MoveRow{Move: m, Outcome: -o, Remoteness: -1, Recommended: sameMove(m, rec)}
-		if known && row.Outcome == r.Outcome && r.Outcome != solver.Loss {
-			row.Kind = e.kind(pos, m)
+		if row.Outcome == r.Outcome && r.Outcome != solver.Loss {
+			row.Kind = e.Kind(pos, m)
 		}
 		if reach {
 			if v, ok := oracle.After(pos, m); ok {

@@ -10,31 +10,31 @@ import (
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-// plan is what a game's strategy says about a solved position: the move
+// Plan is what a game's strategy says about a solved position: the move
 // the reply teaches and every move that keeps the best outcome, grouped
 // by the kind of move the strategy names.
-type plan struct {
-	// move follows the strategy the reply teaches and keeps the best
+type Plan struct {
+	// Move follows the strategy the reply teaches and keeps the best
 	// outcome. It is nil when the mover has no move or every move loses.
-	move solver.Move
-	// groups lists every move that keeps the best outcome, by kind, the
+	Move solver.Move
+	// Groups lists every move that keeps the best outcome, by kind, the
 	// taught move's kind first. Empty when every move loses.
-	groups []moveGroup
-	// complete is false when the position has more moves than maxChecked;
-	// groups then hold only the moves among the first maxChecked.
-	complete bool
+	Groups []MoveGroup
+	// Complete is false when the position has more moves than MaxChecked;
+	// Groups then hold only the moves among the first MaxChecked.
+	Complete bool
 }
 
-// moveGroup is a kind of move, in the strategy's words, and its moves.
-type moveGroup struct {
-	kind  string
-	moves []solver.Move
+// MoveGroup is a kind of move, in the strategy's words, and its moves.
+type MoveGroup struct {
+	Kind  string
+	Moves []solver.Move
 }
 
-// maxChecked is the most moves a plan checks one by one against the
+// MaxChecked is the most moves a plan checks one by one against the
 // formula. A position with more (a long binstring has millions) gets a
-// plan over its first maxChecked moves, or fewer when it is long.
-const maxChecked = 2000
+// plan over its first MaxChecked moves, or fewer when it is long.
+const MaxChecked = 2000
 
 // checkWork bounds a plan's work: each move checked plays and judges the
 // whole position, so a long one has fewer moves checked, at least
@@ -46,7 +46,7 @@ const (
 
 // checkedMoves is how many moves a plan checks on pos.
 func checkedMoves(pos solver.Position) int {
-	return max(minChecked, min(maxChecked, checkWork/max(len(pos.String()), 1)))
+	return max(minChecked, min(MaxChecked, checkWork/max(len(pos.String()), 1)))
 }
 
 // keepers returns every legal move of pos after which the mover's outcome
@@ -70,34 +70,34 @@ func keepers(pos solver.Position, want solver.Outcome) ([]solver.Move, bool) {
 	return out, complete
 }
 
-// newPlan builds a plan: the taught move, and every move that keeps the
+// NewPlan builds a plan: the taught move, and every move that keeps the
 // outcome of c grouped by kindOf, with the taught move's kind first.
-func newPlan(c solver.Result, taught solver.Move, kindOf func(solver.Move) string) plan {
-	pl := plan{move: taught, complete: true}
+func NewPlan(c solver.Result, taught solver.Move, kindOf func(solver.Move) string) Plan {
+	pl := Plan{Move: taught, Complete: true}
 	if c.Outcome == solver.Loss {
 		return pl
 	}
 	moves, complete := keepers(c.Position, c.Outcome)
-	pl.complete = complete
+	pl.Complete = complete
 	if taught != nil && !slices.Contains(moves, taught) {
 		moves = append([]solver.Move{taught}, moves...)
 	}
 	for _, m := range moves {
 		k := kindOf(m)
-		i := slices.IndexFunc(pl.groups, func(g moveGroup) bool { return g.kind == k })
+		i := slices.IndexFunc(pl.Groups, func(g MoveGroup) bool { return g.Kind == k })
 		if i < 0 {
-			pl.groups = append(pl.groups, moveGroup{kind: k})
-			i = len(pl.groups) - 1
+			pl.Groups = append(pl.Groups, MoveGroup{Kind: k})
+			i = len(pl.Groups) - 1
 		}
-		pl.groups[i].moves = append(pl.groups[i].moves, m)
+		pl.Groups[i].Moves = append(pl.Groups[i].Moves, m)
 	}
 	if taught != nil {
 		k := kindOf(taught)
-		slices.SortStableFunc(pl.groups, func(a, b moveGroup) int {
+		slices.SortStableFunc(pl.Groups, func(a, b MoveGroup) int {
 			switch {
-			case a.kind == k && b.kind != k:
+			case a.Kind == k && b.Kind != k:
 				return -1
-			case b.kind == k && a.kind != k:
+			case b.Kind == k && a.Kind != k:
 				return 1
 			}
 			return 0
@@ -139,7 +139,7 @@ func holdOut(pos solver.Position) (m solver.Move, value solver.Value, exact bool
 	if err == nil && len(values) > 0 {
 		best := values[0]
 		for _, v := range values[1:] {
-			if solver.Better(v.Value, best.Value) {
+			if v.Value.Better(best.Value) {
 				best = v
 			}
 		}
@@ -181,25 +181,25 @@ func holdOut(pos solver.Position) (m solver.Move, value solver.Value, exact bool
 	return m, solver.Value{}, false
 }
 
-// maxPerKind is how many moves of one kind a capped list names.
-const maxPerKind = 4
+// MaxPerKind is how many moves of one kind a capped list names.
+const MaxPerKind = 4
 
-// groupsText lists every move of a plan, by kind, as bullet lines; when
-// lists are capped, at most maxPerKind moves a kind.
-func groupsText(pl plan, name func(solver.Move) string, o Options) string {
+// GroupsText lists every move of a plan, by kind, as bullet lines; when
+// lists are capped, at most MaxPerKind moves a kind.
+func GroupsText(pl Plan, name func(solver.Move) string, o Options) string {
 	if o.MaxItems > 0 {
-		o.MaxItems = min(o.MaxItems, maxPerKind)
+		o.MaxItems = min(o.MaxItems, MaxPerKind)
 	}
 	var items []string
-	for _, g := range pl.groups {
-		names := make([]string, len(g.moves))
-		for i, m := range g.moves {
+	for _, g := range pl.Groups {
+		names := make([]string, len(g.Moves))
+		for i, m := range g.Moves {
 			names[i] = name(m)
 		}
-		items = append(items, fmt.Sprintf("%s: %s", g.kind, inline(listOf(names), o)))
+		items = append(items, fmt.Sprintf("%s: %s", g.Kind, Inline(ListOf(names), o)))
 	}
-	out := bullets(listOf(items), Options{})
-	if !pl.complete {
+	out := Bullets(ListOf(items), Options{})
+	if !pl.Complete {
 		out += "\n(Only the first moves were checked: the position has too many to check them all.)"
 	}
 	return out
@@ -210,23 +210,23 @@ func groupsText(pl plan, name func(solver.Move) string, o Options) string {
 // position, and each needs its plan. A plan depends only on the key.
 type planCache struct {
 	mu    sync.Mutex
-	plans map[string]plan
+	plans map[string]Plan
 	order []string
 }
 
 // plansKept is how many plans the cache keeps.
 const plansKept = 64
 
-var plans = planCache{plans: map[string]plan{}}
+var plans = planCache{plans: map[string]Plan{}}
 
-func (pc *planCache) get(key string) (plan, bool) {
+func (pc *planCache) get(key string) (Plan, bool) {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	pl, ok := pc.plans[key]
 	return pl, ok
 }
 
-func (pc *planCache) put(key string, pl plan) {
+func (pc *planCache) put(key string, pl Plan) {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	if _, ok := pc.plans[key]; ok {

@@ -14,12 +14,8 @@ import (
 // only on Key(r.Position) and opts; MoveStep adds the move in the
 // student's numbering.
 func Summary(r solver.Result, opts Options) []Step {
-	e, ok := lookup(r.Position)
-	if !ok {
-		return []Step{fallbackVerdict(r)}
-	}
-	c, pl := taught(e, r)
-	steps := e.summary(c, pl, opts)
+	e, c, pl := taught(r)
+	steps := e.Summary(c, pl, opts)
 	if line := lineOfPlay(e, c, opts); line != "" {
 		// The line goes just before the rule, which closes the summary.
 		last := steps[len(steps)-1]
@@ -28,20 +24,16 @@ func Summary(r solver.Result, opts Options) []Step {
 	return steps
 }
 
-// Lesson returns the general rule behind the position's verdict, applied
+// LessonSteps returns the general rule behind the position's verdict, applied
 // to it: the steps of Explain that teach the reduction, without the
 // opening and the verdict. It is what a "Why?" button shows until the
 // lessons have pages of their own. Its text depends only on
 // Key(r.Position) and opts.
-func Lesson(r solver.Result, opts Options) []Step {
-	e, ok := lookup(r.Position)
-	if !ok {
-		return []Step{fallbackVerdict(r)}
-	}
-	c, pl := taught(e, r)
-	titles := e.lessonTitles(c)
+func LessonSteps(r solver.Result, opts Options) []Step {
+	e, c, pl := taught(r)
+	titles := e.LessonTitles(c)
 	var out []Step
-	for _, s := range e.explain(c, pl, opts) {
+	for _, s := range e.Explain(c, pl, opts) {
 		if slices.Contains(titles, s.Title) {
 			out = append(out, s)
 		}
@@ -57,7 +49,7 @@ const maxLinePlies = 4
 // moves the way the game names them: "Ada 5→4, Ada's opponent 3→2, …".
 // It is "" when the mover has no move, or the position is too large to
 // search for the losing side's moves.
-func lineOfPlay(e explainer, c solver.Result, o Options) string {
+func lineOfPlay(e Teacher, c solver.Result, o Options) string {
 	pos := c.Position
 	if !solver.HasMoves(pos) || len(pos.String()) > maxSearchLen {
 		return ""
@@ -65,17 +57,17 @@ func lineOfPlay(e explainer, c solver.Result, o Options) string {
 	var moves []string
 	for len(moves) < maxLinePlies {
 		if !solver.HasMoves(pos) {
-			return strings.Join(moves, ", ") + "; " + e.stuck(pos)
+			return strings.Join(moves, ", ") + "; " + e.Stuck(pos)
 		}
 		r := solver.Solve(pos)
-		m := e.plan(r).move
+		m := e.Plan(e.Canonical(r)).Move
 		if m == nil {
 			m, _, _ = holdOut(pos)
 		}
 		if m == nil {
 			break
 		}
-		moves = append(moves, e.lineMove(pos, m, o))
+		moves = append(moves, e.LineMove(pos, m, o))
 		next, err := pos.Play(m)
 		if err != nil {
 			break
@@ -83,7 +75,7 @@ func lineOfPlay(e explainer, c solver.Result, o Options) string {
 		pos = next
 	}
 	if !solver.HasMoves(pos) {
-		return strings.Join(moves, ", ") + "; " + e.stuck(pos)
+		return strings.Join(moves, ", ") + "; " + e.Stuck(pos)
 	}
 	return strings.Join(moves, ", ") + ", …"
 }

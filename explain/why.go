@@ -16,10 +16,7 @@ import (
 // illegal move (*solver.InputError). It is per position and not cached.
 func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, error) {
 	pos := r.Position
-	e, ok := lookup(pos)
-	if !ok {
-		return nil, fmt.Errorf("explain: no explainer for %s", pos.Game().Name())
-	}
+	e := teacherOf(pos.Game())
 	next, err := pos.Play(m)
 	if err != nil {
 		return nil, err
@@ -64,7 +61,7 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 	if other != nil && other.String() != m.String() {
 		ro := solver.Solve(otherNext)
 		ov, oOK := oracle.After(pos, other)
-		body := fmt.Sprintf("**%s** instead leaves %s to move: %s.", capitalise(other.String()), opponent, KeyNumbers(otherNext))
+		body := fmt.Sprintf("**%s** instead leaves %s to move: %s.", Capitalise(other.String()), opponent, KeyNumbers(otherNext))
 		if f := summaryStep(e, r, "Finding it"); f != "" && r.Outcome != solver.Loss && sameMove(other, LocalMove(r)) {
 			body += " " + f
 		}
@@ -73,9 +70,9 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 			body += fmt.Sprintf(" It is better: a %s for you instead of a %s.", outcomeWord(-ro.Outcome), outcomeWord(-rn.Outcome))
 		case -ro.Outcome < -rn.Outcome:
 			body += fmt.Sprintf(" It is worse than your move: a %s for you instead of a %s.", outcomeWord(-ro.Outcome), outcomeWord(-rn.Outcome))
-		case mOK && oOK && solver.Better(ov, mv):
+		case mOK && oOK && ov.Better(mv):
 			body += " Both keep the same outcome; it gets there " + map[bool]string{true: "sooner.", false: "later, which is what a losing side wants."}[ov.Outcome != solver.Loss]
-		case mOK && oOK && solver.Better(mv, ov):
+		case mOK && oOK && mv.Better(ov):
 			body += " Both keep the same outcome, and your move does at least as well."
 		default:
 			body += " Both keep the same outcome."
@@ -96,17 +93,17 @@ var o0 = Options{MaxItems: 6}
 
 // afterText says what position m leaves and who wins it, with the facts
 // that decide it.
-func afterText(e explainer, m solver.Move, rn solver.Result, o Options) string {
+func afterText(e Teacher, m solver.Move, rn solver.Result, o Options) string {
 	next := rn.Position
 	g := next.Game()
 	if next.String() == "" {
-		return fmt.Sprintf("**%s** leaves nothing. %s", capitalise(m.String()), e.gameOver(next))
+		return fmt.Sprintf("**%s** leaves nothing. %s", Capitalise(m.String()), e.GameOver(next))
 	}
-	body := fmt.Sprintf("**%s** leaves %s, %s to move.", capitalise(m.String()), code(next.String(), "characters", o), g.PlayerName(next.ToMove()))
+	body := fmt.Sprintf("**%s** leaves %s, %s to move.", Capitalise(m.String()), Code(next.String(), "characters", o), g.PlayerName(next.ToMove()))
 	if !solver.HasMoves(next) {
-		return body + " " + e.gameOver(next)
+		return body + " " + e.GameOver(next)
 	}
-	if st := e.status(next); st != "" {
+	if st := e.Status(next); st != "" {
 		body += " " + st
 	}
 	if f := summaryStep(e, rn, "Why"); f != "" {
@@ -125,9 +122,9 @@ func afterText(e explainer, m solver.Move, rn solver.Result, o Options) string {
 
 // summaryStep returns the body of the summary step with the given title
 // for r, or "".
-func summaryStep(e explainer, r solver.Result, title string) string {
-	c, pl := taught(e, r)
-	for _, s := range e.summary(c, pl, o0) {
+func summaryStep(e Teacher, r solver.Result, title string) string {
+	_, c, pl := taught(r)
+	for _, s := range e.Summary(c, pl, o0) {
 		if s.Title == title {
 			return s.Body
 		}
@@ -139,9 +136,9 @@ func summaryStep(e explainer, r solver.Result, title string) string {
 // moves." or, out of the search's reach, the outcome alone.
 func solverValues(m solver.Move, v solver.Value, ok bool, after solver.Result) string {
 	if ok {
-		return fmt.Sprintf("%s: %s.", capitalise(m.String()), ValueText(v))
+		return fmt.Sprintf("%s: %s.", Capitalise(m.String()), ValueText(v))
 	}
-	return fmt.Sprintf("%s: a %s against best play (too large to count the moves).", capitalise(m.String()), outcomeWord(-after.Outcome))
+	return fmt.Sprintf("%s: a %s against best play (too large to count the moves).", Capitalise(m.String()), outcomeWord(-after.Outcome))
 }
 
 // outcomeWord names an outcome for the player it belongs to.

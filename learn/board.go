@@ -131,8 +131,9 @@ func (b posBoard) Name(p int) string {
 
 func (b posBoard) CanTie() bool {
 	g := b.pos.Game()
-	tie := g.Answer(b.pos, solver.Tie)
-	return tie != g.Answer(b.pos, solver.Win) && tie != g.Answer(b.pos, solver.Loss)
+	mover := b.pos.ToMove()
+	tie := solver.AnswerFor(g, mover, solver.Tie)
+	return tie != solver.AnswerFor(g, mover, solver.Win) && tie != solver.AnswerFor(g, mover, solver.Loss)
 }
 
 func (b posBoard) MoveText(x, y int) string { return solver.MoveOf(b.pos, x, y).String() }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/nimtutor/nimtutor/explain"
+	_ "github.com/nimtutor/nimtutor/games/all"
 	"github.com/nimtutor/nimtutor/solver"
 )
 

@@ -1,21 +1,32 @@
 package learn
 
-// links says which lesson teaches the idea behind each step of package
-// explain's explanations, by game and step title. Steps that apply no
-// theorem (the rules, the verdict, finding the move) have no lesson. The
-// short reply's "The rule here" links to the game's own lesson.
-var links = map[string]map[string]string{
-	"adapwns":   {"The gaps": "adapwns", "A staircase": "staircase", "Which gaps count": "staircase", "g mod 3": "grundy", "The XOR": "grundy", "The rule here": "adapwns"},
-	"abgame":    {"Facing pairs": "abgame", "Reserve moves": "abgame", "Nim heaps": "nim", "The rule": "abgame", "The rule here": "abgame"},
-	"binim2":    {"Merge the runs": "binim", "Stacks that cancel out": "binim", "Extra moves": "binim", "The misère rule": "binim", "The rule here": "binim"},
-	"binim":     {"Each stack belongs to one player": "binim", "The rule": "binim", "The rule here": "binim"},
-	"binstring": {"The 0s": "binstring", "Runs of 1s are Nim heaps": "nim", "Putting it together": "binstring", "The rule here": "binstring"},
+import "github.com/nimtutor/nimtutor/solver"
+
+// Linker is the capability a game package adds to its solver.Game to link
+// its explanation steps to lessons: which lesson (a Topic's ID) teaches
+// the idea behind each step, by step title. Steps that apply no theorem
+// (the rules, the verdict, finding the move) have no lesson; the short
+// reply's "The rule here" links to the game's own lesson.
+type Linker interface {
+	LessonLinks() map[string]string
+}
+
+// linksOf returns the step links of the game called game, or nil.
+func linksOf(game string) map[string]string {
+	g, err := solver.Lookup(game)
+	if err != nil {
+		return nil
+	}
+	if l, ok := g.(Linker); ok {
+		return l.LessonLinks()
+	}
+	return nil
 }
 
 // ForStep returns the lesson that teaches the idea of an explanation step
 // of game titled title, or false when the step applies no theorem.
 func ForStep(game, title string) (*Topic, bool) {
-	id, ok := links[game][title]
+	id, ok := linksOf(game)[title]
 	if !ok {
 		return nil, false
 	}

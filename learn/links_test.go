@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/nimtutor/nimtutor/explain"
+	_ "github.com/nimtutor/nimtutor/games/all"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -22,6 +23,7 @@ func TestEveryTheoremStepLinks(t *testing.T) {
 		"adapwns": {"..P.P", "P..P...P", ".P"}, "abgame": {"A..B.A..B", "A.A", "B...A", "A"},
 		"binim2": {"0011 1", "01 10", "0 1 1", "0", "010 101"}, "binim": {"001 11", "0110 0", "1"},
 		"binstring": {"0110", "0110011", "00011", "1", "0"},
+		"nim":       {"3 4 5", "1 2 3", "0"}, "misere": {"1 1 3", "2 2", "1"},
 	}
 	seen := map[string]map[string]bool{}
 	for game, texts := range more {
@@ -46,7 +48,11 @@ func TestEveryTheoremStepLinks(t *testing.T) {
 			}
 		}
 	}
-	for game, m := range links {
+	for game := range more {
+		m := linksOf(game)
+		if len(m) == 0 {
+			t.Errorf("%s links no step to a lesson", game)
+		}
 		for title, id := range m {
 			if !seen[game][title] {
 				t.Errorf("%s: the link %q → %s names a step no explanation has", game, title, id)

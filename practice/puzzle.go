@@ -48,7 +48,8 @@ var ErrBadID = errors.New("practice: not a puzzle id")
 
 // ParseID splits "GAME-SEED".
 func ParseID(id string) (solver.Game, uint64, error) {
-	name, num, ok := strings.Cut(id, "-")
+	k := strings.LastIndexByte(id, '-')
+	name, num, ok := id[:max(k, 0)], id[k+1:], k >= 0
 	if !ok {
 		return nil, 0, fmt.Errorf("%w: %q", ErrBadID, id)
 	}
@@ -122,56 +123,9 @@ func winningMoves(pos solver.Position, moves []solver.Move) []solver.Move {
 	return out
 }
 
-// randomPosition draws a small position of g in its text form.
+// randomPosition draws a small position of g.
 func randomPosition(g solver.Game, r *rand.Rand) (solver.Position, error) {
-	var b strings.Builder
-	first := solver.Player(0)
-	switch g.Name() {
-	case "adapwns":
-		n := 5 + r.IntN(10)
-		for range n {
-			b.WriteByte(pick(r, 0.35, 'P', '.'))
-		}
-	case "abgame":
-		n := 5 + r.IntN(9)
-		for range n {
-			switch x := r.IntN(4); {
-			case x < 2:
-				b.WriteByte('.')
-			case x == 2:
-				b.WriteByte('A')
-			default:
-				b.WriteByte('B')
-			}
-		}
-		first = solver.Player(r.IntN(2))
-	case "binstring":
-		n := 4 + r.IntN(9)
-		for range n {
-			b.WriteByte(pick(r, 0.5, '1', '0'))
-		}
-	case "binim", "binim2":
-		k := 2 + r.IntN(3)
-		for i := range k {
-			if i > 0 {
-				b.WriteByte(' ')
-			}
-			for range 1 + r.IntN(4) {
-				b.WriteByte(pick(r, 0.5, '1', '0'))
-			}
-		}
-		first = solver.Player(r.IntN(2))
-	default:
-		return nil, fmt.Errorf("practice: no puzzles for %s yet", g.Name())
-	}
-	return solver.Restore(g, b.String(), first, [2]int{})
-}
-
-func pick(r *rand.Rand, p float64, yes, no byte) byte {
-	if r.Float64() < p {
-		return yes
-	}
-	return no
+	return g.Random(r), nil
 }
 
 // estimate is a puzzle's first rating: harder when it is larger, when few

@@ -1,31 +1,27 @@
 package practice
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/play"
 	"github.com/nimtutor/nimtutor/solver"
 	"github.com/nimtutor/nimtutor/store"
 )
 
 // MoveClass is the verdict on one of the learner's moves.
-type MoveClass string
+type MoveClass = play.Class
 
 // The verdicts, as Lichess's game review gives them.
 const (
-	// Best keeps the best outcome, as fast as possible (or, when already
-	// lost, holds out longest).
-	Best MoveClass = "best"
-	// Slower keeps the win, but the win now takes longer.
-	Slower MoveClass = "still winning, slower"
-	// Mistake throws away the win (or the tie).
-	Mistake MoveClass = "mistake"
-	// Forced was the only legal move.
-	Forced MoveClass = "forced"
-	// Lost was played in a lost position that a faster loss does not change.
-	Lost MoveClass = "already lost"
+	Best    = play.Best
+	Slower  = play.Slower
+	Mistake = play.Mistake
+	Forced  = play.Forced
+	Lost    = play.Lost
 )
 
 // MoveReview is the review of one of the learner's moves.
@@ -35,16 +31,8 @@ type MoveReview struct {
 	// Before is the position the learner moved in.
 	Before solver.Position
 	Move   solver.Move
-	Class  MoveClass
-	// Had is the best outcome the learner could force before the move, and
-	// Kept the one left after it.
-	Had, Kept solver.Outcome
-	// Dist is the remoteness after the move and BestDist after the best
-	// move; both -1 when the game is too large to search.
-	Dist, BestDist int
-	// Better is a move that keeps Had (faster, for Slower), for moves that
-	// are not Best or Forced.
-	Better solver.Move
+	// Judgement is the verdict and the numbers behind it.
+	play.Judgement
 }
 
 // Review is the review of a whole game.
@@ -68,16 +56,16 @@ const reviewBudget = 300000
 // and judges each of the learner's moves.
 func ReviewGame(start solver.Position, side solver.Player, moves []solver.Move) (*Review, error) {
 	r := &Review{Start: start, Side: side, FirstMistake: -1, Exact: true}
-	search := newDistSearch(start.Game(), reviewBudget)
+	o := solver.NewOracle(context.Background(), start.Game(), reviewBudget)
 	pos := start
 	for i, m := range moves {
 		if pos.ToMove() == side {
-			mr, exact, err := judgeMove(search, pos, m)
+			j, err := play.Judge(o, pos, m)
 			if err != nil {
 				return nil, fmt.Errorf("move %d (%s): %w", i+1, m, err)
 			}
-			r.Exact = r.Exact && exact
-			mr.Ply, mr.Number = i+1, len(r.Moves)+1
+			r.Exact = r.Exact && j.Exact
+			mr := MoveReview{Ply: i + 1, Number: len(r.Moves) + 1, Before: pos, Move: m, Judgement: j}
 			if mr.Class == Mistake && r.FirstMistake < 0 {
 				r.FirstMistake = len(r.Moves)
 			}
@@ -89,80 +77,8 @@ func ReviewGame(start solver.Position, side solver.Player, moves []solver.Move) 
 		}
 		pos = next
 	}
-	r.Result = ResultOf(pos, side)
+	r.Result = play.Result(pos, side)
 	return r, nil
-}
-
-// ResultOf returns "won", "lost" or "tie" for side when pos is over, else "".
-func ResultOf(pos solver.Position, side solver.Player) string {
-	if solver.HasMoves(pos) {
-		return ""
-	}
-	switch o := pos.Terminal(); {
-	case o == solver.Tie:
-		return "tie"
-	case (o == solver.Win) == (pos.ToMove() == side):
-		return "won"
-	}
-	return "lost"
-}
-
-// judgeMove classifies m in pos, by remoteness when the search fits its
-// budget and by the formula's outcomes otherwise.
-func judgeMove(search *distSearch, pos solver.Position, m solver.Move) (MoveReview, bool, error) {
-	mr := MoveReview{Before: pos, Move: m, Dist: -1, BestDist: -1}
-	moves := pos.Moves()
-	if _, err := pos.Play(m); err != nil {
-		return mr, false, err
-	}
-	// Exact: every move's value by search.
-	best, bestMove, mine := value{outcome: solver.Loss - 1}, solver.Move(nil), value{}
-	exact := true
-	for _, x := range moves {
-		v, err := search.child(pos, x)
-		if err != nil {
-			exact = false
-			break
-		}
-		if better(v, best) {
-			best, bestMove = v, x
-		}
-		if x == m {
-			mine = v
-		}
-	}
-	if exact {
-		mr.Had, mr.Kept, mr.Dist, mr.BestDist = best.outcome, mine.outcome, mine.dist, best.dist
-		switch {
-		case len(moves) == 1:
-			mr.Class = Forced
-		case mine.outcome < best.outcome:
-			mr.Class, mr.Better = Mistake, bestMove
-		case mine.dist == best.dist || best.outcome == solver.Tie:
-			mr.Class = Best
-		case best.outcome == solver.Loss:
-			mr.Class, mr.Better = Lost, bestMove
-		default:
-			mr.Class, mr.Better = Slower, bestMove
-		}
-		return mr, true, nil
-	}
-	// By the formula: outcomes only.
-	res := solver.Solve(pos)
-	next, _ := pos.Play(m)
-	after, _ := next.Analyze()
-	mr.Had, mr.Kept, mr.Dist, mr.BestDist = res.Outcome, -after, -1, -1
-	switch {
-	case len(moves) == 1:
-		mr.Class = Forced
-	case mr.Kept < mr.Had:
-		mr.Class, mr.Better = Mistake, explain.LocalMove(res)
-	case mr.Had == solver.Loss:
-		mr.Class = Lost
-	default:
-		mr.Class = Best
-	}
-	return mr, false, nil
 }
 
 // ReviewRecord reviews a stored game.

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nimtutor/nimtutor/games/adapwns"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
 	"github.com/nimtutor/nimtutor/store/storetest"
@@ -90,14 +91,14 @@ func TestPracticeFlow(t *testing.T) {
 		if len(prog.Ratings) != len(solver.Games()) || len(prog.Attempts) != 2*len(solver.Games()) || prog.Weakest == "" {
 			t.Errorf("Progress = %d ratings, %d attempts", len(prog.Ratings), len(prog.Attempts))
 		}
-		if _, err := s.Answer(ctx, "u", "adapwns-5", solver.CellMove{From: 99, To: 98}); err == nil {
+		if _, err := s.Answer(ctx, "u", "adapwns-5", adapwns.Move{From: 99, To: 98}); err == nil {
 			t.Error("an illegal move was accepted")
 		}
-		if _, _, err := s.Next(ctx, "u", "", solver.Adapwns, "no such theme"); !errors.Is(err, practice.ErrUnknownTheme) {
+		if _, _, err := s.Next(ctx, "u", "", adapwns.Game, "no such theme"); !errors.Is(err, practice.ErrUnknownTheme) {
 			t.Errorf("unknown theme: %v", err)
 		}
-		p, _, err := s.Next(ctx, "u", "", solver.Adapwns, practice.ThemeGapMod3)
-		if err != nil || !p.HasTheme(practice.ThemeGapMod3) {
+		p, _, err := s.Next(ctx, "u", "", adapwns.Game, adapwns.ThemeGapMod3)
+		if err != nil || !p.HasTheme(adapwns.ThemeGapMod3) {
 			t.Errorf("themed Next = %v, %v", p, err)
 		}
 	})

@@ -135,13 +135,13 @@ func (fc *face) width(s string) int {
 	return w
 }
 
-// canvas is the picture being drawn, with its faces. It draws into a
+// Canvas is the picture being drawn, with its faces. It draws into a
 // paletted image: one byte a pixel, so filling, drawing and encoding the
 // PNG cost a quarter of what a full-colour picture costs. The palette is
 // built as colours are used: the handful of the palette in render.go, and
 // for text the blends of a colour over a background at a few levels of
 // coverage, which is all the anti-aliasing a label needs.
-type canvas struct {
+type Canvas struct {
 	img *image.Paletted
 	// index finds a colour's palette entry; last and lastIdx remember the
 	// latest lookup, since drawing uses one colour many times in a row.
@@ -162,8 +162,8 @@ type canvas struct {
 // with, besides none and full.
 const coverageLevels = 3
 
-func newFaces() (*canvas, error) {
-	c := &canvas{}
+func newFaces() (*Canvas, error) {
+	c := &Canvas{}
 	var err error
 	if c.title, err = newFace(true, 18); err != nil {
 		return nil, err
@@ -182,12 +182,12 @@ func newFaces() (*canvas, error) {
 
 // start allocates a white picture of w×h pixels: entry 0 of the palette
 // is the background, and a new picture is all zeros.
-func (c *canvas) start(w, h int) {
-	c.img = image.NewPaletted(image.Rect(0, 0, w, h), color.Palette{colBackground})
+func (c *Canvas) start(w, h int) {
+	c.img = image.NewPaletted(image.Rect(0, 0, w, h), color.Palette{Background})
 	c.img.Palette = make(color.Palette, 1, 256)
-	c.img.Palette[0] = colBackground
-	c.index = map[color.RGBA]uint8{colBackground: 0}
-	c.last, c.lastIdx = colBackground, 0
+	c.img.Palette[0] = Background
+	c.index = map[color.RGBA]uint8{Background: 0}
+	c.last, c.lastIdx = Background, 0
 	c.blends = map[uint8]*[256][coverageLevels]uint16{}
 }
 
@@ -202,7 +202,7 @@ func rgba(col color.Color) color.RGBA {
 
 // colorIndex returns col's palette entry, adding it while there is room;
 // a full palette gives the nearest entry.
-func (c *canvas) colorIndex(col color.Color) uint8 {
+func (c *Canvas) colorIndex(col color.Color) uint8 {
 	k := rgba(col)
 	if k == c.last {
 		return c.lastIdx
@@ -222,15 +222,15 @@ func (c *canvas) colorIndex(col color.Color) uint8 {
 
 // blend returns the entry of fg drawn over entry bg at coverage level
 // (1..coverageLevels) out of coverageLevels+1.
-func (c *canvas) blend(fg color.RGBA, bg, level uint8) uint8 {
+func (c *Canvas) blend(fg color.RGBA, bg, level uint8) uint8 {
 	b := rgba(c.img.Palette[bg])
 	t := uint32(level) * 255 / (coverageLevels + 1)
 	mix := func(f, g uint8) uint8 { return uint8((uint32(f)*t + uint32(g)*(255-t) + 127) / 255) }
 	return c.colorIndex(color.RGBA{mix(fg.R, b.R), mix(fg.G, b.G), mix(fg.B, b.B), 0xff})
 }
 
-// rect fills r with col.
-func (c *canvas) rect(r image.Rectangle, col color.Color) {
+// Rect fills r with col.
+func (c *Canvas) Rect(r image.Rectangle, col color.Color) {
 	r = r.Intersect(c.img.Rect)
 	if r.Empty() {
 		return
@@ -246,17 +246,17 @@ func (c *canvas) rect(r image.Rectangle, col color.Color) {
 }
 
 // frame draws the outline of r, t pixels thick.
-func (c *canvas) frame(r image.Rectangle, t int, col color.Color) {
-	c.rect(image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+t), col)
-	c.rect(image.Rect(r.Min.X, r.Max.Y-t, r.Max.X, r.Max.Y), col)
-	c.rect(image.Rect(r.Min.X, r.Min.Y, r.Min.X+t, r.Max.Y), col)
-	c.rect(image.Rect(r.Max.X-t, r.Min.Y, r.Max.X, r.Max.Y), col)
+func (c *Canvas) frame(r image.Rectangle, t int, col color.Color) {
+	c.Rect(image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+t), col)
+	c.Rect(image.Rect(r.Min.X, r.Max.Y-t, r.Max.X, r.Max.Y), col)
+	c.Rect(image.Rect(r.Min.X, r.Min.Y, r.Min.X+t, r.Max.Y), col)
+	c.Rect(image.Rect(r.Max.X-t, r.Min.Y, r.Max.X, r.Max.Y), col)
 }
 
 // textAt draws s with its baseline at y, starting at x, and returns the x
 // after it. Each pixel's coverage is rounded to one of a few levels and
 // the colour blended over what is under it.
-func (c *canvas) textAt(fc *face, x, y int, s string, col color.Color) int {
+func (c *Canvas) textAt(fc *face, x, y int, s string, col color.Color) int {
 	fg := rgba(col)
 	full := c.colorIndex(fg)
 	tab := c.blends[full]
@@ -293,14 +293,14 @@ func (c *canvas) textAt(fc *face, x, y int, s string, col color.Color) int {
 
 // centred draws s centred horizontally on cx and vertically in the band
 // [top, top+h).
-func (c *canvas) centred(fc *face, cx, top, h int, s string, col color.Color) {
+func (c *Canvas) centred(fc *face, cx, top, h int, s string, col color.Color) {
 	w := fc.width(s)
 	base := top + (h-fc.height)/2 + fc.ascent
 	c.textAt(fc, cx-w/2, base, s, col)
 }
 
-// triangle fills the triangle a, b, d.
-func (c *canvas) triangle(a, b, d image.Point, col color.Color) {
+// Triangle fills the triangle a, b, d.
+func (c *Canvas) Triangle(a, b, d image.Point, col color.Color) {
 	minY := min(a.Y, b.Y, d.Y)
 	maxY := max(a.Y, b.Y, d.Y)
 	pts := [3]image.Point{a, b, d}
@@ -316,40 +316,40 @@ func (c *canvas) triangle(a, b, d image.Point, col color.Color) {
 			lo, hi = min(lo, x), max(hi, x)
 		}
 		if lo <= hi {
-			c.rect(image.Rect(int(lo+0.5), y, int(hi+0.5), y+1), col)
+			c.Rect(image.Rect(int(lo+0.5), y, int(hi+0.5), y+1), col)
 		}
 	}
 }
 
-// disc fills the circle of radius r around (cx, cy).
-func (c *canvas) disc(cx, cy, r int, col color.Color) {
+// Disc fills the circle of radius r around (cx, cy).
+func (c *Canvas) Disc(cx, cy, r int, col color.Color) {
 	for dy := -r; dy <= r; dy++ {
 		dx := 0
 		for (dx+1)*(dx+1)+dy*dy <= r*r {
 			dx++
 		}
-		c.rect(image.Rect(cx-dx, cy+dy, cx+dx+1, cy+dy+1), col)
+		c.Rect(image.Rect(cx-dx, cy+dy, cx+dx+1, cy+dy+1), col)
 	}
 }
 
-// span is one piece of a header line in its own colour.
-type span struct {
-	s   string
-	col color.Color
+// Span is one piece of a header line in its own colour.
+type Span struct {
+	Text  string
+	Color color.Color
 }
 
-// header is the title, the lines below it and the legend, drawn above
+// Header is the title, the lines below it and the legend, drawn above
 // every picture.
-type header struct {
-	title  string
-	lines  [][]span
-	legend []legendItem
+type Header struct {
+	Title  string
+	Lines  [][]Span
+	Legend []LegendItem
 }
 
-// legendItem is a coloured swatch and what it means.
-type legendItem struct {
-	col  color.Color
-	text string
+// LegendItem is a coloured swatch and what it means.
+type LegendItem struct {
+	Color color.Color
+	Text  string
 }
 
 const (
@@ -359,21 +359,21 @@ const (
 )
 
 // size returns the width and height the header needs.
-func (h header) size(c *canvas) (int, int) {
-	w := c.title.width(h.title)
+func (h Header) size(c *Canvas) (int, int) {
+	w := c.title.width(h.Title)
 	y := c.title.height + lineGap
-	for _, l := range h.lines {
+	for _, l := range h.Lines {
 		lw := 0
 		for _, s := range l {
-			lw += c.text.width(s.s)
+			lw += c.text.width(s.Text)
 		}
 		w = max(w, lw)
 		y += c.text.height + lineGap/2
 	}
-	if len(h.legend) > 0 {
+	if len(h.Legend) > 0 {
 		lw := 0
-		for _, it := range h.legend {
-			lw += swatchSz + 6 + c.text.width(it.text) + 18
+		for _, it := range h.Legend {
+			lw += swatchSz + 6 + c.text.width(it.Text) + 18
 		}
 		w = max(w, lw)
 		y += c.text.height + lineGap/2
@@ -382,20 +382,20 @@ func (h header) size(c *canvas) (int, int) {
 }
 
 // draw draws the header with its top left at (x, y) and returns its height.
-func (h header) draw(c *canvas, x, y int) {
-	c.textAt(c.title, x, y+c.title.ascent, h.title, colInk)
+func (h Header) draw(c *Canvas, x, y int) {
+	c.textAt(c.title, x, y+c.title.ascent, h.Title, Ink)
 	y += c.title.height + lineGap
-	for _, l := range h.lines {
+	for _, l := range h.Lines {
 		lx := x
 		for _, s := range l {
-			lx = c.textAt(c.text, lx, y+c.text.ascent, s.s, s.col)
+			lx = c.textAt(c.text, lx, y+c.text.ascent, s.Text, s.Color)
 		}
 		y += c.text.height + lineGap/2
 	}
 	lx := x
-	for _, it := range h.legend {
+	for _, it := range h.Legend {
 		top := y + (c.text.height-swatchSz)/2
-		c.rect(image.Rect(lx, top, lx+swatchSz, top+swatchSz), it.col)
-		lx = c.textAt(c.text, lx+swatchSz+6, y+c.text.ascent, it.text, colInk) + 18
+		c.Rect(image.Rect(lx, top, lx+swatchSz, top+swatchSz), it.Color)
+		lx = c.textAt(c.text, lx+swatchSz+6, y+c.text.ascent, it.Text, Ink) + 18
 	}
 }

@@ -30,7 +30,7 @@ const ReplyPixels = MaxPixels / 2
 
 // fits reports whether a picture of w×h pixels is within MaxSide and the
 // canvas's pixel cap.
-func (c *canvas) fits(w, h int) bool {
+func (c *Canvas) fits(w, h int) bool {
 	return w <= MaxSide && h <= MaxSide && w*h <= c.maxPixels
 }
 
@@ -45,6 +45,18 @@ type Options struct {
 	MaxPixels int
 }
 
+// Drawer is a game's picture layout: the capability a game package adds
+// to its solver.Game. Picture lays the position out as a Row of cells or
+// as Shelves of columns; the package fits it in MaxSide×MaxSide pixels.
+type Drawer interface {
+	Picture(pos solver.Position, annotate bool) Picture
+}
+
+// Picture is a laid-out position: a *Row or a *Shelves.
+type Picture interface {
+	draw(c *Canvas) error
+}
+
 // ErrUnknownPosition is returned by Draw for a position of a game the
 // package cannot draw.
 var ErrUnknownPosition = errors.New("render: no picture for this kind of position")
@@ -57,6 +69,10 @@ func Draw(pos solver.Position, opts Options) (image.Image, error) {
 	if pos == nil {
 		return nil, fmt.Errorf("%w: nil", ErrUnknownPosition)
 	}
+	d, ok := pos.Game().(Drawer)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s", ErrUnknownPosition, pos.Game().Name())
+	}
 	c, err := newFaces()
 	if err != nil {
 		return nil, err
@@ -65,19 +81,7 @@ func Draw(pos solver.Position, opts Options) (image.Image, error) {
 	if opts.MaxPixels > 0 && opts.MaxPixels < MaxPixels {
 		c.maxPixels = opts.MaxPixels
 	}
-	switch p := pos.(type) {
-	case *solver.Stacks:
-		err = drawStacks(c, p, opts)
-	case *solver.ABRow:
-		err = drawRow(c, abgamePicture(p, opts))
-	case *solver.Board:
-		err = drawRow(c, adapwnsPicture(p, opts))
-	case *solver.BinaryString:
-		err = drawRow(c, binstringPicture(p, opts))
-	default:
-		return nil, fmt.Errorf("%w: %T", ErrUnknownPosition, pos)
-	}
-	if err != nil {
+	if err := d.Picture(pos, opts.Annotate).draw(c); err != nil {
 		return nil, err
 	}
 	return c.fit(), nil
@@ -98,7 +102,7 @@ func PNG(w io.Writer, pos solver.Position, opts Options) error {
 		padded := *p
 		padded.Palette = append(make(color.Palette, 0, 17), p.Palette...)
 		for len(padded.Palette) <= 16 {
-			padded.Palette = append(padded.Palette, colBackground)
+			padded.Palette = append(padded.Palette, Background)
 		}
 		img = &padded
 	}
@@ -128,7 +132,7 @@ func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 // pixel (a paletted picture has no colours between its own). The layouts
 // choose sizes that fit, so this only happens for positions far beyond
 // the contests' limits, such as a single stack of thousands of symbols.
-func (c *canvas) fit() *image.Paletted {
+func (c *Canvas) fit() *image.Paletted {
 	img := c.img
 	b := img.Bounds()
 	if c.fits(b.Dx(), b.Dy()) {
@@ -153,30 +157,30 @@ func (c *canvas) fit() *image.Paletted {
 // The palette. Player 0 (Dee, A) is blue and player 1 (Dum, B) orange,
 // a pair that colour-blind readers can tell apart.
 var (
-	colBackground = color.RGBA{0xff, 0xff, 0xff, 0xff}
-	colInk        = color.RGBA{0x22, 0x22, 0x22, 0xff}
-	colMuted      = color.RGBA{0x77, 0x77, 0x77, 0xff}
-	colGrid       = color.RGBA{0xb8, 0xb8, 0xb8, 0xff}
-	colGrey       = color.RGBA{0xd6, 0xd6, 0xd6, 0xff}
-	colNim        = color.RGBA{0x1a, 0x93, 0x50, 0xff}
-	colNimTint    = color.RGBA{0xdc, 0xf3, 0xe5, 0xff}
-	colZero       = color.RGBA{0xc0, 0x1c, 0x28, 0xff}
-	colZeroTint   = color.RGBA{0xfb, 0xe0, 0xe2, 0xff}
-	colPlayer     = [2]color.RGBA{{0x1f, 0x5f, 0xc8, 0xff}, {0xe0, 0x6c, 0x00, 0xff}}
-	colPlayerTint = [2]color.RGBA{{0xdc, 0xe7, 0xfa, 0xff}, {0xfd, 0xe9, 0xd3, 0xff}}
+	Background = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	Ink        = color.RGBA{0x22, 0x22, 0x22, 0xff}
+	Muted      = color.RGBA{0x77, 0x77, 0x77, 0xff}
+	Grid       = color.RGBA{0xb8, 0xb8, 0xb8, 0xff}
+	Grey       = color.RGBA{0xd6, 0xd6, 0xd6, 0xff}
+	Nim        = color.RGBA{0x1a, 0x93, 0x50, 0xff}
+	NimTint    = color.RGBA{0xdc, 0xf3, 0xe5, 0xff}
+	Zero       = color.RGBA{0xc0, 0x1c, 0x28, 0xff}
+	ZeroTint   = color.RGBA{0xfb, 0xe0, 0xe2, 0xff}
+	PlayerInk  = [2]color.RGBA{{0x1f, 0x5f, 0xc8, 0xff}, {0xe0, 0x6c, 0x00, 0xff}}
+	PlayerTint = [2]color.RGBA{{0xdc, 0xe7, 0xfa, 0xff}, {0xfd, 0xe9, 0xd3, 0xff}}
 )
 
-// plural returns "1 stack" or "3 stacks".
-func plural(n int, word string) string {
+// Plural returns "1 stack" or "3 stacks".
+func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
 	return strconv.Itoa(n) + " " + word + "s"
 }
 
-// listInts joins at most limit numbers with ", ", saying how many more
+// ListInts joins at most limit numbers with ", ", saying how many more
 // there are, so that a header line stays short.
-func listInts(xs []int, limit int) string {
+func ListInts(xs []int, limit int) string {
 	if len(xs) == 0 {
 		return "none"
 	}
@@ -194,23 +198,21 @@ func listInts(xs []int, limit int) string {
 	return b.String()
 }
 
-// verdict is the header line that says who wins with best play. It uses
-// the formula alone, which is quick on any size.
-func verdict(pos solver.Position) []span {
+// VerdictLine is the header line that says who wins with best play. It
+// uses the formula alone, which is quick on any size.
+func VerdictLine(pos solver.Position) []Span {
 	o, _ := pos.Analyze()
-	w := pos.ToMove()
-	switch o {
-	case solver.Tie:
-		return []span{{"With best play: a tie.", colInk}}
-	case solver.Loss:
-		w = w.Other()
+	w, ok := solver.WinnerOf(pos.ToMove(), o)
+	if !ok {
+		return []Span{{"With best play: a tie.", Ink}}
 	}
 	name := pos.Game().PlayerName(w)
-	return []span{{"With best play: ", colInk}, {name + " wins", colPlayer[w]}, {".", colInk}}
+	return []Span{{"With best play: ", Ink}, {name + " wins", PlayerInk[w]}, {".", Ink}}
 }
 
-// titleLine is the picture's first line.
-func titleLine(pos solver.Position, size string) string {
+// TitleLine is a picture's first line: the game, the position's size and
+// the player to move.
+func TitleLine(pos solver.Position, size string) string {
 	g := pos.Game()
 	return fmt.Sprintf("%s — %s, %s to move", g.Title(), size, g.PlayerName(pos.ToMove()))
 }

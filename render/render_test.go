@@ -4,303 +4,199 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"flag"
+	"errors"
 	"fmt"
 	"image"
 	"image/draw"
 	"image/png"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+// fakeGame draws whatever picture it holds; every other method of
+// solver.Game is left to the nil interface it embeds, unused here.
+type fakeGame struct {
+	solver.Game
+	pic func() Picture
+}
 
-// parse reads a position of game, failing the test on error.
-func parse(tb testing.TB, game, text, first string) solver.Position {
+func (g fakeGame) Picture(solver.Position, bool) Picture { return g.pic() }
+
+var _ Drawer = fakeGame{}
+
+// fakePos is a position of a fakeGame.
+type fakePos struct {
+	solver.Position
+	g fakeGame
+}
+
+func (p fakePos) Game() solver.Game { return p.g }
+
+// drawn draws pic through Draw, as a game would have it drawn.
+func drawn(tb testing.TB, pic func() Picture) image.Image {
 	tb.Helper()
-	g, err := solver.Lookup(game)
+	img, err := Draw(fakePos{g: fakeGame{pic: pic}}, Options{Annotate: true})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	pos, err := g.Parse(text, solver.ParseOptions{First: first})
-	if err != nil {
-		tb.Fatalf("parse %s %q: %v", game, text, err)
-	}
-	return pos
+	return img
 }
 
-// pixelHash is the sha256 of the picture's RGBA pixels and size, so that
-// a change in PNG encoding does not break the golden files.
-func pixelHash(img image.Image) string {
-	b := img.Bounds()
-	rgba := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(rgba, rgba.Bounds(), img, b.Min, draw.Src)
-	h := sha256.New()
-	fmt.Fprintf(h, "%dx%d\n", b.Dx(), b.Dy())
-	h.Write(rgba.Pix)
-	return hex.EncodeToString(h.Sum(nil))
-}
-
-// goldenCases are small positions whose pictures are kept in testdata/.
-var goldenCases = []struct {
-	name, game, pos, first string
-}{
-	{"binim2", "binim2", "0110 10 0 111 1001 01", "Dum"},
-	{"binim", "binim", "010 101 0 0110 1 11", "Dum"},
-	{"abgame", "abgame", "A..B.A..B.A...A..B", ""},
-	{"adapwns", "adapwns", "..P.P...P.P..PP.", ""},
-	{"binstring", "binstring", "0110011101000111", ""},
-}
-
-func TestGolden(t *testing.T) {
-	for _, tc := range goldenCases {
-		for _, ann := range []bool{false, true} {
-			name := tc.name + "_bare"
-			if ann {
-				name = tc.name + "_annotated"
+// row is a row of n cells, every third with a letter and a mark, with a
+// bracket over every 5 cells.
+func row(n int) func() Picture {
+	return func() Picture {
+		p := &Row{Head: Header{Title: "A row", Lines: [][]Span{{{"A line of text.", Ink}}}, Legend: []LegendItem{{Nim, "a bracket"}}}, Tall: true}
+		for i := range n {
+			c := Cell{}
+			if i%3 == 0 {
+				c = Cell{Fill: PlayerTint[0], Text: "A", Ink: PlayerInk[0], Mark: func(c *Canvas, r image.Rectangle) {
+					c.Triangle(r.Min, image.Pt(r.Max.X, r.Min.Y), r.Max, Ink)
+					c.Disc(r.Min.X+r.Dx()/2, r.Max.Y-2, 2, Ink)
+				}}
 			}
-			t.Run(name, func(t *testing.T) {
-				pos := parse(t, tc.game, tc.pos, tc.first)
-				img, err := Draw(pos, Options{Annotate: ann})
-				if err != nil {
-					t.Fatal(err)
-				}
-				got := pixelHash(img)
-				hashFile := filepath.Join("testdata", name+".sha256")
-				if *update {
-					var buf bytes.Buffer
-					enc := png.Encoder{CompressionLevel: png.BestCompression}
-					if err := enc.Encode(&buf, img); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(filepath.Join("testdata", name+".png"), buf.Bytes(), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.WriteFile(hashFile, []byte(got+"\n"), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(hashFile)
-				if err != nil {
-					t.Fatalf("%v (run go test ./render -update)", err)
-				}
-				if got != strings.TrimSpace(string(want)) {
-					t.Errorf("pixels changed: got sha256 %s, want %s; look at the picture and run go test ./render -update", got, want)
-				}
-			})
+			p.Cells = append(p.Cells, c)
 		}
+		for i := 0; i+4 < n; i += 5 {
+			p.Brackets = append(p.Brackets, Bracket{From: i, To: i + 4, Color: Nim, Label: fmt.Sprint(i), Tint: NimTint})
+		}
+		p.Brackets = append(p.Brackets, Bracket{From: 1, To: 0, Color: Muted, Label: "0"}) // an empty gap
+		return p
 	}
 }
 
-// largest returns the largest positions of each game: 6000-cell rows and
-// 50 stacks of 50.
-func largest(tb testing.TB) map[string]solver.Position {
-	tb.Helper()
-	var stacks []string
-	seed := uint32(1)
-	for range 50 {
-		var b strings.Builder
-		for range 50 {
-			seed = seed*1664525 + 1013904223
-			b.WriteByte("01"[seed>>31])
-		}
-		stacks = append(stacks, b.String())
-	}
-	row := func(unit string) string { return strings.Repeat(unit, solver.MaxPositionLen/len(unit)) }
-	return map[string]solver.Position{
-		"binim2":          parse(tb, "binim2", strings.Join(stacks, " "), "Dum"),
-		"binim":           parse(tb, "binim", strings.Join(stacks, " "), "Dee"),
-		"abgame":          parse(tb, "abgame", row("A..B.A...B.AB.B.A.."), ""),
-		"abgame_dense":    parse(tb, "abgame", row("AB"), ""),
-		"adapwns":         parse(tb, "adapwns", row("..P.P...P"), ""),
-		"adapwns_dense":   parse(tb, "adapwns", row("P"), ""),
-		"binstring":       parse(tb, "binstring", row("0110111001"), ""),
-		"binstring_dense": parse(tb, "binstring", row("01"), ""),
-	}
-}
-
-func TestLargestFits(t *testing.T) {
-	for name, pos := range largest(t) {
-		for _, ann := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s/annotate=%v", name, ann), func(t *testing.T) {
-				img, err := Draw(pos, Options{Annotate: ann})
-				if err != nil {
-					t.Fatal(err)
+// shelves is k columns of n blocks on two shelves.
+func shelves(k, n int) func() Picture {
+	return func() Picture {
+		p := &Shelves{Head: Header{Title: "Stacks"}}
+		for s := range 2 {
+			sh := Shelf{Caption: fmt.Sprintf("Shelf %d", s)}
+			for c := range k {
+				col := Column{Num: c + 1, Tag: "tag", TagInk: Muted}
+				for b := range n {
+					col.Blocks = append(col.Blocks, Block{Fill: PlayerInk[b%2], Ink: Background, Text: "01"[b%2 : b%2+1]})
 				}
-				b := img.Bounds()
-				if b.Dx() <= 0 || b.Dy() <= 0 || b.Dx() > MaxSide || b.Dy() > MaxSide || b.Dx()*b.Dy() > MaxPixels {
-					t.Errorf("size %dx%d, want 1..%d each way and at most %d pixels", b.Dx(), b.Dy(), MaxSide, MaxPixels)
-				}
-				var buf bytes.Buffer
-				if err := PNG(&buf, pos, Options{Annotate: ann}); err != nil {
-					t.Fatal(err)
-				}
-				if buf.Len() > maxPNGBytes {
-					t.Errorf("PNG has %d bytes, want at most %d", buf.Len(), maxPNGBytes)
-				}
-				t.Logf("%s annotate=%v: %dx%d", name, ann, b.Dx(), b.Dy())
-			})
-		}
-	}
-}
-
-// TestEveryGame draws small, mid-game and edge positions of every game,
-// with and without analysis.
-func TestEveryGame(t *testing.T) {
-	tests := []struct {
-		name, game, pos, first string
-		moves                  []solver.Move
-	}{
-		{"binim2 one stack", "binim2", "1", "Dum", nil},
-		{"binim2 after a move", "binim2", "0011 1100 0101", "Dee", []solver.Move{solver.StackMove{Stack: 1, Take: 2}}},
-		{"binim2 emptied", "binim2", "0", "Dee", []solver.Move{solver.StackMove{Stack: 1, Take: 1}}},
-		{"binim after moves", "binim", "0011 1100 0101 1", "Dum", []solver.Move{solver.StackMove{Stack: 2, Take: 1}, solver.StackMove{Stack: 1, Take: 1}}},
-		{"binim long stack", "binim", strings.Repeat("01", 3000), "Dee", nil},
-		{"binim many stacks", "binim", strings.Repeat("0 1 ", 1500), "Dee", nil},
-		{"abgame one cell", "abgame", "A", "", nil},
-		{"abgame empty row", "abgame", "...", "", nil},
-		{"abgame after a move", "abgame", "A..B.A..B", "", []solver.Move{solver.CellMove{From: 1, To: 2}}},
-		{"adapwns no pawns", "adapwns", "....", "", nil},
-		{"adapwns after a move", "adapwns", "..P.P", "", []solver.Move{solver.CellMove{From: 3, To: 1}}},
-		{"binstring one", "binstring", "0", "", nil},
-		{"binstring after a move", "binstring", "0110011", "", []solver.Move{solver.RangeMove{Start: 2, End: 4}}},
-		{"binstring emptied", "binstring", "01", "", []solver.Move{solver.RangeMove{Start: 1, End: 2}}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			pos := parse(t, tc.game, tc.pos, tc.first)
-			for _, m := range tc.moves {
-				next, err := pos.Play(m)
-				if err != nil {
-					t.Fatalf("play %v: %v", m, err)
-				}
-				pos = next
+				sh.Columns = append(sh.Columns, col)
 			}
-			for _, ann := range []bool{false, true} {
-				var buf bytes.Buffer
-				if err := PNG(&buf, pos, Options{Annotate: ann}); err != nil {
-					t.Fatalf("annotate=%v: %v", ann, err)
-				}
-				img, err := png.Decode(&buf)
-				if err != nil {
-					t.Fatalf("annotate=%v: decoding: %v", ann, err)
-				}
-				if b := img.Bounds(); b.Dx() > MaxSide || b.Dy() > MaxSide || b.Empty() {
-					t.Errorf("annotate=%v: size %dx%d", ann, b.Dx(), b.Dy())
-				}
+			p.Shelves = append(p.Shelves, sh)
+		}
+		return p
+	}
+}
+
+// TestLayoutsFit draws rows and shelves from tiny to far beyond any
+// contest: each fits in MaxSide×MaxSide.
+func TestLayoutsFit(t *testing.T) {
+	for name, pic := range map[string]func() Picture{
+		"empty row":          row(0),
+		"one cell":           row(1),
+		"row of 6000":        row(6000),
+		"row of 20000":       row(20000),
+		"no shelves":         func() Picture { return &Shelves{Head: Header{Title: "Nothing"}} },
+		"50 stacks of 50":    shelves(50, 50),
+		"one stack of 20000": shelves(1, 20000),
+		"3000 stacks of 1":   shelves(3000, 1),
+	} {
+		t.Run(name, func(t *testing.T) {
+			b := drawn(t, pic).Bounds()
+			if b.Dx() <= 0 || b.Dy() <= 0 || b.Dx() > MaxSide || b.Dy() > MaxSide {
+				t.Errorf("size %dx%d, want 1..%d each way", b.Dx(), b.Dy(), MaxSide)
 			}
 		})
 	}
 }
 
 func TestDrawRejectsUnknown(t *testing.T) {
-	if _, err := Draw(nil, Options{}); err == nil {
-		t.Error("Draw(nil) gave no error")
+	if _, err := Draw(nil, Options{}); !errors.Is(err, ErrUnknownPosition) {
+		t.Errorf("Draw(nil): %v", err)
+	}
+	if _, err := Draw(plainPos{g: noDrawerGame{}}, Options{}); !errors.Is(err, ErrUnknownPosition) {
+		t.Errorf("Draw of a game without a picture: %v", err)
 	}
 }
 
-// maxPNGBytes is the most a picture of the largest position may weigh.
-const maxPNGBytes = 200 << 10
+// noDrawerGame is a game without a picture layout.
+type noDrawerGame struct{ solver.Game }
 
-// BenchmarkPNG draws and encodes the largest position of each game, as a
-// reply does, with the same positions drawn in full colour and encoded
-// as the picture code did before (RGBA, BestSpeed) as the baseline.
-func BenchmarkPNG(b *testing.B) {
-	big := largest(b)
-	for _, name := range []string{"binim2", "binim", "abgame", "abgame_dense", "adapwns", "adapwns_dense", "binstring", "binstring_dense"} {
-		pos := big[name]
-		b.Run(name+"/paletted", func(b *testing.B) {
-			var buf bytes.Buffer
-			for b.Loop() {
-				buf.Reset()
-				if err := PNG(&buf, pos, Options{Annotate: true}); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(buf.Len()), "bytes")
-		})
-		b.Run(name+"/rgba-baseline", func(b *testing.B) {
-			img, err := Draw(pos, Options{Annotate: true})
-			if err != nil {
-				b.Fatal(err)
-			}
-			rgba := image.NewRGBA(img.Bounds())
-			draw.Draw(rgba, rgba.Rect, img, image.Point{}, draw.Src)
-			var buf bytes.Buffer
-			for b.Loop() {
-				buf.Reset()
-				enc := png.Encoder{CompressionLevel: png.BestSpeed}
-				if err := enc.Encode(&buf, rgba); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(buf.Len()), "bytes")
-		})
-	}
+func (noDrawerGame) Name() string { return "nodrawer" }
+
+// plainPos is a position of a noDrawerGame.
+type plainPos struct {
+	solver.Position
+	g noDrawerGame
 }
 
-func BenchmarkDraw(b *testing.B) {
-	big := largest(b)
-	var cases []struct {
-		name string
-		pos  solver.Position
-	}
-	for _, tc := range goldenCases {
-		cases = append(cases, struct {
-			name string
-			pos  solver.Position
-		}{tc.name + "/small", parse(b, tc.game, tc.pos, tc.first)})
-	}
-	for _, name := range []string{"binim2", "binim", "abgame", "abgame_dense", "adapwns", "adapwns_dense", "binstring", "binstring_dense"} {
-		cases = append(cases, struct {
-			name string
-			pos  solver.Position
-		}{strings.Replace(name+"/max", "_dense/max", "/max_dense", 1), big[name]})
-	}
-	for _, tc := range cases {
-		b.Run(tc.name, func(b *testing.B) {
-			for b.Loop() {
-				if _, err := Draw(tc.pos, Options{Annotate: true}); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+func (p plainPos) Game() solver.Game { return p.g }
+
+// hash is the sha256 of a picture's pixels.
+func hash(img image.Image) string {
+	b := img.Bounds()
+	rgba := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(rgba, rgba.Bounds(), img, b.Min, draw.Src)
+	h := sha256.Sum256(rgba.Pix)
+	return hex.EncodeToString(h[:])
 }
 
-// TestDrawConcurrent draws the golden positions from several goroutines
-// at once: each drawing has its own faces, so the pictures must not change.
+// TestDrawConcurrent draws from several goroutines at once: each drawing
+// has its own faces, so the pictures must not change.
 func TestDrawConcurrent(t *testing.T) {
-	want := make([]string, len(goldenCases))
-	positions := make([]solver.Position, len(goldenCases))
-	for i, tc := range goldenCases {
-		positions[i] = parse(t, tc.game, tc.pos, tc.first)
-		img, err := Draw(positions[i], Options{Annotate: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		want[i] = pixelHash(img)
+	pics := []func() Picture{row(40), row(500), shelves(6, 8)}
+	want := make([]string, len(pics))
+	for i, p := range pics {
+		want[i] = hash(drawn(t, p))
 	}
-	errs := make(chan error, 4*len(positions))
+	errs := make(chan error, 4*len(pics))
 	for range 4 {
-		for i, pos := range positions {
+		for i, p := range pics {
 			go func() {
-				img, err := Draw(pos, Options{Annotate: true})
-				if err == nil && pixelHash(img) != want[i] {
-					err = fmt.Errorf("%s: pixels differ when drawn concurrently", goldenCases[i].name)
+				img, err := Draw(fakePos{g: fakeGame{pic: p}}, Options{Annotate: true})
+				if err == nil && hash(img) != want[i] {
+					err = fmt.Errorf("picture %d: pixels differ when drawn concurrently", i)
 				}
 				errs <- err
 			}()
 		}
 	}
-	for range 4 * len(positions) {
+	for range 4 * len(pics) {
 		if err := <-errs; err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+func TestHelpers(t *testing.T) {
+	if got := ListInts([]int{1, 2, 3, 4}, 2); got != "1, 2, … (2 more)" {
+		t.Errorf("ListInts = %q", got)
+	}
+	if got := ListInts(nil, 2); got != "none" {
+		t.Errorf("ListInts(nil) = %q", got)
+	}
+	if got := Plural(1, "stack") + ", " + Plural(3, "cell"); got != "1 stack, 3 cells" {
+		t.Errorf("Plural: %q", got)
+	}
+}
+
+// TestMaxPixelsOption draws the largest layouts under the picture's cap
+// and under a reply's smaller one.
+func TestMaxPixelsOption(t *testing.T) {
+	for name, pic := range map[string]func() Picture{
+		"row of 6000":        row(6000),
+		"50 stacks of 50":    shelves(50, 50),
+		"one stack of 20000": shelves(1, 20000),
+	} {
+		for _, most := range []int{0, ReplyPixels} {
+			img, err := Draw(fakePos{g: fakeGame{pic: pic}}, Options{Annotate: true, MaxPixels: most})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := MaxPixels
+			if most > 0 {
+				want = most
+			}
+			if b := img.Bounds(); b.Dx()*b.Dy() > want {
+				t.Errorf("%s, cap %d: %dx%d, over %d pixels", name, most, b.Dx(), b.Dy(), want)
+			}
 		}
 	}
 }
@@ -308,44 +204,22 @@ func TestDrawConcurrent(t *testing.T) {
 // TestPNGRoundTrip encodes pictures with few and many colours and decodes
 // them: the pixels come back, 8 bits a pixel.
 func TestPNGRoundTrip(t *testing.T) {
-	for _, tc := range goldenCases {
-		for _, ann := range []bool{false, true} {
-			pos := parse(t, tc.game, tc.pos, tc.first)
-			img, err := Draw(pos, Options{Annotate: ann})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var buf bytes.Buffer
-			if err := PNG(&buf, pos, Options{Annotate: ann}); err != nil {
-				t.Fatal(err)
-			}
-			cfg, err := png.DecodeConfig(bytes.NewReader(buf.Bytes()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := png.Decode(bytes.NewReader(buf.Bytes()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if p, ok := got.(*image.Paletted); !ok || len(p.Palette) < 17 || cfg.Width != img.Bounds().Dx() {
-				t.Fatalf("%s: decoded %T, %d wide", tc.name, got, cfg.Width)
-			}
-			if pixelHash(got) != pixelHash(img) {
-				t.Errorf("%s annotate=%v: pixels differ after a round trip", tc.name, ann)
-			}
+	for i, pic := range []func() Picture{row(0), row(40), shelves(6, 8)} {
+		pos := fakePos{g: fakeGame{pic: pic}}
+		img := drawn(t, pic)
+		var buf bytes.Buffer
+		if err := PNG(&buf, pos, Options{Annotate: true}); err != nil {
+			t.Fatal(err)
 		}
-	}
-}
-
-// TestMaxPixelsOption draws the largest positions under a smaller cap.
-func TestMaxPixelsOption(t *testing.T) {
-	for name, pos := range largest(t) {
-		img, err := Draw(pos, Options{Annotate: true, MaxPixels: ReplyPixels})
+		got, err := png.Decode(bytes.NewReader(buf.Bytes()))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b := img.Bounds(); b.Dx()*b.Dy() > ReplyPixels {
-			t.Errorf("%s: %dx%d, over %d pixels", name, b.Dx(), b.Dy(), ReplyPixels)
+		if p, ok := got.(*image.Paletted); !ok || len(p.Palette) < 17 || p.Bounds().Dx() != img.Bounds().Dx() {
+			t.Fatalf("picture %d: decoded %T", i, got)
+		}
+		if hash(got) != hash(img) {
+			t.Errorf("picture %d: pixels differ after a round trip", i)
 		}
 	}
 }

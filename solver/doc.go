@@ -1,15 +1,13 @@
-// Package solver holds the games nimtutor teaches and the engine that
-// proves their formulas: rules, parsers, move generators, the known
-// formulas that decide them, judge readers, and a generic exhaustive
-// search over packed integer states (Search) that returns each
-// position's value with its remoteness.
+// Package solver is nimtutor's engine: the types every game implements
+// (Game, Position, Move), the registry that games/all fills, and the
+// generic exhaustive search over packed integer states (Search) that
+// returns each position's value with its remoteness, bounded by a
+// context and a budget.
 //
-// Each game lives in its own file set (binim.go, abgame.go, adapwns.go,
-// binstring.go and their tests), including the codec that packs its
-// canonical position into a State, and is listed once in the registry in
-// registry.go. Verify runs the search over every small position and
-// checks the formula's verdict and move on every state it reaches. The
-// package is pure: it knows nothing of Discord, caches, the environment or
-// the file system. The judge readers take an io.Reader and an io.Writer
-// and nothing else.
+// Verify runs the search over every small position of a game and checks
+// the game's formula on every state it reaches: the verdict and the
+// formula's move. SolveReach and Oracle put the search's move counts into
+// replies where it reaches. The judge reader streams a problem's judge
+// input. The package is pure and knows no game: it knows nothing of
+// Discord, caches, the environment or the file system.
 package solver

@@ -16,7 +16,8 @@ type InputError struct {
 // Error returns "field: message".
 func (e *InputError) Error() string { return e.Field + ": " + e.Msg }
 
-func inputErr(field, format string, args ...any) *InputError {
+// Inputf returns an *InputError about field with a formatted message.
+func Inputf(field, format string, args ...any) *InputError {
 	return &InputError{Field: field, Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -26,39 +27,38 @@ const MaxPositionLen = 6000
 
 // MaxLongPositionLen is the longest position text accepted with
 // ParseOptions.Long, for positions that come as a file rather than in a
-// slash command's option. At this size the slowest shapes measured (the
-// search for binstring's and binim2's winning move, the adapwns
-// explanation, which grow quadratically) stay under a second.
+// slash command's option. Everything a reply computes is linear in the
+// size of the position, so this only bounds the memory one reply takes.
 const MaxLongPositionLen = 20000
 
-// checkLength rejects empty and over-long position text. name describes
+// CheckLength rejects empty and over-long position text. what describes
 // what the position is made of, for the message.
-func checkLength(text, what string, opts ParseOptions) error {
+func CheckLength(text, what string, opts ParseOptions) error {
 	if len(text) == 0 {
-		return inputErr("position", "it is empty; write %s", what)
+		return Inputf("position", "it is empty; write %s", what)
 	}
 	if opts.Long && len(text) > MaxLongPositionLen {
-		return inputErr("position", "it has %d characters, over the %d-character limit of a position given as a file", len(text), MaxLongPositionLen)
+		return Inputf("position", "it has %d characters, over the %d-character limit of a position given as a file", len(text), MaxLongPositionLen)
 	}
 	if !opts.Long && len(text) > MaxPositionLen {
-		return inputErr("position", "it has %d characters, over the %d-character limit of a slash command", len(text), MaxPositionLen)
+		return Inputf("position", "it has %d characters, over the %d-character limit of a slash command", len(text), MaxPositionLen)
 	}
 	return nil
 }
 
-// count says "1 cell" or "3 cells": a number with its noun, singular
-// for exactly one.
-func count(n int, one, many string) string {
+// Count says "1 cell" or "3 cells": a number with its noun, singular for
+// exactly one.
+func Count(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// upperLetters returns text with the lowercase forms of letters, for
+// UpperLetters returns text with the lowercase forms of letters, for
 // example 'p', turned into their capitals: boards and rows may be typed
 // in either case. Other bytes are left for the parser to check.
-func upperLetters(text, letters string) string {
+func UpperLetters(text, letters string) string {
 	b := []byte(text)
 	for i, c := range b {
 		if c >= 'a' && c <= 'z' && strings.IndexByte(letters, c-'a'+'A') >= 0 {
@@ -68,10 +68,66 @@ func upperLetters(text, letters string) string {
 	return string(b)
 }
 
-// quoteChar shows a byte of user input safely in a message.
-func quoteChar(b byte) string {
+// QuoteChar shows a byte of user input safely in a message.
+func QuoteChar(b byte) string {
 	if b >= 0x20 && b < 0x7f {
 		return fmt.Sprintf("'%c'", b)
 	}
 	return fmt.Sprintf("byte 0x%02x", b)
+}
+
+// FirstNotIn returns the index of the first byte of s that is not in set,
+// or -1.
+func FirstNotIn(s []byte, set string) int {
+	for i, c := range s {
+		if !containsByte(set, c) {
+			return i
+		}
+	}
+	return -1
+}
+
+func containsByte(set string, c byte) bool {
+	for i := 0; i < len(set); i++ {
+		if set[i] == c {
+			return true
+		}
+	}
+	return false
+}
+
+// FirstNotBinary returns the index of the first byte that is not 0 or 1, or -1.
+func FirstNotBinary(s []byte) int {
+	for i, c := range s {
+		if c|1 != '1' {
+			return i
+		}
+	}
+	return -1
+}
+
+// EnumerateStrings calls yield for every string of length n over
+// alphabet, until yield returns false.
+func EnumerateStrings(n int, alphabet string, yield func(string) bool) {
+	EnumerateBytes(n, alphabet, func(b []byte) bool { return yield(string(b)) })
+}
+
+// EnumerateBytes calls yield for every string of length n over alphabet,
+// in one buffer that yield must not keep, until yield returns false.
+func EnumerateBytes(n int, alphabet string, yield func([]byte) bool) {
+	b := make([]byte, n)
+	var rec func(i int) bool
+	rec = func(i int) bool {
+		if i == n {
+			return yield(b)
+		}
+		for k := 0; k < len(alphabet); k++ {
+			b[i] = alphabet[k]
+			if !rec(i + 1) {
+				return false
+			}
+		}
+		return true
+	}
+	rec(0)
 }

@@ -3,6 +3,7 @@ package solver
 import (
 	"bufio"
 	"fmt"
+	"math/rand/v2"
 )
 
 // Outcome is the value of a position for the player about to move, under
@@ -29,57 +30,34 @@ func (o Outcome) String() string {
 
 // Player identifies one of the two sides of a game: 0 is the side that
 // moves first in the original problem (Dee, A, Ada, Player 1), 1 the other.
-// In binim and binim2 either side may move first.
+// In some games either side may move first.
 type Player int8
 
 // Other returns the opponent of p.
 func (p Player) Other() Player { return 1 - p }
 
-// Move is one legal move, in the shape the JSON contract gives it. Every
-// index in a move counts from 1, as a person reads the position.
-type Move interface {
-	fmt.Stringer
-	isMove()
-}
-
-// StackMove removes Take elements from the top of stack Stack (binim, binim2).
-type StackMove struct {
-	Stack int `json:"stack"`
-	Take  int `json:"take"`
-}
-
-// CellMove moves the piece on cell From to cell To (abgame, adapwns).
-type CellMove struct {
-	From int `json:"from"`
-	To   int `json:"to"`
-}
-
-// RangeMove removes the characters Start..End, inclusive (binstring).
-type RangeMove struct {
-	Start int `json:"start"`
-	End   int `json:"end"`
-}
-
-func (StackMove) isMove() {}
-func (CellMove) isMove()  {}
-func (RangeMove) isMove() {}
-
-// String says the move as "take 2 from stack 1".
-func (m StackMove) String() string {
-	return fmt.Sprintf("take %d from stack %d", m.Take, m.Stack)
-}
-
-// String says the move as "move cell 3 to cell 2".
-func (m CellMove) String() string {
-	return fmt.Sprintf("move the piece on cell %d to cell %d", m.From, m.To)
-}
-
-// String says the move as "remove characters 2 to 4".
-func (m RangeMove) String() string {
-	if m.Start == m.End {
-		return fmt.Sprintf("remove character %d", m.Start)
+// WinnerOf decides who wins a game whose player to move, mover, has the
+// outcome o: the one place that turns an outcome into a winner. ok is
+// false for a tie.
+func WinnerOf(mover Player, o Outcome) (winner Player, ok bool) {
+	switch o {
+	case Win:
+		return mover, true
+	case Loss:
+		return mover.Other(), true
 	}
-	return fmt.Sprintf("remove characters %d to %d", m.Start, m.End)
+	return 0, false
+}
+
+// Move is one legal move, in the shape the JSON contract gives it. Every
+// index in a move counts from 1, as a person reads the position. Moves
+// are comparable values.
+type Move interface {
+	// String says the move in words: "take 2 from stack 1".
+	fmt.Stringer
+	// Numbers returns the two numbers a person types for the move, which
+	// the game's MoveOf reads back.
+	Numbers() (int, int)
 }
 
 // Position is a state of one game, including whose turn it is. Positions
@@ -92,6 +70,9 @@ type Position interface {
 	String() string
 	// ToMove returns the player whose turn it is.
 	ToMove() Player
+	// Held returns what each player has banked so far in a game that
+	// keeps a score (binstring: the 0s taken); zero in other games.
+	Held() [2]int
 	// Moves lists every legal move for the player to move.
 	Moves() []Move
 	// Play returns the position after m, or an error if m is not legal.
@@ -112,12 +93,12 @@ type Position interface {
 // Analysis is the per-game part of a solution: the numbers the formula is
 // built from. Each game has its own struct type, marshalled as the
 // "analysis" object of the JSON contract.
-type Analysis interface {
-	analysisOf() string
-}
+type Analysis any
 
-// Game describes one of the games: its names, its players, its parser and
-// its judge. A game is registered once in registry.go.
+// Game is everything the engine, the judge and the commands know of one
+// game; a game package implements it, and the packages that explain and
+// draw positions add interfaces of their own. Games are registered with
+// Register.
 type Game interface {
 	// Name is the lowercase identifier used on the command line and as the
 	// slash command, for example "adapwns".
@@ -126,16 +107,37 @@ type Game interface {
 	Title() string
 	// PlayerName returns the name a person reads for p, for example "Dee".
 	PlayerName(p Player) string
-	// NeedsFirst reports whether Parse requires the first player (binim, binim2).
+	// NeedsFirst reports whether Parse requires the first player.
 	NeedsFirst() bool
 	// Format explains how a position is written, in one short line.
 	Format() string
+	// Examples returns a few positions to offer, the problem's samples
+	// first.
+	Examples() []string
+
 	// Parse reads a position with the original problem's first player to
 	// move (or opts.First where NeedsFirst). Errors are *InputError.
 	Parse(text string, opts ParseOptions) (Position, error)
-	// Answer returns the judge's output line for a position whose player to
-	// move has the given outcome.
-	Answer(pos Position, o Outcome) string
+	// Restore rebuilds a position in the middle of a game from its text,
+	// the player to move and what each player has banked (Position.Held).
+	// The text is checked as Parse checks it, with ParseOptions.Long.
+	Restore(text string, mover Player, held [2]int) (Position, error)
+	// Random returns a small random starting position, for puzzles.
+	Random(r *rand.Rand) Position
+
+	// MoveOf builds a move from the two numbers a person types; Play
+	// checks that it is legal.
+	MoveOf(a, b int) Move
+	// MoveFormat says how a move is typed as two numbers.
+	MoveFormat() string
+
+	// Answer returns the judge's output line for a game won by winner, or
+	// tied when tie is set.
+	Answer(winner Player, tie bool) string
+	// Judge reads the original problem's judge input from j and writes
+	// the expected output to w.
+	Judge(j *JudgeReader, w *bufio.Writer) error
+
 	// Starts calls yield with every starting position of the given size,
 	// packed, as the verify table counts them, until yield returns false.
 	// Positions with the same canonical form share a state.
@@ -159,15 +161,11 @@ type Game interface {
 	// state after BestMove's move (ok reports whether there is one). It
 	// runs the same code as Analyze and BestMove.
 	Formula(s State) (o Outcome, next State, ok bool)
-	// Judge reads the original problem's judge input from r and writes the
-	// expected output to w.
-	Judge(j *JudgeReader, w *bufio.Writer) error
 }
 
 // ParseOptions are the options a position may need besides its text.
 type ParseOptions struct {
-	// First names the player to move first: "Dee" or "Dum". Only binim and
-	// binim2 use it, and they require it.
+	// First names the player to move first, in games where NeedsFirst.
 	First string
 	// Strict enforces the original problem's limits as well.
 	Strict bool
@@ -175,3 +173,46 @@ type ParseOptions struct {
 	// MaxPositionLen (a position uploaded as a file).
 	Long bool
 }
+
+// MoveOf builds a move of pos's game from the two numbers a person types.
+func MoveOf(pos Position, a, b int) Move { return pos.Game().MoveOf(a, b) }
+
+// MoveNumbers returns the two numbers MoveOf reads back, for encoding.
+func MoveNumbers(m Move) (int, int) { return m.Numbers() }
+
+// MoveFormat says how a move of pos's game is typed as two numbers.
+func MoveFormat(pos Position) string { return pos.Game().MoveFormat() }
+
+// Snapshot returns what Restore needs to rebuild pos: its text, the player
+// to move and what each player has banked.
+func Snapshot(pos Position) (text string, mover Player, held [2]int) {
+	return pos.String(), pos.ToMove(), pos.Held()
+}
+
+// Restore rebuilds a position of g in the middle of a game, as
+// Game.Restore does, refusing a player that does not exist.
+func Restore(g Game, text string, mover Player, held [2]int) (Position, error) {
+	if mover != 0 && mover != 1 {
+		return nil, Inputf("state", "player %d does not exist", mover)
+	}
+	return g.Restore(text, mover, held)
+}
+
+// lazyMoves is implemented by positions with so many moves (a long
+// binstring has millions) that listing only the first few must be cheap.
+type lazyMoves interface {
+	FirstMoves(limit int) []Move
+}
+
+// FirstMoves returns the first n legal moves in the order of Moves,
+// without listing them all where the position can avoid it.
+func FirstMoves(pos Position, n int) []Move {
+	if l, ok := pos.(lazyMoves); ok {
+		return l.FirstMoves(n)
+	}
+	moves := pos.Moves()
+	return moves[:min(n, len(moves))]
+}
+
+// HasMoves reports whether the player to move has a legal move.
+func HasMoves(pos Position) bool { return len(FirstMoves(pos, 1)) > 0 }

@@ -2,7 +2,6 @@ package solver
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -55,11 +54,11 @@ func (j *JudgeReader) Line() ([]byte, error) {
 		return nil, io.EOF
 	}
 	j.line++
-	return trimBlank(b), nil
+	return TrimBlank(b), nil
 }
 
-// trimBlank removes spaces, tabs and line endings from both ends.
-func trimBlank(b []byte) []byte {
+// TrimBlank removes spaces, tabs and line endings from both ends.
+func TrimBlank(b []byte) []byte {
 	for len(b) > 0 && isBlank(b[len(b)-1]) {
 		b = b[:len(b)-1]
 	}
@@ -76,17 +75,17 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\
 func (j *JudgeReader) TestCount(max int) (int, error) {
 	line, err := j.Line()
 	if err == io.EOF {
-		return 0, inputErr("line 1", "the input is empty; it should start with the number of tests T")
+		return 0, Inputf("line 1", "the input is empty; it should start with the number of tests T")
 	}
 	if err != nil {
 		return 0, err
 	}
 	t, err := strconv.Atoi(string(line))
 	if err != nil || t < 0 {
-		return 0, inputErr(j.Where(), "%q is not a number of tests; the first line holds T", clip(line))
+		return 0, Inputf(j.Where(), "%q is not a number of tests; the first line holds T", Clip(line))
 	}
 	if j.Strict && (t < 1 || t > max) {
-		return 0, inputErr(j.Where(), "T is %d; the contest allows 1 to %d", t, max)
+		return 0, Inputf(j.Where(), "T is %d; the contest allows 1 to %d", t, max)
 	}
 	return t, nil
 }
@@ -101,17 +100,18 @@ func (j *JudgeReader) Next(test, tests int, what string) ([]byte, error) {
 	return line, err
 }
 
-// nextStack is Next for stack i, without formatting its name per line.
-func (j *JudgeReader) nextStack(test, tests, i int) ([]byte, error) {
+// NextNumbered is Next for the i-th item called what ("stack 3"), without
+// formatting its name for every line.
+func (j *JudgeReader) NextNumbered(test, tests int, what string, i int) ([]byte, error) {
 	line, err := j.Line()
 	if err == io.EOF {
-		return nil, j.endedEarly(test, tests, "stack "+strconv.Itoa(i))
+		return nil, j.endedEarly(test, tests, what+" "+strconv.Itoa(i))
 	}
 	return line, err
 }
 
 func (j *JudgeReader) endedEarly(test, tests int, what string) error {
-	return inputErr(fmt.Sprintf("line %d", j.line+1), "the input ended before %s of test %d of %d", what, test, tests)
+	return Inputf(fmt.Sprintf("line %d", j.line+1), "the input ended before %s of test %d of %d", what, test, tests)
 }
 
 // Finish checks that nothing but blank lines follows the last test.
@@ -125,13 +125,13 @@ func (j *JudgeReader) Finish(tests int) error {
 			return err
 		}
 		if len(line) > 0 {
-			return inputErr(j.Where(), "more input after the %s the first line announced", count(tests, "test", "tests"))
+			return Inputf(j.Where(), "more input after the %s the first line announced", Count(tests, "test", "tests"))
 		}
 	}
 }
 
-// clip shortens a line for an error message.
-func clip(b []byte) string {
+// Clip shortens a line for an error message.
+func Clip(b []byte) string {
 	const max = 40
 	if len(b) > max {
 		return string(b[:max]) + "…"
@@ -139,9 +139,9 @@ func clip(b []byte) string {
 	return string(b)
 }
 
-// judgeLines runs a judge whose tests are one line each: decide returns
-// the answer for a line, or an error that judgeLines places on the line.
-func judgeLines(j *JudgeReader, w *bufio.Writer, maxTests int, decide func(line []byte) (string, error)) error {
+// JudgeLines runs a judge whose tests are one line each: decide returns
+// the answer for a line, or an error that JudgeLines places on the line.
+func JudgeLines(j *JudgeReader, w *bufio.Writer, maxTests int, decide func(line []byte) (string, error)) error {
 	t, err := j.TestCount(maxTests)
 	if err != nil {
 		return err
@@ -179,105 +179,4 @@ func Judge(g Game, r io.Reader, w io.Writer, strict bool) error {
 		err = ferr
 	}
 	return err
-}
-
-// judgeBinim reads the BINIM/BINIM2 format: T, then per test "N S" and N
-// stacks, one a line. Only the top and bottom symbols (binim2) or the count
-// of the top symbol (binim) of each stack are needed, so no stack is kept.
-func (g *stackGame) Judge(j *JudgeReader, w *bufio.Writer) error {
-	t, err := j.TestCount(binimMaxTests)
-	if err != nil {
-		return err
-	}
-	for test := 1; test <= t; test++ {
-		head, err := j.Next(test, t, "the line \"N S\"")
-		if err != nil {
-			return err
-		}
-		n, first, err := parseBinimHead(j, head)
-		if err != nil {
-			return err
-		}
-		var count [2]int
-		for i := 1; i <= n; i++ {
-			s, err := j.nextStack(test, t, i)
-			if err != nil {
-				return err
-			}
-			if len(s) == 0 {
-				return inputErr(j.Where(), "stack %d of test %d is empty; a stack has 1 or more symbols", i, test)
-			}
-			if j.Strict && len(s) > binimMaxStackLen {
-				return inputErr(j.Where(), "stack %d has %d symbols; the contest allows at most %d", i, len(s), binimMaxStackLen)
-			}
-			if k := firstNotBinary(s); k >= 0 {
-				return inputErr(j.Where(), "character %d is %s; a stack uses only 0 and 1", k+1, quoteChar(s[k]))
-			}
-			if g.misere {
-				if s[0] == s[len(s)-1] {
-					count[s[0]-'0']++
-				}
-			} else {
-				count[s[0]-'0'] += bytes.Count(s, s[:1])
-			}
-		}
-		o := stacksRule(count, first, g.misere)
-		winner := first
-		if o != Win {
-			winner = first.Other()
-		}
-		w.WriteString(g.PlayerName(winner))
-		w.WriteByte('\n')
-	}
-	return j.Finish(t)
-}
-
-// parseBinimHead reads "N S".
-func parseBinimHead(j *JudgeReader, head []byte) (int, Player, error) {
-	var f [2][]byte
-	nf := 0
-	for rest := head; ; {
-		rest = trimBlank(rest)
-		if len(rest) == 0 {
-			break
-		}
-		end := bytes.IndexAny(rest, " \t")
-		if end < 0 {
-			end = len(rest)
-		}
-		if nf < len(f) {
-			f[nf] = rest[:end]
-		}
-		nf++
-		rest = rest[end:]
-	}
-	if nf != 2 {
-		return 0, 0, inputErr(j.Where(), "%q should be \"N S\": the number of stacks and Dee or Dum", clip(head))
-	}
-	n, err := strconv.Atoi(string(f[0]))
-	if err != nil || n < 1 {
-		return 0, 0, inputErr(j.Where(), "%q is not a number of stacks (1 or more)", clip(f[0]))
-	}
-	if j.Strict && n > binimMaxStacks {
-		return 0, 0, inputErr(j.Where(), "N is %d; the contest allows at most %d stacks", n, binimMaxStacks)
-	}
-	var first Player
-	switch string(f[1]) {
-	case "Dee":
-	case "Dum":
-		first = 1
-	default:
-		return 0, 0, inputErr(j.Where(), "%q is not a player; the first player is Dee or Dum", clip(f[1]))
-	}
-	return n, first, nil
-}
-
-// firstNotBinary returns the index of the first byte that is not 0 or 1, or -1.
-func firstNotBinary(s []byte) int {
-	for i, c := range s {
-		if c|1 != '1' {
-			return i
-		}
-	}
-	return -1
 }

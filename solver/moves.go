@@ -6,43 +6,6 @@ import (
 	"fmt"
 )
 
-// MoveOf builds a move of pos's game from the two numbers a person types:
-// stack and how many (binim, binim2), from and to cells (abgame, adapwns),
-// or first and last character (binstring). Play checks it is legal.
-func MoveOf(pos Position, a, b int) Move {
-	switch pos.(type) {
-	case *Stacks:
-		return StackMove{Stack: a, Take: b}
-	case *BinaryString:
-		return RangeMove{Start: a, End: b}
-	}
-	return CellMove{From: a, To: b}
-}
-
-// MoveNumbers returns the two numbers MoveOf reads back, for encoding.
-func MoveNumbers(m Move) (int, int) {
-	switch m := m.(type) {
-	case StackMove:
-		return m.Stack, m.Take
-	case RangeMove:
-		return m.Start, m.End
-	case CellMove:
-		return m.From, m.To
-	}
-	panic(fmt.Sprintf("solver: unknown move type %T", m))
-}
-
-// MoveFormat says how a move of pos's game is typed as two numbers.
-func MoveFormat(pos Position) string {
-	switch pos.(type) {
-	case *Stacks:
-		return "the stack and how many to take, e.g. 2 3"
-	case *BinaryString:
-		return "the first and last character to remove, e.g. 3 5"
-	}
-	return "the cell to move from and the cell to move to, e.g. 5 4"
-}
-
 // PositionCheck is the exhaustive search of one position.
 type PositionCheck struct {
 	// States counts the states the search solved.
@@ -82,12 +45,21 @@ func CheckPosition(ctx context.Context, pos Position, budget int) (PositionCheck
 	if err != nil {
 		return c, err
 	}
-	c.Search, c.Formula = v, first(pos.Analyze())
+	c.Search = v
+	c.Formula, _ = pos.Analyze()
 	if v.Outcome == Loss {
 		return c, nil
 	}
 	for _, m := range pos.Moves() {
-		mv, err := moveValue(ctx, s, pos, m)
+		next, err := pos.Play(m)
+		if err != nil {
+			return c, err
+		}
+		ns, ok := g.Encode(next)
+		if !ok {
+			return c, fmt.Errorf("solver: %s position %q does not pack", g.Name(), next)
+		}
+		mv, err := s.Value(ctx, ns)
 		if err != nil {
 			return c, err
 		}
@@ -98,49 +70,9 @@ func CheckPosition(ctx context.Context, pos Position, budget int) (PositionCheck
 	return c, nil
 }
 
-// moveValue returns the value, for the opponent, of the position after m.
-func moveValue(ctx context.Context, s *Search, pos Position, m Move) (Value, error) {
-	next, err := pos.Play(m)
-	if err != nil {
-		return Value{}, err
-	}
-	st, ok := pos.Game().Encode(next)
-	if !ok {
-		return Value{}, fmt.Errorf("solver: %s position %q does not pack", pos.Game().Name(), next)
-	}
-	return s.Value(ctx, st)
-}
-
-// first returns the first of two values.
-func first[A, B any](a A, _ B) A { return a }
-
 // Reach solves pos by search, entering at most budget states: its value
 // with remoteness. ok is false when the position does not pack into a
 // state, or the search would pass its budget or ctx ends first.
 func Reach(ctx context.Context, pos Position, budget int) (v Value, ok bool) {
-	st, ok := pos.Game().Encode(pos)
-	if !ok {
-		return Value{}, false
-	}
-	v, err := NewSearch(pos.Game(), budget).Value(ctx, st)
-	return v, err == nil
+	return NewOracle(ctx, pos.Game(), budget).Value(pos)
 }
-
-// lazyMoves is implemented by positions with so many moves (a long
-// binstring has millions) that listing only the first few must be cheap.
-type lazyMoves interface {
-	firstMoves(limit int) []Move
-}
-
-// FirstMoves returns the first n legal moves in the order of Moves,
-// without listing them all.
-func FirstMoves(pos Position, n int) []Move {
-	if l, ok := pos.(lazyMoves); ok {
-		return l.firstMoves(n)
-	}
-	moves := pos.Moves()
-	return moves[:min(n, len(moves))]
-}
-
-// HasMoves reports whether the player to move has a legal move.
-func HasMoves(pos Position) bool { return len(FirstMoves(pos, 1)) > 0 }

@@ -65,37 +65,20 @@ func (o *Oracle) After(pos Position, m Move) (Value, bool) {
 	return Value{Outcome: -v.Outcome, Remoteness: v.Remoteness + 1}, ok
 }
 
-// Better reports whether a is a better value than b for the player who
-// gets it: a better outcome, or the same outcome sooner when winning or
-// tying and later when losing.
-func Better(a, b Value) bool {
-	switch {
-	case a.Outcome != b.Outcome:
-		return a.Outcome > b.Outcome
-	case a.Outcome == Loss:
-		return a.Remoteness > b.Remoteness
-	}
-	return a.Remoteness < b.Remoteness
-}
-
 // BestMove returns the move that perfect play makes in pos, counting
 // moves: the quickest win, else the quickest tie, else the slowest loss
 // (the first such in the order of Moves), with what it is worth to the
 // mover. ok is false when pos is out of reach or has no move.
 func (o *Oracle) BestMove(pos Position) (Move, Value, bool) {
-	if _, ok := o.Value(pos); !ok {
+	values, err := o.MoveValues(pos)
+	if err != nil || len(values) == 0 {
 		return nil, Value{}, false
 	}
-	var best Move
-	var bv Value
-	for _, m := range pos.Moves() {
-		v, ok := o.After(pos, m)
-		if !ok {
-			return nil, Value{}, false
-		}
-		if best == nil || Better(v, bv) {
-			best, bv = m, v
+	best := values[0]
+	for _, v := range values[1:] {
+		if v.Value.Better(best.Value) {
+			best = v
 		}
 	}
-	return best, bv, best != nil
+	return best.Move, best.Value, true
 }

@@ -1,27 +1,55 @@
 package solver
 
 import (
+	"fmt"
 	"strings"
+	"sync"
 )
 
-// games is the registry: adding a game is one file set and one line here.
-var games = []Game{Binim2, Binim, ABGame, Adapwns, BinString}
+// The registry: every game nimtutor offers, in the order they are listed
+// to people. Game packages are registered by package games/all, which
+// the binary imports.
+var (
+	registryMu sync.RWMutex
+	registry   []Game
+)
 
-// Games returns every game, in the order they are listed to people.
-func Games() []Game { return games }
-
-// Lookup returns the game with the given name, ignoring case.
-func Lookup(name string) (Game, error) {
+// Register adds games to the registry. Registering a name twice panics,
+// at start-up.
+func Register(games ...Game) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
 	for _, g := range games {
+		for _, h := range registry {
+			if h.Name() == g.Name() {
+				panic(fmt.Sprintf("solver: game %q registered twice", g.Name()))
+			}
+		}
+		registry = append(registry, g)
+	}
+}
+
+// Games returns every registered game, in the order they are listed to
+// people.
+func Games() []Game {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	return registry[:len(registry):len(registry)]
+}
+
+// Lookup returns the registered game with the given name, ignoring case.
+func Lookup(name string) (Game, error) {
+	for _, g := range Games() {
 		if strings.EqualFold(g.Name(), name) {
 			return g, nil
 		}
 	}
-	return nil, inputErr("game", "%q is not a game; choose one of %s", name, strings.Join(Names(), ", "))
+	return nil, Inputf("game", "%q is not a game; choose one of %s", name, strings.Join(Names(), ", "))
 }
 
-// Names returns the names of every game.
+// Names returns the names of every registered game.
 func Names() []string {
+	games := Games()
 	names := make([]string, len(games))
 	for i, g := range games {
 		names[i] = g.Name()

@@ -23,15 +23,7 @@ type Result struct {
 }
 
 // Winner returns the winning player and true, or false for a tie.
-func (r Result) Winner() (Player, bool) {
-	switch r.Outcome {
-	case Win:
-		return r.Position.ToMove(), true
-	case Loss:
-		return r.Position.ToMove().Other(), true
-	}
-	return 0, false
-}
+func (r Result) Winner() (Player, bool) { return WinnerOf(r.Position.ToMove(), r.Outcome) }
 
 // WinnerName returns the winner's name as a person reads it, or "nobody"
 // for a tie.
@@ -44,7 +36,14 @@ func (r Result) WinnerName() string {
 }
 
 // Answer returns the judge's output line for the position.
-func (r Result) Answer() string { return r.Position.Game().Answer(r.Position, r.Outcome) }
+func (r Result) Answer() string { return AnswerFor(r.Position.Game(), r.Position.ToMove(), r.Outcome) }
+
+// AnswerFor is the judge's output line of g for a position whose player
+// to move, mover, has the outcome o.
+func AnswerFor(g Game, mover Player, o Outcome) string {
+	w, ok := WinnerOf(mover, o)
+	return g.Answer(w, !ok)
+}
 
 // Solve applies the formula to pos and finds one optimal move: a move that
 // keeps the best outcome the mover can force. Move is nil when the mover

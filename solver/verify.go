@@ -90,11 +90,14 @@ func Verify(ctx context.Context, g Game, maxSize int, onRow func(VerifyRow)) ([]
 }
 
 // describe names a state in a disagreement message.
-func describe(g Game, s State) string {
-	pos := g.Decode(s)
-	d := fmt.Sprintf("%q with %s to move", pos.String(), g.PlayerName(pos.ToMove()))
-	if b, ok := pos.(*BinaryString); ok && b.held != [2]int{} {
-		d += fmt.Sprintf(" (0s held %d:%d)", b.held[0], b.held[1])
+func describe(g Game, s State) string { return Describe(g.Decode(s)) }
+
+// Describe names a position in a message: its text, the player to move
+// and, in games that keep a score, what each player holds.
+func Describe(pos Position) string {
+	d := fmt.Sprintf("%q with %s to move", pos.String(), pos.Game().PlayerName(pos.ToMove()))
+	if h := pos.Held(); h != [2]int{} {
+		d += fmt.Sprintf(" (held %d:%d)", h[0], h[1])
 	}
 	return d
 }

@@ -6,6 +6,10 @@ import (
 	"strings"
 
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/games/abgame"
+	"github.com/nimtutor/nimtutor/games/adapwns"
+	"github.com/nimtutor/nimtutor/games/binim"
+	"github.com/nimtutor/nimtutor/games/binstring"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -19,23 +23,24 @@ func localBestMove(pos solver.Position) solver.Move {
 // randomPosition returns a random position of g of about n characters,
 // within the game's limits, and its first player option ("" when the game
 // has none). Rows have letters, pawns or 1s on about a third of their
-// cells; binim stacks are 1 to 50 symbols, at most 50 of them.
+// cells; binim stacks are 1 to 50 symbols, at most 50 of them; any other
+// game gives its own random position.
 func randomPosition(rng *rand.Rand, g solver.Game, n int) (string, string) {
 	var b strings.Builder
 	switch g {
-	case solver.Adapwns:
+	case adapwns.Game:
 		for range n {
 			b.WriteByte("..P"[rng.IntN(3)])
 		}
-	case solver.ABGame:
+	case abgame.Game:
 		for range n {
 			b.WriteByte("....AB"[rng.IntN(6)])
 		}
-	case solver.BinString:
+	case binstring.Game:
 		for range n {
 			b.WriteByte("01"[rng.IntN(2)])
 		}
-	default:
+	case binim.Binim, binim.Binim2:
 		for stacks := 0; stacks < 50 && (b.Len() < n || stacks == 0); stacks++ {
 			if stacks > 0 {
 				b.WriteByte(' ')
@@ -45,6 +50,9 @@ func randomPosition(rng *rand.Rand, g solver.Game, n int) (string, string) {
 			}
 		}
 		return b.String(), []string{"Dee", "Dum"}[rng.IntN(2)]
+	default:
+		// Any other game gives a random position of its own.
+		return g.Random(rng).String(), ""
 	}
 	return b.String(), ""
 }

@@ -7,9 +7,9 @@
 //	go run ./cmd/replystats -bin /tmp/nimtutor            # figures per game
 //	go run ./cmd/replystats -bin /tmp/nimtutor -show      # and the replies
 //
-// For each game it prints three fixed positions (small, medium, large)
+// For each game it prints three of its examples (small, medium, large)
 // with the word count of their replies, and the "same-text fraction" over
-// 40 seeded random positions: a word of a reply counts as the same text
+// 40 seeded random positions (the game's own Random): a word of a reply counts as the same text
 // when it lies inside a run of Window consecutive words that occurs in at
 // least half of the 40 replies. The fraction is the mean over the 40
 // replies of same-text words divided by all words. Extra arguments after
@@ -20,12 +20,16 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"math/rand"
+	"math/rand/v2"
 	"os"
 	"os/exec"
+	"slices"
 	"sort"
 	"strings"
 	"time"
+
+	_ "github.com/nimtutor/nimtutor/games/all"
+	"github.com/nimtutor/nimtutor/solver"
 )
 
 // Window is how many consecutive words make a run that may be shared.
@@ -34,16 +38,25 @@ const Window = 6
 // samples is how many random positions the fraction is measured on.
 const samples = 40
 
-// fixed are the three positions shown per game: small, medium, large.
-var fixed = map[string][3][]string{
-	"binim2":    {{"010 101", "--first", "Dee"}, {"00110 1101 01 0 0", "--first", "Dum"}, {"0101101 0 0 1 10 01 0110 1001 101 010 0 11", "--first", "Dee"}},
-	"binim":     {{"01 01", "--first", "Dee"}, {"0110 1001 0 1 1", "--first", "Dum"}, {"0011 0101 1 10 110 0 0110 1110 01 0", "--first", "Dee"}},
-	"abgame":    {{"A..B"}, {"A..B.A...B"}, {"A.B..A...B.A....B..A.B....A..B...AA..BB...A....B.B"}},
-	"adapwns":   {{"..P.P"}, {"...P..P.P...."}, {"..P...P.P....P..P...P.PP....P...P..P"}},
-	"binstring": {{"00011"}, {"0110011"}, {"0111011001110101100111"}},
+// fixed returns the three positions shown for g: its examples, shortest
+// first, small, medium and large.
+func fixed(g solver.Game) [][]string {
+	ex := slices.Clone(g.Examples())
+	slices.SortStableFunc(ex, func(a, b string) int { return len(a) - len(b) })
+	var out [][]string
+	for _, k := range []int{0, len(ex) / 2, len(ex) - 1} {
+		out = append(out, args(g, ex[k], 0))
+	}
+	return out
 }
 
-var order = []string{"binim2", "binim", "abgame", "adapwns", "binstring"}
+// args are the arguments of `nimtutor solve GAME` for a position of g.
+func args(g solver.Game, text string, first solver.Player) []string {
+	if g.NeedsFirst() {
+		return []string{text, "--first", g.PlayerName(first)}
+	}
+	return []string{text}
+}
 
 func main() {
 	bin := flag.String("bin", "", "path to a built nimtutor binary (required)")
@@ -59,9 +72,11 @@ func main() {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	total := 0.0
-	for _, game := range order {
+	games := solver.Games()
+	for _, g := range games {
+		game := g.Name()
 		fmt.Printf("== %s ==\n", game)
-		for k, args := range fixed[game] {
+		for k, args := range fixed(g) {
 			reply, err := solve(ctx, *bin, game, args, extra)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "replystats: %v\n", err)
@@ -72,10 +87,11 @@ func main() {
 				fmt.Printf("%s\n", indent(reply))
 			}
 		}
-		rng := rand.New(rand.NewSource(*seed))
+		rng := rand.New(rand.NewPCG(uint64(*seed), 0))
 		var replies []string
 		for range samples {
-			reply, err := solve(ctx, *bin, game, randomArgs(rng, game), extra)
+			pos := g.Random(rng)
+			reply, err := solve(ctx, *bin, game, args(g, pos.String(), pos.ToMove()), extra)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "replystats: %v\n", err)
 				os.Exit(1)
@@ -91,7 +107,7 @@ func main() {
 		total += frac
 		fmt.Printf("same-text fraction over %d random positions: %.1f%% (mean %.0f words)\n\n", samples, 100*frac, words)
 	}
-	fmt.Printf("mean same-text fraction over the games: %.1f%%\n", 100*total/float64(len(order)))
+	fmt.Printf("mean same-text fraction over the games: %.1f%%\n", 100*total/float64(len(games)))
 }
 
 // solve runs `nimtutor solve GAME ARGS... EXTRA...` and returns its output.
@@ -102,30 +118,6 @@ func solve(ctx context.Context, bin, game string, args, extra []string) (string,
 		return "", fmt.Errorf("solve %s %q: %w", game, args, err)
 	}
 	return string(out), nil
-}
-
-// randomArgs returns the arguments of a random small or medium position.
-func randomArgs(rng *rand.Rand, game string) []string {
-	str := func(n int, alphabet string) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = alphabet[rng.Intn(len(alphabet))]
-		}
-		return string(b)
-	}
-	switch game {
-	case "binim", "binim2":
-		stacks := make([]string, 2+rng.Intn(4))
-		for i := range stacks {
-			stacks[i] = str(1+rng.Intn(5), "01")
-		}
-		return []string{strings.Join(stacks, " "), "--first", [2]string{"Dee", "Dum"}[rng.Intn(2)]}
-	case "abgame":
-		return []string{str(5+rng.Intn(10), "AB...")}
-	case "adapwns":
-		return []string{str(5+rng.Intn(8), "P..")}
-	}
-	return []string{str(5+rng.Intn(8), "01")}
 }
 
 // sameFraction returns the mean fraction of each reply's words that lie

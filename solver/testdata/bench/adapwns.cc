@@ -1,4 +1,4 @@
-// The baseline for BenchmarkVerify/adapwns: a specialised C++ memo over
+// The baseline for games/adapwns BenchmarkVerify/20: a specialised C++ memo over
 // every ADAPWNS board of 1..N cells (bit i set: a pawn on cell i+1), the
 // memo indexed by the bit mask, each board's verdict checked against the
 // formula (XOR of every other gap mod 3, from the right). compare.sh

@@ -2,7 +2,7 @@
 # compare.sh [RUNS]: the Go engine against a C++ memo on every ADAPWNS
 # board of 1..20 cells, side by side on this machine. It builds
 # adapwns.cc with g++ -O2, runs it RUNS times (default 5), then runs the
-# same check with the Go engine (go test -bench Verify/adapwns) as many
+# same check with the Go engine (go test -bench Verify/20 ./games/adapwns) as many
 # times, and prints the best time of each and their ratio.
 set -eu
 runs=${1:-5}
@@ -15,8 +15,8 @@ for _ in $(seq "$runs"); do "$tmp/adapwns" 20; done >"$tmp/cpp.out"
 cat "$tmp/cpp.out"
 cpp=$(sed 's/.* \([0-9.]*\) s$/\1/' "$tmp/cpp.out" | sort -n | head -1)
 cd "$root"
-go test -c -o "$tmp/solver.test" ./solver
-"$tmp/solver.test" -test.run '^$' -test.bench 'Verify/adapwns-20$' -test.count "$runs" -test.benchtime 1x >"$tmp/go.out"
+go test -c -o "$tmp/adapwns.test" ./games/adapwns
+"$tmp/adapwns.test" -test.run '^$' -test.bench 'Verify/20$' -test.count "$runs" -test.benchtime 1x >"$tmp/go.out"
 grep ns/op "$tmp/go.out"
 gos=$(awk '/ns\/op/ { for (i = 1; i < NF; i++) if ($(i+1) == "ns/op") print $i / 1e9 }' "$tmp/go.out" | sort -n | head -1)
 awk -v c="$cpp" -v g="$gos" 'BEGIN { printf "best of '"$runs"': C++ %.3f s, Go %.3f s, Go/C++ %.2fx\n", c, g, g / c }'

@@ -1,0 +1,106 @@
+package explain_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/nimtutor/nimtutor/explain"
+	_ "github.com/nimtutor/nimtutor/games/all"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// parse reads a position or fails the test.
+func parse(tb testing.TB, game, text, first string) solver.Position {
+	tb.Helper()
+	g, err := solver.Lookup(game)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := g.Parse(text, solver.ParseOptions{First: first})
+	if err != nil {
+		tb.Fatalf("parse %s %q: %v", game, text, err)
+	}
+	return p
+}
+
+// play plays a move typed as two numbers, or fails the test.
+func play(tb testing.TB, pos solver.Position, a, b int) solver.Position {
+	tb.Helper()
+	next, err := pos.Play(solver.MoveOf(pos, a, b))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return next
+}
+
+// TestKeySeparates checks that positions that differ in what the
+// explanation says get different keys, across games too.
+func TestKeySeparates(t *testing.T) {
+	tests := []struct {
+		name string
+		a, b solver.Position
+	}{
+		{"mover", parse(t, "binim2", "010 101", "Dee"), parse(t, "binim2", "010 101", "Dum")},
+		{"misère", parse(t, "binim2", "010 101", "Dee"), parse(t, "binim", "010 101", "Dee")},
+		{"stack content", parse(t, "binim2", "010", "Dee"), parse(t, "binim2", "0101", "Dee")},
+		{"stack split", parse(t, "binim2", "01 0", "Dee"), parse(t, "binim2", "010", "Dee")},
+		{"row", parse(t, "abgame", "A.B", ""), parse(t, "abgame", "A..B", "")},
+		{"abgame mover", parse(t, "abgame", ".A..B", ""), play(t, parse(t, "abgame", "A...B", ""), 1, 2)},
+		{"adapwns mover", parse(t, "adapwns", "..P.P.", ""), play(t, parse(t, "adapwns", "..P..P", ""), 6, 5)},
+		{"binstring lead", play(t, parse(t, "binstring", "0111", ""), 1, 1), play(t, parse(t, "binstring", "1111", ""), 1, 1)},
+		{"game", parse(t, "binstring", "0110", ""), parse(t, "binim", "0110", "Dee")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if explain.Key(tt.a) == explain.Key(tt.b) {
+				t.Errorf("%s %q and %s %q share the key %q", tt.a.Game().Name(), tt.a, tt.b.Game().Name(), tt.b, explain.Key(tt.a))
+			}
+		})
+	}
+}
+
+func TestKeyNumbers(t *testing.T) {
+	for _, tc := range []struct{ game, text, want string }{
+		{"binim2", "010 101", "Dee has 1 extra move and Dum 1"},
+		{"binim", "0011 1", "Dee has 2 moves and Dum 1"},
+		{"abgame", "A..B.A...B", "reserves A 0, B 0, Nim sum 1"},
+		{"adapwns", "..P.P", "mod 3 is 1"},
+		{"binstring", "0110011", "3 zeros left, Nim sum of the runs of 1s 0, and Player 1 holds 0 zeros and Player 2 holds 0"},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			if got := explain.KeyNumbers(parse(t, tc.game, tc.text, "Dee")); !strings.Contains(got, tc.want) {
+				t.Errorf("got %q, want it to contain %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestDistance checks the sentences that count moves to the end, from
+// positions the search reaches and one it does not.
+func TestDistance(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		game, text              string
+		inMoves, distance, step string
+	}{
+		{"adapwns", "..P.P", " in 3 moves", "Ada wins in 3 moves", "**Move the piece on cell 5 to cell 4**. Wins in 5 moves (the quickest takes 3)."},
+		{"adapwns", "...P", " in 2 moves", "Ada's opponent wins in 2 moves", "**move the piece on cell 4 to cell 3** holds out longest (lose in 2 moves)"},
+		{"binim2", "010 101", " in 4 moves", "Dee wins in 4 moves", "Wins in 6 moves (the quickest takes 4)."},
+		{"binstring", "000011", " in 3 moves", "ends in a tie after 3 moves", "Ties in 4 moves (the quickest takes 3)."},
+		{"adapwns", strings.Repeat(".P", 40), "", "", "too large to search to the end"},
+	} {
+		t.Run(tc.game+" "+tc.text, func(t *testing.T) {
+			r := explain.Solve(ctx, parse(t, tc.game, tc.text, "Dee"))
+			if got := explain.InMoves(r); got != tc.inMoves {
+				t.Errorf("InMoves = %q, want %q", got, tc.inMoves)
+			}
+			if got := explain.Distance(r); !strings.Contains(got, tc.distance) || (tc.distance == "") != (got == "") {
+				t.Errorf("Distance = %q, want it to contain %q", got, tc.distance)
+			}
+			if got := explain.MoveStep(r).Body; !strings.Contains(got, tc.step) {
+				t.Errorf("MoveStep = %q, want it to contain %q", got, tc.step)
+			}
+		})
+	}
+}

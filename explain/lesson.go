@@ -1,0 +1,41 @@
+package explain
+
+import (
+	"strconv"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Cache keeps computed values by key. It must be safe for concurrent use
+// and bounded; package bot provides one.
+type Cache interface {
+	Get(key string) (any, bool)
+	Set(key string, value any)
+}
+
+// Lesson is what is computed once per canonical position: the
+// explanation, the short reply, the general rule, the hint ladder and how
+// long the game lasts, the same for every position with one Key.
+type Lesson struct {
+	// Steps is the full reasoning (Explain), Summary the short reply
+	// without the move (Summary), Rule the general rule behind it
+	// (LessonSteps) and Hints the hint ladder.
+	Steps, Summary, Rule, Hints []Step
+	// Distance is the Distance sentence, "" out of the search's reach.
+	Distance string
+}
+
+// LessonFor returns the lesson of pos with options o from c, computing it
+// with solve (which solves pos) only when c does not have it.
+func LessonFor(c Cache, pos solver.Position, o Options, solve func() solver.Result) Lesson {
+	key := "lesson:" + strconv.Itoa(o.MaxItems) + ":" + Key(pos)
+	if v, ok := c.Get(key); ok {
+		if l, ok := v.(Lesson); ok {
+			return l
+		}
+	}
+	r := solve()
+	l := Lesson{Steps: Explain(r, o), Summary: Summary(r, o), Rule: LessonSteps(r, o), Hints: Hints(r, o), Distance: Distance(r)}
+	c.Set(key, l)
+	return l
+}

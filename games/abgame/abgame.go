@@ -1,0 +1,193 @@
+package abgame
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Game is the A-B game (CodeChef ABGAME): letters on a row alternate in
+// direction (the 1st, 3rd, ... move right, the 2nd, 4th, ... left); A moves
+// an A, B moves a B, any number of empty cells in its direction. A moves
+// first; a player who cannot move loses.
+var Game solver.Game = game{}
+
+// game implements solver.Game, explain.Teacher and render.Drawer.
+type game struct{}
+
+// Contest limits, enforced only in strict mode.
+const (
+	abMaxTests = 100000
+	abMaxLen   = 100000
+	abMaxTotal = 1000000
+)
+
+func (game) Name() string      { return "abgame" }
+func (game) Title() string     { return "The A-B game (CodeChef ABGAME)" }
+func (game) NeedsFirst() bool  { return false }
+func (game) VerifySize() int   { return 13 }
+func (game) SizeLabel() string { return "cells" }
+func (game) Format() string {
+	return "a row of '.', 'A' and 'B'; odd-numbered letters move right, even-numbered left"
+}
+
+func (game) Examples() []string { return []string{"A..B.A...B", "A.B", "A..B", "A..B.A..B"} }
+
+func (game) MoveFormat() string {
+	return "the cell to move from and the cell to move to, e.g. 5 4"
+}
+
+// MoveOf reads a move typed as the cell to move from and the cell to
+// move to.
+func (game) MoveOf(from, to int) solver.Move { return Move{From: from, To: to} }
+
+// Move moves the letter on cell From to cell To, counting from 1.
+type Move struct {
+	From int `json:"from"`
+	To   int `json:"to"`
+}
+
+// String says the move as "move the piece on cell 1 to cell 3".
+func (m Move) String() string {
+	return fmt.Sprintf("move the piece on cell %d to cell %d", m.From, m.To)
+}
+
+// Numbers returns the cells, as a person types them.
+func (m Move) Numbers() (int, int) { return m.From, m.To }
+
+func (game) PlayerName(p solver.Player) string {
+	if p == 0 {
+		return "A"
+	}
+	return "B"
+}
+
+func (g game) Parse(text string, opts solver.ParseOptions) (solver.Position, error) {
+	text = solver.UpperLetters(strings.TrimSpace(text), "AB")
+	if err := solver.CheckLength(text, "a row of '.', 'A' and 'B'", opts); err != nil {
+		return nil, err
+	}
+	if err := checkABRow([]byte(text)); err != nil {
+		return nil, err
+	}
+	if opts.Strict && len(text) > abMaxLen {
+		return nil, solver.Inputf("position", "%d cells; the contest allows at most %d", len(text), abMaxLen)
+	}
+	return &ABRow{row: text}, nil
+}
+
+// Restore rebuilds a row in the middle of a game.
+func (g game) Restore(text string, mover solver.Player, held [2]int) (solver.Position, error) {
+	if held != [2]int{} {
+		return nil, solver.Inputf("state", "no one holds anything in %s", g.Name())
+	}
+	pos, err := g.Parse(text, solver.ParseOptions{Long: true})
+	if err != nil {
+		return nil, err
+	}
+	pos.(*ABRow).mover = mover
+	return pos, nil
+}
+
+// Random returns a row of 5 to 13 cells, half of them letters, with
+// either player to move.
+func (game) Random(r *rand.Rand) solver.Position {
+	b := make([]byte, 5+r.IntN(9))
+	for i := range b {
+		b[i] = "..AB"[r.IntN(4)]
+	}
+	return &ABRow{row: string(b), mover: solver.Player(r.IntN(2))}
+}
+
+func checkABRow(row []byte) error {
+	for i, c := range row {
+		if c != '.' && c != 'A' && c != 'B' {
+			return solver.Inputf("position", "character %d is %s; a row uses '.', 'A' and 'B'", i+1, solver.QuoteChar(c))
+		}
+	}
+	return nil
+}
+
+// ABRow is an abgame position: the row and the player to move.
+type ABRow struct {
+	row   string
+	mover solver.Player
+}
+
+// Row returns the row of '.', 'A' and 'B'.
+func (p *ABRow) Row() string { return p.row }
+
+func (p *ABRow) Game() solver.Game     { return Game }
+func (p *ABRow) ToMove() solver.Player { return p.mover }
+func (p *ABRow) String() string        { return p.row }
+func (p *ABRow) Held() [2]int          { return [2]int{} }
+
+// letterOf returns the letter a player moves.
+func letterOf(p solver.Player) byte { return 'A' + byte(p) }
+
+// Moves lists, for each letter of the mover from left to right, every cell
+// it can reach in its direction, nearest first.
+func (p *ABRow) Moves() []solver.Move {
+	var moves []solver.Move
+	own := letterOf(p.mover)
+	k := 0 // letters seen so far
+	for i := 0; i < len(p.row); i++ {
+		c := p.row[i]
+		if c == '.' {
+			continue
+		}
+		right := k%2 == 0
+		k++
+		if c != own {
+			continue
+		}
+		if right {
+			for j := i + 1; j < len(p.row) && p.row[j] == '.'; j++ {
+				moves = append(moves, Move{From: i + 1, To: j + 1})
+			}
+		} else {
+			for j := i - 1; j >= 0 && p.row[j] == '.'; j-- {
+				moves = append(moves, Move{From: i + 1, To: j + 1})
+			}
+		}
+	}
+	return moves
+}
+
+func (p *ABRow) Play(m solver.Move) (solver.Position, error) {
+	cm, ok := m.(Move)
+	if !ok {
+		return nil, solver.Inputf("move", "%v is not a move of %s", m, Game.Name())
+	}
+	n := len(p.row)
+	if cm.From < 1 || cm.From > n || cm.To < 1 || cm.To > n {
+		return nil, solver.Inputf("move", "cells are numbered 1 to %d", n)
+	}
+	from, to := cm.From-1, cm.To-1
+	own := letterOf(p.mover)
+	if p.row[from] != own {
+		return nil, solver.Inputf("move", "cell %d holds %s, not %s's letter %c", cm.From, solver.QuoteChar(p.row[from]), Game.PlayerName(p.mover), own)
+	}
+	k := strings.Count(p.row[:from], "A") + strings.Count(p.row[:from], "B")
+	right := k%2 == 0
+	if right && to <= from || !right && to >= from {
+		dir := "right"
+		if !right {
+			dir = "left"
+		}
+		return nil, solver.Inputf("move", "the letter on cell %d is letter %d, which moves %s", cm.From, k+1, dir)
+	}
+	lo, hi := min(from, to), max(from, to)
+	for j := lo; j <= hi; j++ {
+		if j != from && p.row[j] != '.' {
+			return nil, solver.Inputf("move", "cell %d is taken; a letter cannot jump over or land on another", j+1)
+		}
+	}
+	b := []byte(p.row)
+	b[from], b[to] = '.', own
+	return &ABRow{row: string(b), mover: p.mover.Other()}, nil
+}
+
+func (p *ABRow) Terminal() solver.Outcome { return solver.Loss }

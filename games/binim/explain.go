@@ -1,0 +1,819 @@
+package binim
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Binary Nim, normal (binim) and misère (binim2). Both are explained on the
+// canonical position, the stacks sorted, and name stacks by content, so
+// that permuting the stacks changes neither key nor text.
+
+// KeyNumbers names the numbers that decide pos, as one clause.
+func (t *stackGame) KeyNumbers(pos solver.Position) string {
+	switch _, a := pos.Analyze(); a := a.(type) {
+	case Binim2Analysis:
+		return fmt.Sprintf("Dee has %s and Dum %d", explain.Plural(a.DeeExtra, "extra move", "extra moves"), a.DumExtra)
+	case BinimAnalysis:
+		return fmt.Sprintf("Dee has %s and Dum %d", explain.Plural(a.DeeMoves, "move", "moves"), a.DumMoves)
+	}
+	return ""
+}
+
+// ExplainKey is the game, the player to move and the sorted stacks.
+func (t *stackGame) ExplainKey(pos solver.Position) string {
+	p := pos.(*Stacks)
+	sorted := slices.Sorted(slices.Values(p.Stacks()))
+	return p.Game().PlayerName(p.ToMove()) + ":" + strings.Join(sorted, " ")
+}
+
+// canonical solves the position with its stacks sorted, unless they are.
+func (t *stackGame) Canonical(r solver.Result) solver.Result {
+	p := r.Position.(*Stacks)
+	if slices.IsSorted(p.Stacks()) {
+		return r
+	}
+	q := &Stacks{game: t, stacks: slices.Sorted(slices.Values(p.Stacks())), mover: p.mover}
+	c := solver.Solve(q)
+	c.Remoteness, c.MoveRemoteness = r.Remoteness, r.MoveRemoteness
+	return c
+}
+
+// localMove finds a stack of r's position with the content of the
+// canonical move's stack: equal stacks are interchangeable.
+func (t *stackGame) LocalMove(r, c solver.Result, m solver.Move) solver.Move {
+	sm, ok := m.(Move)
+	if !ok {
+		return m
+	}
+	want := c.Position.(*Stacks).Stacks()[sm.Stack-1]
+	for i, s := range r.Position.(*Stacks).Stacks() {
+		if s == want {
+			return Move{Stack: i + 1, Take: sm.Take}
+		}
+	}
+	return m
+}
+
+// topRun is the length of a stack's top run of equal symbols.
+func topRun(s string) int {
+	n := 1
+	for n < len(s) && s[n] == s[0] {
+		n++
+	}
+	return n
+}
+
+// Kinds of binim move, in the strategy's words.
+const (
+	kindOneMove    = "uses up exactly one of your moves"
+	kindManyMoves  = "uses up several of your moves at once"
+	kindHandOver   = "leaves the opponent's symbol on top, handing them the rest of the stack"
+	kindSpendExtra = "spends one of your extra moves"
+	kindGiveExtra  = "hands the opponent an extra move"
+	kindNoCount    = "changes neither count"
+)
+
+// binimKind names what a binim move on p does to the move counts.
+func binimKind(p *Stacks, m Move) string {
+	s := p.Stacks()[m.Stack-1]
+	rest := s[m.Take:]
+	if rest != "" && rest[0] != s[0] {
+		return kindHandOver
+	}
+	if strings.Count(s[:m.Take], s[:1]) == 1 {
+		return kindOneMove
+	}
+	return kindManyMoves
+}
+
+// binim2Kind names what a binim2 move on p does to the extra moves.
+func binim2Kind(p *Stacks, m Move) string {
+	s := p.Stacks()[m.Stack-1]
+	rest := s[m.Take:]
+	switch {
+	case s[0] == s[len(s)-1] && (rest == "" || rest[0] != s[0]):
+		return kindSpendExtra
+	case s[0] != s[len(s)-1] && rest != "" && rest[0] != s[0]:
+		return kindGiveExtra
+	}
+	return kindNoCount
+}
+
+// explain.Plan teaches binim as "take one own symbol and the opponent's run right
+// under it", on the first own stack; and binim2 as "spend one of your
+// extra moves (take the top run of an own stack with your symbol on top
+// and bottom), or else hand the opponent one (take the top run of an own
+// stack whose bottom is theirs)".
+func (t *stackGame) Plan(c solver.Result) explain.Plan {
+	p := c.Position.(*Stacks)
+	own := symbol(p.ToMove())
+	var taught solver.Move
+	if c.Outcome == solver.Win {
+		if p.Misere() {
+			taught = binim2Taught(p, own)
+		} else {
+			for i, s := range p.Stacks() {
+				if s[0] != own {
+					continue
+				}
+				take := 1
+				if len(s) > 1 && s[1] != own {
+					take += topRun(s[1:])
+				}
+				taught = Move{Stack: i + 1, Take: take}
+				break
+			}
+		}
+	}
+	return explain.NewPlan(c, taught, func(m solver.Move) string { return t.Kind(p, m) })
+}
+
+func (*stackGame) Kind(pos solver.Position, m solver.Move) string {
+	p := pos.(*Stacks)
+	if p.Misere() {
+		return binim2Kind(p, m.(Move))
+	}
+	return binimKind(p, m.(Move))
+}
+
+// binim2Taught returns the top run of the first own stack with the
+// mover's symbol at both ends, else of the first own stack.
+func binim2Taught(p *Stacks, own byte) solver.Move {
+	var first solver.Move
+	for i, s := range p.Stacks() {
+		if s[0] != own {
+			continue
+		}
+		m := Move{Stack: i + 1, Take: topRun(s)}
+		if s[len(s)-1] == own {
+			return m
+		}
+		if first == nil {
+			first = m
+		}
+	}
+	return first
+}
+
+// Explain applies each idea of the solution to the position, then the verdict and the move.
+func (t *stackGame) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+	p := c.Position.(*Stacks)
+	var steps []explain.Step
+	if p.Misere() {
+		steps = binim2Steps(c, p, o)
+	} else {
+		steps = binimSteps(c, p, o)
+	}
+	// The finding comes just before the verdict.
+	last := steps[len(steps)-1]
+	return append(steps[:len(steps)-1], t.Finding(c, pl, o), last)
+}
+
+// stackMoveName is a move's short name by content: "take 2 from `0110`".
+func stackMoveName(p *Stacks, m solver.Move, o explain.Options) string {
+	sm := m.(Move)
+	return fmt.Sprintf("take %d from %s", sm.Take, explain.Code(p.Stacks()[sm.Stack-1], "symbols", o))
+}
+
+// stackGroupsText lists a plan's moves by kind and, within a kind, by
+// stack: "spends one of your extra Moves: `0110` take 1 or 3".
+func stackGroupsText(p *Stacks, pl explain.Plan, o explain.Options) string {
+	capped := o
+	if o.MaxItems > 0 {
+		capped.MaxItems = min(o.MaxItems, explain.MaxPerKind)
+	}
+	var items []string
+	for _, g := range pl.Groups {
+		var order []string
+		takes := map[string][]string{}
+		for _, m := range g.Moves {
+			sm := m.(Move)
+			s := p.Stacks()[sm.Stack-1]
+			if _, ok := takes[s]; !ok {
+				order = append(order, s)
+			}
+			takes[s] = append(takes[s], fmt.Sprint(sm.Take))
+		}
+		if o.MaxItems > 0 && len(order) > 2 {
+			m := g.Moves[0].(Move)
+			items = append(items, fmt.Sprintf("%s: %d moves on %d different stacks, for example take %d from %s",
+				g.Kind, len(g.Moves), len(order), m.Take, explain.Code(p.Stacks()[m.Stack-1], "symbols", o)))
+			continue
+		}
+		parts := make([]string, len(order))
+		for i, s := range order {
+			list := orList(takes[s])
+			if o.MaxItems > 0 && len(takes[s]) > capped.MaxItems {
+				list = explain.Inline(explain.ListOf(takes[s]), capped)
+			}
+			parts[i] = fmt.Sprintf("take %s from %s", list, explain.Code(s, "symbols", o))
+		}
+		items = append(items, fmt.Sprintf("%s: %s", g.Kind, strings.Join(parts, "; ")))
+	}
+	return explain.Bullets(explain.ListOf(items), explain.Options{})
+}
+
+// orList joins "1", "2", "3" as "1, 2 or 3".
+func orList(items []string) string {
+	if len(items) <= 1 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// uniqueGroups drops moves on a stack equal to an earlier one with the
+// same take: on equal stacks they are one move.
+func uniqueGroups(p *Stacks, pl explain.Plan) explain.Plan {
+	seen := map[string]bool{}
+	out := pl
+	out.Groups = nil
+	for _, g := range pl.Groups {
+		ng := explain.MoveGroup{Kind: g.Kind}
+		for _, m := range g.Moves {
+			sm := m.(Move)
+			k := fmt.Sprintf("%s/%d", p.Stacks()[sm.Stack-1], sm.Take)
+			if !seen[k] {
+				seen[k] = true
+				ng.Moves = append(ng.Moves, m)
+			}
+		}
+		out.Groups = append(out.Groups, ng)
+	}
+	return out
+}
+
+func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
+	p := c.Position.(*Stacks)
+	st := explain.Step{Title: "Finding the move"}
+	if !ownTop(p) {
+		st.Body = fmt.Sprintf("No stack has `%c` on top, so there is no move to find.", symbol(p.ToMove()))
+		return st
+	}
+	_, other := stackNames(p)
+	_, an := p.Analyze()
+	var counts [2]int
+	if p.Misere() {
+		counts = an.(Binim2Analysis).Extras()
+	} else {
+		counts = an.(BinimAnalysis).Moves()
+	}
+	me, them := counts[p.ToMove()], counts[p.ToMove().Other()]
+	if c.Move == nil {
+		if p.Misere() {
+			st.Body = fmt.Sprintf("You have more extra moves, %d to %d. A move takes away at most one of yours or hands %s one, so afterwards %s, to move, has at least as many as you: a win for %s. No move wins here.", me, them, other, other, other)
+		} else {
+			st.Body = fmt.Sprintf("You have %d moves to %s's %d, not strictly more. Every move uses up at least one of yours and takes none of %s's, so %s stays ahead or level with the move. No move wins here.", me, other, them, other, other)
+		}
+		return st
+	}
+	m := c.Move.(Move)
+	next := explain.AfterMove(c)
+	_, na := next.Analyze()
+	var after [2]int
+	if p.Misere() {
+		after = na.(Binim2Analysis).Extras()
+	} else {
+		after = na.(BinimAnalysis).Moves()
+	}
+	var body string
+	switch kind := binim2Kind(p, m); {
+	case !p.Misere():
+		body = fmt.Sprintf("You have %s to %s's %d. After your move %s must not have strictly more than you, so spend exactly one move and hand over nothing: take one own symbol and the opponent's run right under it, so that your symbol, or nothing, is on top again. Here: %s; the counts go to %d for you and %d for %s.",
+			explain.Plural(me, "move", "moves"), other, them, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
+	case kind == kindSpendExtra:
+		body = fmt.Sprintf("You have %s to %s's %d. After your move %s, to move, must have more than you. Spend one of yours: on a stack with your symbol on top and bottom, take the top run, so that the stack cancels out or is gone. Here: %s; the extra moves go to %d for you and %d for %s.",
+			explain.Plural(me, "extra move", "extra moves"), other, them, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
+	default:
+		body = fmt.Sprintf("You have %s to %s's %d and none to spend. After your move %s, to move, must have more than you, so hand %s one: on a stack with your symbol on top and %s's at the bottom, take the top run, leaving %s's symbol on top and bottom. Here: %s; the extra moves go to %d for you and %d for %s.",
+			explain.Plural(me, "extra move", "extra moves"), other, them, other, other, other, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
+	}
+	st.Body = body + "\nEvery winning move, by kind:\n" + stackGroupsText(p, uniqueGroups(p, pl), o)
+	return st
+}
+
+func (*stackGame) Ties() bool { return false }
+
+func (*stackGame) Question(c solver.Result) explain.Step {
+	if c.Position.(*Stacks).Misere() {
+		return explain.Step{Body: "Start small, in misère play, where whoever makes the last move loses. With the single stack `0` and Dee to move, who wins? With `00`? With `01`, and with `010`? " +
+			"What changes when a stack's top and bottom differ?"}
+	}
+	return explain.Step{Body: "Start small. With the single stack `0110` and Dee to move, how many moves can Dee make on it, and can Dum ever move there? " +
+		"What if the stack were `1001` instead?"}
+}
+
+func (*stackGame) Reduction(c solver.Result) explain.Step {
+	if c.Position.(*Stacks).Misere() {
+		return explain.Step{Body: "Now your stacks. Merge each run of equal symbols into one symbol. A merged stack whose top and bottom differ cancels out; " +
+			"one with the same symbol on top and bottom gives its owner an extra move they will be forced to make. Count each player's extra moves and decide who wins."}
+	}
+	return explain.Step{Body: "Now your stacks. Only the owner of a stack's top symbol can move on it, and the owner can keep it that way. " +
+		"Count the moves each player's own stacks give them, and decide who wins."}
+}
+
+func (*stackGame) Numbers(c solver.Result, o explain.Options) explain.Step {
+	p := c.Position.(*Stacks)
+	if p.Misere() {
+		merged, cancel, extra := binim2Parts(p)
+		var keep []group
+		keep = append(keep, extra[0]...)
+		keep = append(keep, extra[1]...)
+		a := c.Analysis.(Binim2Analysis)
+		return explain.Step{Body: fmt.Sprintf("Merged, the stacks are %s. Different top and bottom (they cancel out): %s. Same top and bottom: %s. So Dee has %s and Dum %d.",
+			groupList(groups(slices.Sorted(slices.Values(merged))), o), groupList(cancel, o), groupList(keep, o), explain.Plural(a.DeeExtra, "extra move", "extra moves"), a.DumExtra)}
+	}
+	owned := binimOwned(p, o)
+	list := func(pl int) string {
+		if len(owned[pl]) == 0 {
+			return "none"
+		}
+		return explain.Inline(explain.ListOf(owned[pl]), o)
+	}
+	a := c.Analysis.(BinimAnalysis)
+	return explain.Step{Body: fmt.Sprintf("Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s. So Dee has %s and Dum %d.",
+		list(0), list(1), explain.Plural(a.DeeMoves, "move", "moves"), a.DumMoves)}
+}
+
+func (*stackGame) Rule(c solver.Result, _ explain.Options) explain.Step {
+	p := c.Position.(*Stacks)
+	mover, other := stackNames(p)
+	_, an := p.Analyze()
+	if p.Misere() {
+		ex := an.(Binim2Analysis).Extras()
+		return explain.Step{Body: fmt.Sprintf("In misère play each player wants to run out of moves first. Fewer extra moves run out first; with equal counts the player to move spends one first. Here %s, to move, has %d and %s has %d.",
+			mover, ex[p.ToMove()], other, ex[p.ToMove().Other()])}
+	}
+	mv := an.(BinimAnalysis).Moves()
+	return explain.Step{Body: fmt.Sprintf("Each player uses up their own moves, one a turn, and whoever runs out on their turn loses. The player to move spends first, so needs strictly more. Here %s, to move, has %d and %s has %d.",
+		mover, mv[p.ToMove()], other, mv[p.ToMove().Other()])}
+}
+
+func (*stackGame) Pointer(c solver.Result, _ explain.Plan, o explain.Options) explain.Step {
+	p := c.Position.(*Stacks)
+	switch {
+	case !ownTop(p):
+		return explain.Step{Body: "No stack has your symbol on top, so there is no move to look for."}
+	case c.Move == nil:
+		return explain.Step{Body: "No move keeps the counts in your favour here. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
+	}
+	m := c.Move.(Move)
+	s := explain.Code(p.Stacks()[m.Stack-1], "symbols", o)
+	switch {
+	case !p.Misere():
+		return explain.Step{Body: fmt.Sprintf("Look at %s: spend exactly one of your moves there, and hand the opponent nothing.", s)}
+	case binim2Kind(p, m) == kindSpendExtra:
+		return explain.Step{Body: fmt.Sprintf("Look at %s: it holds one of your extra moves. How do you spend it in one move?", s)}
+	}
+	return explain.Step{Body: fmt.Sprintf("You have no extra move to spend. Look at %s, with your symbol on top and the opponent's at the bottom: how can it become an extra move for them?", s)}
+}
+
+func (*stackGame) Verdict(c solver.Result, o explain.Options) explain.Step {
+	p := c.Position.(*Stacks)
+	if p.Misere() {
+		return binim2Verdict(c, p, o)
+	}
+	return binimVerdict(c, p, o)
+}
+
+// group is a stack and how many equal stacks there are.
+type group struct {
+	stack string
+	n     int
+}
+
+// groups collects equal stacks of a sorted explain.List, in order.
+func groups(sorted []string) []group {
+	var out []group
+	for _, s := range sorted {
+		if len(out) > 0 && out[len(out)-1].stack == s {
+			out[len(out)-1].n++
+			continue
+		}
+		out = append(out, group{stack: s, n: 1})
+	}
+	return out
+}
+
+// showStack writes a stack as code, with "×n" for n equal stacks.
+func showStack(s string, n int, o explain.Options) string {
+	t := explain.Code(s, "symbols", o)
+	if n > 1 {
+		t += fmt.Sprintf(" ×%d", n)
+	}
+	return t
+}
+
+// stackNames returns the names of the two players of a stack game.
+func stackNames(p *Stacks) (mover, other string) {
+	g := p.Game()
+	return g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+}
+
+// symbol is the symbol a player takes from: Dee 0, Dum 1.
+func symbol(pl solver.Player) byte { return '0' + byte(pl) }
+
+// stacksIntro says who is to move, who owns what and how the explain.List is ordered.
+func stacksIntro(p *Stacks) string {
+	mover, _ := stackNames(p)
+	n := len(p.Stacks())
+	order := explain.IsAre(n, "stack", "stacks") + "; their order does not matter, so they are listed sorted, equal stacks together."
+	if n == 0 {
+		order = "No stacks are left."
+	}
+	return fmt.Sprintf("%s is to move. Stacks are written top first. Dee may take from a stack with `0` on top, Dum from a stack with `1` on top, any number of symbols from the top. %s", mover, order)
+}
+
+// stackMoveText says a canonical stack move by content.
+func stackMoveText(p *Stacks, m Move, o explain.Options) string {
+	s := p.Stacks()[m.Stack-1]
+	n := 0
+	for _, t := range p.Stacks() {
+		if t == s {
+			n++
+		}
+	}
+	where := "the stack " + explain.Code(s, "symbols", o)
+	if n > 1 {
+		where = fmt.Sprintf("one of the %d stacks %s", n, explain.Code(s, "symbols", o))
+	}
+	left := "which removes it"
+	if rest := s[m.Take:]; rest != "" {
+		left = "leaving " + explain.Code(rest, "symbols", o)
+	}
+	return fmt.Sprintf("**take %d from %s**, %s", m.Take, where, left)
+}
+
+// ownTop reports whether the player to move has a stack to take from.
+func ownTop(p *Stacks) bool {
+	own := symbol(p.ToMove())
+	for _, s := range p.Stacks() {
+		if s[0] == own {
+			return true
+		}
+	}
+	return false
+}
+
+// noMoveReason says why the player to move in p cannot move.
+func noMoveReason(p *Stacks) string {
+	mover, _ := stackNames(p)
+	if len(p.Stacks()) == 0 {
+		return mover + " cannot move: no stacks are left"
+	}
+	return fmt.Sprintf("%s cannot move: no stack has `%c` on top", mover, symbol(p.ToMove()))
+}
+
+// GameOver says why the player to move, who cannot move, has won, lost or tied.
+func (t *stackGame) GameOver(pos solver.Position) string {
+	p := pos.(*Stacks)
+	if p.Misere() {
+		return noMoveReason(p) + ", and in misère play a player who cannot move wins."
+	}
+	return noMoveReason(p) + ", and in normal play a player who cannot move loses."
+}
+
+// Status says what the position carries besides its text.
+func (t *stackGame) Status(solver.Position) string { return "" }
+
+// ---- binim2 ----
+
+// binim2Parts sorts merged stacks into those that cancel and the extra
+// moves of each player.
+func binim2Parts(p *Stacks) (merged []string, cancel []group, extra [2][]group) {
+	for _, s := range p.Stacks() {
+		merged = append(merged, Compress(s))
+	}
+	ms := slices.Sorted(slices.Values(merged))
+	for _, g := range groups(ms) {
+		if g.stack[0] != g.stack[len(g.stack)-1] {
+			cancel = append(cancel, g)
+			continue
+		}
+		owner := g.stack[0] - '0'
+		extra[owner] = append(extra[owner], g)
+	}
+	return merged, cancel, extra
+}
+
+// groupList shows groups as inline code, "none" when empty.
+func groupList(gs []group, o explain.Options) string {
+	if len(gs) == 0 {
+		return "none"
+	}
+	items := make([]string, len(gs))
+	for i, g := range gs {
+		items[i] = showStack(g.stack, g.n, o)
+	}
+	return explain.Inline(explain.ListOf(items), o)
+}
+
+func binim2Steps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
+	a := c.Analysis.(Binim2Analysis)
+	_, cancel, extra := binim2Parts(p)
+	steps := []explain.Step{{
+		Title: "The game",
+		Body: stacksIntro(p) + " This is misère play: whoever makes the last move loses, so a player who cannot move wins. " +
+			"Dee owns 0, as the official statement says; the editorial's one-paragraph summary swaps the owners of 0 and 1.",
+	}}
+
+	var merge []string
+	changed := 0
+	for _, g := range groups(p.Stacks()) {
+		m := Compress(g.stack)
+		if m == g.stack {
+			merge = append(merge, showStack(g.stack, g.n, o)+" stays as it is")
+			continue
+		}
+		changed += g.n
+		merge = append(merge, showStack(g.stack, g.n, o)+" → "+explain.Code(m, "symbols", o))
+	}
+	body := "A run of equal symbols acts as one symbol: its owner can take the whole run in one move, and leaving part of it on top would only cost another move later."
+	switch {
+	case len(merge) == 0:
+	case changed == 0:
+		body += fmt.Sprintf(" No stack here has a run to merge:\n%s\nSo the stacks stay as they are.", explain.Bullets(explain.ListOf(merge), o))
+	default:
+		body += fmt.Sprintf(" Merging changes %s of the %d:\n%s\nFrom now on we look at the merged stacks.",
+			explain.Plural(changed, "stack", "stacks"), len(p.Stacks()), explain.Bullets(explain.ListOf(merge), o))
+	}
+	steps = append(steps, explain.Step{Title: "Merge the runs", Body: body})
+
+	body = "A merged stack whose top and bottom differ holds as many 0s as 1s. A move on it either takes the whole stack, which changes no count, or leaves the mover's own symbol on top, which only wastes a move, " +
+		"or leaves the opponent's symbol on top and bottom; then the opponent answers on the same stack by taking just that top symbol, and the stack again has different top and bottom, or is gone. " +
+		"So these stacks never change who is forced to make the last move, and we can ignore them."
+	if len(cancel) == 0 {
+		body += " No stack here has different top and bottom, so nothing cancels."
+	} else {
+		n := 0
+		for _, g := range cancel {
+			n += g.n
+		}
+		body += fmt.Sprintf(" Here %s out: %s.", explain.Plural(n, "stack cancels", "stacks cancel"), groupList(cancel, o))
+		body += " " + cancelExample(cancel[0].stack, o)
+	}
+	steps = append(steps, explain.Step{Title: "Stacks that cancel out", Body: body})
+
+	body = "A merged stack with the same symbol on top and bottom holds one more of that symbol than of the other. After the same back-and-forth, its owner is left with one move on it that they are forced to make: one extra move.\n" +
+		explain.Bullets(explain.ListOf([]string{
+			fmt.Sprintf("Dee's extra moves (`0` on top and bottom): %s, so **%d**", groupList(extra[0], o), a.DeeExtra),
+			fmt.Sprintf("Dum's extra moves (`1` on top and bottom): %s, so **%d**", groupList(extra[1], o), a.DumExtra),
+		}), explain.Options{})
+	steps = append(steps, explain.Step{Title: "Extra moves", Body: body})
+
+	mover, _ := stackNames(p)
+	ex := a.Extras()
+	me, them := ex[p.ToMove()], ex[p.ToMove().Other()]
+	cmp := "the counts are equal"
+	if me < them {
+		cmp = fmt.Sprintf("%s has fewer", mover)
+	} else if me > them {
+		cmp = fmt.Sprintf("%s has more", mover)
+	}
+	steps = append(steps, explain.Step{Title: "The misère rule", Body: fmt.Sprintf(
+		"Making the last move loses, so each player wants to run out of moves first; a player who is stuck wins. "+
+			"The player with fewer extra moves runs out first and wins. With equal counts the player to move runs out first, because they spend an extra move before the opponent does, so the player to move wins. "+
+			"Here %s, to move, has %d and the opponent has %d: %s.", mover, me, them, cmp)})
+	return append(steps, binim2Verdict(c, p, o))
+}
+
+// cancelExample shows the answer on one cancelling merged stack.
+func cancelExample(s string, o explain.Options) string {
+	first := solver.Player(s[0] - '0')
+	names := [2]string{"Dee", "Dum"}
+	after := "the stack is gone"
+	if len(s) > 2 {
+		after = explain.Code(s[2:], "symbols", o) + " is left"
+	}
+	return fmt.Sprintf("For example on %s: if %s takes the top `%c`, %s takes the `%c` under it, and %s.",
+		explain.Code(s, "symbols", o), names[first], s[0], names[first.Other()], s[1], after)
+}
+
+func binim2Verdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
+	mover, other := stackNames(p)
+	if !ownTop(p) {
+		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
+			"%s cannot move: no stack has `%c` on top. In misère play a player who cannot move wins, so **%s wins**.",
+			mover, symbol(p.ToMove()), c.WinnerName())}
+	}
+	a := c.Analysis.(Binim2Analysis)
+	ex := a.Extras()
+	me, them := ex[p.ToMove()], ex[p.ToMove().Other()]
+	if c.Move == nil {
+		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
+			"%s has more extra moves (%d against %d), so **%s wins**. Every move of %s's loses: a move removes at most one of %s's own extra moves, or hands %s a new one, "+
+				"so %s is then to move with no more extra moves than %s, which is a win for %s.",
+			mover, me, them, c.WinnerName(), mover, mover, other, other, mover, other)}
+	}
+	why := fmt.Sprintf("%s has fewer extra moves (%d against %d)", mover, me, them)
+	if me == them {
+		why = fmt.Sprintf("the counts are equal (%d each) and %s is to move", me, mover)
+	}
+	next := explain.AfterMove(c)
+	_, na := next.Analyze()
+	nex := na.(Binim2Analysis).Extras()
+	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf(
+		"Since %s, **%s wins**. Winning move: %s. Afterwards %s is to move with %s against %s's %d: more than %s, which the rule scores as a loss for %s.",
+		why, c.WinnerName(), stackMoveText(p, c.Move.(Move), o),
+		other, explain.Plural(nex[p.ToMove().Other()], "extra move", "extra moves"), mover, nex[p.ToMove()], mover, other)}
+}
+
+// ---- binim ----
+
+// binimOwned lists the stacks each player owns (their symbol on top),
+// with the number of that player's symbols in each.
+func binimOwned(p *Stacks, o explain.Options) [2][]string {
+	var out [2][]string
+	for _, g := range groups(p.Stacks()) {
+		owner := g.stack[0] - '0'
+		k := strings.Count(g.stack, g.stack[:1])
+		each := explain.Plural(k, "move", "moves")
+		if g.n > 1 {
+			each += " each"
+		}
+		out[owner] = append(out[owner], fmt.Sprintf("%s: %s", showStack(g.stack, g.n, o), each))
+	}
+	return out
+}
+
+func binimSteps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
+	a := c.Analysis.(BinimAnalysis)
+	owned := binimOwned(p, o)
+	steps := []explain.Step{{
+		Title: "The game",
+		Body:  stacksIntro(p) + " This is normal play: a player who cannot move loses.",
+	}}
+	body := "Only the owner of a stack's top symbol can move on it, and the owner can keep it so: each move takes one own symbol and the opponent's run right under it, " +
+		"leaving an own symbol on top or nothing. So the owner gets one move per own symbol in it, and the opponent none."
+	for pl, name := range []string{"Dee", "Dum"} {
+		if len(owned[pl]) == 0 {
+			body += fmt.Sprintf("\n%s owns no stack (`%c` on top): **0** moves.", name, '0'+pl)
+			continue
+		}
+		body += fmt.Sprintf("\n%s's stacks (`%c` on top):\n%s\nIn all %s has **%s**.", name, '0'+pl, explain.Bullets(explain.ListOf(owned[pl]), o), name, explain.Plural(a.Moves()[pl], "move", "moves"))
+	}
+	steps = append(steps, explain.Step{Title: "Each stack belongs to one player", Body: body})
+
+	mover, _ := stackNames(p)
+	mv := a.Moves()
+	me, them := mv[p.ToMove()], mv[p.ToMove().Other()]
+	steps = append(steps, explain.Step{Title: "The rule", Body: fmt.Sprintf(
+		"Each player simply uses up their own moves, one per turn, and whoever runs out first on their turn loses. The player to move spends a move first, so they win only with strictly more moves than the opponent; with equal counts they run out first. "+
+			"Here %s, to move, has %d and the opponent has %d.", mover, me, them)})
+	return append(steps, binimVerdict(c, p, o))
+}
+
+func binimVerdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
+	mover, other := stackNames(p)
+	if !ownTop(p) {
+		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
+			"%s cannot move: no stack has `%c` on top. In normal play that loses, so **%s wins**.",
+			mover, symbol(p.ToMove()), c.WinnerName())}
+	}
+	mv := c.Analysis.(BinimAnalysis).Moves()
+	me, them := mv[p.ToMove()], mv[p.ToMove().Other()]
+	if c.Move == nil {
+		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
+			"%s does not have strictly more moves (%d against %d), so **%s wins**. Every move of %s's loses: it uses up at least one of %s's own moves and can only add moves for %s, "+
+				"so %s is then to move with strictly more moves than %s.",
+			mover, me, them, c.WinnerName(), mover, mover, other, other, mover)}
+	}
+	next := explain.AfterMove(c)
+	_, na := next.Analyze()
+	nmv := na.(BinimAnalysis).Moves()
+	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf(
+		"%s has strictly more moves (%d against %d), so **%s wins**. Winning move: %s. Afterwards %s is to move with %s against %s's %d: not strictly more, so %s runs out first.",
+		mover, me, them, c.WinnerName(), stackMoveText(p, c.Move.(Move), o),
+		other, explain.Plural(nmv[p.ToMove().Other()], "move", "moves"), mover, nmv[p.ToMove()], other)}
+}
+
+func (*stackGame) LessonTitles(c solver.Result) []string {
+	if c.Position.(*Stacks).Misere() {
+		return []string{"Merge the runs", "Stacks that cancel out", "Extra moves", "The misère rule"}
+	}
+	return []string{"Each stack belongs to one player", "The rule"}
+}
+
+func (*stackGame) LineMove(pos solver.Position, m solver.Move, o explain.Options) string {
+	p := pos.(*Stacks)
+	mover, _ := stackNames(p)
+	return mover + " " + strings.Replace(stackMoveName(p, m, o), "take", "takes", 1)
+}
+
+func (*stackGame) Stuck(pos solver.Position) string {
+	p := pos.(*Stacks)
+	mover, _ := stackNames(p)
+	if p.Misere() {
+		return mover + " cannot move, which wins in misère play."
+	}
+	return mover + " cannot move and loses."
+}
+
+func (e *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+	p := c.Position.(*Stacks)
+	mover, other := stackNames(p)
+	_, an := p.Analyze()
+	var why, find, rule string
+	var counts [2]int
+	if p.Misere() {
+		a := an.(Binim2Analysis)
+		counts = a.Extras()
+		merged, cancel, extra := binim2Parts(p)
+		if !slices.Equal(merged, p.Stacks()) {
+			why = fmt.Sprintf("Merged: %s. ", groupList(groups(slices.Sorted(slices.Values(merged))), o))
+		}
+		why += fmt.Sprintf("Extra moves: Dee %d (%s), Dum %d (%s)", a.DeeExtra, groupList(extra[0], o), a.DumExtra, groupList(extra[1], o))
+		if len(cancel) > 0 {
+			n := 0
+			for _, g := range cancel {
+				n += g.n
+			}
+			why += fmt.Sprintf("; %s %s", groupList(cancel, o), map[bool]string{true: "cancels", false: "cancel"}[n == 1])
+		}
+		why += "."
+		rule = fmt.Sprintf("Misère: fewer extra moves win, and level counts go to the player to move (here %s %d, %s %d).", mover, counts[p.ToMove()], other, counts[p.ToMove().Other()])
+	} else {
+		a := an.(BinimAnalysis)
+		counts = a.Moves()
+		owned := binimOwned(p, o)
+		list := func(pl int) string {
+			if len(owned[pl]) == 0 {
+				return "none"
+			}
+			return explain.Inline(explain.ListOf(owned[pl]), o)
+		}
+		why = fmt.Sprintf("Dee's stacks: %s; %d in all. Dum's: %s; %d in all.", list(0), a.DeeMoves, list(1), a.DumMoves)
+		rule = fmt.Sprintf("Only your own stacks give you moves, and the player to move (%s, %d to %d) needs strictly more.", mover, counts[p.ToMove()], counts[p.ToMove().Other()])
+	}
+	switch {
+	case !ownTop(p):
+		find = fmt.Sprintf("No stack has `%c` on top, so %s has no move.", symbol(p.ToMove()), mover)
+	case c.Move == nil && p.Misere():
+		find = fmt.Sprintf("A move spends at most one of %s's %d or hands %s one, so %s stays ahead.", mover, counts[p.ToMove()], other, other)
+	case c.Move == nil:
+		find = fmt.Sprintf("Every move spends at least one of %s's %d and none of %s's %d.", mover, counts[p.ToMove()], other, counts[p.ToMove().Other()])
+	default:
+		m := c.Move.(Move)
+		how := "Spend exactly one move"
+		if p.Misere() {
+			how = map[string]string{kindSpendExtra: "Spend an extra move", kindGiveExtra: "Hand over an extra move"}[binim2Kind(p, m)]
+		}
+		find = fmt.Sprintf("%s: %s.", how, stackMoveText(p, m, o))
+	}
+	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+}
+
+func (*stackGame) Compact(_ solver.Position, m solver.Move) string { return m.String() }
+
+// The ideas of the solution a puzzle can need.
+const (
+	ThemeMisereReserve = "misère reserve"    // binim2: stacks with the same symbol at both ends are spare moves
+	ThemeCancelling    = "cancelling stacks" // binim2: stacks with different ends cancel out
+	ThemeCountingMoves = "counting moves"    // binim: each player's own 0s or 1s on top are their moves
+	ThemeOneMoveMargin = "one-move margin"   // binim: the mover has just one move more than the opponent
+)
+
+// Themes lists the ideas of the solution.
+func (g *stackGame) Themes() []string {
+	if g.misere {
+		return []string{ThemeMisereReserve, ThemeCancelling}
+	}
+	return []string{ThemeCountingMoves, ThemeOneMoveMargin}
+}
+
+// PositionThemes lists the ideas pos needs: extra moves and cancelling
+// stacks (binim2); counting moves, and a margin of one (binim).
+func (g *stackGame) PositionThemes(pos solver.Position) []string {
+	p := pos.(*Stacks)
+	counts := stacksTally(p.stacks, g.misere)
+	var out []string
+	if !g.misere {
+		out = append(out, ThemeCountingMoves)
+		if counts[p.mover] == counts[p.mover.Other()]+1 {
+			out = append(out, ThemeOneMoveMargin)
+		}
+		return out
+	}
+	if counts[0]+counts[1] > 0 {
+		out = append(out, ThemeMisereReserve)
+	}
+	for _, s := range p.stacks {
+		if s[0] != s[len(s)-1] {
+			return append(out, ThemeCancelling)
+		}
+	}
+	return out
+}
+
+// LessonLinks names the lesson (a /learn topic) behind each step of the
+// explanation that applies a theorem, by step title.
+func (g *stackGame) LessonLinks() map[string]string {
+	if g.misere {
+		return map[string]string{"Merge the runs": "binim", "Stacks that cancel out": "binim", "Extra moves": "binim", "The misère rule": "binim", "The rule here": "binim"}
+	}
+	return map[string]string{"Each stack belongs to one player": "binim", "The rule": "binim", "The rule here": "binim"}
+}

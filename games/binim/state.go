@@ -1,0 +1,203 @@
+package binim
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// A binim state packs the stacks as codes, a code being 1<<len | bits
+// with the top symbol in bit len-1. The codes are sorted, since the order
+// of the stacks does not matter, and written at one width w (the longest
+// stack plus 1) from bit 0; w is in bits 42 to 46 and the player to move
+// in bit 47. Emptied stacks are gone, and no stack's code is 0.
+
+const (
+	stackBits     = 42 // the bits for the codes
+	stackWidthBit = stackBits
+	stackMoverBit = solver.StateBits - 1
+	maxStackCodes = stackBits / 2
+)
+
+// stackCode returns the code of a stack.
+func stackCode[S stack](s S) uint64 {
+	c := uint64(1)
+	for i := range len(s) {
+		c = c<<1 | uint64(s[i]-'0')
+	}
+	return c
+}
+
+// stacksPack packs sorted codes and the mover, or reports false.
+func stacksPack(codes []uint64, mover solver.Player) (solver.State, bool) {
+	w := 1
+	for _, c := range codes {
+		w = max(w, bits.Len64(c))
+	}
+	if w >= 1<<(stackMoverBit-stackWidthBit) || len(codes)*w > stackBits {
+		return 0, false
+	}
+	s := uint64(w)<<stackWidthBit | uint64(mover)<<stackMoverBit
+	for i, c := range codes {
+		s |= c << (i * w)
+	}
+	return solver.State(s), true
+}
+
+// stacksUnpack writes the sorted codes of s into buf and returns them and
+// the mover.
+func stacksUnpack(s solver.State, buf []uint64) ([]uint64, solver.Player) {
+	w := int(s>>stackWidthBit) & (1<<(stackMoverBit-stackWidthBit) - 1)
+	codes := buf[:0]
+	for i := 0; (i+1)*w <= stackBits; i++ {
+		c := uint64(s) >> (i * w) & (1<<w - 1)
+		if c == 0 {
+			break
+		}
+		codes = append(codes, c)
+	}
+	return codes, solver.Player(s >> stackMoverBit)
+}
+
+// stackBytes writes the stack of a code into buf, top first.
+func stackBytes(code uint64, buf []byte) []byte {
+	n := bits.Len64(code) - 1
+	buf = buf[:n]
+	for i := range buf {
+		buf[i] = '0' + byte(code>>(n-1-i)&1)
+	}
+	return buf
+}
+
+func (g *stackGame) Encode(pos solver.Position) (solver.State, bool) {
+	p := pos.(*Stacks)
+	if len(p.stacks) > maxStackCodes {
+		return 0, false
+	}
+	var buf [maxStackCodes]uint64
+	codes := buf[:0]
+	for _, s := range p.stacks {
+		if len(s) >= stackBits {
+			return 0, false
+		}
+		codes = append(codes, stackCode(s))
+	}
+	slices.Sort(codes)
+	return stacksPack(codes, p.mover)
+}
+
+func (g *stackGame) Decode(s solver.State) solver.Position {
+	var buf [maxStackCodes]uint64
+	var text [stackBits]byte
+	codes, mover := stacksUnpack(s, buf[:])
+	p := &Stacks{game: g, mover: mover, stacks: []string{}}
+	for _, c := range codes {
+		p.stacks = append(p.stacks, string(stackBytes(c, text[:])))
+	}
+	return p
+}
+
+// Children takes 1 to all symbols from each stack with the mover's symbol
+// on top; equal stacks give the same states, so only the first is used.
+func (g *stackGame) Children(s solver.State, buf []solver.State) []solver.State {
+	var arr, next [maxStackCodes]uint64
+	codes, mover := stacksUnpack(s, arr[:])
+	for i, c := range codes {
+		n := bits.Len64(c) - 1
+		if i > 0 && codes[i-1] == c || solver.Player(c>>(n-1)&1) != mover {
+			continue
+		}
+		for k := 1; k <= n; k++ {
+			st, _ := stacksPack(replaceCode(next[:0], codes, i, c&(1<<(n-k)-1)|1<<(n-k), k < n), mover.Other())
+			buf = append(buf, st)
+		}
+	}
+	return buf
+}
+
+// replaceCode writes codes into out with codes[i] replaced by c (or
+// removed when keep is false), still sorted.
+func replaceCode(out, codes []uint64, i int, c uint64, keep bool) []uint64 {
+	out = append(out, codes[:i]...)
+	out = append(out, codes[i+1:]...)
+	if !keep {
+		return out
+	}
+	j, _ := slices.BinarySearch(out, c)
+	return slices.Insert(out, j, c)
+}
+
+// Terminal: a player who cannot move loses in binim and wins in binim2.
+func (g *stackGame) Terminal(solver.State) solver.Outcome {
+	if g.misere {
+		return solver.Win
+	}
+	return solver.Loss
+}
+
+// Formula unpacks the stacks and applies stacksTally, stacksRule and
+// stacksBestMove, as Analyze and BestMove do.
+func (g *stackGame) Formula(s solver.State) (solver.Outcome, solver.State, bool) {
+	var arr, next [maxStackCodes]uint64
+	var text [stackBits * 2]byte
+	var stacks [maxStackCodes][]byte
+	codes, mover := stacksUnpack(s, arr[:])
+	at := 0
+	for i, c := range codes {
+		stacks[i] = stackBytes(c, text[at:])
+		at += len(stacks[i])
+	}
+	list := stacks[:len(codes)]
+	o := stacksRule(stacksTally(list, g.misere), mover, g.misere)
+	i, k, ok := stacksBestMove(list, mover, g.misere, o)
+	if !ok {
+		return o, 0, false
+	}
+	n := bits.Len64(codes[i]) - 1
+	st, _ := stacksPack(replaceCode(next[:0], codes, i, codes[i]&(1<<(n-k)-1)|1<<(n-k), k < n), mover.Other())
+	return o, st, true
+}
+
+// allStacks lists every stack of 1..maxLen symbols, shortest first.
+func allStacks(maxLen int) []string {
+	var out []string
+	for n := 1; n <= maxLen; n++ {
+		solver.EnumerateStrings(n, "01", func(s string) bool { out = append(out, s); return true })
+	}
+	return out
+}
+
+// Starts yields every multiset of exactly size stacks of 1..VerifyStackLen
+// symbols, once with Dee and once with Dum moving first.
+func (g *stackGame) Starts(size int, yield func(solver.State) bool) {
+	all := allStacks(VerifyStackLen)
+	codes := make([]uint64, len(all))
+	for i, s := range all {
+		codes[i] = stackCode(s)
+	}
+	slices.Sort(codes)
+	pick := make([]uint64, size)
+	var rec func(k, from int) bool
+	rec = func(k, from int) bool {
+		if k == size {
+			for _, first := range []solver.Player{0, 1} {
+				st, ok := stacksPack(pick, first)
+				if ok && !yield(st) {
+					return false
+				}
+			}
+			return true
+		}
+		for j := from; j < len(codes); j++ {
+			pick[k] = codes[j]
+			if !rec(k+1, j) {
+				return false
+			}
+		}
+		return true
+	}
+	if size > 0 {
+		rec(0, 0)
+	}
+}

@@ -1,0 +1,497 @@
+package binstring
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Fewest 0s: the parity of the 0s decides whether anyone takes an extra
+// 0, and Nim on the runs of 1s decides who must start on the 0s. The text
+// uses only the mover's lead in 0s held, never the two counts, so
+// positions with the same string, mover and lead share a key.
+
+// KeyNumbers names the numbers that decide pos, as one clause.
+func (t game) KeyNumbers(pos solver.Position) string {
+	_, an := pos.Analyze()
+	a := an.(Analysis)
+	p := pos.(*BinaryString)
+	return fmt.Sprintf("%s left, Nim sum of the runs of 1s %d, and %s", explain.Plural(a.Zeros, "zero", "zeros"), a.NimSum, heldText(p))
+}
+
+// heldText says how many 0s each player holds: "Player 1 holds 2 zeros
+// and Player 2 holds 1".
+func heldText(p *BinaryString) string {
+	h := p.Held()
+	g := p.Game()
+	return fmt.Sprintf("%s holds %s and %s holds %d", g.PlayerName(0), explain.Plural(h[0], "zero", "zeros"), g.PlayerName(1), h[1])
+}
+
+// GameOver says why the player to move, who cannot move, has won, lost or tied.
+func (t game) GameOver(pos solver.Position) string {
+	p := pos.(*BinaryString)
+	h := p.Held()
+	end := "equal counts are a tie"
+	switch {
+	case h[0] < h[1]:
+		end = "fewer 0s win, so " + p.Game().PlayerName(0) + " wins"
+	case h[1] < h[0]:
+		end = "fewer 0s win, so " + p.Game().PlayerName(1) + " wins"
+	}
+	return fmt.Sprintf("The string is empty: %s; %s.", heldText(p), end)
+}
+
+// Status says what the position carries besides its text.
+func (t game) Status(pos solver.Position) string {
+	return heldText(pos.(*BinaryString)) + "."
+}
+
+// ExplainKey is the game, the player to move, the mover's lead and the string.
+func (t game) ExplainKey(pos solver.Position) string {
+	p := pos.(*BinaryString)
+	return p.Game().PlayerName(p.ToMove()) + ":" + strconv.Itoa(p.lead()) + ":" + p.Text()
+}
+
+// Canonical is the result the explanation is built on.
+func (t game) Canonical(r solver.Result) solver.Result { return r }
+
+// LocalMove states a canonical move in the numbering of r.Position.
+func (t game) LocalMove(_, _ solver.Result, m solver.Move) solver.Move {
+	return m
+}
+
+// run is a maximal run of 1s: its first character (1-based) and length.
+type run struct{ start, length int }
+
+// runsOf lists the runs of 1s of s, left to right.
+func runsOf(s string) []run {
+	var out []run
+	for i := 0; i < len(s); i++ {
+		if s[i] != '1' {
+			continue
+		}
+		if i == 0 || s[i-1] != '1' {
+			out = append(out, run{start: i + 1})
+		}
+		out[len(out)-1].length++
+	}
+	return out
+}
+
+// Kinds of binstring move, in the strategy's words.
+const (
+	kindOnes     = "takes only 1s, from one run (a Nim move)"
+	kindOneZero  = "takes exactly one 0"
+	kindTwoZeros = "takes two or more 0s"
+)
+
+// stringKind names a binstring move by the 0s it takes.
+func stringKind(p *BinaryString, m Move) string {
+	switch strings.Count(p.Text()[m.Start-1:m.End], "0") {
+	case 0:
+		return kindOnes
+	case 1:
+		return kindOneZero
+	}
+	return kindTwoZeros
+}
+
+// nimRun returns the first run of 1s that Nim says to shrink, and to what
+// length, when the XOR of the runs is not 0.
+func nimRun(runs []run, x int) (run, int, bool) {
+	for _, r := range runs {
+		if r.length^x < r.length {
+			return r, r.length ^ x, true
+		}
+	}
+	return run{}, 0, false
+}
+
+// explain.Plan teaches binstring as the rule does: take only 1s, so the 0s left
+// keep their parity; with an odd number of 0s, win the Nim on the runs of
+// 1s (shrink run h to h xor X, the first run where that is smaller); with
+// no 1s left, take a single 0.
+func (t game) Plan(c solver.Result) explain.Plan {
+	p := c.Position.(*BinaryString)
+	a := c.Analysis.(Analysis)
+	var taught solver.Move
+	if c.Outcome != solver.Loss && p.Text() != "" {
+		runs := runsOf(p.Text())
+		r, to, nim := nimRun(runs, a.NimSum)
+		switch {
+		case len(runs) == 0:
+			taught = Move{Start: 1, End: 1}
+		case a.Zeros%2 == 1 && nim:
+			taught = Move{Start: r.start, End: r.start + r.length - to - 1}
+		default:
+			taught = Move{Start: runs[0].start, End: runs[0].start}
+		}
+	}
+	return explain.NewPlan(c, taught, func(m solver.Move) string { return stringKind(p, m.(Move)) })
+}
+
+func (game) Kind(pos solver.Position, m solver.Move) string {
+	return stringKind(pos.(*BinaryString), m.(Move))
+}
+
+// leadText says how the mover stands in 0s held, as a sentence.
+func leadText(mover, other string, l int) string {
+	switch {
+	case l > 0:
+		return fmt.Sprintf("So far %s holds %s more than %s.", mover, explain.Plural(l, "zero", "zeros"), other)
+	case l < 0:
+		return fmt.Sprintf("So far %s holds %s fewer than %s.", mover, explain.Plural(-l, "zero", "zeros"), other)
+	}
+	return fmt.Sprintf("So far %s and %s hold equally many 0s.", mover, other)
+}
+
+// holdingText says how a player stands in 0s held against another, given
+// how many more they hold: "holding 1 zero fewer than Player 1".
+func holdingText(who, against string, more int) string {
+	switch {
+	case more > 0:
+		return fmt.Sprintf("%s holding %s more than %s", who, explain.Plural(more, "zero", "zeros"), against)
+	case more < 0:
+		return fmt.Sprintf("%s holding %s fewer than %s", who, explain.Plural(-more, "zero", "zeros"), against)
+	}
+	return fmt.Sprintf("%s holding as many 0s as %s", who, against)
+}
+
+// parity returns "even" or "odd".
+func parity(n int) string {
+	if n%2 == 0 {
+		return "even"
+	}
+	return "odd"
+}
+
+// finalShift is how the 0s still in the string change the mover's lead.
+func finalShift(a Analysis) int {
+	switch {
+	case a.Zeros%2 == 0:
+		return 0
+	case a.NimSum != 0:
+		return -1
+	}
+	return 1
+}
+
+// Explain applies each idea of the solution to the position, then the verdict and the move.
+func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+	p := c.Position.(*BinaryString)
+	a := c.Analysis.(Analysis)
+	g := p.Game()
+	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	l := p.lead()
+	if p.Text() == "" {
+		return []explain.Step{{Title: "Verdict", Body: fmt.Sprintf("The string is empty, so the game is over. %s %s", leadText(mover, other, l), explain.VerdictSentence(c))}}
+	}
+	steps := []explain.Step{{Title: "The game", Body: fmt.Sprintf(
+		"%s is to move on %s. A move removes any block of neighbouring characters, and the mover keeps them. When the string is empty, whoever holds fewer 0s wins, and equal counts are a tie. %s",
+		mover, explain.Code(p.Text(), "characters", o), leadText(mover, other, l))}}
+
+	body := fmt.Sprintf("Taking 1s costs nothing, and every 0 taken counts against its taker. %s left, an %s number. ", explain.IsAre(a.Zeros, "zero", "zeros"), parity(a.Zeros))
+	if a.Zeros%2 == 0 {
+		body += "With an even number, each player can make sure of taking exactly half of them, so the 0s still in the string leave the balance as it is."
+	} else {
+		body += "With an odd number, one player ends up with one 0 more than the other: the player who has to start on the 0s, because nothing free is left to take on their turn."
+	}
+	steps = append(steps, explain.Step{Title: "The 0s", Body: body})
+
+	body = "Removing 1s from inside one run of 1s shrinks that run and takes no 0: a Nim move on a heap the size of the run. The player who is left without such a move has to start on the 0s. "
+	if len(a.Runs) == 0 {
+		body += "There are no 1s here, so there is no Nim game and the player to move starts on the 0s; the XOR is **0**."
+	} else {
+		body += fmt.Sprintf("Runs of 1s, left to right: %s. %s", explain.Inline(explain.Ints(a.Runs), o), explain.XorSentence(a.Runs))
+	}
+	if a.Zeros%2 == 0 {
+		body += " With an even number of 0s this does not change the result."
+	}
+	steps = append(steps, explain.Step{Title: "Runs of 1s are Nim heaps", Body: body})
+
+	shift := finalShift(a)
+	rest := "gives both players the same number"
+	switch shift {
+	case -1:
+		rest = fmt.Sprintf("has an odd number of 0s and a XOR that is not 0, so %s wins the Nim on the 1s and %s takes the extra 0", mover, other)
+	case 1:
+		rest = fmt.Sprintf("has an odd number of 0s and a XOR of 0, so %s loses the Nim on the 1s and takes the extra 0", mover)
+	}
+	steps = append(steps, explain.Step{Title: "Putting it together", Body: fmt.Sprintf(
+		"Fewer 0s at the end wins, so compare the 0s %s will hold with %s's. %s The rest of the string %s; so %s ends %s.",
+		mover, other, leadText(mover, other, l), rest, mover, finalLeadText(l+shift, other))})
+	return append(steps, t.Finding(c, pl, o), stringVerdict(c, p, a))
+}
+
+// rangeName is a move's short name: "remove 2–3" or "remove 4".
+func rangeName(m solver.Move) string {
+	rm := m.(Move)
+	if rm.Start == rm.End {
+		return fmt.Sprintf("remove %d", rm.Start)
+	}
+	return fmt.Sprintf("remove %d–%d", rm.Start, rm.End)
+}
+
+// runLines applies the Nim method to every run of 1s: h xor X, and
+// whether that is smaller, with the move that gets there.
+func runLines(runs []run, x int) []string {
+	lines := make([]string, len(runs))
+	for i, r := range runs {
+		t := r.length ^ x
+		lines[i] = fmt.Sprintf("the run of %d at character %d: %d xor %d = %d", r.length, r.start, r.length, x, t)
+		if t < r.length {
+			lines[i] += fmt.Sprintf(", smaller: %s leaves %d", rangeName(Move{Start: r.start, End: r.start + r.length - t - 1}), t)
+		} else {
+			lines[i] += ", not smaller"
+		}
+	}
+	return lines
+}
+
+func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
+	p := c.Position.(*BinaryString)
+	a := c.Analysis.(Analysis)
+	g := p.Game()
+	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	st := explain.Step{Title: "Finding the move"}
+	if p.Text() == "" {
+		st.Body = "The string is empty, so there is no move to find."
+		return st
+	}
+	runs := runsOf(p.Text())
+	l := p.lead()
+	var body string
+	switch {
+	case c.Move == nil && a.Zeros%2 == 1 && a.NimSum == 0:
+		body = fmt.Sprintf("The runs of 1s have a XOR of 0: whatever 1s you take, %s answers in the runs and brings the XOR back to 0, so you are the one who must start on the 0s and take the odd one. Taking a 0 yourself, for example to join two runs of 1s, only takes that 0 sooner: it counts against you at once and leaves an even number. So %s ends with more 0s whatever you do, and no move wins or ties.",
+			other, other)
+		if l != 0 {
+			body = fmt.Sprintf("The runs of 1s have a XOR of 0, so you will have to start on the 0s and take the odd one, and taking a 0 now only takes it sooner. %s With that, no move saves the game.", leadText(mover, other, l))
+		}
+	case c.Move == nil:
+		body = fmt.Sprintf("%s Even your best, %s, is not enough: no move wins or ties.", leadText(mover, other, l), "ending "+finalLeadText(l+finalShift(a), other))
+	case len(runs) == 0:
+		body = fmt.Sprintf("Only 0s are left, so you must take some: take a single one (%s). Each 0 counts, so never take more than one at a time.", rangeName(c.Move))
+	case a.Zeros%2 == 1 && a.NimSum != 0:
+		body = fmt.Sprintf("%s left, an odd number, so one player takes an extra 0: the one who must start on the 0s. Make %s that player: win the Nim on the runs of 1s by making their XOR 0. For each run of h, compute h xor %d; a run where that is smaller can be cut down to it, taking only 1s.\n%s",
+			explain.IsAre(a.Zeros, "zero", "zeros"), other, a.NimSum, explain.Bullets(explain.ListOf(runLines(runs, a.NimSum)), o))
+	case a.Zeros%2 == 0:
+		body = fmt.Sprintf("%s left, an even number. Keep it even by taking only 1s, and each of you ends up taking half of them. A single 1 will do: %s.", explain.IsAre(a.Zeros, "zero", "zeros"), rangeName(c.Move))
+	default:
+		body = fmt.Sprintf("The runs of 1s already have a XOR of 0, so you will have to start on the 0s and take the odd one; taking a 0 now would only take it sooner. Take only 1s meanwhile, for example %s. %s", rangeName(c.Move), leadText(mover, other, l))
+	}
+	if c.Move != nil {
+		body += "\nEvery move that keeps your best outcome, by kind:\n" + explain.GroupsText(pl, rangeName, o)
+	}
+	st.Body = body
+	return st
+}
+
+// finalLeadText says how a final lead in 0s compares with the opponent.
+func finalLeadText(l int, other string) string {
+	switch {
+	case l > 0:
+		return fmt.Sprintf("with %s more than %s", explain.Plural(l, "zero", "zeros"), other)
+	case l < 0:
+		return fmt.Sprintf("with %s fewer than %s", explain.Plural(-l, "zero", "zeros"), other)
+	}
+	return fmt.Sprintf("with as many zeros as %s", other)
+}
+
+func stringVerdict(c solver.Result, p *BinaryString, a Analysis) explain.Step {
+	g := p.Game()
+	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	if p.Text() == "" {
+		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("The string is empty, so the game is over. %s %s", leadText(mover, other, p.lead()), explain.VerdictSentence(c))}
+	}
+	if c.Move == nil {
+		why := fmt.Sprintf("%s ends %s even with the best play", mover, finalLeadText(p.lead()+finalShift(a), other))
+		if a.Zeros%2 == 1 && a.NimSum == 0 {
+			why = fmt.Sprintf("a move on the runs of 1s leaves a XOR that %s sets back to 0, so %s still has to start on the 0s, and a move that takes a 0 only takes it sooner", other, mover)
+		}
+		return explain.Step{Title: "Verdict", Body: explain.VerdictSentence(c) + fmt.Sprintf(" Every move of %s's loses: %s.", mover, why)}
+	}
+	m := c.Move.(Move)
+	next := explain.AfterMove(c).(*BinaryString)
+	_, na := next.Analyze()
+	nb := na.(Analysis)
+	nl := next.lead()
+	kind := "a win"
+	label := "Winning move"
+	if c.Outcome == solver.Tie {
+		kind, label = "a tie", "A move that keeps the tie"
+	} else {
+		kind = "a loss"
+	}
+	return explain.Step{Title: "Verdict and move", Body: explain.VerdictSentence(c) + fmt.Sprintf(
+		" %s: **%s**. Afterwards %s is to move with %s left (%s), runs of 1s with XOR %d, and %s; the rule scores that as %s for %s.",
+		label, m, other, explain.Plural(nb.Zeros, "zero", "zeros"), parity(nb.Zeros), nb.NimSum, holdingText(other, mover, nl), kind, other)}
+}
+
+func (game) Ties() bool { return true }
+
+func (game) Question(solver.Result) explain.Step {
+	return explain.Step{Body: "Start small. With the string `000`, Player 1 to move, who ends with fewer 0s? And with `00`? " +
+		"Now `0110`: what can each player take without taking a 0, and who has to start on the 0s?"}
+}
+
+func (game) Reduction(solver.Result) explain.Step {
+	return explain.Step{Body: "Now your string. Count its 0s: is the number even or odd? Taking 1s costs nothing, and taking 1s from inside one run of 1s shrinks that run like a Nim heap. " +
+		"Work out who is left without a free move and has to start on the 0s, add the 0s each player already holds, and decide who wins, or whether it is a tie."}
+}
+
+func (game) Numbers(c solver.Result, o explain.Options) explain.Step {
+	p := c.Position.(*BinaryString)
+	a := c.Analysis.(Analysis)
+	runs := "no runs of 1s"
+	if len(a.Runs) > 0 {
+		runs = "runs of 1s " + explain.Inline(explain.Ints(a.Runs), o)
+	}
+	g := p.Game()
+	return explain.Step{Body: fmt.Sprintf("%s left (%s) and %s. %s", explain.IsAre(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs,
+		leadText(g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other()), p.lead()))}
+}
+
+func (game) Rule(c solver.Result, _ explain.Options) explain.Step {
+	p := c.Position.(*BinaryString)
+	a := c.Analysis.(Analysis)
+	return explain.Step{Body: fmt.Sprintf("An even number of 0s splits evenly. With an odd number, the player who loses the Nim on the runs of 1s has to start on the 0s and takes one more. %s %s is to move; fewer 0s at the end win.",
+		explain.XorSentence(a.Runs), p.Game().PlayerName(p.ToMove()))}
+}
+
+func (game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.Step {
+	p := c.Position.(*BinaryString)
+	a := c.Analysis.(Analysis)
+	switch {
+	case p.Text() == "":
+		return explain.Step{Body: "The string is empty, so there is no move to look for."}
+	case c.Move == nil:
+		return explain.Step{Body: "No move saves the game here. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
+	}
+	runs := runsOf(p.Text())
+	if r, _, ok := nimRun(runs, a.NimSum); ok && a.Zeros%2 == 1 {
+		return explain.Step{Body: fmt.Sprintf("Look at the run of %d starting at character %d: cut it so that the XOR of the runs becomes 0.", r.length, r.start)}
+	}
+	if len(runs) == 0 {
+		return explain.Step{Body: "Only 0s are left. How many should you take at once?"}
+	}
+	return explain.Step{Body: "Keep the number of 0s as it is: look at the 1s."}
+}
+
+func (game) Verdict(c solver.Result, _ explain.Options) explain.Step {
+	return stringVerdict(c, c.Position.(*BinaryString), c.Analysis.(Analysis))
+}
+
+func (game) LessonTitles(solver.Result) []string {
+	return []string{"The 0s", "Runs of 1s are Nim heaps", "Putting it together"}
+}
+
+func (game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
+	p := pos.(*BinaryString)
+	rm := m.(Move)
+	rest := p.Text()[:rm.Start-1] + p.Text()[rm.End:]
+	if rest == "" {
+		return fmt.Sprintf("%s takes `%s`", p.Game().PlayerName(p.ToMove()), p.Text())
+	}
+	return fmt.Sprintf("%s takes `%s` → `%s`", p.Game().PlayerName(p.ToMove()), p.Text()[rm.Start-1:rm.End], rest)
+}
+
+// Stuck says how the 0s held compare at the end. It names the
+// difference, not the two counts, which the explanation's key leaves out.
+func (game) Stuck(pos solver.Position) string {
+	p := pos.(*BinaryString)
+	h := p.Held()
+	g := p.Game()
+	switch d := h[1] - h[0]; {
+	case d > 0:
+		return fmt.Sprintf("%s ends with %s fewer than %s.", g.PlayerName(0), explain.Plural(d, "zero", "zeros"), g.PlayerName(1))
+	case d < 0:
+		return fmt.Sprintf("%s ends with %s fewer than %s.", g.PlayerName(1), explain.Plural(-d, "zero", "zeros"), g.PlayerName(0))
+	}
+	return "Both end with as many zeros: a tie."
+}
+
+func (e game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+	p := c.Position.(*BinaryString)
+	a := c.Analysis.(Analysis)
+	g := p.Game()
+	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	l := p.lead()
+	if p.Text() == "" {
+		return []explain.Step{stringVerdict(c, p, a)}
+	}
+	why := fmt.Sprintf("%s (%s)", explain.Plural(a.Zeros, "zero", "zeros"), parity(a.Zeros))
+	if len(a.Runs) > 0 {
+		why += fmt.Sprintf("; runs %s, XOR %d", explain.Inline(explain.Ints(a.Runs), o), a.NimSum)
+	}
+	switch finalShift(a) {
+	case 0:
+		why += fmt.Sprintf(": %d each.", a.Zeros/2)
+	case -1:
+		why += fmt.Sprintf(": %s must start on the 0s and take the odd one.", other)
+	default:
+		why += fmt.Sprintf(": %s must start on the 0s and take the odd one.", mover)
+	}
+	if l != 0 {
+		why += " " + leadText(mover, other, l)
+	}
+	var find string
+	runs := runsOf(p.Text())
+	switch {
+	case c.Move == nil && a.Zeros%2 == 0:
+		find = fmt.Sprintf("The %d zeros split evenly at best, and taking one only adds to your count.", a.Zeros)
+	case c.Move == nil:
+		find = "Taking a 0 (say, to join two runs) only adds to your count; any Nim move breaks the XOR of 0."
+		if len(runs) == 0 {
+			find = fmt.Sprintf("Only %s are left, and you must start on them.", explain.Plural(a.Zeros, "zero", "zeros"))
+		}
+	case len(runs) == 0:
+		find = fmt.Sprintf("Only 0s are left: take a single one (%s).", rangeName(c.Move))
+	case a.Zeros%2 == 1 && a.NimSum != 0:
+		r, t, _ := nimRun(runs, a.NimSum)
+		find = fmt.Sprintf("Cut the run of %d (character %d) to %d xor %d = %d: %s.", r.length, r.start, r.length, a.NimSum, t, rangeName(c.Move))
+	default:
+		find = fmt.Sprintf("Take only 1s, keeping %d zeros %s: %s.", a.Zeros, parity(a.Zeros), rangeName(c.Move))
+	}
+	rule := fmt.Sprintf("Fewer 0s win; 1s are free, and %s split evenly.", explain.Plural(a.Zeros, "zero", "zeros"))
+	if a.Zeros%2 == 1 {
+		rule = fmt.Sprintf("Fewer 0s win; 1s are free; the odd 0 of %d goes to the loser of Nim on the runs.", a.Zeros)
+		if len(a.Runs) == 0 {
+			rule = fmt.Sprintf("Fewer 0s win; with no 1s the player to move takes the odd 0 of %d.", a.Zeros)
+		}
+	}
+	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+}
+
+func (game) Compact(_ solver.Position, m solver.Move) string { return rangeName(m) }
+
+// ThemeTieBreak0s is the idea of an odd number of 0s: the loser of the
+// Nim on the runs of 1s takes the extra one.
+const ThemeTieBreak0s = "tie-break on 0s"
+
+// Themes lists the ideas of the solution.
+func (game) Themes() []string { return []string{ThemeTieBreak0s, explain.ThemeXORToZero} }
+
+// PositionThemes lists the ideas pos needs: an odd number of 0s, and two
+// runs of 1s or more to XOR.
+func (game) PositionThemes(pos solver.Position) []string {
+	_, an := pos.Analyze()
+	a := an.(Analysis)
+	var out []string
+	if a.Zeros%2 == 1 {
+		out = append(out, ThemeTieBreak0s)
+	}
+	if len(a.Runs) >= 2 {
+		out = append(out, explain.ThemeXORToZero)
+	}
+	return out
+}
+
+// LessonLinks names the lesson (a /learn topic) behind each step of the
+// explanation that applies a theorem, by step title.
+func (game) LessonLinks() map[string]string {
+	return map[string]string{"The 0s": "binstring", "Runs of 1s are Nim heaps": "nim", "Putting it together": "binstring", "The rule here": "binstring"}
+}

@@ -1,0 +1,61 @@
+package binstring
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/nimtutor/nimtutor/render"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Picture shows a binstring position: the characters with the 0s marked;
+// with annotate, the runs of 1s and their lengths.
+func (game) Picture(pos solver.Position, annotate bool) render.Picture {
+	p := pos.(*BinaryString)
+	s := p.Text()
+	pic := &render.Row{Cells: make([]render.Cell, len(s))}
+	pic.Head.Title = render.TitleLine(p, render.Plural(len(s), "character"))
+	zeros := strings.Count(s, "0")
+	pic.Head.Lines = [][]render.Span{{{Text: "A move removes any substring; when the string is empty, fewer 0s win.", Color: render.Ink}}}
+	pic.Head.Legend = []render.LegendItem{{Color: render.Zero, Text: "a 0: counts against whoever takes it"}}
+	if held := p.Held(); held != [2]int{} {
+		pic.Head.Lines = append(pic.Head.Lines, []render.Span{{Text: "0s already taken: ", Color: render.Ink},
+			{Text: fmt.Sprintf("Player 1 %d", held[0]), Color: render.PlayerInk[0]}, {Text: ", ", Color: render.Ink},
+			{Text: fmt.Sprintf("Player 2 %d", held[1]), Color: render.PlayerInk[1]}, {Text: ".", Color: render.Ink}})
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '0' {
+			pic.Cells[i] = render.Cell{Fill: render.ZeroTint, Text: "0", Ink: render.Zero}
+		} else {
+			pic.Cells[i] = render.Cell{Text: "1", Ink: render.Ink}
+		}
+	}
+	if !annotate {
+		return pic
+	}
+	_, an := p.Analyze()
+	a := an.(Analysis)
+	for i := 0; i < len(s); {
+		if s[i] != '1' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] == '1' {
+			j++
+		}
+		pic.Brackets = append(pic.Brackets, render.Bracket{From: i, To: j - 1, Color: render.Nim,
+			Label: fmt.Sprintf("%d", j-i), Tint: render.NimTint})
+		i = j
+	}
+	parity := "even"
+	if zeros%2 == 1 {
+		parity = "odd"
+	}
+	pic.Head.Legend = append(pic.Head.Legend, render.LegendItem{Color: render.Nim, Text: "run of 1s: a Nim heap of its length"})
+	pic.Head.Lines = append(pic.Head.Lines,
+		[]render.Span{{Text: fmt.Sprintf("0s left: %d (%s). ", a.Zeros, parity), Color: render.Zero},
+			{Text: fmt.Sprintf("Runs of 1s: %s (Nim sum %d).", render.ListInts(a.Runs, 12), a.NimSum), Color: render.Nim}},
+		render.VerdictLine(p))
+	return pic
+}

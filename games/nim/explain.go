@@ -1,0 +1,336 @@
+package nim
+
+import (
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Nim is explained on the position as given, heaps numbered as the
+// student wrote them: the XOR of the heaps in binary, why a XOR of 0 is
+// lost for the player to move, and how to find the move that makes it 0.
+
+// ExplainKey is the player to move and the heaps.
+func (g *game) ExplainKey(pos solver.Position) string {
+	return g.PlayerName(pos.ToMove()) + ":" + pos.String()
+}
+
+// Canonical is r: the explanation names heaps by the student's numbers.
+func (g *game) Canonical(r solver.Result) solver.Result { return r }
+
+// LocalMove is the canonical move, which is the student's.
+func (g *game) LocalMove(_, _ solver.Result, m solver.Move) solver.Move { return m }
+
+// KeyNumbers names the XOR of the heaps, and in misère play the heaps
+// larger than 1.
+func (g *game) KeyNumbers(pos solver.Position) string {
+	t := tallyOf(pos.(*Heaps).heaps)
+	if g.misere {
+		return fmt.Sprintf("the XOR of the heaps is %d, with %s of 2 or more", t.x, explain.Plural(t.big, "heap", "heaps"))
+	}
+	return fmt.Sprintf("the XOR of the heaps is %d", t.x)
+}
+
+// GameOver says why the player to move, with every heap empty, has lost
+// (normal play) or won (misère play).
+func (g *game) GameOver(pos solver.Position) string {
+	mover := g.PlayerName(pos.ToMove())
+	if g.misere {
+		return mover + " cannot move: every heap is empty, and in misère play a player who cannot move wins."
+	}
+	return mover + " cannot move: every heap is empty, and a player who cannot move loses."
+}
+
+// Status is empty: a Nim position is its heaps.
+func (g *game) Status(solver.Position) string { return "" }
+
+// kindOf says what a keeping move does, in the strategy's words.
+func (g *game) kindOf(p *Heaps) func(solver.Move) string {
+	t := tallyOf(p.heaps)
+	return func(m solver.Move) string {
+		hm := m.(Move)
+		h := p.heaps[hm.Heap-1]
+		after := t.without(h, h-hm.Take)
+		if g.misere && after.big == 0 {
+			return "a move into the ending (it leaves an odd number of heaps of 1)"
+		}
+		return "a move to a XOR of 0"
+	}
+}
+
+// Plan teaches the first move, heap by heap, that keeps the outcome:
+// shrinking a heap to h xor X, or in the misère ending leaving an odd
+// number of heaps of 1.
+func (g *game) Plan(c solver.Result) explain.Plan {
+	p := c.Position.(*Heaps)
+	return explain.NewPlan(c, c.Move, g.kindOf(p))
+}
+
+// heapItems lists the heaps as "heap 2: 5 = `101`", w binary digits wide.
+func heapItems(heaps []int, w int) explain.List {
+	return explain.List{N: len(heaps), Item: func(i int) string {
+		return fmt.Sprintf("heap %d: %d = `%0*b`", i+1, heaps[i], w, heaps[i])
+	}}
+}
+
+// width is the binary digits of the largest of vals.
+func width(vals []int) int {
+	w := 1
+	for _, v := range vals {
+		w = max(w, bits.Len(uint(v)))
+	}
+	return w
+}
+
+// Explain walks from the heaps in binary to the XOR, the rule, the way to
+// find the move, and the verdict.
+func (g *game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+	p := c.Position.(*Heaps)
+	t := tallyOf(p.heaps)
+	mover := g.PlayerName(p.mover)
+	rule := "Normal play: a player who cannot move loses, so whoever takes the last object wins."
+	if g.misere {
+		rule = "Misère play: a player who cannot move wins, so whoever takes the last object loses."
+	}
+	steps := []explain.Step{{Title: "The game", Body: fmt.Sprintf(
+		"%s is to move. %s; a move takes any number of objects, at least one, from one heap. %s",
+		mover, explain.IsAre(len(p.heaps), "heap", "heaps"), rule)}}
+
+	w := width(append([]int{t.x}, p.heaps...))
+	steps = append(steps, explain.Step{Title: "The heaps in binary", Body: fmt.Sprintf(
+		"Write each heap in binary, one bit a column:\n%s\nThe XOR adds each column without carrying: a column with an odd number of 1s gives 1. %s",
+		explain.Bullets(heapItems(p.heaps, w), o), explain.XorSentence(p.heaps))})
+
+	title, lead := "Why a XOR of 0 loses", ""
+	if g.misere {
+		title, lead = "Normal Nim underneath", "First think of normal play, where taking the last object wins. "
+	}
+	steps = append(steps, explain.Step{Title: title, Body: lead + "A move changes exactly one heap, so it changes at least one bit of the XOR: from a XOR of 0 every move leaves a XOR that is not 0. " +
+		"From a XOR that is not 0 there is always a move back to 0: take the highest 1 bit of the XOR, pick a heap that has that bit, and shrink it to heap xor XOR, which is smaller. " +
+		"The player who always leaves 0 makes the last move, because the empty position has a XOR of 0."})
+	if g.misere {
+		steps = append(steps, explain.Step{Title: "The misère ending", Body: fmt.Sprintf(
+			"Play exactly as in normal Nim while some heap has 2 or more. The only change comes at the end: when your move would leave only heaps of 0 and 1, leave an odd number of heaps of 1, so that the opponent takes the last object. "+
+				"Here %s of 2 or more and %s of 1 are left.", explain.Plural(t.big, "heap", "heaps"), explain.Plural(t.ones, "heap", "heaps"))})
+	}
+	return append(steps, g.Finding(c, pl, o), g.verdict(c, t))
+}
+
+// Finding shows how to find the move on this position's numbers.
+func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
+	p := c.Position.(*Heaps)
+	t := tallyOf(p.heaps)
+	if pl.Move == nil {
+		return explain.Step{Title: "Finding the move", Body: "No move keeps the game for the player to move: every move hands the opponent a winning position."}
+	}
+	body := ""
+	if g.misere && t.big <= 1 && kindIsEnding(g.kindOf(p)(pl.Move)) {
+		body = "The move goes into the ending: after it no heap has 2 or more, so leave an odd number of heaps of 1."
+	} else {
+		hb := bits.Len(uint(t.x)) - 1
+		body = fmt.Sprintf("The XOR is %d, its highest 1 bit is the %s column (%d). A heap with that bit is shrunk to heap xor %d:", t.x, ordinalBit(hb), 1<<hb, t.x)
+		var lines []string
+		for i, h := range p.heaps {
+			if h>>hb&1 == 1 {
+				lines = append(lines, fmt.Sprintf("heap %d: %d xor %d = %d, take %d", i+1, h, t.x, h^t.x, h-(h^t.x)))
+			}
+		}
+		body += "\n" + explain.Bullets(explain.ListOf(lines), o)
+	}
+	return explain.Step{Title: "Finding the move", Body: body + "\nEvery move that keeps the game:\n" + explain.GroupsText(pl, func(m solver.Move) string { return m.String() }, o)}
+}
+
+// kindIsEnding reports whether a kind is the misère ending's.
+func kindIsEnding(kind string) bool { return strings.HasPrefix(kind, "a move into the ending") }
+
+// ordinalBit names a bit column: "1s", "2s", "4s".
+func ordinalBit(b int) string { return strconv.Itoa(1<<b) + "s" }
+
+// verdict states who wins and the move.
+func (g *game) verdict(c solver.Result, t tally) explain.Step {
+	p := c.Position.(*Heaps)
+	mover, other := g.PlayerName(p.mover), g.PlayerName(p.mover.Other())
+	if t.x == 0 && t.ones == 0 && t.big == 0 {
+		return explain.Step{Title: "Verdict", Body: g.GameOver(p) + " " + explain.VerdictSentence(c)}
+	}
+	why := fmt.Sprintf("The XOR is %d", t.x)
+	switch {
+	case g.misere && t.big == 0:
+		why = fmt.Sprintf("Only heaps of 1 are left, %d of them", t.ones)
+	case g.misere && t.big == 1:
+		why = fmt.Sprintf("Exactly one heap has 2 or more, so %s decides how many heaps of 1 are left", mover)
+	}
+	if c.Move == nil {
+		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("%s, so **%s wins**: every move of %s's leaves %s a position to win from.", why, c.WinnerName(), mover, other)}
+	}
+	next := explain.AfterMove(c)
+	nt := tallyOf(next.(*Heaps).heaps)
+	after := fmt.Sprintf("a XOR of %d", nt.x)
+	if g.misere && nt.big == 0 {
+		after = explain.Plural(nt.ones, "heap", "heaps") + " of 1"
+	}
+	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf("%s, so **%s wins**. Winning move: **%s**. Afterwards %s is to move facing %s.",
+		why, c.WinnerName(), c.Move, other, after)}
+}
+
+// Kind names the kind of a keeping move m of pos.
+func (g *game) Kind(pos solver.Position, m solver.Move) string { return g.kindOf(pos.(*Heaps))(m) }
+
+// Ties is false: Nim always has a winner.
+func (g *game) Ties() bool { return false }
+
+// Question asks about the smallest positions, the same for every position.
+func (g *game) Question(solver.Result) explain.Step {
+	if g.misere {
+		return explain.Step{Body: "Start small, in misère play, where whoever takes the last object loses. With heaps `1 1` and Dee to move, who wins? With `1 1 1`? " +
+			"And with `2 1`: what should Dee take?"}
+	}
+	return explain.Step{Body: "Start small. With heaps `1 1` and Dee to move, who wins? With `2 2`, what happens when Dee takes from one heap and Dum copies it on the other? " +
+		"And with `1 2 3`?"}
+}
+
+// Reduction says how to reduce the heaps to one number, without its value.
+func (g *game) Reduction(solver.Result) explain.Step {
+	body := "Now your heaps. Write each heap in binary and XOR them: add each bit column without carrying, a column with an odd number of 1s giving 1. " +
+		"Compare the XOR with 0 and decide who wins."
+	if g.misere {
+		body += " In misère play also count the heaps of 2 or more: when none is left, only the number of heaps of 1 matters."
+	}
+	return explain.Step{Body: body}
+}
+
+// Numbers shows the heaps in binary and their XOR.
+func (g *game) Numbers(c solver.Result, o explain.Options) explain.Step {
+	p := c.Position.(*Heaps)
+	t := tallyOf(p.heaps)
+	body := explain.Bullets(heapItems(p.heaps, width(p.heaps)), o) + "\n" + explain.XorSentence(p.heaps)
+	if g.misere {
+		body += fmt.Sprintf(" Heaps of 2 or more: %d; heaps of 1: %d.", t.big, t.ones)
+	}
+	return explain.Step{Body: body}
+}
+
+// Rule turns the numbers into a verdict for the player to move.
+func (g *game) Rule(c solver.Result, _ explain.Options) explain.Step {
+	mover := g.PlayerName(c.Position.ToMove())
+	if g.misere {
+		return explain.Step{Body: fmt.Sprintf("While some heap has 2 or more, a XOR of 0 loses for the player to move, as in normal Nim. With only heaps of 1 left, an odd number of them loses for the player to move. %s is to move.", mover)}
+	}
+	return explain.Step{Body: fmt.Sprintf("A XOR of 0 loses for the player to move; any other XOR wins. %s is to move.", mover)}
+}
+
+// Pointer says where to look for the move.
+func (g *game) Pointer(c solver.Result, pl explain.Plan, _ explain.Options) explain.Step {
+	p := c.Position.(*Heaps)
+	t := tallyOf(p.heaps)
+	switch {
+	case t.ones+t.big == 0:
+		return explain.Step{Body: "Every heap is empty, so there is no move to look for."}
+	case c.Move == nil:
+		return explain.Step{Body: "No move saves the game here. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
+	case g.misere && t.big <= 1 && kindIsEnding(g.kindOf(p)(pl.Move)):
+		return explain.Step{Body: "Look at the heap that still has 2 or more: after your move only heaps of 1 are left. How many of them should there be?"}
+	}
+	hb := bits.Len(uint(t.x)) - 1
+	return explain.Step{Body: fmt.Sprintf("Look at the highest 1 bit of the XOR, the %s column: which heaps have a 1 there, and what does one of them become so that the XOR is 0?", ordinalBit(hb))}
+}
+
+// Verdict states who wins and the move.
+func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
+	return g.verdict(c, tallyOf(c.Position.(*Heaps).heaps))
+}
+
+// Summary is the short reply: why, finding the move, the rule here.
+func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+	p := c.Position.(*Heaps)
+	t := tallyOf(p.heaps)
+	mover := g.PlayerName(p.mover)
+	if t.ones+t.big == 0 {
+		return []explain.Step{g.verdict(c, t)}
+	}
+	why := fmt.Sprintf("Heaps %s, XOR %d.", explain.Inline(explain.Ints(p.heaps), o), t.x)
+	if g.misere {
+		why = fmt.Sprintf("Heaps %s, XOR %d; %s of 2 or more, %s of 1.", explain.Inline(explain.Ints(p.heaps), o), t.x,
+			explain.Plural(t.big, "heap", "heaps"), explain.Plural(t.ones, "heap", "heaps"))
+	}
+	var find string
+	switch {
+	case c.Move == nil:
+		find = fmt.Sprintf("Every move of %s's changes one heap and so leaves the opponent a winning position.", mover)
+	case g.misere && t.big <= 1 && kindIsEnding(g.kindOf(p)(pl.Move)):
+		find = fmt.Sprintf("Go into the ending leaving an odd number of heaps of 1: %s.", c.Move)
+	default:
+		m := c.Move.(Move)
+		h := p.heaps[m.Heap-1]
+		find = fmt.Sprintf("Shrink heap %d to %d xor %d = %d: %s.", m.Heap, h, t.x, h^t.x, c.Move)
+	}
+	rule := "The player who leaves a XOR of 0 wins."
+	if g.misere {
+		rule = "Play as in normal Nim, leaving a XOR of 0, until the end: then leave an odd number of heaps of 1."
+	}
+	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+}
+
+// LessonTitles names the steps of Explain that teach the rule.
+func (g *game) LessonTitles(solver.Result) []string {
+	if g.misere {
+		return []string{"The heaps in binary", "Normal Nim underneath", "The misère ending"}
+	}
+	return []string{"The heaps in binary", "Why a XOR of 0 loses"}
+}
+
+// LineMove says move m of the player to move, for a line of play.
+func (g *game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
+	hm := m.(Move)
+	return fmt.Sprintf("%s takes %d from heap %d", g.PlayerName(pos.ToMove()), hm.Take, hm.Heap)
+}
+
+// Stuck says that the game is over in pos.
+func (g *game) Stuck(pos solver.Position) string {
+	mover := g.PlayerName(pos.ToMove())
+	if g.misere {
+		return mover + " cannot move, which wins in misère play."
+	}
+	return mover + " cannot move and loses."
+}
+
+// Compact names m in the game's own notation.
+func (g *game) Compact(_ solver.Position, m solver.Move) string { return m.String() }
+
+// The ideas of the solution a puzzle can need.
+const ThemeMisereEnding = "misère ending" // leave an odd number of heaps of 1
+
+// Themes lists the ideas of the solution.
+func (g *game) Themes() []string {
+	if g.misere {
+		return []string{explain.ThemeXORToZero, ThemeMisereEnding}
+	}
+	return []string{explain.ThemeXORToZero}
+}
+
+// PositionThemes lists the ideas pos needs: a XOR to bring to 0, and in
+// misère play an ending within one move.
+func (g *game) PositionThemes(pos solver.Position) []string {
+	t := tallyOf(pos.(*Heaps).heaps)
+	var out []string
+	if t.x != 0 && t.big > 0 {
+		out = append(out, explain.ThemeXORToZero)
+	}
+	if g.misere && t.big <= 1 && t.ones+t.big > 0 {
+		out = append(out, ThemeMisereEnding)
+	}
+	return out
+}
+
+// LessonLinks names the lesson (a /learn topic) behind each step of the
+// explanation that applies a theorem, by step title.
+func (g *game) LessonLinks() map[string]string {
+	if g.misere {
+		return map[string]string{"The heaps in binary": "nim", "Normal Nim underneath": "nim", "The misère ending": "misere", "The rule here": "misere"}
+	}
+	return map[string]string{"The heaps in binary": "nim", "Why a XOR of 0 loses": "nim", "The rule here": "nim"}
+}

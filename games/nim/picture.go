@@ -1,0 +1,59 @@
+package nim
+
+import (
+	"fmt"
+	"image/color"
+	"math/bits"
+	"strconv"
+
+	"github.com/nimtutor/nimtutor/render"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Picture shows each heap as a column of its binary digits, the 1s
+// bright, the lowest bit on the floor, with the heap's size under it;
+// with annotate, the XOR as a last column, its bits in Nim green.
+func (g *game) Picture(pos solver.Position, annotate bool) render.Picture {
+	p := pos.(*Heaps)
+	t := tallyOf(p.heaps)
+	pic := &render.Shelves{}
+	pic.Head.Title = render.TitleLine(p, render.Plural(len(p.heaps), "heap"))
+	rule := "Whoever takes the last object wins."
+	if g.misere {
+		rule = "Misère: whoever takes the last object loses."
+	}
+	pic.Head.Lines = [][]render.Span{{{Text: "A move takes any number of objects from one heap. " + rule, Color: render.Ink}}}
+	pic.Head.Legend = []render.LegendItem{{Color: render.PlayerInk[0], Text: "a 1 bit"}, {Color: render.PlayerTint[0], Text: "a 0 bit"}}
+	w := width(append([]int{t.x}, p.heaps...))
+	shelf := render.Shelf{Caption: "Heaps in binary (lowest bit at the bottom)"}
+	for i, h := range p.heaps {
+		shelf.Columns = append(shelf.Columns, render.Column{Num: i + 1, Blocks: bitBlocks(h, w, render.PlayerInk[0], render.PlayerTint[0]),
+			Tag: strconv.Itoa(h), TagInk: render.Ink})
+	}
+	if annotate {
+		shelf.Columns = append(shelf.Columns, render.Column{Num: len(p.heaps) + 1, Blocks: bitBlocks(t.x, w, render.Nim, render.NimTint),
+			Tag: "XOR " + strconv.Itoa(t.x), TagInk: render.Nim})
+		line := []render.Span{{Text: fmt.Sprintf("XOR of the heaps: %d (binary %b). ", t.x, t.x), Color: render.Nim}}
+		if g.misere {
+			line = append(line, render.Span{Text: fmt.Sprintf("Heaps of 2 or more: %d; heaps of 1: %d.", t.big, t.ones), Color: render.Ink})
+		}
+		pic.Head.Lines = append(pic.Head.Lines, line, render.VerdictLine(p))
+		shelf.Caption += "; the last column is the XOR"
+	}
+	pic.Shelves = []render.Shelf{shelf}
+	return pic
+}
+
+// bitBlocks draws x as w binary digits, the highest first (at the top).
+func bitBlocks(x, w int, one, zero color.Color) []render.Block {
+	w = max(w, bits.Len(uint(x)))
+	out := make([]render.Block, w)
+	for i := range out {
+		bit := x >> (w - 1 - i) & 1
+		out[i] = render.Block{Fill: zero, Ink: one, Text: "0"}
+		if bit == 1 {
+			out[i] = render.Block{Fill: one, Ink: render.Background, Text: "1"}
+		}
+	}
+	return out
+}

@@ -1,0 +1,158 @@
+package nim
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// A Nim state packs the heaps, sorted, empty ones dropped (neither their
+// order nor an empty heap changes the game), at one width w (the bits of
+// the largest heap) from bit 0; w is in bits 42 to 47. The game is
+// impartial: the state leaves out who moves. Heaps of more than
+// maxStateHeap do not pack, which keeps a state's moves few enough to
+// search.
+const (
+	heapBits     = 42
+	heapWidthBit = heapBits
+	maxStateHeap = 1<<10 - 1
+)
+
+// heapsPack packs sorted non-empty heaps, or reports false.
+func heapsPack(heaps []int) (solver.State, bool) {
+	w := 1
+	for _, h := range heaps {
+		if h > maxStateHeap {
+			return 0, false
+		}
+		w = max(w, bits.Len(uint(h)))
+	}
+	if len(heaps)*w > heapBits {
+		return 0, false
+	}
+	s := uint64(w) << heapWidthBit
+	for i, h := range heaps {
+		s |= uint64(h) << (i * w)
+	}
+	return solver.State(s), true
+}
+
+// heapsUnpack writes the sorted heaps of s into buf and returns them.
+func heapsUnpack(s solver.State, buf []int) []int {
+	w := int(s >> heapWidthBit)
+	out := buf[:0]
+	for i := 0; (i+1)*w <= heapBits; i++ {
+		h := int(uint64(s) >> (i * w) & (1<<w - 1))
+		if h == 0 {
+			break
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// canonical writes the non-empty heaps, sorted, into buf.
+func canonical(heaps, buf []int) []int {
+	out := buf[:0]
+	for _, h := range heaps {
+		if h > 0 {
+			out = append(out, h)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func (g *game) Encode(pos solver.Position) (solver.State, bool) {
+	p := pos.(*Heaps)
+	var buf [heapBits]int
+	nonEmpty := 0
+	for _, h := range p.heaps {
+		if h > 0 {
+			nonEmpty++
+		}
+	}
+	if nonEmpty > heapBits {
+		return 0, false
+	}
+	return heapsPack(canonical(p.heaps, buf[:0]))
+}
+
+func (g *game) Decode(s solver.State) solver.Position {
+	var buf [heapBits]int
+	return &Heaps{game: g, heaps: append([]int{}, heapsUnpack(s, buf[:])...)}
+}
+
+// Children shrinks every distinct heap to every smaller size.
+func (g *game) Children(s solver.State, buf []solver.State) []solver.State {
+	var arr, next [heapBits]int
+	heaps := heapsUnpack(s, arr[:])
+	for i, h := range heaps {
+		if i > 0 && heaps[i-1] == h {
+			continue
+		}
+		for h2 := 0; h2 < h; h2++ {
+			st, _ := heapsPack(replaceHeap(next[:0], heaps, i, h2))
+			buf = append(buf, st)
+		}
+	}
+	return buf
+}
+
+// replaceHeap writes heaps into out with heaps[i] replaced by h (dropped
+// when 0), still sorted.
+func replaceHeap(out, heaps []int, i, h int) []int {
+	out = append(out, heaps[:i]...)
+	out = append(out, heaps[i+1:]...)
+	if h == 0 {
+		return out
+	}
+	j, _ := slices.BinarySearch(out, h)
+	return slices.Insert(out, j, h)
+}
+
+// Terminal: every heap is empty.
+func (g *game) Terminal(solver.State) solver.Outcome {
+	if g.misere {
+		return solver.Win
+	}
+	return solver.Loss
+}
+
+// Formula unpacks the heaps and applies tally, rule and bestMove, as
+// Analyze and BestMove do.
+func (g *game) Formula(s solver.State) (solver.Outcome, solver.State, bool) {
+	var arr, next [heapBits]int
+	heaps := heapsUnpack(s, arr[:])
+	o := tallyOf(heaps).rule(g.misere)
+	i, h2, ok := bestMove(heaps, g.misere, o)
+	if !ok {
+		return o, 0, false
+	}
+	st, _ := heapsPack(replaceHeap(next[:0], heaps, i, h2))
+	return o, st, true
+}
+
+// Starts yields every multiset of exactly size heaps of 1 to
+// verifyHeapLimit.
+func (g *game) Starts(size int, yield func(solver.State) bool) {
+	heaps := make([]int, size)
+	var rec func(k, from int) bool
+	rec = func(k, from int) bool {
+		if k == size {
+			st, ok := heapsPack(heaps)
+			return !ok || yield(st)
+		}
+		for h := from; h <= verifyHeapLimit; h++ {
+			heaps[k] = h
+			if !rec(k+1, h) {
+				return false
+			}
+		}
+		return true
+	}
+	if size > 0 {
+		rec(0, 1)
+	}
+}

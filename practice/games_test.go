@@ -1,0 +1,4 @@
+package practice
+
+// The tests play every game, so they register them as the binary does.
+import _ "github.com/nimtutor/nimtutor/games/all"

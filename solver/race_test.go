@@ -1,7 +1,0 @@
-//go:build race
-
-package solver
-
-// raceEnabled reports whether the tests run under the race detector, which
-// slows byte loops about tenfold; the biggest inputs shrink then.
-const raceEnabled = true
