@@ -114,12 +114,12 @@ const SearchBudget = 50_000
 
 // maxSearchLen is the longest position (as text) that is searched at
 // all: longer ones go straight to the formula's fallback.
-const maxSearchLen = 200
+const maxSearchLen = 64
 
 // trickyWork bounds the formula's fallback for a lost position too large
 // to search: it plays and judges replies until their text adds up to this
 // many characters.
-const trickyWork = 4_000_000
+const trickyWork = 400_000
 
 // searchValues returns the value of every move of pos by search, or
 // ErrBudget when pos is too long or the search too large.
