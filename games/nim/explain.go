@@ -268,9 +268,17 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 		h := p.heaps[m.Heap-1]
 		find = fmt.Sprintf("Shrink heap %d to %d xor %d = %d: %s.", m.Heap, h, t.x, h^t.x, c.Move)
 	}
-	rule := "The player who leaves a XOR of 0 wins."
+	// The rule, said on this position's numbers.
+	rule := fmt.Sprintf("XOR %d: %s", t.x, map[bool]string{true: "any move breaks it and the opponent restores it, so the mover loses.", false: "shrink one heap to make it 0, then keep it 0."}[t.x == 0])
 	if g.misere {
-		rule = "Play as in normal Nim, leaving a XOR of 0, until the end: then leave an odd number of heaps of 1."
+		switch {
+		case t.big == 0:
+			rule = fmt.Sprintf("Only heaps of 1 are left (%d): leave an odd count of them.", t.ones)
+		case t.big == 1:
+			rule = fmt.Sprintf("One heap of 2 or more: shrink it to 0 or 1 so that an odd count of heaps of 1 (now %d besides it) remains.", t.ones)
+		default:
+			rule = fmt.Sprintf("%d heaps of 2 or more: play normal Nim (XOR %d) until one is left.", t.big, t.x)
+		}
 	}
 	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
 }
