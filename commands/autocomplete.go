@@ -23,17 +23,8 @@ const (
 // when it does not), then a few example positions of the game. It never
 // fails: anything unexpected gets no choices, the one answer an
 // autocomplete interaction accepts besides choices.
-func (r *Router) autocomplete(_ context.Context, i *discordgo.Interaction) (resp *discordgo.InteractionResponse, _ error) {
-	resp = &discordgo.InteractionResponse{
-		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-		Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			r.log.Error("autocomplete panic", "interaction", i.ID, "panic", fmt.Sprint(p))
-			resp.Data.Choices = []*discordgo.ApplicationCommandOptionChoice{}
-		}
-	}()
+func (r *Router) autocomplete(_ context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
+	resp := noChoices()
 	data := i.ApplicationCommandData()
 	g, err := solver.Lookup(data.Name)
 	if err != nil || len(data.Options) != 1 {
@@ -125,4 +116,12 @@ func orderExamples(ex []string, typed string) []string {
 		}
 	}
 	return append(starts, rest...)
+}
+
+// noChoices is an autocomplete answer with no choices.
+func noChoices() *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
+	}
 }

@@ -5,7 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
-	"errors"
+	"github.com/nimtutor/nimtutor/solver"
 	"math/big"
 	"slices"
 )
@@ -34,7 +34,7 @@ func packText(text string) []byte {
 }
 
 // errBadState reports a custom_id or stored state that does not decode.
-var errBadState = errors.New("the button's data is damaged")
+var errBadState = solver.Errorf(solver.EExpired, "", "the button's data is damaged; run the command again.")
 
 // unpackText reverses packText.
 func unpackText(b []byte) (string, error) {

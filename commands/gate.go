@@ -2,7 +2,7 @@ package commands
 
 import (
 	"context"
-	"fmt"
+	"github.com/nimtutor/nimtutor/solver"
 	"math"
 	"runtime"
 	"sync"
@@ -11,7 +11,7 @@ import (
 
 // Gate bounds heavy work (searches, large pictures): at most Workers jobs
 // run at once and at most Queue wait for a turn. A job that finds the
-// queue full is refused at once with a *BusyError that says when to try
+// queue full is refused at once with a busy error that says when to try
 // again, so an overloaded bot answers "busy" instead of hanging. Gate is
 // safe for concurrent use.
 type Gate struct {
@@ -37,27 +37,15 @@ func NewGate(workers, queue int) *Gate {
 	return &Gate{slots: make(chan struct{}, workers), queue: queue, avg: 50 * time.Millisecond}
 }
 
-// BusyError refuses a job because the gate's queue is full.
-type BusyError struct {
-	// RetryAfter is the estimated wait until the queue has room.
-	RetryAfter time.Duration
-}
-
-// Error returns a short description for logs.
-func (e *BusyError) Error() string { return "busy: try again in " + e.RetryAfter.String() }
-
-// Message is the reply a student sees.
-func (e *BusyError) Message() string {
-	secs := max(1, int(math.Ceil(e.RetryAfter.Seconds())))
-	unit := "seconds"
-	if secs == 1 {
-		unit = "second"
-	}
-	return fmt.Sprintf("⏳ nimtutor is busy with other students' positions right now. Try again in %d %s.", secs, unit)
+// busy refuses a job because the gate's queue is full, saying when to
+// try again: a solver.Error with the code EBusy.
+func busy(wait time.Duration) error {
+	secs := max(1, int(math.Ceil(wait.Seconds())))
+	return solver.Errorf(solver.EBusy, "", "⏳ nimtutor is busy with other students' positions right now. Try again in %s.", solver.Count(secs, "second", "seconds"))
 }
 
 // Do runs job once a worker is free and returns its error. It returns a
-// *BusyError at once when the queue is full, and the context's error when
+// busy error (code EBusy) at once when the queue is full, and the context's error when
 // ctx ends while waiting (the job does not run then). The job gets ctx
 // and must stop when it is cancelled.
 func (g *Gate) Do(ctx context.Context, job func(ctx context.Context) error) error {
@@ -71,7 +59,7 @@ func (g *Gate) Do(ctx context.Context, job func(ctx context.Context) error) erro
 		if g.waiting >= g.queue {
 			wait := g.estimate()
 			g.mu.Unlock()
-			return &BusyError{RetryAfter: wait}
+			return busy(wait)
 		}
 		g.waiting++
 		g.mu.Unlock()

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"errors"
+	"github.com/nimtutor/nimtutor/solver"
 	"strings"
 	"sync"
 	"testing"
@@ -42,12 +43,11 @@ func TestGate(t *testing.T) {
 	wg := fill(t, g, 2, 3, release)
 
 	err := g.Do(context.Background(), func(context.Context) error { t.Error("job ran past a full queue"); return nil })
-	busy, ok := errors.AsType[*BusyError](err)
-	if !ok || busy.RetryAfter <= 0 {
-		t.Fatalf("err = %v, want a BusyError with a wait", err)
+	if solver.ErrorCode(err) != solver.EBusy {
+		t.Fatalf("err = %v, want a busy error", err)
 	}
-	if !strings.Contains(busy.Message(), "busy") || !strings.Contains(busy.Message(), "Try again in") {
-		t.Errorf("message %q", busy.Message())
+	if msg := solver.ErrorMessage(err); !strings.Contains(msg, "busy") || !strings.Contains(msg, "Try again in") {
+		t.Errorf("message %q", msg)
 	}
 	close(release)
 	wg.Wait()

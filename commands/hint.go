@@ -15,7 +15,7 @@ import (
 const hintPrefix = "hint"
 
 // errHintExpired answers a click on a hint whose position left the cache.
-var errHintExpired = &solver.InputError{Field: "hint", Msg: "this hint's position is no longer stored; run the hint command again"}
+var errHintExpired = solver.Errorf(solver.EExpired, "hint", "this hint's position is no longer stored; run the hint command again")
 
 // hint answers /GAME hint with level 1, privately.
 func (r *Router) hint(q *request) (*discordgo.InteractionResponse, error) {

@@ -3,7 +3,6 @@ package commands
 import (
 	"bytes"
 	"context"
-	"errors"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -40,7 +39,7 @@ func (r *Router) attachPicture(ctx context.Context, data *discordgo.InteractionR
 		gate = nil
 	}
 	if err := r.heavy(ctx, gate, draw); err != nil {
-		if _, busy := errors.AsType[*BusyError](err); !busy && ctx.Err() == nil {
+		if solver.ErrorCode(err) != solver.EBusy && ctx.Err() == nil {
 			r.log.Error("drawing a position", "game", pos.Game().Name(), "err", err)
 		}
 		return

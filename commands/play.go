@@ -36,7 +36,7 @@ const optBotFirst = "bot_first"
 // errGameExpired answers a click on a game whose state, too long for the
 // custom_id, has left the store. A game whose state sits in its custom_id
 // never expires: each click brings a fresh interaction token.
-var errGameExpired = &solver.InputError{Field: "game", Msg: "this game's position is no longer stored; start a new one with the play command"}
+var errGameExpired = solver.Errorf(solver.EExpired, "game", "this game's position is no longer stored; start a new one with the play command")
 
 // game is one game in progress, as its controls carry it: the session
 // and the student who started it.
@@ -92,16 +92,9 @@ func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, stri
 		return game{}, "", err
 	}
 	if who := userID(i); who != gm.owner {
-		return game{}, "", &notYourGame{owner: gm.owner, game: g.Name()}
+		return game{}, "", solver.Errorf(solver.EForbidden, "", "this game belongs to <@%s>; start your own with /%s play", gm.owner, g.Name())
 	}
 	return gm, head[6], nil
-}
-
-// notYourGame answers a click from someone who did not start the game.
-type notYourGame struct{ owner, game string }
-
-func (e *notYourGame) Error() string {
-	return fmt.Sprintf("this game belongs to <@%s>; start your own with /%s play", e.owner, e.game)
 }
 
 // playClick answers a click on a game's controls.

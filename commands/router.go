@@ -138,12 +138,17 @@ func userID(i *discordgo.Interaction) string {
 }
 
 // Handle answers one interaction. It never panics: a panic in a handler is
-// logged and answered with an ephemeral "something went wrong".
+// logged and answered with an ephemeral "something went wrong", or for
+// autocomplete with no choices, the one other answer it accepts. This is
+// the one recover of the handlers.
 func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *discordgo.InteractionResponse) {
 	defer func() {
 		if p := recover(); p != nil {
 			r.log.Error("handler panic", "interaction", i.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			resp = internalErrorReply()
+			if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+				resp = noChoices()
+			}
 		}
 	}()
 	if err := ctx.Err(); err != nil {
@@ -272,39 +277,33 @@ func (r *Router) modal(ctx context.Context, i *discordgo.Interaction) (*discordg
 }
 
 // errStale answers a control the bot no longer understands.
-var errStale = &solver.InputError{Field: "button", Msg: "this control is from an older version of nimtutor or has expired; run the command again"}
+var errStale = solver.Errorf(solver.EExpired, "button", "this control is from an older version of nimtutor or has expired; run the command again")
 
 // errorReply turns an error into an ephemeral reply: the message itself
 // for a person's mistake, a notice for work that was stopped or refused,
 // and "something went wrong" for anything else: a bug.
 func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err error) *discordgo.InteractionResponse {
-	var ie *solver.InputError
-	var other *notYourGame
-	if busy, ok := errors.AsType[*BusyError](err); ok {
-		return ephemeral(busy.Message())
-	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+	msg := solver.ErrorMessage(err)
+	switch solver.ErrorCode(err) {
+	case solver.EInvalid, solver.EExpired:
+		return ephemeral("⚠️ " + clipText(msg, maxContentLen-10))
+	case solver.EForbidden:
+		return ephemeral(capitalise(msg) + ".")
+	case solver.EBusy:
+		return ephemeral(msg)
+	case solver.ETimeout:
 		why := "it took too long"
 		if cause := context.Cause(ctx); cause != nil && cause != err && !errors.Is(cause, context.Canceled) && !errors.Is(cause, context.DeadlineExceeded) {
 			why = cause.Error()
 		}
 		return ephemeral("⚠️ This was stopped before it finished (" + why + "). Please try again.")
 	}
-	if errors.As(err, &other) {
-		return ephemeral(capitalise(other.Error()) + ".")
-	}
-	if errors.As(err, &ie) {
-		return ephemeral("⚠️ " + clipText(ie.Error(), maxContentLen-10))
-	}
-	if errors.Is(err, errBadState) {
-		return ephemeral("⚠️ " + err.Error() + "; run the command again.")
-	}
 	r.log.Error("handler failed", "interaction", i.ID, "err", err)
 	return internalErrorReply()
 }
 
 func internalErrorReply() *discordgo.InteractionResponse {
-	return ephemeral("Something went wrong on our side. It has been logged; please try again.")
+	return ephemeral(solver.ErrorMessage(errors.New("internal")))
 }
 
 // ephemeral returns a new private message with the given text.

@@ -1,24 +1,98 @@
 package solver
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 )
 
-// InputError reports input a person typed that cannot be used: what is
-// wrong and where. Field names the option or input it is about, for
-// example "position", "first" or "line 3".
-type InputError struct {
+// Error is nimtutor's one error type, from the parsers to the transports:
+// a Code that says what kind of failure it is, and a message fit for the
+// person who caused it. Field names what the message is about, for
+// example "position", "first" or "line 3", and may be empty. Err is the
+// cause, for the logs, never shown.
+type Error struct {
+	Code  string
 	Field string
 	Msg   string
+	Err   error
 }
 
-// Error returns "field: message".
-func (e *InputError) Error() string { return e.Field + ": " + e.Msg }
+// The codes. The zero Code is EInvalid, so an Error built with only a
+// Field and a Msg is an input error.
+const (
+	// EInvalid: input a person typed cannot be used; Msg says what and where.
+	EInvalid = "invalid"
+	// EExpired: state a control refers to is gone or damaged; run the
+	// command again.
+	EExpired = "expired"
+	// EForbidden: the control belongs to someone else.
+	EForbidden = "forbidden"
+	// EBusy: too much work at once; Msg says when to try again.
+	EBusy = "busy"
+	// ETimeout: the work was stopped before it finished.
+	ETimeout = "timeout"
+	// EInternal: our fault; it is logged and the person sees a plain
+	// apology.
+	EInternal = "internal"
+)
 
-// Inputf returns an *InputError about field with a formatted message.
-func Inputf(field, format string, args ...any) *InputError {
-	return &InputError{Field: field, Msg: fmt.Sprintf(format, args...)}
+// Error returns "field: message", or the message alone without a field.
+func (e *Error) Error() string {
+	if e.Field == "" {
+		return e.Msg
+	}
+	return e.Field + ": " + e.Msg
+}
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// InputError is the name input errors go by: an *Error with EInvalid.
+type InputError = Error
+
+// Errorf returns an *Error with the given code, field and formatted
+// message.
+func Errorf(code, field, format string, args ...any) *Error {
+	return &Error{Code: code, Field: field, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Inputf returns an input error (EInvalid) about field.
+func Inputf(field, format string, args ...any) *Error {
+	return Errorf(EInvalid, field, format, args...)
+}
+
+// ErrorCode returns the code of err: that of the first *Error it wraps,
+// ETimeout for an ended context, else EInternal.
+func ErrorCode(err error) string {
+	var e *Error
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &e) && e.Code == "":
+		return EInvalid
+	case errors.As(err, &e):
+		return e.Code
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return ETimeout
+	}
+	return EInternal
+}
+
+// ErrorMessage returns what a person may read of err: the *Error's own
+// words, or a plain sentence for a timeout or an internal error, which
+// never shows internals.
+func ErrorMessage(err error) string {
+	var e *Error
+	switch code := ErrorCode(err); {
+	case code == ETimeout && !errors.As(err, &e):
+		return "This was stopped before it finished. Please try again."
+	case code == EInternal:
+		return "Something went wrong on our side. It has been logged; please try again."
+	}
+	errors.As(err, &e)
+	return e.Error()
 }
 
 // MaxPositionLen is the longest position text accepted: a slash command's
