@@ -33,6 +33,9 @@ const (
 	EBusy = "busy"
 	// ETimeout: the work was stopped before it finished.
 	ETimeout = "timeout"
+	// EUsage: a command line called a command wrongly (the CLI exits 2
+	// and prints the command's usage).
+	EUsage = "usage"
 	// EInternal: our fault; it is logged and the person sees a plain
 	// apology.
 	EInternal = "internal"

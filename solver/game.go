@@ -28,6 +28,17 @@ func (o Outcome) String() string {
 	return "tie"
 }
 
+// Verb returns "wins", "loses" or "ties": what the mover does.
+func (o Outcome) Verb() string {
+	switch o {
+	case Win:
+		return "wins"
+	case Loss:
+		return "loses"
+	}
+	return "ties"
+}
+
 // Player identifies one of the two sides of a game: 0 is the side that
 // moves first in the original problem (Dee, A, Ada, Player 1), 1 the other.
 // In some games either side may move first.

@@ -69,7 +69,8 @@ func newLogger(stderr io.Writer) (*slog.Logger, error) {
 }
 
 // runGateway implements `nimtutor gateway`.
-func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func (m *Main) runGateway(ctx context.Context, args []string) error {
+	stdout, stderr := m.Stdout, m.Stderr
 	fs := newFlags("gateway")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
@@ -91,13 +92,13 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	fmt.Fprintln(stdout, "nimtutor: connecting to the Discord gateway; press Ctrl+C to stop")
-	h, closeStore := newHandler(ctx, log, cfg)
-	defer closeStore()
+	h := newHandler(ctx, log, cfg, m.practice(log))
 	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: api}, h, log)
 }
 
 // runHTTP implements `nimtutor http`.
-func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func (m *Main) runHTTP(ctx context.Context, args []string) error {
+	stdout, stderr := m.Stdout, m.Stderr
 	fs := newFlags("http")
 	addr := fs.String("addr", "", "listen address, overriding HTTP_ADDR")
 	if err := parseNoArgs(fs, args); err != nil {
@@ -131,8 +132,7 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	fmt.Fprintf(stdout, "nimtutor: serving interactions at http://%s%s; press Ctrl+C to stop\n", *addr, bot.InteractionsPath)
-	h, closeStore := newHandler(ctx, log, cfg)
-	defer closeStore()
+	h := newHandler(ctx, log, cfg, m.practice(log))
 	return bot.RunHTTP(ctx, *addr, key, h, log, bot.WithAPIURL(api))
 }
 

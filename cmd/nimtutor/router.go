@@ -25,19 +25,18 @@ const (
 // the secret that signs button state (NIMTUTOR_SECRET; random if unset,
 // which is fine for one process but not for replicas). cfg carries the
 // rest (command ids, the attachment downloader); its Log, Cache, Secret
-// and Practice are set here. The store (practice, stored games) opens on
-// first use; the returned lazyPractice closes it.
-func newRouter(log *slog.Logger, cfg commands.Config) (*commands.Router, *bot.Cache, *lazyPractice) {
+// and Practice are set here. The store (practice, stored games) is prac,
+// which opens on first use; its owner closes it.
+func newRouter(log *slog.Logger, cfg commands.Config, prac *lazyPractice) (*commands.Router, *bot.Cache) {
 	cache := bot.NewCache(cacheEntries, cacheTTL)
 	secret := []byte(os.Getenv("NIMTUTOR_SECRET"))
 	if len(secret) == 0 {
 		log.Debug("NIMTUTOR_SECRET is not set: button state is signed with a random per-process key")
 	}
-	prac := newLazyPractice(log)
 	cfg.Log, cfg.Cache, cfg.Secret, cfg.Practice = log, cache, secret, prac.open
 	cfg.Searches = commands.NewGate(searchWorkers(), -1)
 	cfg.Pictures = commands.NewGate(0, -1)
-	return commands.New(cfg), cache, prac
+	return commands.New(cfg), cache
 }
 
 // searchWorkers is how many exhaustive searches run at once: half the
@@ -50,15 +49,15 @@ func searchWorkers() int {
 // newHandler returns the handler a Discord transport serves: the router
 // behind the per-user rate limiter. Until ctx ends it logs the cache's
 // hit and miss counters every few minutes, and once more at the end.
-// The returned function closes the store; call it once the transport has
+// prac is the store, which its owner closes once the transport has
 // stopped.
-func newHandler(ctx context.Context, log *slog.Logger, cfg commands.Config) (bot.Handler, func()) {
-	return newHandlerWith(ctx, log, cfg, bot.RateLimitConfig{})
+func newHandler(ctx context.Context, log *slog.Logger, cfg commands.Config, prac *lazyPractice) bot.Handler {
+	return newHandlerWith(ctx, log, cfg, prac, bot.RateLimitConfig{})
 }
 
 // newHandlerWith is newHandler with the rate limits given.
-func newHandlerWith(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig) (bot.Handler, func()) {
-	r, cache, prac := newRouter(log, cfg)
+func newHandlerWith(ctx context.Context, log *slog.Logger, cfg commands.Config, prac *lazyPractice, limits bot.RateLimitConfig) bot.Handler {
+	r, cache := newRouter(log, cfg, prac)
 	go func() {
 		t := time.NewTicker(cacheLogEvery)
 		defer t.Stop()
@@ -72,12 +71,7 @@ func newHandlerWith(ctx context.Context, log *slog.Logger, cfg commands.Config, 
 			}
 		}
 	}()
-	closeStore := func() {
-		if err := prac.close(); err != nil {
-			log.Error("closing the store", "err", err)
-		}
-	}
-	return bot.NewRateLimiter(r, limits), closeStore
+	return bot.NewRateLimiter(r, limits)
 }
 
 func logCache(log *slog.Logger, c *bot.Cache) {
