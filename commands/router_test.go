@@ -165,6 +165,7 @@ func checkLimits(tb testing.TB, resp *discordgo.InteractionResponse) {
 	if total > maxEmbedTotal {
 		tb.Errorf("embeds total %d characters, over %d", total, maxEmbedTotal)
 	}
+	const maxRows = 5 // Discord's limit on action rows
 	if len(d.Components) > maxRows {
 		tb.Errorf("%d rows, over %d", len(d.Components), maxRows)
 	}
