@@ -93,7 +93,12 @@ func NewDownloader(hosts []string, timeout time.Duration, log *slog.Logger) *Dow
 	for _, h := range hosts {
 		d.hosts[strings.ToLower(h)] = true
 	}
-	transport := http.DefaultTransport.(*http.Transport).Clone()
+	// A program (or a test) may have wrapped http.DefaultTransport; the
+	// downloader then starts from a fresh transport of its own.
+	transport := &http.Transport{Proxy: http.ProxyFromEnvironment, ForceAttemptHTTP2: true, TLSHandshakeTimeout: 10 * time.Second}
+	if base, ok := http.DefaultTransport.(*http.Transport); ok {
+		transport = base.Clone()
+	}
 	transport.ResponseHeaderTimeout = timeout
 	d.client = &http.Client{
 		Transport: transport,

@@ -96,15 +96,23 @@ func newDeferrer(h Handler, s Sender, ledger Ledger, after time.Duration, log *s
 	return d
 }
 
-// claim records i's id; it reports errDuplicate for an id seen before
-// and errStopping once shutdown has begun.
-func (d *deferrer) claim(ctx context.Context, i *discordgo.Interaction) error {
+// begin registers work in flight, unless shutdown has begun: the check
+// and the registration happen under one lock, so shutdown never waits on
+// a count that is still growing.
+func (d *deferrer) begin() bool {
 	d.mu.Lock()
-	stopping := d.stopping
-	d.mu.Unlock()
-	if stopping {
-		return errStopping
+	defer d.mu.Unlock()
+	if d.stopping {
+		return false
 	}
+	d.work.Add(1)
+	return true
+}
+
+// record claims i's id in the ledger; it reports errDuplicate for an id
+// seen before. A ledger that fails is logged and the interaction
+// answered: better twice than never.
+func (d *deferrer) record(ctx context.Context, i *discordgo.Interaction) error {
 	fresh, err := d.ledger.Claim(ctx, i.ID)
 	if err != nil {
 		d.log.Error("interaction ledger failed; answering anyway", append(logAttrs(i), "err", err)...)
@@ -116,6 +124,17 @@ func (d *deferrer) claim(ctx context.Context, i *discordgo.Interaction) error {
 	return nil
 }
 
+// claim records i's id for an interaction answered at once by the
+// transport; it reports errDuplicate for an id seen before and
+// errStopping once shutdown has begun.
+func (d *deferrer) claim(ctx context.Context, i *discordgo.Interaction) error {
+	if !d.begin() {
+		return errStopping
+	}
+	defer d.work.Done()
+	return d.record(ctx, i)
+}
+
 // answer claims i and, unless it was seen before (errDuplicate) or the
 // process is stopping (errStopping, answered with an apology), runs the
 // Handler and sends exactly one initial response with respond: the
@@ -124,19 +143,19 @@ func (d *deferrer) claim(ctx context.Context, i *discordgo.Interaction) error {
 // delivered by a goroutine that shutdown waits for. ctx is the request's:
 // if it ends before the initial response, the work is cancelled.
 func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond func(*discordgo.InteractionResponse) error) error {
-	if err := d.claim(ctx, i); err != nil {
-		if errors.Is(err, errStopping) {
-			d.send(i, respond, apology(i, msgStopping))
-		}
-		return err
+	if !d.begin() {
+		d.send(i, respond, apology(i, msgStopping))
+		return errStopping
 	}
-	d.work.Add(1)
 	handedOff := false
 	defer func() {
 		if !handedOff {
 			d.work.Done()
 		}
 	}()
+	if err := d.record(ctx, i); err != nil {
+		return err
+	}
 
 	start := time.Now()
 	deliverBy := start.Add(tokenLife - tokenMargin)

@@ -274,8 +274,8 @@ func TestE2ECardButtons(t *testing.T) {
 	srv := newE2EHTTP(t, router)
 	card := srv.do(t, slash(e2eUser, "adapwns", "solve", opt("position", "..P.P")))
 	buttons := card.buttons()
-	if card.Type != 4 || card.ephemeral() || len(buttons) != 3 {
-		t.Fatalf("card: type %v ephemeral %v buttons %v; want a public card with 3 buttons", card.Type, card.ephemeral(), buttons)
+	if card.Type != 4 || card.ephemeral() || len(buttons) != 5 {
+		t.Fatalf("card: type %v ephemeral %v buttons %v; want a public card with 5 buttons", card.Type, card.ephemeral(), buttons)
 	}
 	fields, _ := card.embeds()[0]["fields"].([]any)
 	next := fields[len(fields)-1].(map[string]any)["value"].(string)

@@ -41,6 +41,10 @@ type GatewayConfig struct {
 	// ShutdownGrace is how long work in flight may finish on shutdown
 	// before it is cancelled; DefaultShutdownGrace when zero.
 	ShutdownGrace time.Duration
+	// ShardID and ShardCount identify the connection as shard
+	// [ShardID, ShardCount]; a ShardCount of 0 or 1 means no sharding.
+	// RunShards sets them; see docs/SCALING.md.
+	ShardID, ShardCount int
 }
 
 // ErrNoToken is returned when a transport that needs the bot token gets
@@ -72,6 +76,10 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 		s.Client = cfg.HTTPClient
 	}
 	s.Identify.Intents = discordgo.IntentsNone
+	s.ShardID, s.ShardCount = cfg.ShardID, max(cfg.ShardCount, 1)
+	if cfg.ShardCount > 1 {
+		log = log.With("shard", cfg.ShardID, "shards", cfg.ShardCount)
+	}
 	sender := cfg.Sender
 	if sender == nil {
 		sender = NewREST(cfg.APIURL, cfg.HTTPClient, log)
@@ -173,8 +181,11 @@ func (g *gateway) onInteraction(raw []byte) {
 	}()
 	if fe, ok := errors.AsType[*discordx.FieldError](err); ok {
 		g.log.Warn("interaction data cannot be read", append(logAttrs(i), "err", fe)...)
-		if g.d.claim(context.Background(), i) == nil {
+		switch err := g.d.claim(context.Background(), i); {
+		case err == nil:
 			g.d.send(i, respond, unreadable(i, fe))
+		case errors.Is(err, errStopping):
+			g.d.send(i, respond, apology(i, msgStopping))
 		}
 		return
 	}

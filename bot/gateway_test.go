@@ -286,3 +286,48 @@ func TestGatewayRawInteractions(t *testing.T) {
 		}
 	}
 }
+
+// TestGatewayGracefulStop stops the gateway transport with an answer
+// deferred and its work in progress: the work is cancelled, the public
+// "thinking…" is deleted, the user gets the restart apology privately, and
+// RunGateway returns within 2 s.
+func TestGatewayGracefulStop(t *testing.T) {
+	i := interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "deferred"})
+	i.Token = "slow-token"
+	gw := &fakeGateway{events: []*discordgo.Interaction{i}, identify: make(chan json.RawMessage, 1), query: make(chan string, 4)}
+	fake := newFakeDiscord(t)
+	fake.mu.Lock()
+	fake.extra = gw
+	fake.mu.Unlock()
+	h := &busyHandler{}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- RunGateway(ctx, GatewayConfig{Token: "t", HTTPClient: fake.client(), DeferAfter: 50 * time.Millisecond, ShutdownGrace: 50 * time.Millisecond}, h, testLogger(t))
+	}()
+	if r := fake.next(t); !strings.HasSuffix(r.Path, "/slow-token/callback") || jsonOf(t, r.Body)["type"] != 5.0 {
+		t.Fatalf("first call %s %s, want the deferral", r.Path, r.Body)
+	}
+	start := time.Now()
+	cancel()
+	if del := fake.next(t); del.Method != http.MethodDelete || !strings.HasSuffix(del.Path, "/slow-token/messages/@original") {
+		t.Errorf("first delivery %s %s, want the public deferral deleted", del.Method, del.Path)
+	}
+	apology := fake.next(t)
+	if body := jsonOf(t, apology.Body); apology.Method != http.MethodPost || body["content"] != msgStopping || body["flags"] != 64.0 {
+		t.Errorf("delivery %s %s, want the restart apology as a private follow-up", apology.Method, apology.Body)
+	}
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("RunGateway did not return")
+	}
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("shutdown took %v, want at most 2s", took)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.causes) != 1 || h.causes[0] != errStopping {
+		t.Errorf("work stopped because %v, want errStopping", h.causes)
+	}
+}

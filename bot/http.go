@@ -45,7 +45,9 @@ type httpConfig struct {
 	apiURL     string
 	sender     Sender
 	ledger     Ledger
-	grace      time.Duration
+	// wrap, when set, wraps the endpoint's handler (WithWrap).
+	wrap  func(http.Handler) http.Handler
+	grace time.Duration
 }
 
 // WithLogger sets the logger of the HTTP transport; the default discards.
@@ -93,6 +95,13 @@ func WithSender(s Sender) HTTPOption {
 // default is a MemoryLedger of DefaultLedgerSize ids.
 func WithLedger(l Ledger) HTTPOption {
 	return func(c *httpConfig) { c.ledger = l }
+}
+
+// WithWrap wraps the interactions endpoint in ServeHTTP's server, for
+// example to serve health and metrics paths beside it and count
+// responses. Requests it passes on reach the endpoint as before.
+func WithWrap(wrap func(http.Handler) http.Handler) HTTPOption {
+	return func(c *httpConfig) { c.wrap = wrap }
 }
 
 // WithShutdownGrace sets how long ServeHTTP lets work in flight finish
@@ -220,7 +229,7 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if fe, ok := errors.AsType[*discordx.FieldError](err); ok {
 		h.cfg.log.Warn("interaction data cannot be read", append(logAttrs(i), "err", fe)...)
 		if err := h.d.claim(r.Context(), i); err != nil {
-			h.refuse(w, i, err)
+			h.refuse(tw, i, err)
 			return
 		}
 		h.d.send(i, respond, unreadable(i, fe))
@@ -232,11 +241,15 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // refuse answers an interaction the deferrer did not take: a duplicate
-// gets a 400; during shutdown the deferrer has already apologised.
-func (h *httpHandler) refuse(w http.ResponseWriter, i *discordgo.Interaction, err error) {
-	if errors.Is(err, errDuplicate) {
+// gets a 400; during shutdown, the restart apology unless the deferrer
+// has already sent it.
+func (h *httpHandler) refuse(w *trackingWriter, i *discordgo.Interaction, err error) {
+	switch {
+	case errors.Is(err, errDuplicate):
 		h.cfg.log.Warn("interaction received twice; answered once", logAttrs(i)...)
 		jsonError(w, http.StatusBadRequest, "interaction "+i.ID+" was already received")
+	case errors.Is(err, errStopping) && !w.wrote:
+		writeResponse(w, apology(i, msgStopping))
 	}
 }
 
@@ -345,8 +358,12 @@ func ServeHTTP(ctx context.Context, ln net.Listener, publicKey ed25519.PublicKey
 		log = slog.New(slog.DiscardHandler)
 	}
 	h := newHTTPHandler(publicKey, handler, append([]HTTPOption{WithLogger(log)}, opts...)...)
+	var served http.Handler = h
+	if h.cfg.wrap != nil {
+		served = h.cfg.wrap(h)
+	}
 	srv := &http.Server{
-		Handler:           h,
+		Handler:           served,
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"hash/fnv"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -34,10 +36,21 @@ type MemoryLedger struct {
 	now  func() time.Time
 
 	mu   sync.Mutex
-	seen map[string]time.Time
+	seen map[uint64]time.Time
 	// ring holds the ids in claim order; head is the oldest.
-	ring []string
+	ring []uint64
 	head int
+}
+
+// ledgerKey packs an interaction id, a snowflake, into 8 bytes; an id
+// that is not a number (the console's, a test's) is hashed.
+func ledgerKey(id string) uint64 {
+	if n, err := strconv.ParseUint(id, 10, 64); err == nil {
+		return n
+	}
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	return h.Sum64() | 1<<63
 }
 
 var _ Ledger = (*MemoryLedger)(nil)
@@ -51,11 +64,12 @@ func NewMemoryLedger(size int, ttl time.Duration) *MemoryLedger {
 	if ttl <= 0 {
 		ttl = DefaultLedgerTTL
 	}
-	return &MemoryLedger{size: size, ttl: ttl, now: time.Now, seen: make(map[string]time.Time)}
+	return &MemoryLedger{size: size, ttl: ttl, now: time.Now, seen: make(map[uint64]time.Time)}
 }
 
 // Claim implements Ledger.
-func (l *MemoryLedger) Claim(_ context.Context, id string) (bool, error) {
+func (l *MemoryLedger) Claim(_ context.Context, idText string) (bool, error) {
+	id := ledgerKey(idText)
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -72,7 +86,7 @@ func (l *MemoryLedger) Claim(_ context.Context, id string) (bool, error) {
 		if ok && (oldest != id) {
 			delete(l.seen, oldest)
 		}
-		l.ring[l.head] = ""
+		l.ring[l.head] = 0
 		l.head++
 		if l.head == len(l.ring) || l.head > len(l.ring)/2 {
 			l.ring = append(l.ring[:0:0], l.ring[l.head:]...)

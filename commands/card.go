@@ -45,6 +45,8 @@ var cardButtons = []cardButton{
 	{action: "h", label: "Hint (private)", style: discordgo.PrimaryButton, run: (*Router).cardHint},
 	{action: "p", label: "Play this position", style: discordgo.SuccessButton, run: (*Router).cardPlay},
 	{action: "v", label: "Verify", style: discordgo.SecondaryButton, run: (*Router).cardVerify},
+	{action: "f", label: "Full reasoning", style: discordgo.SecondaryButton, run: (*Router).cardFull},
+	{action: "w", label: "Why?", style: discordgo.SecondaryButton, run: (*Router).cardWhy},
 }
 
 // errCardExpired answers a click on a card whose long position has left
@@ -178,7 +180,7 @@ func newMessage(data *discordgo.InteractionResponseData, public bool) *discordgo
 // cardHint opens the first hint on the card's position, privately, for
 // whoever clicked.
 func (r *Router) cardHint(c cardClick) (*discordgo.InteractionResponse, error) {
-	return newMessage(r.hintLevel(c.ctx, c.pos, 1), false), nil
+	return newMessage(r.hintLevel(c.ctx, c.pos, 1, nil), false), nil
 }
 
 // cardPlay starts a game on the card's position for whoever clicked: in

@@ -24,7 +24,7 @@ func solveCard(tb testing.TB, r *Router, user, game string, opts ...any) (*disco
 func TestCardButtons(t *testing.T) {
 	r, clock := newTestRouter(t)
 	card, buttons := solveCard(t, r, student, "binim2", optPosition, "010 101", optFirst, "Dum")
-	for _, label := range []string{"Hint (private)", "Play this position", "Verify"} {
+	for _, label := range []string{"Hint (private)", "Play this position", "Verify", "Full reasoning", "Why?"} {
 		if buttons[label] == "" {
 			t.Fatalf("the card lacks the button %q; it has %v", label, buttons)
 		}
@@ -41,6 +41,8 @@ func TestCardButtons(t *testing.T) {
 		{"play by another student", stranger, "Play this position", true, "binim2: you are Dum"},
 		{"verify by the author", student, "Verify", false, "Verified"},
 		{"verify by another student", stranger, "Verify", true, "Verified"},
+		{"full reasoning", stranger, "Full reasoning", true, "Full reasoning: Dum wins"},
+		{"why", student, "Why?", true, "Why the rule works"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,5 +116,51 @@ func TestCardMentions(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCardsOnLargestPositionsKeepTheirLastField checks that the mentions
+// survive the fitting of the largest cards.
+func TestCardsOnLargestPositionsKeepTheirLastField(t *testing.T) {
+	r, _ := newTestRouter(t)
+	for game, p := range bigPositions() {
+		t.Run(game, func(t *testing.T) {
+			opts := []any{optPosition, p[0]}
+			if p[1] != "" {
+				opts = append(opts, optFirst, p[1])
+			}
+			card, buttons := solveCard(t, r, student, game, opts...)
+			fields := card.Data.Embeds[0].Fields
+			if last := fields[len(fields)-1]; last.Name != "Next" || !strings.Contains(last.Value, "</"+game+" hint:") {
+				t.Errorf("last field %q: %q", last.Name, last.Value)
+			}
+			if len(buttons) != len(cardButtons) {
+				t.Errorf("%d buttons, want %d", len(buttons), len(cardButtons))
+			}
+		})
+	}
+}
+
+func TestCardShortFullAndWhy(t *testing.T) {
+	r, clock := newTestRouter(t)
+	card, buttons := solveCard(t, r, student, "adapwns", optPosition, "..P.P")
+	names := func(resp *discordgo.InteractionResponse) []string {
+		var out []string
+		for _, f := range resp.Data.Embeds[0].Fields {
+			out = append(out, f.Name)
+		}
+		return out
+	}
+	short := strings.Join(names(card), "|")
+	if short != "Why|Finding it|Your move|Best play|The rule here|Next" {
+		t.Errorf("the card's fields are %q, want the short reply", short)
+	}
+	full := r.Handle(context.Background(), click(student, buttons["Full reasoning"], message(card, clock.t)))
+	if got := strings.Join(names(full), "|"); !strings.Contains(got, "Which gaps count") || !strings.Contains(got, "Finding the move|Verdict and move|Your move") {
+		t.Errorf("full reasoning has %q", got)
+	}
+	why := r.Handle(context.Background(), click(student, buttons["Why?"], message(card, clock.t)))
+	if got := strings.Join(names(why), "|"); got != "A staircase|Which gaps count|g mod 3|The XOR" {
+		t.Errorf("why has %q", got)
 	}
 }

@@ -11,4 +11,10 @@
 // Besides the games' commands (solve, hint, play, verify) there are /judge
 // and /help. A solve card's buttons (card.go) lead on to a hint, a game or
 // a verification of the card's position for whoever clicks.
+//
+// Every option is checked against the table (type, JSON type, null,
+// missing) so that bad input gets a message naming what is wrong. Work is
+// bounded: searches take the request's context and a budget and run in a
+// Gate with a bounded queue, large pictures in another, and a full queue
+// is answered at once with a "busy, try again in N seconds".
 package commands

@@ -3,11 +3,26 @@ package commands
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/solver"
 )
+
+// mustParseFirst parses a position of game with first moving first
+// (where the game needs it).
+func mustParseFirst(tb testing.TB, game, text, first string) solver.Position {
+	tb.Helper()
+	g, _ := solver.Lookup(game)
+	pos, err := g.Parse(text, solver.ParseOptions{First: first})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return pos
+}
 
 // badGrammar matches a count that disagrees with its noun: "1 moves",
 // "There are 1 stack", "0 of 0 moves".
@@ -32,9 +47,17 @@ func TestPluralsForCountsZeroOneTwo(t *testing.T) {
 				opts = append(opts, optFirst, tc.first)
 			}
 			var replies []*discordgo.InteractionResponse
-			for _, sub := range []string{"solve", "verify", "hint"} {
+			for _, sub := range []string{"solve", "verify", "moves", "hint"} {
 				replies = append(replies, r.Handle(context.Background(), command(student, tc.game, sub, opts...)))
 			}
+			pos := mustParseFirst(t, tc.game, tc.pos, tc.first)
+			for _, m := range pos.Moves() {
+				a, b := solver.MoveNumbers(m)
+				why := append(append([]any{}, opts...), optMove, fmt.Sprintf("%d %d", a, b))
+				replies = append(replies, r.Handle(context.Background(), command(student, tc.game, "why", why...)))
+			}
+			// The hint ladder comes last: its clicks follow the hint.
+			replies[len(replies)-1], replies[3] = replies[3], replies[len(replies)-1]
 			// Every hint level, by clicking through.
 			for resp := replies[len(replies)-1]; ; {
 				buttons, _ := allControls(t, resp)

@@ -10,8 +10,10 @@ import (
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-// help answers /help, privately: every game with each of its subcommands
-// as a clickable mention and one example, then the other commands.
+// help answers /help, privately: what each subcommand does, every game
+// with each of its subcommands as a clickable mention and one example,
+// then the other commands. The subcommands are described once, so that
+// the games keep fitting one embed as they grow in number.
 func (r *Router) help(context.Context, *discordgo.Interaction, options) (*discordgo.InteractionResponse, error) {
 	e := &discordgo.MessageEmbed{
 		Title: "nimtutor: game theory through contest games",
@@ -21,6 +23,11 @@ func (r *Router) help(context.Context, *discordgo.Interaction, options) (*discor
 		Color:  colourHint,
 		Footer: &discordgo.MessageEmbedFooter{Text: "Only you can see this."},
 	}
+	var what []string
+	for _, sc := range subcommands {
+		what = append(what, fmt.Sprintf("**%s**: %s", sc.name, lowerFirst(sc.description)))
+	}
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "The subcommands of every game", Value: clipText(strings.Join(what, "\n"), maxFieldValueLen)})
 	for _, g := range solver.Games() {
 		ex := examplesOf(g)
 		var lines []string
@@ -32,7 +39,8 @@ func (r *Router) help(context.Context, *discordgo.Interaction, options) (*discor
 			if g.NeedsFirst() {
 				args += " first:" + g.PlayerName(solver.Player(k%2))
 			}
-			lines = append(lines, fmt.Sprintf("%s `%s` %s", r.mention(g.Name(), sc.name), args, lowerFirst(sc.description)))
+			args += exampleMove(g, sc, ex[k%len(ex)], solver.Player(k%2))
+			lines = append(lines, fmt.Sprintf("%s `%s`", r.mention(g.Name(), sc.name), args))
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: g.Title(), Value: strings.Join(lines, "\n")})
 	}
@@ -90,4 +98,26 @@ func lowerFirst(s string) string {
 		return s
 	}
 	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// exampleMove returns " move:A B" with the first legal move of an example
+// position for a subcommand that takes a move (why), and "" otherwise.
+func exampleMove(g solver.Game, sc subcommand, example string, first solver.Player) string {
+	takesMove := false
+	for _, o := range sc.options {
+		takesMove = takesMove || o.Name == optMove
+	}
+	if !takesMove {
+		return ""
+	}
+	pos, err := g.Parse(example, solver.ParseOptions{First: g.PlayerName(first)})
+	if err != nil {
+		return ""
+	}
+	moves := solver.FirstMoves(pos, 1)
+	if len(moves) == 0 {
+		return ""
+	}
+	a, b := solver.MoveNumbers(moves[0])
+	return fmt.Sprintf(" %s:%d %d", optMove, a, b)
 }

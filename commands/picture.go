@@ -32,7 +32,7 @@ func (r *Router) attachPicture(ctx context.Context, data *discordgo.InteractionR
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		return render.PNG(&buf, pos, render.Options{Annotate: annotate})
+		return render.PNG(&buf, pos, render.Options{Annotate: annotate, MaxPixels: render.ReplyPixels})
 	}
 	gate := r.pictures
 	if len(pos.String()) < largePicture {
@@ -44,9 +44,33 @@ func (r *Router) attachPicture(ctx context.Context, data *discordgo.InteractionR
 		}
 		return
 	}
-	name := pos.Game().Name() + ".png"
+	name := pictureName(pos)
 	// The transports list it as a new attachment; an update that carries
 	// it replaces the message's old picture.
 	data.Files = append(data.Files, &discordgo.File{Name: name, ContentType: "image/png", Reader: &buf})
 	e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + name}
+}
+
+// pictureName is the file name of pos's picture.
+func pictureName(pos solver.Position) string { return pos.Game().Name() + ".png" }
+
+// keptPicture returns the picture attached to msg under pos's picture
+// name, or nil.
+func keptPicture(msg *discordgo.Message, pos solver.Position) *discordgo.MessageAttachment {
+	if msg == nil {
+		return nil
+	}
+	for _, a := range msg.Attachments {
+		if a != nil && a.ID != "" && a.Filename == pictureName(pos) {
+			return a
+		}
+	}
+	return nil
+}
+
+// keepPicture makes an update keep the message's picture att and show it
+// in e, instead of uploading it again.
+func keepPicture(data *discordgo.InteractionResponseData, e *discordgo.MessageEmbed, att *discordgo.MessageAttachment) {
+	data.Attachments = &[]*discordgo.MessageAttachment{{ID: att.ID, Filename: att.Filename}}
+	e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + att.Filename}
 }

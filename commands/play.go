@@ -28,6 +28,7 @@ const (
 	actionMenu   = "m" // a move picked from the select menu
 	actionType   = "t" // open the form to type a move
 	actionSubmit = "s" // the typed move
+	actionBack   = "b" // take back the last move: the state is the position before it
 )
 
 // optBotFirst lets the bot make the first move.
@@ -107,6 +108,9 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []st
 	switch action {
 	case actionType:
 		return r.moveForm(gm), nil
+	case actionBack:
+		events := []string{"You take your move back. Try again from here."}
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.gameMessage(ctx, gm, events)}, nil
 	case actionMenu:
 		if len(data.Values) != 1 {
 			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("pick one move from the menu (Discord sent %d)", len(data.Values))}
@@ -218,6 +222,16 @@ func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*disc
 		return nil, err
 	}
 	data := r.gameMessage(ctx, gm, turn.Events)
+	if len(turn.Why) > 0 {
+		e := &discordgo.MessageEmbed{Title: "Why " + m.String() + " is worse", Color: colourLoss}
+		for _, s := range turn.Why {
+			e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
+		}
+		data.Embeds = append(data.Embeds, e)
+		// Take back: the same controls' game, at the position before the move.
+		back := discordgo.Button{Label: "Take back", Style: discordgo.DangerButton, CustomID: r.customID(was.head(actionBack), stateOf(was.Pos))}
+		data.Components = append(data.Components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{back}})
+	}
 	if review := r.recordTurn(was, gm, m); review != nil {
 		data.Embeds = append(data.Embeds, review)
 	}

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,9 +31,11 @@ func playGame(tb testing.TB, r *Router, clock *testClock, start *discordgo.Inter
 		}
 		events = append(events, event)
 		buttons, menus := allControls(tb, resp)
-		if len(buttons) == 0 {
+		typed := slices.IndexFunc(buttons, func(b discordgo.Button) bool { return b.Label == "Type a move" })
+		if typed < 0 {
 			return events
 		}
+		buttons = buttons[typed:]
 		if turn > 200 {
 			tb.Fatalf("the game did not end")
 		}
@@ -216,17 +219,20 @@ func mustParse(tb testing.TB, game, text string) solver.Position {
 }
 
 // TestPlayCountsMoves checks the feedback that counts moves to the end:
-// on ..P.P the quickest win takes 3 moves (pawn 3 to 1), moving pawn 5
-// to 4 still wins but in 5, and the bot, losing, stalls.
+// on ..P.P the quickest win takes 3 moves (pawn 3 to 1), and moving pawn
+// 5 to 4, the move the strategy teaches, wins in 5; on ...P..P, 4 to 3
+// wins in 7 where the quickest takes 5 and the strategy's 7 to 5 is
+// quicker: that is slower, with a why and a take-back.
 func TestPlayCountsMoves(t *testing.T) {
-	for _, tc := range []struct{ move, want string }{
-		{"3 1", "Good: the quickest win, 3 moves to the end."},
-		{"5 4", "Still winning, but slower: 5 moves instead of 3."},
-		{"3 2", "That throws away the win"},
+	for _, tc := range []struct{ position, move, want string }{
+		{"..P.P", "3 1", "Good: the quickest win, 3 moves to the end."},
+		{"..P.P", "5 4", "Good: the move the strategy teaches, winning in 5 moves (the quickest win takes 3)."},
+		{"...P..P", "4 3", "Still winning, but slower: 7 moves instead of 5."},
+		{"..P.P", "3 2", "That throws away the win"},
 	} {
-		t.Run(tc.move, func(t *testing.T) {
+		t.Run(tc.position+" "+tc.move, func(t *testing.T) {
 			r, clock := newTestRouter(t)
-			resp := r.Handle(context.Background(), command(student, "adapwns", "play", optPosition, "..P.P"))
+			resp := r.Handle(context.Background(), command(student, "adapwns", "play", optPosition, tc.position))
 			_, menus := allControls(t, resp)
 			resp = r.Handle(context.Background(), click(student, menus[0].CustomID, message(resp, clock.t), tc.move))
 			desc := resp.Data.Embeds[0].Description
@@ -268,5 +274,47 @@ func TestBotPlaysTheSlowestLoss(t *testing.T) {
 	}
 	if !strings.Contains(desc, "holds out as long as it can") {
 		t.Errorf("the bot's move is not explained as holding out:\n%s", desc)
+	}
+}
+
+func TestPlayWhyAndTakeBack(t *testing.T) {
+	r, clock := newTestRouter(t)
+	resp := r.Handle(context.Background(), command(student, "adapwns", "play", optPosition, "..P.P"))
+	_, menus := allControls(t, resp)
+	resp = r.Handle(context.Background(), click(student, menus[0].CustomID, message(resp, clock.t), "3 2"))
+	checkLimits(t, resp)
+	if len(resp.Data.Embeds) < 2 || !strings.HasPrefix(resp.Data.Embeds[1].Title, "Why move the piece on cell 3 to cell 2 is worse") {
+		t.Fatalf("a losing move gets no why: %+v", resp.Data.Embeds)
+	}
+	var names []string
+	for _, f := range resp.Data.Embeds[1].Fields {
+		names = append(names, f.Name)
+	}
+	if got := strings.Join(names, "|"); got != "After your move|Their refutation|The better move|Win or lose" {
+		t.Errorf("why fields %q", got)
+	}
+	buttons, _ := allControls(t, resp)
+	back := ""
+	for _, b := range buttons {
+		if b.Label == "Take back" {
+			back = b.CustomID
+		}
+	}
+	if back == "" {
+		t.Fatalf("no Take back button: %+v", buttons)
+	}
+	again := r.Handle(context.Background(), click(student, back, message(resp, clock.t)))
+	desc := again.Data.Embeds[0].Description
+	if again.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(desc, "You take your move back") || !strings.Contains(desc, "`..P.P`") {
+		t.Fatalf("take back: type %v\n%s", again.Type, desc)
+	}
+	// The same position again, and a good move is now taken as such.
+	_, menus = allControls(t, again)
+	won := r.Handle(context.Background(), click(student, menus[0].CustomID, message(again, clock.t), "3 1"))
+	if d := won.Data.Embeds[0].Description; !strings.Contains(d, "Good: the quickest win") {
+		t.Errorf("after taking back, 3 1: %s", d)
+	}
+	if r.Handle(context.Background(), click(stranger, back, message(resp, clock.t))).Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		t.Errorf("a stranger could take the move back")
 	}
 }

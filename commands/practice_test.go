@@ -204,3 +204,35 @@ func answerAny(tb testing.TB, r *Router, resp *discordgo.InteractionResponse, ms
 	form := r.Handle(context.Background(), click(student, button(tb, resp, "Type a move"), msg))
 	return submit(student, form.Data.CustomID, practice.MoveText(p.Position.Moves()[0]), msg)
 }
+
+// TestResumeStoredGame leaves a game unfinished, then a new router on the
+// same store (a restart, with a new secret) resumes it from /history and
+// plays on to the review.
+func TestResumeStoredGame(t *testing.T) {
+	ctx := context.Background()
+	cfg := storetest.SQLiteConfig(t)
+	r := newPracticeRouter(t, storetest.Open(t, cfg))
+	resp := r.Handle(ctx, command(student, "adapwns", "play", optPosition, "..P.P..P"))
+	_, menus := allControls(t, resp)
+	resp = r.Handle(ctx, click(student, menus[0].CustomID, message(resp, time.Now()), menus[0].Options[0].Value))
+	wantText(t, "first move", resp, "The bot answers")
+
+	r2 := newPracticeRouter(t, storetest.Open(t, cfg))
+	r2.signer.key = []byte("another secret")
+	hist := r2.Handle(ctx, top(student, "", "history"))
+	wantText(t, "/history", hist, "adapwns from `..P.P..P`, 2 moves, in progress")
+	msg := &discordgo.Message{ID: "m", Flags: discordgo.MessageFlagsEphemeral, Timestamp: time.Now()}
+	resp = r2.Handle(ctx, click(student, button(t, hist, "Resume 1"), msg))
+	wantText(t, "resume", resp, "Resumed your game of adapwns", "2 moves in")
+	wantText(t, "a stranger resumes", r2.Handle(ctx, click(stranger, button(t, hist, "Resume 1"), msg)), "belong to")
+	// Play on from the resumed board until the end: the review counts
+	// every move of the learner's, before and after the restart.
+	for range 20 {
+		_, menus = allControls(t, resp)
+		if len(menus) == 0 {
+			break
+		}
+		resp = r2.Handle(ctx, click(student, menus[0].CustomID, message(resp, time.Now()), menus[0].Options[0].Value))
+	}
+	wantText(t, "end of the resumed game", resp, "Game review", "You played Ada from `..P.P..P`")
+}

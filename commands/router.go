@@ -51,6 +51,15 @@ type Config struct {
 	// VerifyBudget bounds the states of each exhaustive search; 0 takes
 	// VerifyBudget.
 	VerifyBudget int
+	// States, when set, shares game states too large for a custom_id
+	// between replicas; nil keeps them in Cache only.
+	States StateStore
+	// Work, if not nil, runs every answer but the searches (which have
+	// their own gate) a few at a time, first come first served: with a
+	// worker or two per core, a quick answer waits for the answers ahead
+	// of it instead of sharing the cores with every answer in progress,
+	// which keeps the slowest answers' latency close to the typical one.
+	Work *Gate
 }
 
 // Router answers every interaction nimtutor receives. Its Handle method
@@ -66,13 +75,15 @@ type Router struct {
 	searches     *Gate
 	pictures     *Gate
 	verifyBudget int
+	states       StateStore
+	work         *Gate
 }
 
 // New returns a Router.
 func New(cfg Config) *Router {
 	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now, prac: practiceHolder{open: cfg.Practice},
 		ids: maps.Clone(cfg.CommandIDs), files: cfg.Attachments,
-		searches: cfg.Searches, pictures: cfg.Pictures, verifyBudget: cfg.VerifyBudget}
+		searches: cfg.Searches, pictures: cfg.Pictures, work: cfg.Work, verifyBudget: cfg.VerifyBudget, states: cfg.States}
 	if r.verifyBudget <= 0 {
 		r.verifyBudget = VerifyBudget
 	}
@@ -154,6 +165,22 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 	if err := ctx.Err(); err != nil {
 		return r.errorReply(ctx, i, err) // nobody waits for the answer any more
 	}
+	if r.work != nil && !r.Slow(i) {
+		var out *discordgo.InteractionResponse
+		err := r.work.Do(ctx, func(ctx context.Context) error {
+			out = r.handle(ctx, i)
+			return nil
+		})
+		if err != nil {
+			return r.errorReply(ctx, i, err)
+		}
+		return out
+	}
+	return r.handle(ctx, i)
+}
+
+// handle answers i; see Handle.
+func (r *Router) handle(ctx context.Context, i *discordgo.Interaction) (resp *discordgo.InteractionResponse) {
 	var err error
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:

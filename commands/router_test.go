@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/discordx"
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -245,7 +246,7 @@ func TestDefinitions(t *testing.T) {
 				t.Errorf("/%s %s: first is %+v, want a required option with the choices Dee and Dum", c.Name, sub.Name, first)
 			}
 		}
-		if got, want := strings.Join(subs, " "), "solve hint play verify"; got != want {
+		if got, want := strings.Join(subs, " "), "solve hint play verify moves why"; got != want {
 			t.Errorf("/%s subcommands: got %s, want %s", c.Name, got, want)
 		}
 	}
@@ -332,6 +333,33 @@ func TestRepliesFitDiscordLimits(t *testing.T) {
 	t.Run("help", func(t *testing.T) { checkLimits(t, r.Handle(context.Background(), helpCommand())) })
 }
 
+// checkVerdictButtons clicks each verdict button of a hint at the check
+// level: exactly one is right, and every click shows the same level again.
+func checkVerdictButtons(tb testing.TB, r *Router, hint *discordgo.InteractionResponse, buttons []discordgo.Button, msg *discordgo.Message) {
+	tb.Helper()
+	if len(buttons) < 2 {
+		tb.Fatalf("the check level has %d verdict buttons", len(buttons))
+	}
+	right := 0
+	for _, b := range buttons {
+		got := r.Handle(context.Background(), click(student, b.CustomID, msg))
+		checkLimits(tb, got)
+		desc := got.Data.Embeds[0].Description
+		if got.Type != discordgo.InteractionResponseUpdateMessage || got.Data.Embeds[0].Title != hint.Data.Embeds[0].Title {
+			tb.Fatalf("verdict %q: got type %v title %q, want the same hint again", b.Label, got.Type, got.Data.Embeds[0].Title)
+		}
+		switch {
+		case strings.HasPrefix(desc, "✅"):
+			right++
+		case !strings.HasPrefix(desc, "❌"):
+			tb.Fatalf("verdict %q: the reply does not say right or wrong: %q", b.Label, desc)
+		}
+	}
+	if right != 1 {
+		tb.Errorf("%d verdicts judged right, want exactly 1", right)
+	}
+}
+
 func TestHintLadderByClicks(t *testing.T) {
 	r, clock := newTestRouter(t)
 	for game, p := range map[string][2]string{
@@ -359,7 +387,10 @@ func TestHintLadderByClicks(t *testing.T) {
 				if len(buttons) == 0 {
 					break
 				}
-				resp = r.Handle(context.Background(), click(student, buttons[0].CustomID, message(resp, clock.t)))
+				if levels == explain.CheckLevel {
+					checkVerdictButtons(t, r, resp, buttons[:len(buttons)-1], message(resp, clock.t))
+				}
+				resp = r.Handle(context.Background(), click(student, buttons[len(buttons)-1].CustomID, message(resp, clock.t)))
 				if resp.Type != discordgo.InteractionResponseUpdateMessage {
 					t.Fatalf("a click should update the message in place; got type %v: %q", resp.Type, resp.Data.Content)
 				}

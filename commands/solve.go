@@ -33,8 +33,10 @@ func (r *Router) lessonFor(ctx context.Context, pos solver.Position, solved *sol
 	})
 }
 
-// solve answers /GAME solve with a public card: the verdict as title, the
-// steps as fields, the winning move last.
+// solve answers /GAME solve with a public card: the verdict as title and
+// the short reply as fields (why, finding the move, the move, a line of
+// play, the rule here); the card's buttons open the full reasoning and
+// the rule's "Why?".
 func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 	pos, err := q.position()
 	if err != nil {
@@ -47,7 +49,7 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 		Description: positionLine(pos),
 		Color:       outcomeColour(res.Outcome),
 	}
-	for _, s := range append(l.Steps, explain.MoveStep(res)) {
+	for _, s := range r.linkLessons(pos.Game().Name(), explain.Short(l.Summary, explain.MoveStep(res))) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
@@ -97,4 +99,27 @@ func positionLine(pos solver.Position) string {
 		line += fmt.Sprintf(" (%d characters in all)", len(text))
 	}
 	return line + fmt.Sprintf("\n%s to move.", pos.Game().PlayerName(pos.ToMove()))
+}
+
+// stepsMessage shows steps privately as one embed of fields, titled, on
+// the position: the full reasoning or the rule of a card.
+func stepsMessage(pos solver.Position, title string, steps []explain.Step) *discordgo.InteractionResponse {
+	e := &discordgo.MessageEmbed{Title: title, Description: positionLine(pos), Color: colourHint}
+	for _, s := range steps {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
+	}
+	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, false)
+}
+
+// cardFull shows the full reasoning of a card's position, privately.
+func (r *Router) cardFull(c cardClick) (*discordgo.InteractionResponse, error) {
+	res := solve(c.ctx, c.pos)
+	l := r.lessonFor(c.ctx, c.pos, &res)
+	return stepsMessage(c.pos, "Full reasoning: "+verdictTitle(res), append(l.Steps, explain.MoveStep(res))), nil
+}
+
+// cardWhy shows the general rule behind a card's verdict, privately.
+func (r *Router) cardWhy(c cardClick) (*discordgo.InteractionResponse, error) {
+	l := r.lessonFor(c.ctx, c.pos, nil)
+	return stepsMessage(c.pos, "Why the rule works", l.Rule), nil
 }

@@ -62,6 +62,7 @@ func (r *Router) customID(head string, s positionState) string {
 	}
 	key := randomKey()
 	r.cache.Set("state:"+key, s)
+	r.putShared("state:"+key, s)
 	return r.signer.sign(head + ":" + string(cachedState) + key)
 }
 
@@ -84,6 +85,9 @@ func (r *Router) openCustomID(id string, expired error) ([]string, positionState
 	case cachedState:
 		v, ok := r.cache.Get("state:" + enc[1:])
 		if !ok {
+			if s, ok := r.getShared("state:" + enc[1:]); ok {
+				return head, s, nil
+			}
 			return nil, positionState{}, expired
 		}
 		s, ok := v.(positionState)

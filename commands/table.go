@@ -38,6 +38,9 @@ var subcommands = []subcommand{
 			Description: "Let the bot make the first move (you play the other side)",
 		}}},
 	{name: "verify", description: "Prove the answer by exhaustive search of this position", run: (*Router).verify},
+	{name: "moves", description: "Every legal move: win, lose or tie, in how many moves, and the recommended one", run: (*Router).moves},
+	{name: "why", description: "Why a move is wrong: the position after it, the refutation, the better move", run: (*Router).why,
+		options: whyOptions},
 }
 
 // Option names shared by the table and the handlers.

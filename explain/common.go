@@ -143,18 +143,23 @@ func IsAre(n int, one, many string) string {
 	return "There are " + Plural(n, one, many)
 }
 
-// ValueText says a move's or position's value in words, counting plies
-// (single moves, either player's): "win in 3 plies", "lose in 1 ply",
-// "tie in 2 plies".
+// ValueText says a move's or position's value in words, counting single
+// moves of either player until the game ends: "win in 3 moves", "lose in
+// 1 move", "tie in 2 moves".
 func ValueText(v solver.Value) string {
 	verb := map[solver.Outcome]string{solver.Win: "win", solver.Loss: "lose", solver.Tie: "tie"}[v.Outcome]
-	return verb + " in " + Plural(v.Remoteness, "ply", "plies")
+	return verb + " in " + Plural(v.Remoteness, "move", "moves")
 }
 
-// HintTitle names a level of a hint ladder; callers add "Hint k of n".
-func HintTitle(what string) string {
-	return strings.ToUpper(what[:1]) + what[1:]
+// Capitalise returns s with its first letter in upper case.
+func Capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+func capitalise(s string) string { return Capitalise(s) }
 
 // Complete reports whether a body ends a thought: after trimming spaces
 // and closing '*' or '`', it ends with '.', '!', '?' or ')'. Every body

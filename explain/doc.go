@@ -1,8 +1,24 @@
 // Package explain turns a solved position (a solver.Result) into text a
-// student can follow: an explanation as an ordered list of steps, each
-// applying one idea of the solution to this very position with its
-// numbers, and a hint ladder that starts with a nudge and only reveals the
-// verdict and the move at its last level.
+// student can follow, every sentence on the student's own numbers:
+//
+//   - Summary, the short reply: the two or three facts of this position
+//     that decide it, how to find the move, a line of best play and the
+//     rule as it applies here, in about 120 words for a small position;
+//     Short adds MoveStep, the move in the student's numbering.
+//   - Explain, the full reasoning: each idea of the solution applied to
+//     this position, then "Finding the move" (the target, which gap, heap,
+//     run or stack reaches it, the value after, every winning move by
+//     kind) and the verdict. Rule picks the steps that teach the rule,
+//     for a "Why?" button.
+//   - Hints, a graded ladder of six levels (ladder.go): a question on a
+//     small case, how to work out the reduction (with a verdict for the
+//     student to submit, CheckVerdict), the numbers, the rule, where to
+//     look, the move; no level gives away more than the next needs.
+//   - Why, why a move is wrong or slower; MoveTable, every move's value.
+//
+// The move the text teaches follows the strategy it teaches (plan.go):
+// LocalMove and Recommend give it, and where every move loses Recommend
+// gives the slowest loss, by the engine's search where it reaches.
 //
 // The package is the framework: each game writes its own steps as an
 // explain.Teacher in its package under games/, with the helpers here
@@ -13,11 +29,11 @@
 //
 // # Caching
 //
-// Explain and Hints depend only on Key(r.Position) and the Options, so
-// LessonFor keeps them in a Cache per key. Two positions with the same
-// key are the same game for the explanation: for binim the key ignores
-// the order of the stacks, and for binstring it keeps only the mover's
-// lead in 0s. A Teacher explains the canonical position and maps its move
-// back to the student's numbering (LocalMove); MoveStep states it for the
-// position as given and is not cached.
+// Summary, Explain, Rule and Hints depend only on Key(r.Position) and the
+// Options, so LessonFor keeps them in a Cache per key. Two positions with
+// the same key are the same game for the explanation: for binim the key
+// ignores the order of the stacks, and for binstring it keeps only the
+// mover's lead in 0s. A Teacher explains the canonical position and maps
+// its move back to the student's numbering (LocalMove); MoveStep, Why and
+// MoveTable are per position and not cached.
 package explain

@@ -3,7 +3,6 @@ package explain
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -38,12 +37,42 @@ type Teacher interface {
 	// Plan finds the move the strategy teaches in c and every move that
 	// keeps c's outcome, by kind.
 	Plan(c solver.Result) Plan
+	// Kind names, in the strategy's words, the kind of move m of pos, a
+	// move that keeps the best outcome.
+	Kind(pos solver.Position, m solver.Move) string
 	// Explain returns the steps of the solution applied to c, ending with
-	// the verdict and the move; c.Move is the plan's move.
+	// the verdict and the move; c.Move is the plan's move. The methods
+	// below that take c take it the same way.
 	Explain(c solver.Result, pl Plan, o Options) []Step
-	// Hints returns the hint ladder for c; only its last level, the
-	// verdict step, names the winner or the move.
-	Hints(c solver.Result, pl Plan, o Options) []Step
+	// The levels of the hint ladder (see ladder.go): a question on a
+	// sub-case and how to reduce, the same for every position; the
+	// reduced numbers; the rule; where to look for the move; the verdict.
+	Question(c solver.Result) Step
+	Reduction(c solver.Result) Step
+	Numbers(c solver.Result, o Options) Step
+	Rule(c solver.Result, o Options) Step
+	Pointer(c solver.Result, pl Plan, o Options) Step
+	Verdict(c solver.Result, o Options) Step
+	// Finding shows the method of finding the move on c's numbers: the
+	// target, which part of the position reaches it, and every winning
+	// move by kind.
+	Finding(c solver.Result, pl Plan, o Options) Step
+	// Ties reports whether the game can end in a tie.
+	Ties() bool
+	// Summary is the short reply without its line of play: why (the
+	// facts of c that decide it), finding the move ("Finding it"), the
+	// rule here, which comes last.
+	Summary(c solver.Result, pl Plan, o Options) []Step
+	// LessonTitles names the steps of Explain that teach the general rule.
+	LessonTitles(c solver.Result) []string
+	// LineMove says move m of the player to move in pos, for a line of
+	// play: "Ada 5→4".
+	LineMove(pos solver.Position, m solver.Move, o Options) string
+	// Stuck says, as a short sentence, that the game is over in pos.
+	Stuck(pos solver.Position) string
+	// Compact names move m of pos in the game's short notation, numbered
+	// as in pos: "5→4", "remove 2–3", "take 1 from stack 2".
+	Compact(pos solver.Position, m solver.Move) string
 	// LocalMove states m, a move of the canonical position c, in the
 	// numbering of r.Position.
 	LocalMove(r, c solver.Result, m solver.Move) solver.Move
@@ -78,11 +107,16 @@ func teacherOf(g solver.Game) Teacher {
 
 // taught returns the teacher of r's game, the canonical result of r with
 // its move replaced by the move the strategy teaches, and the plan behind
-// it.
+// it, which the plan cache keeps for the last few keys.
 func taught(r solver.Result) (Teacher, solver.Result, Plan) {
 	t := teacherOf(r.Position.Game())
 	c := t.Canonical(r)
-	pl := t.Plan(c)
+	key := Key(c.Position)
+	pl, ok := plans.get(key)
+	if !ok {
+		pl = t.Plan(c)
+		plans.put(key, pl)
+	}
 	c.Move = pl.Move
 	return t, c, pl
 }
@@ -100,7 +134,7 @@ func Explain(r solver.Result, opts Options) []Step {
 // Key(r.Position) and opts.
 func Hints(r solver.Result, opts Options) []Step {
 	t, c, pl := taught(r)
-	return t.Hints(c, pl, opts)
+	return ladder(t, c, pl, opts)
 }
 
 // Key returns a canonical key for pos: two positions with the same key get
@@ -180,8 +214,9 @@ func Solve(ctx context.Context, pos solver.Position) solver.Result {
 }
 
 // MoveStep returns a step stating the recommended move in the numbering of
-// r.Position, and how long the game lasts with it when the search reached
-// the position. It is per position and must not be cached by Key.
+// r.Position, with how long the game lasts with it when the search
+// reached the position and the other moves that do as well. It is per
+// position and must not be cached by Key.
 func MoveStep(r solver.Result) Step {
 	g := r.Position.Game()
 	mover := g.PlayerName(r.Position.ToMove())
@@ -190,65 +225,61 @@ func MoveStep(r solver.Result) Step {
 	case m == nil:
 		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}
 	case r.Outcome != solver.Loss:
-		body := fmt.Sprintf("%s to move, numbered as in your position: **%s**.", mover, m)
+		body := fmt.Sprintf("**%s**.", capitalise(m.String()))
 		if r.Move != nil && r.Move.String() == m.String() {
 			body += moveDistance(r)
 		}
-		if alt := Alternatives(r, 6); alt != "" {
+		if alt := Alternatives(r, 3); alt != "" {
 			body += " " + alt
 		}
 		return Step{Title: "Your move", Body: body}
 	case exact:
 		return Step{Title: "Your move", Body: fmt.Sprintf(
-			"Every move of %s's loses against best play. The one that holds out longest is **%s**: %s, which gives the opponent the most chances to go wrong.",
-			mover, m, ValueText(v))}
+			"Every move loses; **%s** holds out longest (%s).", m, ValueText(v))}
 	}
 	return Step{Title: "Your move", Body: fmt.Sprintf(
-		"Every move of %s's loses against best play. The position is too large to search to the end; **%s** leaves the opponent the fewest winning replies.", mover, m)}
+		"Every move loses; too large to search to the end, **%s** leaves the opponent the fewest winning replies.", m)}
 }
 
-// Alternatives names the other moves that keep the best outcome, grouped
-// by the kind the strategy gives them and numbered as in r.Position, at
-// most max per kind, as a sentence; "" when there are none.
+// Alternatives names the other moves that keep the best outcome, in the
+// game's short notation and numbered as in r.Position, at most max of
+// them, as a sentence: "Also winning: 3→1, 9→8." The full explanation's
+// "Finding the move" step groups them by kind. It is "" when the mover
+// has no move or every move loses.
 func Alternatives(r solver.Result, max int) string {
 	t, c, pl := taught(r)
 	if pl.Move == nil {
 		return ""
 	}
-	verb := "win"
-	if r.Outcome == solver.Tie {
-		verb = "keep the tie"
-	}
-	var parts []string
+	var names []string
 	seen := map[string]bool{t.LocalMove(r, c, pl.Move).String(): true}
 	for _, g := range pl.Groups {
-		var names []string
 		for _, m := range g.Moves {
 			// Moves on equal stacks are one move in the student's numbering.
-			if name := t.LocalMove(r, c, m).String(); !seen[name] {
-				seen[name] = true
-				names = append(names, name)
+			lm := t.LocalMove(r, c, m)
+			if !seen[lm.String()] {
+				seen[lm.String()] = true
+				names = append(names, t.Compact(r.Position, lm))
 			}
 		}
-		if len(names) > 0 {
-			parts = append(parts, fmt.Sprintf("%s: %s", g.Kind, Inline(ListOf(names), Options{MaxItems: max})))
-		}
 	}
-	if len(parts) == 0 {
-		note := "It is the only winning move."
-		if r.Outcome == solver.Tie {
-			note = "It is the only move that keeps the tie."
+	if len(names) == 0 {
+		switch {
+		case !pl.Complete:
+			return fmt.Sprintf("No other move among the first %d checked does as well.", checkedMoves(r.Position))
+		case r.Outcome == solver.Tie:
+			return "The only move that keeps the tie."
 		}
-		if !pl.Complete {
-			note = fmt.Sprintf("No other move among the first %d checked does as well.", MaxChecked)
-		}
-		return note
+		return "The only winning move."
 	}
-	head := "Other moves that also " + verb
+	head := "Also winning: "
+	if r.Outcome == solver.Tie {
+		head = "Also keeping the tie: "
+	}
 	if !pl.Complete {
-		head += fmt.Sprintf(", among the first %d checked", MaxChecked)
+		head = fmt.Sprintf("Among the first %d moves, also %s: ", checkedMoves(r.Position), map[bool]string{true: "keeping the tie", false: "winning"}[r.Outcome == solver.Tie])
 	}
-	return head + " — " + strings.Join(parts, "; ") + "."
+	return head + Inline(ListOf(names), Options{MaxItems: max}) + "."
 }
 
 // moveDistance says how long the game lasts after the recommended move,

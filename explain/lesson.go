@@ -13,11 +13,14 @@ type Cache interface {
 	Set(key string, value any)
 }
 
-// Lesson is what is computed once per canonical position: the
-// explanation, the hint ladder and how long the game lasts, the same for
-// every position with one Key.
+// Lesson is what is computed once per canonical position: the full
+// reasoning, the short reply, the rule behind it, the hint ladder and how
+// long the game lasts, the same for every position with one Key.
 type Lesson struct {
-	Steps, Hints []Step
+	Steps   []Step // the full reasoning (Explain)
+	Summary []Step // the short reply without the move (Summary)
+	Rule    []Step // the general rule behind it, for "Why?" (Rule)
+	Hints   []Step
 	// Distance is the Distance sentence, "" out of the search's reach.
 	Distance string
 }
@@ -32,7 +35,7 @@ func LessonFor(c Cache, pos solver.Position, o Options, solve func() solver.Resu
 		}
 	}
 	r := solve()
-	l := Lesson{Steps: Explain(r, o), Hints: Hints(r, o), Distance: Distance(r)}
+	l := Lesson{Steps: Explain(r, o), Summary: Summary(r, o), Rule: Rule(r, o), Hints: Hints(r, o), Distance: Distance(r)}
 	c.Set(key, l)
 	return l
 }

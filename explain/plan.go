@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -19,8 +20,8 @@ type Plan struct {
 	// Groups lists every move that keeps the best outcome, by kind, the
 	// taught move's kind first. Empty when every move loses.
 	Groups []MoveGroup
-	// Complete is false when the position has more moves than MaxChecked;
-	// Groups then hold only the moves among the first MaxChecked.
+	// Complete is false when the position has more moves than the plan
+	// checks (CheckedMoves); Groups then hold only the moves among those.
 	Complete bool
 }
 
@@ -30,18 +31,34 @@ type MoveGroup struct {
 	Moves []solver.Move
 }
 
-// MaxChecked is the most moves a plan checks one by one against the
+// maxChecked is the most moves a plan checks one by one against the
 // formula. A position with more (a long binstring has millions) gets a
-// plan over its first MaxChecked moves.
-const MaxChecked = 2000
+// plan over its first maxChecked moves, or fewer when it is long.
+const maxChecked = 2000
+
+// checkWork bounds a plan's work: each move checked plays and judges the
+// whole position, so a long one has fewer moves checked, at least
+// minChecked, so that replies on the largest inputs stay fast.
+const (
+	checkWork  = 2_000_000
+	minChecked = 50
+)
+
+// CheckedMoves is how many moves a plan checks on pos.
+func CheckedMoves(pos solver.Position) int {
+	return max(minChecked, min(maxChecked, checkWork/max(len(pos.String()), 1)))
+}
+
+func checkedMoves(pos solver.Position) int { return CheckedMoves(pos) }
 
 // keepers returns every legal move of pos after which the mover's outcome
 // is still want, judged by the formula, and whether every move was
 // checked.
 func keepers(pos solver.Position, want solver.Outcome) ([]solver.Move, bool) {
-	moves := solver.FirstMoves(pos, MaxChecked+1)
-	complete := len(moves) <= MaxChecked
-	moves = moves[:min(len(moves), MaxChecked)]
+	n := checkedMoves(pos)
+	moves := solver.FirstMoves(pos, n+1)
+	complete := len(moves) <= n
+	moves = moves[:min(len(moves), n)]
 	var out []solver.Move
 	for _, m := range moves {
 		next, err := pos.Play(m)
@@ -104,7 +121,7 @@ const maxSearchLen = 200
 // trickyWork bounds the formula's fallback for a lost position too large
 // to search: it plays and judges replies until their text adds up to this
 // many characters.
-const trickyWork = 20_000_000
+const trickyWork = 4_000_000
 
 // searchValues returns the value of every move of pos by search, or
 // ErrBudget when pos is too long or the search too large.
@@ -185,7 +202,42 @@ func GroupsText(pl Plan, name func(solver.Move) string, o Options) string {
 	}
 	out := Bullets(ListOf(items), Options{})
 	if !pl.Complete {
-		out += fmt.Sprintf("\n(Only the first %d moves were checked.)", MaxChecked)
+		out += "\n(Only the first moves were checked: the position has too many to check them all.)"
 	}
 	return out
+}
+
+// planCache keeps the plans of the last few positions: one reply asks
+// for the explanation, the summary, the hints and the move of the same
+// position, and each needs its plan. A plan depends only on the key.
+type planCache struct {
+	mu    sync.Mutex
+	plans map[string]Plan
+	order []string
+}
+
+// plansKept is how many plans the cache keeps.
+const plansKept = 64
+
+var plans = planCache{plans: map[string]Plan{}}
+
+func (pc *planCache) get(key string) (Plan, bool) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	pl, ok := pc.plans[key]
+	return pl, ok
+}
+
+func (pc *planCache) put(key string, pl Plan) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if _, ok := pc.plans[key]; ok {
+		return
+	}
+	if len(pc.order) >= plansKept {
+		delete(pc.plans, pc.order[0])
+		pc.order = pc.order[1:]
+	}
+	pc.plans[key] = pl
+	pc.order = append(pc.order, key)
 }

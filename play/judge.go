@@ -17,6 +17,9 @@ const (
 	Best Class = "best"
 	// Slower keeps the win, but the win now takes longer.
 	Slower Class = "still winning, slower"
+	// Taught keeps the win the slower way, but is the move the strategy
+	// teaches: not a fault.
+	Taught Class = "the taught move"
 	// Mistake throws away the win (or the tie).
 	Mistake Class = "mistake"
 	// Forced was the only legal move.
@@ -64,6 +67,8 @@ func Judge(o *solver.Oracle, pos solver.Position, m solver.Move) (Judgement, err
 				j.Class = Best
 			case bv.Outcome == solver.Loss:
 				j.Class, j.Better = Lost, best
+			case sameMove(m, explain.LocalMove(solver.Solve(pos))):
+				j.Class = Taught
 			default:
 				j.Class, j.Better = Slower, best
 			}
@@ -78,9 +83,7 @@ func Judge(o *solver.Oracle, pos solver.Position, m solver.Move) (Judgement, err
 		j.Class = Forced
 	case j.Kept < j.Had:
 		j.Class, j.Better = Mistake, explain.LocalMove(res)
-	case j.Had == solver.Loss:
-		j.Class = Lost
-	default:
+	default: // out of the search's reach, a lost position has no better move known
 		j.Class = Best
 	}
 	return j, nil
@@ -102,6 +105,8 @@ func (j Judgement) Sentence(m solver.Move) string {
 		return s + fmt.Sprintf("That throws away %s: %s would have kept it.", what, j.Better)
 	case j.Class == Slower:
 		return s + fmt.Sprintf("Still winning, but slower: %d moves instead of %d.", j.Dist, j.BestDist)
+	case j.Class == Taught:
+		return s + fmt.Sprintf("Good: the move the strategy teaches, winning in %s (the quickest win takes %d).", explain.Plural(j.Dist, "move", "moves"), j.BestDist)
 	case j.Had == solver.Win && j.Exact:
 		return s + fmt.Sprintf("Good: the quickest win, %s to the end.", explain.Plural(j.Dist, "move", "moves"))
 	case j.Had == solver.Win:
@@ -112,4 +117,16 @@ func (j Judgement) Sentence(m solver.Move) string {
 		return s + fmt.Sprintf("You were already losing against perfect play, and this loses sooner: %d moves instead of %d.", j.Dist, j.BestDist)
 	}
 	return s + "You were already losing against perfect play; nothing wins here."
+}
+
+// Worse reports whether the move was worse than the best one: it threw
+// the outcome away, or kept it the slow way without following the
+// strategy, or lost sooner than it had to. The reply then shows why.
+func (j Judgement) Worse() bool {
+	return j.Class == Mistake || j.Class == Slower || j.Class == Lost
+}
+
+// sameMove reports whether two moves are the same move.
+func sameMove(a, b solver.Move) bool {
+	return a != nil && b != nil && a.String() == b.String()
 }

@@ -30,6 +30,10 @@ type Turn struct {
 	Bot solver.Move
 	// Events say what happened, one sentence each.
 	Events []string
+	// Why explains a move that was worse than the best one
+	// (Judgement.Worse): the position after it, the refutation, the
+	// better move and what each is worth. Empty otherwise.
+	Why []explain.Step
 }
 
 // ErrNotYourTurn is returned by Move when the bot is to move.
@@ -76,6 +80,11 @@ func (s *Session) Move(ctx context.Context, m solver.Move) (Turn, error) {
 		return Turn{}, err
 	}
 	t := Turn{Judgement: j, Events: []string{j.Sentence(m)}}
+	if j.Worse() {
+		before := solver.Solve(s.Pos)
+		before.Move = explain.LocalMove(before)
+		t.Why, _ = explain.Why(ctx, before, m, nil)
+	}
 	s.Moves++
 	if j.Class != Mistake {
 		s.Kept++

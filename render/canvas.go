@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/draw"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -15,7 +16,7 @@ import (
 )
 
 // The embedded Go fonts, parsed once. A parsed font is safe for concurrent
-// use; the faces made from it are not, so every drawing makes its own.
+// use; a face made from it is not, so each face is guarded by a mutex.
 var (
 	fontsOnce           sync.Once
 	regularTTF, boldTTF *opentype.Font
@@ -34,22 +35,49 @@ func loadFonts() error {
 }
 
 // glyph is a rasterised rune, kept so that a row of 6000 cells
-// rasterises each digit or letter once.
+// rasterises each digit or letter once. A glyph is never changed once
+// made, so drawings share it.
 type glyph struct {
 	mask    *image.Alpha
 	off     image.Point // mask's top left relative to the dot
 	advance int
 }
 
-// face is a font at one size with a glyph cache.
+// face is a font at one size with a glyph cache. Faces are made once per
+// size and shared by every drawing: the glyph cache is the costly part.
 type face struct {
-	f      font.Face
 	ascent int
 	height int
+	// ascii holds the glyphs of ASCII runes once made: read without a lock.
+	ascii [128]atomic.Pointer[glyph]
+
+	mu     sync.Mutex
+	f      font.Face
 	glyphs map[rune]*glyph
 }
 
+// faceKey names a face in the shared set.
+type faceKey struct {
+	bold bool
+	size float64
+}
+
+var (
+	facesMu sync.Mutex
+	faces   = map[faceKey]*face{}
+)
+
+// maxFaces bounds the shared faces: the layouts use a few sizes each.
+const maxFaces = 64
+
+// newFace returns the shared face of the given weight and size.
 func newFace(bold bool, size float64) (*face, error) {
+	key := faceKey{bold, size}
+	facesMu.Lock()
+	defer facesMu.Unlock()
+	if fc, ok := faces[key]; ok {
+		return fc, nil
+	}
 	if err := loadFonts(); err != nil {
 		return nil, fmt.Errorf("render: loading fonts: %w", err)
 	}
@@ -62,10 +90,21 @@ func newFace(bold bool, size float64) (*face, error) {
 		return nil, fmt.Errorf("render: making a %.0f px face: %w", size, err)
 	}
 	m := f.Metrics()
-	return &face{f: f, ascent: m.Ascent.Ceil(), height: m.Ascent.Ceil() + m.Descent.Ceil(), glyphs: map[rune]*glyph{}}, nil
+	fc := &face{f: f, ascent: m.Ascent.Ceil(), height: m.Ascent.Ceil() + m.Descent.Ceil(), glyphs: map[rune]*glyph{}}
+	if len(faces) < maxFaces {
+		faces[key] = fc
+	}
+	return fc, nil
 }
 
 func (fc *face) glyph(r rune) *glyph {
+	if r >= 0 && r < 128 {
+		if g := fc.ascii[r].Load(); g != nil {
+			return g
+		}
+	}
+	fc.mu.Lock()
+	defer fc.mu.Unlock()
 	if g, ok := fc.glyphs[r]; ok {
 		return g
 	}
@@ -78,7 +117,12 @@ func (fc *face) glyph(r rune) *glyph {
 		draw.Draw(a, a.Bounds(), mask, maskp, draw.Src)
 	}
 	g := &glyph{mask: a, off: dr.Min, advance: adv.Round()}
-	fc.glyphs[r] = g
+	if len(fc.glyphs) < 4096 {
+		fc.glyphs[r] = g
+	}
+	if r >= 0 && r < 128 {
+		fc.ascii[r].Store(g)
+	}
 	return g
 }
 
@@ -92,13 +136,32 @@ func (fc *face) width(s string) int {
 }
 
 // Canvas is a picture being drawn, with its faces. Game packages draw
-// marks on cells (a pawn, an arrow) with its Rect, Triangle and Disc.
+// marks on cells (a pawn, an arrow) with its Rect, Triangle and Disc. It draws into a
+// paletted image: one byte a pixel, so filling, drawing and encoding the
+// PNG cost a quarter of what a full-colour picture costs. The palette is
+// built as colours are used: the handful of the palette in render.go, and
+// for text the blends of a colour over a background at a few levels of
+// coverage, which is all the anti-aliasing a label needs.
 type Canvas struct {
-	img *image.RGBA
+	img *image.Paletted
+	// index finds a colour's palette entry; last and lastIdx remember the
+	// latest lookup, since drawing uses one colour many times in a row.
+	index   map[color.RGBA]uint8
+	last    color.RGBA
+	lastIdx uint8
+	// blends holds, per text colour's entry, the entry of that colour over
+	// each background entry at each coverage level, plus one; 0 is unknown.
+	blends map[uint8]*[256][coverageLevels]uint16
 	// title, text, label and small are the faces for the title line, the
 	// header lines, labels of brackets and stacks, and cell numbers.
 	title, text, label, small *face
+	// maxPixels caps the picture's size (see Options.MaxPixels).
+	maxPixels int
 }
+
+// coverageLevels is how many steps of partial coverage text is drawn
+// with, besides none and full.
+const coverageLevels = 3
 
 func newFaces() (*Canvas, error) {
 	c := &Canvas{}
@@ -118,24 +181,69 @@ func newFaces() (*Canvas, error) {
 	return c, nil
 }
 
-// start allocates a white picture of w×h pixels.
+// start allocates a white picture of w×h pixels: entry 0 of the palette
+// is the background, and a new picture is all zeros.
 func (c *Canvas) start(w, h int) {
-	c.img = image.NewRGBA(image.Rect(0, 0, w, h))
-	// Fill by doubling copies: twice as fast as draw.Draw on big pictures.
-	pix := c.img.Pix
-	if len(pix) == 0 {
-		return
+	c.img = image.NewPaletted(image.Rect(0, 0, w, h), color.Palette{Background})
+	c.img.Palette = make(color.Palette, 1, 256)
+	c.img.Palette[0] = Background
+	c.index = map[color.RGBA]uint8{Background: 0}
+	c.last, c.lastIdx = Background, 0
+	c.blends = map[uint8]*[256][coverageLevels]uint16{}
+}
+
+// rgba returns col as opaque RGBA.
+func rgba(col color.Color) color.RGBA {
+	if c, ok := col.(color.RGBA); ok {
+		return c
 	}
-	bg := Background
-	copy(pix, []byte{bg.R, bg.G, bg.B, bg.A})
-	for k := 4; k < len(pix); k *= 2 {
-		copy(pix[k:], pix[:k])
+	r, g, b, _ := col.RGBA()
+	return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 0xff}
+}
+
+// colorIndex returns col's palette entry, adding it while there is room;
+// a full palette gives the nearest entry.
+func (c *Canvas) colorIndex(col color.Color) uint8 {
+	k := rgba(col)
+	if k == c.last {
+		return c.lastIdx
 	}
+	if i, ok := c.index[k]; ok {
+		c.last, c.lastIdx = k, i
+		return i
+	}
+	if len(c.img.Palette) == 256 {
+		return uint8(c.img.Palette.Index(k))
+	}
+	i := uint8(len(c.img.Palette))
+	c.img.Palette = append(c.img.Palette, k)
+	c.index[k] = i
+	return i
+}
+
+// blend returns the entry of fg drawn over entry bg at coverage level
+// (1..coverageLevels) out of coverageLevels+1.
+func (c *Canvas) blend(fg color.RGBA, bg, level uint8) uint8 {
+	b := rgba(c.img.Palette[bg])
+	t := uint32(level) * 255 / (coverageLevels + 1)
+	mix := func(f, g uint8) uint8 { return uint8((uint32(f)*t + uint32(g)*(255-t) + 127) / 255) }
+	return c.colorIndex(color.RGBA{mix(fg.R, b.R), mix(fg.G, b.G), mix(fg.B, b.B), 0xff})
 }
 
 // Rect fills r with col.
 func (c *Canvas) Rect(r image.Rectangle, col color.Color) {
-	draw.Draw(c.img, r, image.NewUniform(col), image.Point{}, draw.Over)
+	r = r.Intersect(c.img.Rect)
+	if r.Empty() {
+		return
+	}
+	i := c.colorIndex(col)
+	w := r.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := c.img.Pix[c.img.PixOffset(r.Min.X, y):][:w]
+		for k := range row {
+			row[k] = i
+		}
+	}
 }
 
 // frame draws the outline of r, t pixels thick.
@@ -146,14 +254,39 @@ func (c *Canvas) frame(r image.Rectangle, t int, col color.Color) {
 	c.Rect(image.Rect(r.Max.X-t, r.Min.Y, r.Max.X, r.Max.Y), col)
 }
 
-// text draws s with its baseline at y, starting at x, and returns the x
-// after it.
+// textAt draws s with its baseline at y, starting at x, and returns the x
+// after it. Each pixel's coverage is rounded to one of a few levels and
+// the colour blended over what is under it.
 func (c *Canvas) textAt(fc *face, x, y int, s string, col color.Color) int {
-	src := image.NewUniform(col)
+	fg := rgba(col)
+	full := c.colorIndex(fg)
+	tab := c.blends[full]
+	if tab == nil {
+		tab = new([256][coverageLevels]uint16)
+		c.blends[full] = tab
+	}
 	for _, r := range s {
 		g := fc.glyph(r)
 		p := image.Pt(x, y).Add(g.off)
-		draw.DrawMask(c.img, image.Rectangle{Min: p, Max: p.Add(g.mask.Rect.Size())}, src, image.Point{}, g.mask, image.Point{}, draw.Over)
+		dst := image.Rectangle{Min: p, Max: p.Add(g.mask.Rect.Size())}.Intersect(c.img.Rect)
+		for py := dst.Min.Y; py < dst.Max.Y; py++ {
+			m := g.mask.Pix[g.mask.PixOffset(dst.Min.X-p.X, py-p.Y):]
+			row := c.img.Pix[c.img.PixOffset(dst.Min.X, py):][:dst.Dx()]
+			for k := range row {
+				level := (uint32(m[k])*(coverageLevels+1) + 127) / 255
+				switch {
+				case level == 0:
+				case level > coverageLevels:
+					row[k] = full
+				default:
+					e := &tab[row[k]][level-1]
+					if *e == 0 {
+						*e = uint16(c.blend(fg, row[k], uint8(level))) + 1
+					}
+					row[k] = uint8(*e - 1)
+				}
+			}
+		}
 		x += g.advance
 	}
 	return x

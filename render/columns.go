@@ -63,7 +63,7 @@ func splitTall(shelves []Shelf) []Shelf {
 }
 
 // blockSizes are the block sizes tried in turn: the largest that fits is drawn.
-var blockSizes = []int{28, 24, 20, 16, 14, 12, 10, 8, 6, 4, 3, 2}
+var blockSizes = []int{24, 20, 16, 14, 12, 10, 8, 6, 4, 3, 2}
 
 // stackLayout is one way to lay out shelves of stacks.
 type stackLayout struct {
@@ -116,7 +116,7 @@ func (p *Shelves) draw(c *Canvas) error {
 	var l stackLayout
 	for i, b := range blockSizes {
 		l = layoutStacks(c, p.Head, shelves, b)
-		if l.width <= MaxSide && l.height <= MaxSide || i == len(blockSizes)-1 {
+		if c.fits(l.width, l.height) || i == len(blockSizes)-1 {
 			break
 		}
 	}

@@ -7,10 +7,10 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"math"
 	"strconv"
 	"strings"
-
-	xdraw "golang.org/x/image/draw"
+	"sync"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -18,16 +18,37 @@ import (
 // MaxSide is the largest width or height of a picture, in pixels.
 const MaxSide = 4096
 
+// MaxPixels is the most pixels a picture has (about 2 megapixels): the
+// layouts shrink cells and blocks until the picture fits, so that drawing
+// and encoding the largest position stays cheap.
+const MaxPixels = 2_000_000
+
+// ReplyPixels is the pixel cap for a picture in a Discord reply, where it
+// is shown about 500 pixels wide until opened: half of MaxPixels, which
+// still leaves the largest position 8 to 10 pixels a cell.
+const ReplyPixels = MaxPixels / 2
+
+// fits reports whether a picture of w×h pixels is within MaxSide and the
+// canvas's pixel cap.
+func (c *Canvas) fits(w, h int) bool {
+	return w <= MaxSide && h <= MaxSide && w*h <= c.maxPixels
+}
+
 // Options controls what the picture reveals.
 type Options struct {
 	// Annotate draws the analysis (pairs, counted gaps, cancelled stacks, grundy values).
 	// Without it the picture shows only the bare position.
 	Annotate bool
+	// MaxPixels caps the picture's size; 0 or more than MaxPixels means
+	// MaxPixels. Discord shows a reply's picture about 500 pixels wide, so
+	// replies ask for less and cost less.
+	MaxPixels int
 }
 
 // Drawer is a game's picture layout: the capability a game package adds
 // to its solver.Game. Picture lays the position out as a Row of cells or
-// as Shelves of columns; the package fits it in MaxSide×MaxSide pixels.
+// as Shelves of columns; the package fits it in MaxPixels pixels, at most
+// MaxSide on a side.
 type Drawer interface {
 	Picture(pos solver.Position, annotate bool) Picture
 }
@@ -41,8 +62,8 @@ type Picture interface {
 // package cannot draw.
 var ErrUnknownPosition = errors.New("render: no picture for this kind of position")
 
-// Draw draws pos as a picture at most MaxSide pixels wide and high: a
-// title line (game, position size, player to move), the position, and
+// Draw draws pos as a paletted picture of at most MaxPixels pixels, at
+// most MaxSide wide and high: a title line (game, position size, player to move), the position, and
 // with opts.Annotate the numbers its solution is built from.
 func Draw(pos solver.Position, opts Options) (image.Image, error) {
 	if pos == nil {
@@ -56,10 +77,14 @@ func Draw(pos solver.Position, opts Options) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.maxPixels = MaxPixels
+	if opts.MaxPixels > 0 && opts.MaxPixels < MaxPixels {
+		c.maxPixels = opts.MaxPixels
+	}
 	if err := d.Picture(pos, opts.Annotate).draw(c); err != nil {
 		return nil, err
 	}
-	return fit(c.img), nil
+	return c.fit(), nil
 }
 
 // PNG draws pos as Draw does and writes it to w as a PNG file.
@@ -68,26 +93,70 @@ func PNG(w io.Writer, pos solver.Position, opts Options) error {
 	if err != nil {
 		return err
 	}
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	return EncodePNG(w, img)
+}
+
+// EncodePNG writes a picture Draw made to w as a PNG file.
+func EncodePNG(w io.Writer, img image.Image) error {
+	// A paletted picture is written without filters. image/png packs a
+	// palette of up to 16 colours into fewer bits a pixel, but one pixel at
+	// a time through an interface, several times slower than copying rows
+	// of bytes; a palette padded past 16 entries is written 8 bits a
+	// pixel, which deflate compresses nearly as well.
+	if p, ok := img.(*image.Paletted); ok && len(p.Palette) <= 16 {
+		padded := *p
+		padded.Palette = append(make(color.Palette, 0, 17), p.Palette...)
+		for len(padded.Palette) <= 16 {
+			padded.Palette = append(padded.Palette, Background)
+		}
+		img = &padded
+	}
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers}
 	if err := enc.Encode(w, img); err != nil {
 		return fmt.Errorf("render: writing PNG: %w", err)
 	}
 	return nil
 }
 
-// fit scales img down to fit MaxSide×MaxSide. The layouts choose sizes
-// that fit, so this only happens for positions far beyond the contests'
-// limits, such as a single stack of thousands of symbols.
-func fit(img *image.RGBA) image.Image {
+// encoderBuffers lets PNG encodings reuse their buffers.
+var encoderBuffers = &bufferPool{}
+
+// bufferPool is a png.EncoderBufferPool over a sync.Pool.
+type bufferPool struct{ p sync.Pool }
+
+func (b *bufferPool) Get() *png.EncoderBuffer {
+	if e, ok := b.p.Get().(*png.EncoderBuffer); ok {
+		return e
+	}
+	return nil
+}
+
+func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
+
+// fit scales the picture down to fit MaxSide and the pixel cap, picking
+// the nearest pixel (a paletted picture has no colours between its own).
+// The layouts choose sizes that fit, so this only happens for positions
+// far beyond the contests' limits, such as a single stack of thousands of
+// symbols.
+func (c *Canvas) fit() *image.Paletted {
+	img := c.img
 	b := img.Bounds()
-	if b.Dx() <= MaxSide && b.Dy() <= MaxSide {
+	if c.fits(b.Dx(), b.Dy()) {
 		return img
 	}
-	scale := min(float64(MaxSide)/float64(b.Dx()), float64(MaxSide)/float64(b.Dy()))
+	scale := min(float64(MaxSide)/float64(b.Dx()), float64(MaxSide)/float64(b.Dy()),
+		math.Sqrt(float64(c.maxPixels)/float64(b.Dx())/float64(b.Dy())))
 	w := max(1, min(MaxSide, int(float64(b.Dx())*scale)))
 	h := max(1, min(MaxSide, int(float64(b.Dy())*scale)))
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	xdraw.ApproxBiLinear.Scale(dst, dst.Bounds(), img, b, xdraw.Src, nil)
+	dst := image.NewPaletted(image.Rect(0, 0, w, h), img.Palette)
+	for y := range h {
+		sy := b.Min.Y + y*b.Dy()/h
+		src := img.Pix[img.PixOffset(b.Min.X, sy):]
+		row := dst.Pix[dst.PixOffset(0, y):][:w]
+		for x := range row {
+			row[x] = src[x*b.Dx()/w]
+		}
+	}
 	return dst
 }
 

@@ -135,6 +135,10 @@ type Game interface {
 	Restore(text string, mover Player, held [2]int) (Position, error)
 	// Random returns a small random starting position, for puzzles.
 	Random(r *rand.Rand) Position
+	// RandomText returns the text of a random starting position of about
+	// n characters within the game's limits, for load tests, and the
+	// first player option it needs ("" when the game has none).
+	RandomText(r *rand.Rand, n int) (text, first string)
 
 	// MoveOf builds a move from the two numbers a person types; Play
 	// checks that it is legal.

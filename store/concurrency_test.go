@@ -3,6 +3,7 @@ package store_test
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -186,6 +187,56 @@ func TestKilledMidAnswer(t *testing.T) {
 				t.Errorf("round %d: %d attempts stored, want %d", round, len(as), complete)
 			}
 			t.Logf("round %d: killed during answer %d; %d complete answers stored, the killed one left no trace", round, killAt, len(as))
+		}
+	})
+}
+
+// TestFailedWritesLeaveNoTrace runs writers at once, half of which write
+// and then fail: on SQLite they share one transaction (one savepoint
+// each), and only the others' writes may survive. A panic in a writer
+// reaches its own goroutine.
+func TestFailedWritesLeaveNoTrace(t *testing.T) {
+	const writers = 32
+	errFail := errors.New("fail after writing")
+	storetest.Each(t, func(t *testing.T, b storetest.Backend) {
+		s := storetest.Open(t, b.Config(t))
+		var wg sync.WaitGroup
+		for w := range writers {
+			wg.Go(func() {
+				err := s.Update(context.Background(), func(tx *store.Tx) error {
+					if _, err := tx.LockLearner(fmt.Sprintf("u%d", w), "adapwns", init1500); err != nil {
+						return err
+					}
+					if w%2 == 1 {
+						return errFail
+					}
+					return nil
+				})
+				switch {
+				case w%2 == 1 && !errors.Is(err, errFail):
+					t.Errorf("writer %d: %v, want its own error", w, err)
+				case w%2 == 0 && err != nil:
+					t.Errorf("writer %d: %v", w, err)
+				}
+			})
+		}
+		wg.Wait()
+		for w := range writers {
+			_, err := s.Learner(context.Background(), fmt.Sprintf("u%d", w), "adapwns")
+			if (err == nil) != (w%2 == 0) {
+				t.Errorf("writer %d (failing %v): learner read %v", w, w%2 == 1, err)
+			}
+		}
+		func() {
+			defer func() {
+				if p := recover(); p != "boom" {
+					t.Errorf("recovered %v, want the writer's panic", p)
+				}
+			}()
+			s.Update(context.Background(), func(*store.Tx) error { panic("boom") })
+		}()
+		if err := s.Update(context.Background(), func(*store.Tx) error { return nil }); err != nil {
+			t.Errorf("after a panic the store does not write: %v", err)
 		}
 	})
 }

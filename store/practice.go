@@ -89,6 +89,17 @@ func scanLearner(row interface{ Scan(...any) error }) (Learner, error) {
 // LockLearner returns the learner's record in game, creating it with the
 // rating init if absent, and locks it until the transaction ends.
 func (t *Tx) LockLearner(user, game string, init Rating) (Learner, error) {
+	if t.s.kind == SQLite {
+		// The transaction holds the database's write lock already: a
+		// plain read, and an insert the first time only.
+		l, err := scanLearner(t.queryRow(`SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, user, game))
+		if !errors.Is(err, sql.ErrNoRows) {
+			if err != nil {
+				return Learner{}, fmt.Errorf("store: reading learner: %w", err)
+			}
+			return l, nil
+		}
+	}
 	// One statement: insert or touch, which on PostgreSQL locks the row
 	// until the transaction ends, and return it.
 	l, err := scanLearner(t.queryRow(`INSERT INTO learners (user_id, game, rating, rd, vol, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
@@ -110,9 +121,21 @@ func (t *Tx) PutLearner(l Learner) error {
 // if absent, and locks it until the transaction ends.
 func (t *Tx) LockPuzzle(id, game string, init Rating) (Puzzle, error) {
 	var p Puzzle
-	err := t.queryRow(`INSERT INTO puzzles (puzzle_id, game, rating, rd, vol) VALUES ($1, $2, $3, $4, $5)
+	scan := func(row *sql.Row) error {
+		return row.Scan(&p.ID, &p.Game, &p.Rating.Rating, &p.RD, &p.Vol, &p.Attempts, &p.Solved)
+	}
+	if t.s.kind == SQLite {
+		err := scan(t.queryRow(`SELECT puzzle_id, game, rating, rd, vol, attempts, solved FROM puzzles WHERE puzzle_id = $1`, id))
+		if !errors.Is(err, sql.ErrNoRows) {
+			if err != nil {
+				return Puzzle{}, fmt.Errorf("store: reading puzzle: %w", err)
+			}
+			return p, nil
+		}
+	}
+	err := scan(t.queryRow(`INSERT INTO puzzles (puzzle_id, game, rating, rd, vol) VALUES ($1, $2, $3, $4, $5)
 		ON CONFLICT (puzzle_id) DO UPDATE SET puzzle_id = excluded.puzzle_id RETURNING puzzle_id, game, rating, rd, vol, attempts, solved`,
-		id, game, init.Rating, init.RD, init.Vol).Scan(&p.ID, &p.Game, &p.Rating.Rating, &p.RD, &p.Vol, &p.Attempts, &p.Solved)
+		id, game, init.Rating, init.RD, init.Vol))
 	if err != nil {
 		return Puzzle{}, fmt.Errorf("store: reading puzzle: %w", err)
 	}
@@ -180,11 +203,19 @@ func isUniqueViolation(err error) bool {
 	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505")
 }
 
+// PendingLife is how long a puzzle shown and never answered stays open;
+// OpenPuzzle drops the learner's older ones.
+const PendingLife = 7 * 24 * time.Hour
+
 // OpenPuzzle records that a puzzle was shown to a learner. Showing it
 // again keeps the hints already used, so asking again does not wipe them.
+// The learner's puzzles left unanswered for PendingLife are dropped.
 func (s *Store) OpenPuzzle(ctx context.Context, o Pending) error {
 	return s.Update(ctx, func(tx *Tx) error {
 		if err := tx.JoinGuild(o.Guild, o.User); err != nil {
+			return err
+		}
+		if err := tx.exec(`DELETE FROM open_puzzles WHERE user_id = $1 AND opened_at < $2`, o.User, millis(s.now().Add(-PendingLife))); err != nil {
 			return err
 		}
 		return tx.exec(`INSERT INTO open_puzzles (user_id, puzzle_id, game, guild_id, daily, hints, opened_at) VALUES ($1, $2, $3, $4, $5, 0, $6)

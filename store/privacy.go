@@ -10,7 +10,7 @@ import (
 // puzzles; they name nobody.
 func (s *Store) Forget(ctx context.Context, user string) error {
 	return s.Update(ctx, func(tx *Tx) error {
-		for _, table := range []string{"learners", "open_puzzles", "attempts", "guild_members", "games"} {
+		for _, table := range []string{"learners", "open_puzzles", "attempts", "guild_members", "games", "lesson_progress"} {
 			if err := tx.exec(`DELETE FROM `+table+` WHERE user_id = $1`, user); err != nil {
 				return err
 			}
@@ -28,6 +28,8 @@ type Export struct {
 	Open     []Pending    `json:"open_puzzles"`
 	Games    []GameRecord `json:"games"`
 	Guilds   []string     `json:"guilds"`
+	// Lessons is the learner's progress in /learn.
+	Lessons []LessonProgress `json:"lessons"`
 }
 
 // ExportUser gathers everything stored about user.
@@ -42,6 +44,12 @@ func (s *Store) ExportUser(ctx context.Context, user string) (Export, error) {
 	}
 	if e.Games, err = s.Games(ctx, user, 1<<30); err != nil {
 		return e, err
+	}
+	if e.Lessons, err = s.Lessons(ctx, user); err != nil {
+		return e, err
+	}
+	if e.Lessons == nil {
+		e.Lessons = []LessonProgress{}
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT puzzle_id, game, guild_id, daily, hints, opened_at FROM open_puzzles WHERE user_id = $1 ORDER BY opened_at`, user)
 	if err != nil {

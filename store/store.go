@@ -40,22 +40,26 @@ const (
 type Store struct {
 	db   *sql.DB
 	kind Kind
-	// writer serialises this process's writers on SQLite, which allows
-	// one writer at a time anyway: waiting here is cheaper and fairer than
-	// SQLite's busy-sleep, and gives up when the context ends. Other
-	// processes are kept out by SQLite's own lock (busy_timeout).
+	// writer is the write turn of this process's writers on SQLite,
+	// which allows one writer at a time anyway: waiting here is cheaper
+	// and fairer than SQLite's busy-sleep. Other processes are kept out by
+	// SQLite's own lock (busy_timeout). queue holds the transactions
+	// waiting for it (see batch.go).
 	writer chan struct{}
+	queue  chan *write
 	// now is the clock; tests replace it.
 	now func() time.Time
 	// stopCheckpoints ends the SQLite checkpointer; nil on PostgreSQL.
 	stopCheckpoints chan struct{}
 	checkpointDone  chan struct{}
+	// observer receives operation durations; nil when unset.
+	observer Observer
 }
 
 // Open opens the database the config names, creating the SQLite file if
 // needed, and applies every migration it has not seen yet.
 func Open(ctx context.Context, cfg Config) (*Store, error) {
-	s := &Store{now: time.Now, writer: make(chan struct{}, 1)}
+	s := &Store{now: time.Now, writer: make(chan struct{}, 1), queue: make(chan *write, 4*maxBatch)}
 	var err error
 	if cfg.DatabaseURL != "" {
 		s.kind = Postgres
@@ -110,6 +114,9 @@ func sqliteDSN(path string) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
+// SetClock replaces the store's clock (time.Now), for tests.
+func (s *Store) SetClock(now func() time.Time) { s.now = now }
+
 // Kind returns the engine the store runs on.
 func (s *Store) Kind() Kind { return s.kind }
 
@@ -163,6 +170,7 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 		ctx, cancel = context.WithTimeout(ctx, updateTimeout)
 		defer cancel()
 	}
+	defer s.observe("update", time.Now())
 	var err error
 	for try := range maxTries {
 		err = s.updateOnce(ctx, fn)
@@ -180,16 +188,7 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 
 func (s *Store) updateOnce(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	if s.kind == SQLite {
-		select {
-		case s.writer <- struct{}{}:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-		defer func() { <-s.writer }()
-		// modernc's driver watches a cancellable context with a goroutine
-		// per statement; an SQLite transaction here is a few microsecond
-		// statements under the write lock, so it runs to its end once begun.
-		ctx = context.WithoutCancel(ctx)
+		return s.updateSQLite(ctx, fn)
 	}
 	sqlTx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -275,7 +274,7 @@ func millis(t time.Time) int64 { return t.UnixMilli() }
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
 
 // tables lists the schema's tables, for Size.
-var tables = []string{"learners", "puzzles", "open_puzzles", "attempts", "guild_members", "games", "schema_migrations"}
+var tables = []string{"learners", "puzzles", "open_puzzles", "attempts", "guild_members", "games", "lesson_progress", "schema_migrations", "interactions", "rate_limits", "states"}
 
 // Size returns the bytes the store's tables and indexes take on disk: on
 // SQLite the whole file after a checkpoint, on PostgreSQL the total

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"os"
 	"testing"
 	"time"
 
@@ -58,10 +59,11 @@ func TestMigrationsRunOnce(t *testing.T) {
 		cfg := b.Config(t)
 		s1 := storetest.Open(t, cfg)
 		s2 := storetest.Open(t, cfg) // a second start on the same database
+		files, _ := os.ReadDir("migrations")
 		for _, s := range []*store.Store{s1, s2} {
 			v, err := s.Version(context.Background())
-			if err != nil || v != 1 {
-				t.Errorf("Version = %d, %v; want 1", v, err)
+			if err != nil || v != len(files) {
+				t.Errorf("Version = %d, %v; want %d, the number of migrations", v, err, len(files))
 			}
 		}
 		if s1.Kind() != b.Kind {
@@ -134,6 +136,28 @@ func TestPracticeRecords(t *testing.T) {
 		}
 		if _, rank, _ := s.Leaderboard(ctx, "g2", "adapwns", "u1", 10); rank != 0 {
 			t.Errorf("u1's rank in g2 = %d, want 0 (never practised there)", rank)
+		}
+	})
+}
+
+func TestStalePendingDropped(t *testing.T) {
+	ctx := context.Background()
+	storetest.Each(t, func(t *testing.T, b storetest.Backend) {
+		s := storetest.Open(t, b.Config(t))
+		now := time.Now()
+		s.SetClock(func() time.Time { return now })
+		if err := s.OpenPuzzle(ctx, store.Pending{User: "u", PuzzleID: "old", Game: "adapwns"}); err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(store.PendingLife + time.Hour)
+		if err := s.OpenPuzzle(ctx, store.Pending{User: "u", PuzzleID: "new", Game: "adapwns"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Pending(ctx, "u", "old"); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("a puzzle open for %v is still open: %v", store.PendingLife, err)
+		}
+		if _, err := s.Pending(ctx, "u", "new"); err != nil {
+			t.Errorf("the new puzzle: %v", err)
 		}
 	})
 }

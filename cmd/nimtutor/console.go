@@ -42,6 +42,7 @@ func isTerminal(r io.Reader) bool {
 // ("" for a temporary directory).
 func (m *Main) newConsole(dir string) *bot.Console {
 	log := quietLogger(m.Stderr)
-	r, _ := newRouter(log, commands.Config{Attachments: bot.LocalFiles{}}, m.practice(log))
+	r, _, prac := newRouter(log, commands.Config{Attachments: bot.LocalFiles{}})
+	m.onClose(prac.close)
 	return &bot.Console{Handler: r, Commands: commands.Definitions(), PictureDir: dir}
 }

@@ -69,10 +69,15 @@ func newLogger(stderr io.Writer) (*slog.Logger, error) {
 }
 
 // runGateway implements `nimtutor gateway`.
-func (m *Main) runGateway(ctx context.Context, args []string) error {
-	stdout, stderr := m.Stdout, m.Stderr
+func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("gateway")
+	sf := addShardFlags(fs)
+	metricsAddr := fs.String("metrics-addr", "", "serve /healthz, /readyz and /metrics on this address (off when empty; METRICS_ADDR)")
 	if err := parseNoArgs(fs, args); err != nil {
+		return err
+	}
+	plan, err := sf.plan()
+	if err != nil {
 		return err
 	}
 	tok, err := botToken("gateway")
@@ -87,18 +92,24 @@ func (m *Main) runGateway(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if _, err := setMemoryLimit(log); err != nil {
+		return err
+	}
 	cfg, err := discordConfig(ctx, log, tok)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(stdout, "nimtutor: connecting to the Discord gateway; press Ctrl+C to stop")
-	h := newHandler(ctx, log, cfg, m.practice(log))
-	return bot.RunGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: api}, h, log)
+	fmt.Fprintf(stdout, "nimtutor: connecting to the Discord gateway%s; press Ctrl+C to stop\n", describePlan(plan))
+	rep, err := newReplica(ctx, log, cfg)
+	if err != nil {
+		return err
+	}
+	defer rep.close()
+	return rep.runGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: api}, plan, *metricsAddr, log)
 }
 
 // runHTTP implements `nimtutor http`.
-func (m *Main) runHTTP(ctx context.Context, args []string) error {
-	stdout, stderr := m.Stdout, m.Stderr
+func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("http")
 	addr := fs.String("addr", "", "listen address, overriding HTTP_ADDR")
 	if err := parseNoArgs(fs, args); err != nil {
@@ -126,14 +137,21 @@ func (m *Main) runHTTP(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if _, err := setMemoryLimit(log); err != nil {
+		return err
+	}
 	tok, _ := botToken("http") // optional here: it only fetches command ids
 	cfg, err := discordConfig(ctx, log, tok)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "nimtutor: serving interactions at http://%s%s; press Ctrl+C to stop\n", *addr, bot.InteractionsPath)
-	h := newHandler(ctx, log, cfg, m.practice(log))
-	return bot.RunHTTP(ctx, *addr, key, h, log, bot.WithAPIURL(api))
+	rep, err := newReplica(ctx, log, cfg)
+	if err != nil {
+		return err
+	}
+	defer rep.close()
+	return bot.RunHTTP(ctx, *addr, key, rep.handler, log, rep.httpOptions(api, log)...)
 }
 
 // parsePublicKey decodes DISCORD_PUBLIC_KEY.

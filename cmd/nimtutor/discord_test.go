@@ -24,17 +24,17 @@ func TestDiscordCommandConfigErrors(t *testing.T) {
 		env  map[string]string
 		want []string // substrings of the error
 	}{
-		{"gateway without token", (*Main).runGateway, nil, nil, []string{"DISCORD_TOKEN is not set", "nimtutor gateway", "bot token"}},
-		{"gateway with bad log level", (*Main).runGateway, nil, map[string]string{"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"}, []string{"LOG_LEVEL", "debug, info, warn or error"}},
-		{"gateway with extra argument", (*Main).runGateway, []string{"now"}, nil, []string{`unexpected argument "now"`}},
-		{"http without key", (*Main).runHTTP, nil, nil, []string{"DISCORD_PUBLIC_KEY is not set", "verify"}},
-		{"http with non-hex key", (*Main).runHTTP, nil, map[string]string{"DISCORD_PUBLIC_KEY": "xyz"}, []string{"DISCORD_PUBLIC_KEY is not hex"}},
-		{"http with short key", (*Main).runHTTP, nil, map[string]string{"DISCORD_PUBLIC_KEY": key[:32]}, []string{"has 16 bytes, want 32"}},
-		{"http with an API URL that is not a URL", (*Main).runHTTP, nil, map[string]string{"DISCORD_PUBLIC_KEY": key, "DISCORD_API_URL": "discord.com/api"}, []string{"DISCORD_API_URL", "not an http(s) URL"}},
-		{"gateway with an API URL that is not a URL", (*Main).runGateway, nil, map[string]string{"DISCORD_TOKEN": "x", "DISCORD_API_URL": "ftp://x"}, []string{"DISCORD_API_URL"}},
-		{"register without token", registerCmd, nil, map[string]string{"DISCORD_APP_ID": "1"}, []string{"DISCORD_TOKEN is not set", "nimtutor register"}},
-		{"register without app id", registerCmd, nil, map[string]string{"DISCORD_TOKEN": "x"}, []string{"DISCORD_APP_ID is not set", "application id"}},
-		{"register with guild and global", registerCmd, []string{"-guild", "1", "-global"}, map[string]string{"DISCORD_TOKEN": "x", "DISCORD_APP_ID": "1"}, []string{"contradict"}},
+		{"gateway without token", both(runGateway), nil, nil, []string{"DISCORD_TOKEN is not set", "nimtutor gateway", "bot token"}},
+		{"gateway with bad log level", both(runGateway), nil, map[string]string{"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"}, []string{"LOG_LEVEL", "debug, info, warn or error"}},
+		{"gateway with extra argument", both(runGateway), []string{"now"}, nil, []string{`unexpected argument "now"`}},
+		{"http without key", both(runHTTP), nil, nil, []string{"DISCORD_PUBLIC_KEY is not set", "verify"}},
+		{"http with non-hex key", both(runHTTP), nil, map[string]string{"DISCORD_PUBLIC_KEY": "xyz"}, []string{"DISCORD_PUBLIC_KEY is not hex"}},
+		{"http with short key", both(runHTTP), nil, map[string]string{"DISCORD_PUBLIC_KEY": key[:32]}, []string{"has 16 bytes, want 32"}},
+		{"http with an API URL that is not a URL", both(runHTTP), nil, map[string]string{"DISCORD_PUBLIC_KEY": key, "DISCORD_API_URL": "discord.com/api"}, []string{"DISCORD_API_URL", "not an http(s) URL"}},
+		{"gateway with an API URL that is not a URL", both(runGateway), nil, map[string]string{"DISCORD_TOKEN": "x", "DISCORD_API_URL": "ftp://x"}, []string{"DISCORD_API_URL"}},
+		{"register without token", both(runRegister), nil, map[string]string{"DISCORD_APP_ID": "1"}, []string{"DISCORD_TOKEN is not set", "nimtutor register"}},
+		{"register without app id", both(runRegister), nil, map[string]string{"DISCORD_TOKEN": "x"}, []string{"DISCORD_APP_ID is not set", "application id"}},
+		{"register with guild and global", both(runRegister), []string{"-guild", "1", "-global"}, map[string]string{"DISCORD_TOKEN": "x", "DISCORD_APP_ID": "1"}, []string{"contradict"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,9 +68,4 @@ func TestBotTokenStripsPrefix(t *testing.T) {
 	if tok, err := botToken("gateway"); err != nil || tok != "abc" {
 		t.Errorf("botToken = %q, %v; want abc", tok, err)
 	}
-}
-
-// registerCmd is the register subcommand as the command table runs it.
-func registerCmd(m *Main, ctx context.Context, args []string) error {
-	return runRegister(ctx, args, m.Stdout, m.Stderr)
 }

@@ -12,11 +12,13 @@ import (
 	"mime/multipart"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"os/signal"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -27,15 +29,93 @@ import (
 	"github.com/nimtutor/nimtutor/store/storetest"
 )
 
-// envE2EChild makes the test binary run `nimtutor http` instead of tests.
+// envE2EChild makes the test binary run `nimtutor http` instead of
+// tests.
 const envE2EChild = "NIMTUTOR_E2E_CHILD"
 
 // e2eChild is the server process: the real command line's `http`, with
-// its configuration from the environment the test gave it.
+// its configuration from the environment the test gave it, including
+// DISCORD_API_URL: the edits that deliver deferred answers on a slow
+// machine go to the test's fake Discord instead of the internet.
 func e2eChild() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(NewMain().Exec(ctx, []string{"http"}))
+}
+
+// fakeDiscord receives the edits that deliver deferred answers, by
+// interaction token.
+type fakeDiscord struct {
+	srv   *httptest.Server
+	mu    sync.Mutex
+	edits map[string]chan edit
+}
+
+// edit is one delivered answer: its JSON and the names of its files.
+type edit struct {
+	js    []byte
+	files []string
+}
+
+func newFakeDiscord(tb testing.TB) *fakeDiscord {
+	f := &fakeDiscord{edits: map[string]chan edit{}}
+	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// PATCH /api/v9/webhooks/APP/TOKEN/messages/@original
+		parts := strings.Split(r.URL.Path, "/")
+		if len(parts) < 6 || parts[3] != "webhooks" {
+			http.NotFound(w, r)
+			return
+		}
+		js, files, err := payloadAndFiles(r.Header.Get("Content-Type"), r.Body)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		f.channel(parts[5]) <- edit{js, files}
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"id":"5","channel_id":"3","content":""}`)
+	}))
+	tb.Cleanup(f.srv.Close)
+	return f
+}
+
+func (f *fakeDiscord) channel(token string) chan edit {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c, ok := f.edits[token]
+	if !ok {
+		c = make(chan edit, 4)
+		f.edits[token] = c
+	}
+	return c
+}
+
+// payloadAndFiles returns the JSON of a request or response body, reading
+// payload_json out of multipart/form-data, and the names of its files.
+func payloadAndFiles(contentType string, body io.Reader) ([]byte, []string, error) {
+	mt, params, _ := mime.ParseMediaType(contentType)
+	if mt != "multipart/form-data" {
+		b, err := io.ReadAll(body)
+		return b, nil, err
+	}
+	mr := multipart.NewReader(body, params["boundary"])
+	var js []byte
+	var files []string
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			return js, files, nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		b, _ := io.ReadAll(p)
+		if p.FormName() == "payload_json" {
+			js = b
+		} else {
+			files = append(files, p.FileName())
+		}
+	}
 }
 
 // server is one `nimtutor http` process on loopback.
@@ -47,7 +127,7 @@ type server struct {
 
 // startServer starts a server process on the given store and waits until
 // it answers a signed PING.
-func startServer(tb testing.TB, priv ed25519.PrivateKey, storeEnv []string) *server {
+func startServer(tb testing.TB, priv ed25519.PrivateKey, discord *fakeDiscord, storeEnv []string) *server {
 	tb.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -57,7 +137,7 @@ func startServer(tb testing.TB, priv ed25519.PrivateKey, storeEnv []string) *ser
 	ln.Close()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), envE2EChild+"=1", "DISCORD_PUBLIC_KEY="+hex.EncodeToString(priv.Public().(ed25519.PublicKey)),
-		"HTTP_ADDR="+addr, "NIMTUTOR_SECRET=e2e secret", "LOG_LEVEL=warn", "DATABASE_URL=", "NIMTUTOR_DB=")
+		"HTTP_ADDR="+addr, "NIMTUTOR_SECRET=e2e secret", "LOG_LEVEL=warn", "DATABASE_URL=", "NIMTUTOR_DB=", "DISCORD_API_URL="+discord.srv.URL+"/api/v10")
 	cmd.Env = append(cmd.Env, storeEnv...)
 	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
 	if err := cmd.Start(); err != nil {
@@ -180,11 +260,12 @@ func (r *reply) find(tb testing.TB, label string) control {
 
 // learner sends interactions as one person in one server.
 type learner struct {
-	tb    testing.TB
-	srv   *server
-	user  string
-	guild string
-	seq   int
+	tb      testing.TB
+	srv     *server
+	discord *fakeDiscord
+	user    string
+	guild   string
+	seq     int
 }
 
 // send posts one interaction and reads the reply, waiting out the
@@ -193,9 +274,10 @@ func (l *learner) send(typ int, data any) *reply {
 	l.tb.Helper()
 	for {
 		l.seq++
+		id := fmt.Sprintf("%d%06d", time.Now().UnixNano(), l.seq)
 		body, err := json.Marshal(map[string]any{
-			"id": fmt.Sprintf("%d%06d", time.Now().UnixNano(), l.seq), "application_id": "1000000000000000001", "type": typ,
-			"token": "token", "version": 1, "guild_id": l.guild,
+			"id": id, "application_id": "1000000000000000001", "type": typ,
+			"token": "tok" + id, "version": 1, "guild_id": l.guild,
 			"member": map[string]any{"user": map[string]any{"id": l.user, "username": "learner"}},
 			"data":   data, "message": map[string]any{"id": "2", "channel_id": "3", "flags": 64, "timestamp": time.Now().Format(time.RFC3339)},
 		})
@@ -207,11 +289,35 @@ func (l *learner) send(typ int, data any) *reply {
 			l.tb.Fatal(err)
 		}
 		r := readReply(l.tb, resp)
+		if r.Type == 5 || r.Type == 6 {
+			// Deferred on a slow machine: the answer comes as an edit.
+			r = l.deferred(r.Type, "tok"+id)
+		}
 		if strings.HasPrefix(r.Data.Content, "Slow down") {
 			time.Sleep(2100 * time.Millisecond)
 			continue
 		}
 		return r
+	}
+}
+
+// deferred waits for the edit that delivers a deferred answer and reads
+// it as the reply it replaces.
+func (l *learner) deferred(typ int, token string) *reply {
+	l.tb.Helper()
+	select {
+	case ed := <-l.discord.channel(token):
+		r := &reply{Type: 4, files: ed.files}
+		if typ == 6 {
+			r.Type = 7
+		}
+		if err := json.Unmarshal(ed.js, &r.Data); err != nil {
+			l.tb.Fatal(err)
+		}
+		return r
+	case <-time.After(60 * time.Second):
+		l.tb.Fatalf("a deferred answer was not delivered within 60 s")
+		return nil
 	}
 }
 
@@ -223,30 +329,12 @@ func readReply(tb testing.TB, resp *http.Response) *reply {
 		b, _ := io.ReadAll(resp.Body)
 		tb.Fatalf("status %d: %s", resp.StatusCode, b)
 	}
-	r := &reply{}
-	mt, params, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
-	payload := resp.Body
-	if mt == "multipart/form-data" {
-		mr := multipart.NewReader(resp.Body, params["boundary"])
-		var js []byte
-		for {
-			p, err := mr.NextPart()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				tb.Fatal(err)
-			}
-			b, _ := io.ReadAll(p)
-			if p.FormName() == "payload_json" {
-				js = b
-			} else {
-				r.files = append(r.files, p.FileName())
-			}
-		}
-		payload = io.NopCloser(bytes.NewReader(js))
+	js, files, err := payloadAndFiles(resp.Header.Get("Content-Type"), resp.Body)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	if err := json.NewDecoder(payload).Decode(r); err != nil {
+	r := &reply{files: files}
+	if err := json.Unmarshal(js, r); err != nil {
 		tb.Fatal(err)
 	}
 	return r
@@ -320,8 +408,9 @@ func TestPracticeEndToEnd(t *testing.T) {
 		if cfg.DatabaseURL != "" {
 			storeEnv = []string{"DATABASE_URL=" + cfg.DatabaseURL}
 		}
-		srv := startServer(t, priv, storeEnv)
-		l := &learner{tb: t, srv: srv, user: "333333333333333333", guild: "444444444444444444"}
+		discord := newFakeDiscord(t)
+		srv := startServer(t, priv, discord, storeEnv)
+		l := &learner{tb: t, srv: srv, discord: discord, user: "333333333333333333", guild: "444444444444444444"}
 
 		r := l.command("practice", "game", "adapwns")
 		mustContain(t, "/practice", r, "to move and win", "Find a move")
@@ -360,7 +449,7 @@ func TestPracticeEndToEnd(t *testing.T) {
 
 		// A restart: the process ends, a new one starts on the same database.
 		srv.stop(t)
-		l.srv = startServer(t, priv, storeEnv)
+		l.srv = startServer(t, priv, discord, storeEnv)
 		r = l.command("progress")
 		if r.text() != before {
 			t.Errorf("progress changed across the restart:\nbefore:\n%s\nafter:\n%s", before, r.text())

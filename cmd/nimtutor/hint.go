@@ -4,28 +4,43 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-// runHint implements `nimtutor hint GAME POSITION [--first X] --level N`.
+// runHint implements `nimtutor hint GAME POSITION [--first X] --level N
+// [--verdict WINNER]`: one level of the ladder, or with --verdict the
+// student's verdict checked, as the ladder's check level asks.
 func runHint(ctx context.Context, args []string, out io.Writer) error {
 	pf := newPositionFlags("hint")
 	level := pf.fs.Int("level", 1, "which level of the ladder to print, from 1")
+	verdict := pf.fs.String("verdict", "", "check your verdict instead: a player's name, or Tie where the game can tie")
 	pos, _, err := pf.parse(args)
 	if err != nil {
 		return err
 	}
 	r := solve(ctx, pos)
+	if *verdict != "" {
+		choices := explain.VerdictChoices(pos)
+		for _, c := range choices {
+			if strings.EqualFold(c, strings.TrimSpace(*verdict)) {
+				_, reply := explain.CheckVerdict(r, c)
+				fmt.Fprintln(out, reply)
+				return nil
+			}
+		}
+		return &solver.InputError{Field: "verdict", Msg: fmt.Sprintf("%q is not a verdict here; choose one of %s", *verdict, strings.Join(choices, ", "))}
+	}
 	hints := explain.Hints(r, explain.Options{})
 	if *level < 1 || *level > len(hints) {
 		return &solver.InputError{Field: "level", Msg: fmt.Sprintf("there are %d levels of hints for this position; choose 1 to %d", len(hints), len(hints))}
 	}
 	h := hints[*level-1]
 	fmt.Fprintf(out, "Hint %d of %d: %s\n%s\n", *level, len(hints), h.Title, h.Body)
-	if d := explain.Distance(r); *level == len(hints) && d != "" {
-		fmt.Fprintln(out, d)
+	if *level == explain.CheckLevel {
+		fmt.Fprintf(out, "Check your verdict: --verdict %q (one of %s).\n", explain.VerdictChoices(pos)[0], strings.Join(explain.VerdictChoices(pos), ", "))
 	}
 	return nil
 }

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"os/signal"
 	"syscall"
@@ -41,9 +40,9 @@ type Main struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 
-	cmd   *subcommand
-	args  []string
-	store *lazyPractice
+	cmd     *subcommand
+	args    []string
+	closers []func() error
 }
 
 // NewMain returns a Main on the process's standard streams.
@@ -86,12 +85,15 @@ func (m *Main) Run(ctx context.Context) error {
 	return m.cmd.run(m, ctx, m.args)
 }
 
-// Close releases what Run opened: the store, when a command used it.
+// Close releases what Run opened and left open: the stores the console
+// commands opened.
 func (m *Main) Close() error {
-	if m.store == nil {
-		return nil
+	var errs []error
+	for _, f := range m.closers {
+		errs = append(errs, f())
 	}
-	return m.store.close()
+	m.closers = nil
+	return errors.Join(errs...)
 }
 
 // Exec parses args, runs the command and closes, printing any error to
@@ -119,14 +121,8 @@ func (m *Main) Exec(ctx context.Context, args []string) int {
 	return 1
 }
 
-// practice returns the lazily opened store (practice, stored games) the
-// commands of this run share; Close closes it. log is used the first time.
-func (m *Main) practice(log *slog.Logger) *lazyPractice {
-	if m.store == nil {
-		m.store = newLazyPractice(log)
-	}
-	return m.store
-}
+// onClose has Close call f.
+func (m *Main) onClose(f func() error) { m.closers = append(m.closers, f) }
 
 // subcommand is one entry of the command line.
 type subcommand struct {
@@ -142,12 +138,21 @@ func out(f func(context.Context, []string, io.Writer) error) func(*Main, context
 	return func(m *Main, ctx context.Context, args []string) error { return f(ctx, args, m.Stdout) }
 }
 
+// both adapts a command that writes to Stdout and Stderr.
+func both(f func(context.Context, []string, io.Writer, io.Writer) error) func(*Main, context.Context, []string) error {
+	return func(m *Main, ctx context.Context, args []string) error { return f(ctx, args, m.Stdout, m.Stderr) }
+}
+
 func init() {
 	subcommands = []subcommand{
 		{"solve", "solve GAME POSITION [--first Dee|Dum] [--json]", "who wins, one optimal move and why", out(runSolve)},
-		{"hint", "hint GAME POSITION [--first Dee|Dum] [--level N]", "one level of the hint ladder", out(runHint)},
+		{"hint", "hint GAME POSITION [--first Dee|Dum] [--level N | --verdict WINNER]", "one level of the hint ladder, or check your verdict", out(runHint)},
+		{"moves", "moves GAME POSITION [--first Dee|Dum] [--json]", "every legal move: win, lose or tie, in how many moves, and the recommended one", out(runMoves)},
+		{"why", `why GAME POSITION --move "A B" [--other "C D"] [--first Dee|Dum]`, "why a move is wrong or slower, against the recommended or another move", out(runWhy)},
 		{"judge", "judge GAME [--strict] < input", "answer the original problem's judge input",
 			func(m *Main, ctx context.Context, args []string) error { return runJudge(ctx, args, m.Stdin, m.Stdout) }},
+		{"check", "check GAME --tests [--seed N] [-o file] | check GAME --input in.txt|--seed N --output out.txt", "a test file in the judge's format, or your program's output checked answer by answer",
+			both(runCheck)},
 		{"verify", "verify GAME|all [--max N] | verify GAME POSITION", "prove the formula by exhaustive search on all small positions", out(runVerify)},
 		{"play", "play GAME POSITION [--first Dee|Dum] [--bot-first]", "play a position against a bot that never errs", (*Main).runPlay},
 		{"practice", "practice GAME [--theme T]", "rated puzzles at your level; answers, hints and ratings are stored", (*Main).runPractice},
@@ -155,12 +160,12 @@ func init() {
 		{"history", "history", "your recent puzzles and games", runConsoleLine("history")},
 		{"review", "review [GAMEID]", "the review card of a stored game (the latest finished one by default)", (*Main).runReview},
 		{"render", "render GAME POSITION [--first Dee|Dum] [--bare] [-o file.png]", "draw the position as a PNG", out(runRender)},
-		{"gateway", "gateway", "run the Discord bot over the gateway (needs DISCORD_TOKEN)", (*Main).runGateway},
-		{"http", "http [-addr HOST:PORT]", "serve Discord's Interactions Endpoint URL (needs DISCORD_PUBLIC_KEY)", (*Main).runHTTP},
-		{"register", "register [-guild ID | -global]", "send the slash-command table to Discord (needs DISCORD_TOKEN, DISCORD_APP_ID)", func(m *Main, ctx context.Context, args []string) error {
-			return runRegister(ctx, args, m.Stdout, m.Stderr)
-		}},
+		{"gateway", "gateway", "run the Discord bot over the gateway (needs DISCORD_TOKEN)", both(runGateway)},
+		{"http", "http [-addr HOST:PORT]", "serve Discord's Interactions Endpoint URL (needs DISCORD_PUBLIC_KEY)", both(runHTTP)},
+		{"register", "register [-guild ID | -global]", "send the slash-command table to Discord (needs DISCORD_TOKEN, DISCORD_APP_ID)", both(runRegister)},
 		{"console", "console [--pictures DIR]", "the local console: slash commands on standard input, replies as text", (*Main).runConsole},
+		{"loadtest", "loadtest [-duration 20s] [-conns 16] [-seed N]", "drive the HTTP endpoint with a busy server's mix beside a do-nothing endpoint; print the figures",
+			both(runLoadtest)},
 		{"commands", "commands --json", "print the slash-command table as sent to Discord", out(runCommands)},
 		{"help", "help", "this list",
 			func(m *Main, _ context.Context, _ []string) error { printHelp(m.Stdout); return nil }},

@@ -24,7 +24,7 @@ func TestConsolePiped(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"== Ada wins in 3 moves ==", "Winning move", "Hint 1 of", "Hint 2 of", "(the message above is updated)"} {
+	for _, want := range []string{"== Ada wins", "Finding it", "Hint 1 of", "Hint 2 of", "(the message above is updated)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("console output lacks %q:\n%s", want, out)
 		}
@@ -117,7 +117,7 @@ func TestExitCodes(t *testing.T) {
 		{"", []string{"solve", "adapwns", "..X.P"}, 1, "position: character 3 is 'X'"},
 		{"", []string{"solve", "binim2", "010"}, 1, "first: binim2 needs the player who moves first"},
 		{"", []string{"solve", "adapwns"}, 2, "give a game and a position"},
-		{"", []string{"hint", "adapwns", "..P.P", "--level", "9"}, 1, "there are 4 levels"},
+		{"", []string{"hint", "adapwns", "..P.P", "--level", "9"}, 1, "there are 6 levels"},
 		{"", []string{"nope"}, 2, `"nope" is not a command`},
 		{"1\n2 Dee\n010\n101\n", []string{"judge", "binim2"}, 0, ""},
 		{"1\n2 Dee\n010\n", []string{"judge", "binim2"}, 1, "the input ended before stack 2"},
@@ -155,5 +155,106 @@ func TestConsoleAnswerOpensTheForm(t *testing.T) {
 	}
 	if !strings.Contains(out, "You move the piece on cell 5 to cell 4") {
 		t.Errorf("answer without click did not play the move:\n%s", out)
+	}
+}
+
+func TestSolveShortByDefaultFullOnDemand(t *testing.T) {
+	code, short, _ := runCLI(t, "", "solve", "adapwns", "..P.P")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"Ada wins (judge: Yes)", "Why:", "Finding it:", "Your move:", "Best play: Ada 5→4", "The rule here:"} {
+		if !strings.Contains(short, want) {
+			t.Errorf("short answer lacks %q:\n%s", want, short)
+		}
+	}
+	if n := len(strings.Fields(short)); n > 120 {
+		t.Errorf("short answer has %d words:\n%s", n, short)
+	}
+	code, full, _ := runCLI(t, "", "solve", "adapwns", "..P.P", "--full")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"Which gaps count", "Finding the move", "Verdict and move", "Your move"} {
+		if !strings.Contains(full, want) {
+			t.Errorf("--full lacks %q:\n%s", want, full)
+		}
+	}
+}
+
+func TestHintChecksAVerdict(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"hint", "adapwns", "..P.P", "--verdict", "ada"}, "Right: Ada wins", 0},
+		{[]string{"hint", "adapwns", "..P.P", "--verdict", "Ada's opponent"}, "Not this time", 0},
+		{[]string{"hint", "binstring", "0011", "--verdict", "Tie"}, "Right: with best play it is a tie", 0},
+		{[]string{"hint", "binstring", "0011", "--verdict", "Dee"}, "choose one of Player 1, Player 2, Tie", 1},
+	} {
+		code, out, errOut := runCLI(t, "", tc.args...)
+		if code != tc.code || !strings.Contains(out+errOut, tc.want) {
+			t.Errorf("%v: exit %d, output %q%q; want exit %d and %q", tc.args, code, out, errOut, tc.code, tc.want)
+		}
+	}
+}
+
+func TestMovesAndWhyCommands(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "moves", "adapwns", "..P.P", "--json")
+	if code != 0 {
+		t.Fatalf("moves --json: exit %d: %s", code, errOut)
+	}
+	var v struct {
+		Moves []struct {
+			Move        map[string]int `json:"move"`
+			Value       string         `json:"value"`
+			Remoteness  *int           `json:"remoteness"`
+			Recommended bool           `json:"recommended"`
+		} `json:"moves"`
+		More int `json:"more"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Moves) != 3 || v.More != 0 {
+		t.Fatalf("moves: %+v", v)
+	}
+	recommended := 0
+	for _, m := range v.Moves {
+		if m.Remoteness == nil || m.Move["from"] == 0 || m.Value == "" {
+			t.Errorf("row %+v lacks a field", m)
+		}
+		if m.Recommended {
+			recommended++
+			if m.Move["from"] != 5 || m.Move["to"] != 4 || m.Value != "win" || *m.Remoteness != 5 {
+				t.Errorf("recommended row %+v, want 5 to 4, a win in 5", m)
+			}
+		}
+	}
+	if recommended != 1 {
+		t.Errorf("%d rows recommended", recommended)
+	}
+	code, out, _ = runCLI(t, "", "moves", "adapwns", "..P.P")
+	if code != 0 || !strings.Contains(out, "3 1       win in 3 moves") || strings.Contains(out, "```") {
+		t.Errorf("moves text: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "why", "adapwns", "..P.P", "--move", "3 2")
+	if code != 0 || !strings.Contains(out, "Their refutation") || !strings.Contains(out, "lose in 4 moves") {
+		t.Errorf("why: exit %d\n%s", code, out)
+	}
+	code, _, errOut = runCLI(t, "", "why", "adapwns", "..P.P")
+	if code != 2 || !strings.Contains(errOut, "--move") {
+		t.Errorf("why without a move: exit %d %q", code, errOut)
+	}
+	// A lost position keeps move null in solve's JSON, and recommends the
+	// slowest loss in moves.
+	code, out, _ = runCLI(t, "", "solve", "adapwns", ".P.P.P", "--json")
+	if code != 0 || !strings.Contains(out, `"move": null`) {
+		t.Errorf("solve of a lost position: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "moves", "adapwns", ".P.P.P")
+	if code != 0 || !strings.Contains(out, "4 3       lose in 6 moves    ← recommended") {
+		t.Errorf("moves of a lost position: exit %d\n%s", code, out)
 	}
 }

@@ -97,7 +97,9 @@ func (m *Main) runReview(ctx context.Context, args []string) error {
 	if fs.NArg() > 1 {
 		return usagef("review takes at most one game id (nimtutor history lists them)")
 	}
-	svc, err := m.practice(quietLogger(io.Discard)).open(ctx)
+	lp := newLazyPractice(quietLogger(io.Discard))
+	m.onClose(lp.close)
+	svc, err := lp.open(ctx)
 	if err != nil {
 		return err
 	}

@@ -8,10 +8,17 @@ import (
 )
 
 // TestMain points the store at a temporary SQLite file, so that tests of
-// commands that store (play, practice) never write ./nimtutor.db.
+// commands that store (play, practice) never write ./nimtutor.db. Started
+// as a child by a test, the binary is a nimtutor process instead.
 func TestMain(m *testing.M) {
 	if os.Getenv(envE2EChild) == "1" {
 		e2eChild() // a server process of TestPracticeEndToEnd
+		return
+	}
+	if os.Getenv("NIMTUTOR_TEST_RUN_MAIN") == "1" {
+		// The real main, for TestSIGTERMStopsWithinTwoSeconds.
+		os.Args = append([]string{"nimtutor"}, strings.Fields(os.Getenv("NIMTUTOR_TEST_ARGS"))...)
+		main()
 		return
 	}
 	dir, err := os.MkdirTemp("", "nimtutor-cmd-test")

@@ -25,18 +25,33 @@ const (
 // the secret that signs button state (NIMTUTOR_SECRET; random if unset,
 // which is fine for one process but not for replicas). cfg carries the
 // rest (command ids, the attachment downloader); its Log, Cache, Secret
-// and Practice are set here. The store (practice, stored games) is prac,
-// which opens on first use; its owner closes it.
-func newRouter(log *slog.Logger, cfg commands.Config, prac *lazyPractice) (*commands.Router, *bot.Cache) {
+// and Practice are set here. The store (practice, stored games) opens on
+// first use; the returned lazyPractice closes it.
+func newRouter(log *slog.Logger, cfg commands.Config) (*commands.Router, *bot.Cache, *lazyPractice) {
 	cache := bot.NewCache(cacheEntries, cacheTTL)
 	secret := []byte(os.Getenv("NIMTUTOR_SECRET"))
 	if len(secret) == 0 {
 		log.Debug("NIMTUTOR_SECRET is not set: button state is signed with a random per-process key")
 	}
+	prac := newLazyPractice(log)
 	cfg.Log, cfg.Cache, cfg.Secret, cfg.Practice = log, cache, secret, prac.open
-	cfg.Searches = commands.NewGate(searchWorkers(), -1)
-	cfg.Pictures = commands.NewGate(0, -1)
-	return commands.New(cfg), cache
+	defaultGates(&cfg)
+	return commands.New(cfg), cache, prac
+}
+
+// defaultGates sets the gates cfg lacks: searches on half the cores,
+// pictures on every core, and every other answer two per core with a
+// queue of 64 per core.
+func defaultGates(cfg *commands.Config) {
+	if cfg.Searches == nil {
+		cfg.Searches = commands.NewGate(searchWorkers(), -1)
+	}
+	if cfg.Pictures == nil {
+		cfg.Pictures = commands.NewGate(0, -1)
+	}
+	if cfg.Work == nil {
+		cfg.Work = commands.NewGate(2*runtime.GOMAXPROCS(0), 64*runtime.GOMAXPROCS(0))
+	}
 }
 
 // searchWorkers is how many exhaustive searches run at once: half the
@@ -46,32 +61,19 @@ func searchWorkers() int {
 	return max(1, runtime.GOMAXPROCS(0)/2)
 }
 
-// newHandler returns the handler a Discord transport serves: the router
-// behind the per-user rate limiter. Until ctx ends it logs the cache's
-// hit and miss counters every few minutes, and once more at the end.
-// prac is the store, which its owner closes once the transport has
-// stopped.
-func newHandler(ctx context.Context, log *slog.Logger, cfg commands.Config, prac *lazyPractice) bot.Handler {
-	return newHandlerWith(ctx, log, cfg, prac, bot.RateLimitConfig{})
+// newHandler returns the handler a Discord transport serves in one
+// process with the default rate limits; see newHandlerWith.
+func newHandler(ctx context.Context, log *slog.Logger, cfg commands.Config) (bot.Handler, func()) {
+	return newHandlerWith(ctx, log, cfg, bot.RateLimitConfig{})
 }
 
-// newHandlerWith is newHandler with the rate limits given.
-func newHandlerWith(ctx context.Context, log *slog.Logger, cfg commands.Config, prac *lazyPractice, limits bot.RateLimitConfig) bot.Handler {
-	r, cache := newRouter(log, cfg, prac)
-	go func() {
-		t := time.NewTicker(cacheLogEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				logCache(log, cache)
-				return
-			case <-t.C:
-				logCache(log, cache)
-			}
-		}
-	}()
-	return bot.NewRateLimiter(r, limits)
+// newHandlerWith returns the handler a Discord transport serves in one
+// process: the router behind the per-user rate limiter with the limits
+// given. The returned function closes the store; call it once the
+// transport has stopped.
+func newHandlerWith(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig) (bot.Handler, func()) {
+	h, _, closeStore := newSharedHandler(ctx, log, cfg, limits, nil, nil)
+	return h, closeStore
 }
 
 func logCache(log *slog.Logger, c *bot.Cache) {

@@ -78,9 +78,8 @@ func newEndpoint(tb testing.TB, opts ...bot.HTTPOption) *endpoint {
 	ctx, cancel := context.WithCancel(context.Background())
 	tb.Cleanup(cancel)
 	e := &endpoint{priv: priv, sent: &captureSender{}}
-	prac := newLazyPractice(quietLogger(io.Discard))
-	tb.Cleanup(func() { prac.close() })
-	handler := newHandlerWith(ctx, quietLogger(io.Discard), commands.Config{}, prac, bot.RateLimitConfig{Burst: 1 << 30})
+	handler, closeStore := newHandlerWith(ctx, quietLogger(io.Discard), commands.Config{}, bot.RateLimitConfig{Burst: 1 << 30})
+	tb.Cleanup(closeStore)
 	e.h = bot.NewHTTPHandler(pub, handler, append([]bot.HTTPOption{bot.WithSender(e.sent)}, opts...)...)
 	return e
 }

@@ -14,6 +14,7 @@ import (
 func runSolve(ctx context.Context, args []string, out io.Writer) error {
 	pf := newPositionFlags("solve")
 	asJSON := pf.fs.Bool("json", false, "print the JSON object of the solve contract")
+	full := pf.fs.Bool("full", false, "print the full reasoning, every step, instead of the short answer")
 	pos, _, err := pf.parse(args)
 	if err != nil {
 		return err
@@ -25,7 +26,28 @@ func runSolve(ctx context.Context, args []string, out io.Writer) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(newSolveJSON(r))
 	}
-	return writeSolveText(out, r)
+	if *full {
+		return writeSolveText(out, r)
+	}
+	return writeShortText(out, r)
+}
+
+// writeShortText prints the short answer: the verdict, then each step of
+// the short reply as one paragraph led by its title.
+func writeShortText(out io.Writer, r solver.Result) error {
+	fmt.Fprintf(out, "%s %s: %s.\n", r.Position.Game().Name(), r.Position, verdictLine(r))
+	for _, s := range shortSteps(r) {
+		fmt.Fprintf(out, "\n%s: %s\n", s.Title, s.Body)
+	}
+	return nil
+}
+
+// verdictLine says who wins and the judge's answer.
+func verdictLine(r solver.Result) string {
+	if r.Outcome == solver.Tie {
+		return fmt.Sprintf("a tie (judge: %s)", r.Answer())
+	}
+	return fmt.Sprintf("%s wins (judge: %s)", r.WinnerName(), r.Answer())
 }
 
 // solveJSON is the object `solve --json` prints, as GAMES.md defines it.

@@ -15,7 +15,12 @@ func solve(ctx context.Context, pos solver.Position) solver.Result {
 }
 
 // steps returns the full explanation, then the move in the numbering of
-// the student's position: the command line shows everything.
+// the student's position: `solve --full` and the JSON contract's steps.
 func steps(r solver.Result) []explain.Step {
 	return append(explain.Explain(r, explain.Options{}), explain.MoveStep(r))
+}
+
+// shortSteps returns the short reply `solve` prints by default.
+func shortSteps(r solver.Result) []explain.Step {
+	return explain.Short(explain.Summary(r, explain.Options{}), explain.MoveStep(r))
 }

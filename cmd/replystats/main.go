@@ -24,6 +24,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -61,6 +62,7 @@ func main() {
 	bin := flag.String("bin", "", "path to a built nimtutor binary (required)")
 	show := flag.Bool("show", false, "print the replies of the fixed positions")
 	seed := flag.Int64("seed", 16, "seed of the random positions")
+	common := flag.Int("common", 0, "print the N runs of words shared by the most replies, per game")
 	flag.Parse()
 	if *bin == "" {
 		fmt.Fprintln(os.Stderr, "replystats: -bin is required; build with go build -o /tmp/nimtutor ./cmd/nimtutor")
@@ -97,6 +99,11 @@ func main() {
 			replies = append(replies, reply)
 		}
 		frac, words := sameFraction(replies)
+		if *common > 0 {
+			for _, g := range commonGrams(replies, *common) {
+				fmt.Printf("    %2d× %s\n", g.n, g.text)
+			}
+		}
 		total += frac
 		fmt.Printf("same-text fraction over %d random positions: %.1f%% (mean %.0f words)\n\n", samples, 100*frac, words)
 	}
@@ -170,4 +177,33 @@ func clip(s string, n int) string {
 
 func indent(s string) string {
 	return "    " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n    ")
+}
+
+// shared is a run of Window words and how many replies hold it.
+type shared struct {
+	text string
+	n    int
+}
+
+// commonGrams returns the n runs of Window words held by the most
+// replies, among those held by at least half.
+func commonGrams(replies []string, n int) []shared {
+	df := map[string]int{}
+	for _, r := range replies {
+		seen := map[string]bool{}
+		for _, g := range grams(strings.Fields(strings.NewReplacer("**", "", "`", "").Replace(r))) {
+			if !seen[g] {
+				seen[g] = true
+				df[g]++
+			}
+		}
+	}
+	var out []shared
+	for g, k := range df {
+		if 2*k >= len(replies) {
+			out = append(out, shared{g, k})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].n > out[j].n || out[i].n == out[j].n && out[i].text < out[j].text })
+	return out[:min(n, len(out))]
 }

@@ -94,12 +94,20 @@ func (t game) Plan(c solver.Result) explain.Plan {
 			}
 		}
 	}
-	return explain.NewPlan(c, taught, func(m solver.Move) string {
-		if k := abPairOf(a, m.(Move).From); k >= 0 && a.Pairs[k].Kind == NimPair {
-			return kindNim
-		}
-		return kindReserve
-	})
+	return explain.NewPlan(c, taught, func(m solver.Move) string { return abKind(a, m) })
+}
+
+// abKind names the kind of an abgame move of the position analysed by a.
+func abKind(a Analysis, m solver.Move) string {
+	if k := abPairOf(a, m.(Move).From); k >= 0 && a.Pairs[k].Kind == NimPair {
+		return kindNim
+	}
+	return kindReserve
+}
+
+func (t game) Kind(pos solver.Position, m solver.Move) string {
+	_, a := pos.Analyze()
+	return abKind(a.(Analysis), m)
 }
 
 // abDirections writes the row with each letter replaced by its direction.
@@ -202,7 +210,7 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 			"With equal reserves every pass can be answered by a pass, so the Nim heaps decide: the player to move wins exactly when the XOR is not 0. "+
 			"Here %s, to move, has %s against %d, and the XOR is %d.",
 		mover, explain.Plural(res2[p.ToMove()], "reserve move", "reserve moves"), res2[p.ToMove().Other()], a.NimSum)})
-	return append(steps, t.finding(c, pl, o), abVerdict(c, p, a))
+	return append(steps, t.Finding(c, pl, o), abVerdict(c, p, a))
 }
 
 // abMoveName is a move's short name: "6→7".
@@ -237,7 +245,7 @@ func nimLines(p *ABRow, a Analysis, o explain.Options) []string {
 	return append(explain.ListOf(good).Shown(o), fmt.Sprintf("for the other %s, h xor %d is not smaller", explain.Plural(len(bad), "heap", "heaps"), a.NimSum))
 }
 
-func (t game) finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
+func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
 	p := c.Position.(*ABRow)
 	a := c.Analysis.(Analysis)
 	res := [2]int{a.ReserveA, a.ReserveB}
@@ -342,8 +350,19 @@ func abVerdict(c solver.Result, p *ABRow, a Analysis) explain.Step {
 		why, c.WinnerName(), m, kind, other, after)}
 }
 
-// Hints climbs from a nudge to the numbers and the verdict.
-func (t game) Hints(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+func (t game) Ties() bool { return false }
+
+func (t game) Question(solver.Result) explain.Step {
+	return explain.Step{Body: "Start small. In `A...A`, the first letter moves right and the second left, both A's: how many moves does A have there, and can B ever use them? " +
+		"And in `A...B`, where each player owns one letter of the pair, what game do the 3 empty cells between them form?"}
+}
+
+func (t game) Reduction(solver.Result) explain.Step {
+	return explain.Step{Body: "Now your row. Number the letters from the left: letters 1 and 2 face each other, then 3 and 4, and so on; a last letter without a partner walks to the right edge. " +
+		"Sort the pairs into those only one player can touch and those both can shrink, count each player's private moves, and decide who wins."}
+}
+
+func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	p := c.Position.(*ABRow)
 	a := c.Analysis.(Analysis)
 	res := abReserves(a)
@@ -351,19 +370,96 @@ func (t game) Hints(c solver.Result, pl explain.Plan, o explain.Options) []expla
 	if len(a.Pairs) > 0 {
 		pairs = "Your pairs:\n" + explain.Bullets(abPairs(p.Row(), a), o)
 	}
-	heaps := "no Nim heaps"
-	if len(a.NimHeaps) > 0 {
-		heaps = "Nim heaps " + explain.Inline(explain.Ints(a.NimHeaps), o)
-	}
-	return []explain.Step{
-		{Title: explain.HintTitle("a nudge"), Body: "Number the letters from the left. Which letters face each other? Which pairs can only one player ever touch, and which can both players shrink?"},
-		{Title: explain.HintTitle("your pairs"), Body: pairs},
-		{Title: explain.HintTitle("the numbers"), Body: fmt.Sprintf(
-			"Reserve moves: %s; %s. %s has %s, with a XOR of %d. %s is to move. Compare the reserves first; only when they are equal does the XOR decide.",
-			reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o), "The row", heaps, a.NimSum, abName(p.ToMove()))},
-		explain.WithTitle(abVerdict(c, p, a), explain.HintTitle("verdict and move")),
-	}
+	return explain.Step{Body: fmt.Sprintf("%s\nReserve moves: %s; %s. Nim heaps: %s.",
+		pairs, reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o), heapList(a, o))}
 }
+
+func (t game) Rule(c solver.Result, _ explain.Options) explain.Step {
+	p := c.Position.(*ABRow)
+	a := c.Analysis.(Analysis)
+	res := [2]int{a.ReserveA, a.ReserveB}
+	return explain.Step{Body: fmt.Sprintf("Reserve moves are passes only their owner can use: more of them win. With equal reserves the passes cancel and the Nim heaps decide, as in Nim: the player to move wins exactly when their XOR is not 0. "+
+		"Here %s, to move, has %d reserve against %d, and the XOR is %d.", abName(p.ToMove()), res[p.ToMove()], res[p.ToMove().Other()], a.NimSum)}
+}
+
+func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.Step {
+	a := c.Analysis.(Analysis)
+	switch {
+	case !solver.HasMoves(c.Position):
+		return explain.Step{Body: "None of your letters can move, so there is no move to look for."}
+	case c.Move == nil:
+		return explain.Step{Body: "No move puts you ahead here. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
+	}
+	k := abPairOf(a, c.Move.(Move).From)
+	if a.Pairs[k].Kind == NimPair {
+		return explain.Step{Body: fmt.Sprintf("Look at %s: shrink it so that the XOR of the heaps becomes 0.", heapName(k))}
+	}
+	return explain.Step{Body: "The XOR is already 0, so the heaps offer nothing. Look at your reserve moves: how many cells should one of them spend?"}
+}
+
+func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
+	return abVerdict(c, c.Position.(*ABRow), c.Analysis.(Analysis))
+}
+
+func (t game) LessonTitles(solver.Result) []string {
+	return []string{"Facing pairs", "Reserve moves", "Nim heaps", "The rule"}
+}
+
+func (t game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
+	return abName(pos.ToMove()) + " " + abMoveName(m)
+}
+
+func (t game) Stuck(pos solver.Position) string {
+	return abName(pos.ToMove()) + " cannot move."
+}
+
+// heapList names the Nim heaps with their letters: "2 (letters 1–2)".
+func heapList(a Analysis, o explain.Options) string {
+	var items []string
+	for k, pr := range a.Pairs {
+		if pr.Kind == NimPair {
+			items = append(items, fmt.Sprintf("%d (letters %d–%d)", pr.Gap, 2*k+1, 2*k+2))
+		}
+	}
+	if len(items) == 0 {
+		return "none"
+	}
+	return explain.Inline(explain.ListOf(items), o)
+}
+
+func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+	p := c.Position.(*ABRow)
+	a := c.Analysis.(Analysis)
+	mover, other := abName(p.ToMove()), abName(p.ToMove().Other())
+	res := [2]int{a.ReserveA, a.ReserveB}
+	me, them := res[p.ToMove()], res[p.ToMove().Other()]
+	why := fmt.Sprintf("Reserves A %d, B %d; heaps %s; XOR %d.", a.ReserveA, a.ReserveB, heapList(a, o), a.NimSum)
+	var find string
+	switch {
+	case !solver.HasMoves(p):
+		find = fmt.Sprintf("%s has no letter that can move.", mover)
+	case c.Move == nil && me < them:
+		find = fmt.Sprintf("%s leads %d to %d on reserves, and no move of %s's closes that.", other, them, me, mover)
+	case c.Move == nil:
+		find = fmt.Sprintf("Reserves level at %d and XOR 0: a Nim move breaks the 0, a reserve move falls behind.", me)
+	default:
+		m := c.Move.(Move)
+		k := abPairOf(a, m.From)
+		if pr := a.Pairs[k]; pr.Kind == NimPair {
+			t := pr.Gap ^ a.NimSum
+			find = fmt.Sprintf("Heap %d xor %d = %d is smaller: %s shrinks it (letters %d–%d).", pr.Gap, a.NimSum, t, abMoveName(m), 2*k+1, 2*k+2)
+		} else {
+			find = fmt.Sprintf("XOR 0 and %d to %d ahead: spend a reserve cell, %s.", me, them, abMoveName(m))
+		}
+	}
+	rule := fmt.Sprintf("More reserve moves (%d to %d) win whatever the heaps say.", max(me, them), min(me, them))
+	if me == them {
+		rule = fmt.Sprintf("Level reserves (%d each) cancel, so plain Nim on the heaps decides.", me)
+	}
+	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+}
+
+func (t game) Compact(_ solver.Position, m solver.Move) string { return abMoveName(m) }
 
 // The ideas of the solution a puzzle can need.
 const (

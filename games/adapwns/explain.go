@@ -113,12 +113,20 @@ func (g game) Plan(c solver.Result) explain.Plan {
 			}
 		}
 	}
-	return explain.NewPlan(c, taught, func(m solver.Move) string {
-		if countedGap(a, pawnIndex(a, m.(Move).From)) {
-			return kindCounted
-		}
-		return kindUncounted
-	})
+	return explain.NewPlan(c, taught, func(m solver.Move) string { return pawnKind(a, m) })
+}
+
+// pawnKind names the kind of an adapwns move of the position analysed by a.
+func pawnKind(a Analysis, m solver.Move) string {
+	if countedGap(a, pawnIndex(a, m.(Move).From)) {
+		return kindCounted
+	}
+	return kindUncounted
+}
+
+func (g game) Kind(pos solver.Position, m solver.Move) string {
+	_, a := pos.Analyze()
+	return pawnKind(a.(Analysis), m)
 }
 
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
@@ -157,6 +165,17 @@ func countedGaps(a Analysis) explain.List {
 func ignoredGaps(a Analysis) explain.List {
 	n := len(a.Gaps)
 	return gapItems(a, 1+n%2, 2, n/2)
+}
+
+// ignoredIndices returns the numbers of the gaps that do not count, left
+// to right.
+func ignoredIndices(a Analysis) []int {
+	n := len(a.Gaps)
+	out := make([]int, 0, n/2)
+	for k := 1 + n%2; k <= n; k += 2 {
+		out = append(out, k)
+	}
+	return out
 }
 
 // grundyItems describes each counted gap's value: "gap 2: 4 mod 3 = 1".
@@ -244,7 +263,7 @@ func (g game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	steps = append(steps, explain.Step{Title: "The XOR", Body: fmt.Sprintf(
 		"The counted gaps are independent piles, so the whole game is worth the XOR of their values (Sprague–Grundy), and the player to move wins exactly when it is not 0. %s Here %s is to move.",
 		explain.XorSentence(a.Grundy), mover)})
-	return append(steps, g.finding(c, pl, o), pawnVerdict(c, p, a, o))
+	return append(steps, g.Finding(c, pl, o), pawnVerdict(c, p, a, o))
 }
 
 // pawnName is a move's short name: "5→4".
@@ -259,7 +278,7 @@ func stepText(s pawnStep) string {
 	return fmt.Sprintf("gap %d: %d → %d, worth %d", s.gap, s.from, s.to, s.to%3)
 }
 
-func (g game) finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
+func (g game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
 	p := c.Position.(*Board)
 	a := c.Analysis.(Analysis)
 	st := explain.Step{Title: "Finding the move"}
@@ -317,23 +336,118 @@ func pawnVerdict(c solver.Result, p *Board, a Analysis, o explain.Options) expla
 		a.Xor, c.WinnerName(), m, shiftText(a, m), explain.Inline(explain.Ints(na.(Analysis).Grundy), o), na.(Analysis).Xor, other)}
 }
 
-// Hints climbs from a nudge to the numbers and the verdict.
-func (g game) Hints(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+func (g game) Ties() bool { return false }
+
+func (g game) Question(solver.Result) explain.Step {
+	return explain.Step{Body: "Start small: a board with one pawn and g empty cells in front of it, where a move takes the pawn 1 or 2 cells left. " +
+		"For g = 0, 1, 2, 3, 4, 5, 6, does the player to move win? Which values of g lose, and why does the pattern repeat?"}
+}
+
+func (g game) Reduction(solver.Result) explain.Step {
+	return explain.Step{Body: "Now your board. Count the empty cells in front of each pawn, up to the previous pawn or the left edge: these are the gaps. " +
+		"A move takes cells from one gap and adds them to the next gap on the right, so the gaps are a staircase. " +
+		"Which gaps can you ignore, because whatever leaves them the opponent can carry on at once? " +
+		"Reduce the board to the gaps that count, use your answer to the question, and decide who wins."}
+}
+
+func (g game) Numbers(c solver.Result, o explain.Options) explain.Step {
+	a := c.Analysis.(Analysis)
+	if len(a.Gaps) == 0 {
+		return explain.Step{Body: "There are no pawns, so there are no gaps and no numbers to work with."}
+	}
+	return explain.Step{Body: fmt.Sprintf("Your gaps, left to right: %s. The ones that count, every other one from the right: %s. Each is a pile you take 1 or 2 from, worth g mod 3: %s.",
+		explain.Inline(explain.Ints(a.Gaps), o), explain.Inline(countedGaps(a), o), explain.Inline(grundyItems(a), o))}
+}
+
+func (g game) Rule(c solver.Result, o explain.Options) explain.Step {
+	a := c.Analysis.(Analysis)
+	return explain.Step{Body: fmt.Sprintf("The counted gaps are independent piles, so the whole board is worth the XOR of their values (Sprague–Grundy): the player to move wins exactly when it is not 0. %s %s is to move.",
+		explain.XorSentence(a.Grundy), c.Position.Game().PlayerName(c.Position.ToMove()))}
+}
+
+func (g game) Pointer(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
+	a := c.Analysis.(Analysis)
+	switch {
+	case !solver.HasMoves(c.Position):
+		return explain.Step{Body: "No pawn can move, so there is no move to look for."}
+	case c.Move == nil:
+		return explain.Step{Body: "No move brings the XOR back to 0 here. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
+	}
+	s := stepOf(a, c.Move.(Move))
+	if s.gap == s.pawn {
+		return explain.Step{Body: fmt.Sprintf("Look at gap %d (its pawn is on cell %d): which value mod 3 must it have for the XOR to become 0, and can its pawn get there?", s.gap, a.Pawns[s.pawn-1]+1)}
+	}
+	return explain.Step{Body: fmt.Sprintf("No counted gap can reach the value it needs on its own. Look at gap %d, and at the pawn just to its left, whose move adds to it.", s.gap)}
+}
+
+func (g game) Verdict(c solver.Result, o explain.Options) explain.Step {
+	return pawnVerdict(c, c.Position.(*Board), c.Analysis.(Analysis), o)
+}
+
+func (g game) LessonTitles(solver.Result) []string {
+	return []string{"A staircase", "Which gaps count", "g mod 3", "The XOR"}
+}
+
+func (g game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
+	return pos.Game().PlayerName(pos.ToMove()) + " " + pawnName(m)
+}
+
+func (g game) Stuck(pos solver.Position) string {
+	return pos.Game().PlayerName(pos.ToMove()) + " cannot move."
+}
+
+func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*Board)
 	a := c.Analysis.(Analysis)
-	red := "There are no pawns, so there are no gaps."
-	if len(a.Gaps) > 0 {
-		red = fmt.Sprintf("Your gaps, left to right: %s. The ones that count, every other from the right: %s.",
-			explain.Inline(explain.Ints(a.Gaps), o), explain.Inline(countedGaps(a), o))
+	ignored := ignoredIndices(a)
+	if len(a.Gaps) == 0 || !solver.HasMoves(p) {
+		why := "There are no pawns, so there is no move."
+		if len(a.Gaps) > 0 {
+			why = fmt.Sprintf("Gap sizes %s: every pawn is blocked, so there is no move.", explain.Inline(explain.Ints(a.Gaps), o))
+		}
+		return []explain.Step{{Title: "Why", Body: why}, {Title: "The rule here", Body: "In normal play the player who cannot move loses."}}
 	}
-	return []explain.Step{
-		{Title: explain.HintTitle("a nudge"), Body: "Count the empty cells in front of each pawn. When a pawn moves, where do those cells go? Which gaps can you ignore because the opponent can copy your move?"},
-		{Title: explain.HintTitle("your gaps"), Body: red},
-		{Title: explain.HintTitle("the numbers"), Body: fmt.Sprintf(
-			"Each counted gap is a take-1-or-2 pile worth g mod 3: %s. %s %s is to move; compare the XOR with 0.",
-			explain.Inline(grundyItems(a), o), explain.XorSentence(a.Grundy), p.Game().PlayerName(p.ToMove()))},
-		explain.WithTitle(pawnVerdict(c, p, a, o), explain.HintTitle("verdict and move")),
+	why := fmt.Sprintf("Gap sizes %s; %s, worth %s mod 3. XOR %d", explain.Inline(explain.Ints(a.Gaps), o), gapsCount(a.Significant, o), explain.Inline(explain.Ints(a.Grundy), o), a.Xor)
+	if a.Xor == 0 {
+		why += "."
+	} else {
+		why += ", not 0."
 	}
+	var find string
+	if c.Move != nil {
+		m := c.Move.(Move)
+		s := stepOf(a, m)
+		if s.gap == s.pawn {
+			find = fmt.Sprintf("Gap %d must become worth %d xor %d = %d: %s (%s).", s.gap, s.from%3, a.Xor, s.to%3, pawnName(m), stepText(s))
+		} else {
+			find = fmt.Sprintf("No counted gap reaches its target, so %s adds %d to the next one (%s).", pawnName(m), s.d, stepText(s))
+		}
+	} else {
+		find = fmt.Sprintf("Any move changes one of the values of gaps %s, and the XOR of 0 breaks.", explain.Inline(explain.Ints(a.Significant), o))
+		if len(a.Significant) == 1 {
+			find = fmt.Sprintf("Any move changes gap %d's value, and the XOR of 0 breaks.", a.Significant[0])
+		}
+	}
+	rule := explain.Capitalise(gapsCount(a.Significant, o))
+	if len(ignored) > 0 {
+		if len(ignored) == 1 {
+			rule += fmt.Sprintf(" (gap %d: moves out of it are copied back)", ignored[0])
+		} else {
+			rule += fmt.Sprintf(" (gaps %s: moves out of them are copied back)", explain.Inline(explain.Ints(ignored), o))
+		}
+	}
+	rule += "; a take-1-or-2 pile is worth g mod 3."
+	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+}
+
+func (g game) Compact(_ solver.Position, m solver.Move) string { return pawnName(m) }
+
+// gapsCount says "gap 2 counts" or "gaps 1, 3 count".
+func gapsCount(gaps []int, o explain.Options) string {
+	if len(gaps) == 1 {
+		return fmt.Sprintf("gap %d counts", gaps[0])
+	}
+	return fmt.Sprintf("gaps %s count", explain.Inline(explain.Ints(gaps), o))
 }
 
 // The ideas of the solution a puzzle can need.

@@ -130,12 +130,15 @@ func (t *stackGame) Plan(c solver.Result) explain.Plan {
 			}
 		}
 	}
-	return explain.NewPlan(c, taught, func(m solver.Move) string {
-		if p.Misere() {
-			return binim2Kind(p, m.(Move))
-		}
-		return binimKind(p, m.(Move))
-	})
+	return explain.NewPlan(c, taught, func(m solver.Move) string { return t.Kind(p, m) })
+}
+
+func (t *stackGame) Kind(pos solver.Position, m solver.Move) string {
+	p := pos.(*Stacks)
+	if p.Misere() {
+		return binim2Kind(p, m.(Move))
+	}
+	return binimKind(p, m.(Move))
 }
 
 // binim2Taught returns the top run of the first own stack with the
@@ -168,7 +171,13 @@ func (t *stackGame) Explain(c solver.Result, pl explain.Plan, o explain.Options)
 	}
 	// The finding comes just before the verdict.
 	last := steps[len(steps)-1]
-	return append(steps[:len(steps)-1], t.finding(c, pl, o), last)
+	return append(steps[:len(steps)-1], t.Finding(c, pl, o), last)
+}
+
+// stackMoveName is a move's short name by content: "take 2 from `0110`".
+func stackMoveName(p *Stacks, m solver.Move, o explain.Options) string {
+	sm := m.(Move)
+	return fmt.Sprintf("take %d from %s", sm.Take, explain.Code(p.Stacks()[sm.Stack-1], "symbols", o))
 }
 
 // stackGroupsText lists a plan's moves by kind and, within a kind, by
@@ -238,7 +247,7 @@ func uniqueGroups(p *Stacks, pl explain.Plan) explain.Plan {
 	return out
 }
 
-func (t *stackGame) finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
+func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
 	p := c.Position.(*Stacks)
 	st := explain.Step{Title: "Finding the move"}
 	if !ownTop(p) {
@@ -287,13 +296,88 @@ func (t *stackGame) finding(c solver.Result, pl explain.Plan, o explain.Options)
 	return st
 }
 
-// Hints climbs from a nudge to the numbers and the verdict.
-func (t *stackGame) Hints(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+func (t *stackGame) Ties() bool { return false }
+
+func (t *stackGame) Question(c solver.Result) explain.Step {
+	if c.Position.(*Stacks).Misere() {
+		return explain.Step{Body: "Start small, in misère play, where whoever makes the last move loses. With the single stack `0` and Dee to move, who wins? With `00`? With `01`, and with `010`? " +
+			"What changes when a stack's top and bottom differ?"}
+	}
+	return explain.Step{Body: "Start small. With the single stack `0110` and Dee to move, how many moves can Dee make on it, and can Dum ever move there? " +
+		"What if the stack were `1001` instead?"}
+}
+
+func (t *stackGame) Reduction(c solver.Result) explain.Step {
+	if c.Position.(*Stacks).Misere() {
+		return explain.Step{Body: "Now your stacks. Merge each run of equal symbols into one symbol. A merged stack whose top and bottom differ cancels out; " +
+			"one with the same symbol on top and bottom gives its owner an extra move they will be forced to make. Count each player's extra moves and decide who wins."}
+	}
+	return explain.Step{Body: "Now your stacks. Only the owner of a stack's top symbol can move on it, and the owner can keep it that way. " +
+		"Count the moves each player's own stacks give them, and decide who wins."}
+}
+
+func (t *stackGame) Numbers(c solver.Result, o explain.Options) explain.Step {
 	p := c.Position.(*Stacks)
 	if p.Misere() {
-		return binim2Hints(c, p, o)
+		merged, cancel, extra := binim2Parts(p)
+		var keep []group
+		keep = append(keep, extra[0]...)
+		keep = append(keep, extra[1]...)
+		a := c.Analysis.(Binim2Analysis)
+		return explain.Step{Body: fmt.Sprintf("Merged, the stacks are %s. Different top and bottom (they cancel out): %s. Same top and bottom: %s. So Dee has %s and Dum %d.",
+			groupList(groups(slices.Sorted(slices.Values(merged))), o), groupList(cancel, o), groupList(keep, o), explain.Plural(a.DeeExtra, "extra move", "extra moves"), a.DumExtra)}
 	}
-	return binimHints(c, p, o)
+	owned := binimOwned(p, o)
+	list := func(pl int) string {
+		if len(owned[pl]) == 0 {
+			return "none"
+		}
+		return explain.Inline(explain.ListOf(owned[pl]), o)
+	}
+	a := c.Analysis.(BinimAnalysis)
+	return explain.Step{Body: fmt.Sprintf("Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s. So Dee has %s and Dum %d.",
+		list(0), list(1), explain.Plural(a.DeeMoves, "move", "moves"), a.DumMoves)}
+}
+
+func (t *stackGame) Rule(c solver.Result, _ explain.Options) explain.Step {
+	p := c.Position.(*Stacks)
+	mover, other := stackNames(p)
+	_, an := p.Analyze()
+	if p.Misere() {
+		ex := an.(Binim2Analysis).Extras()
+		return explain.Step{Body: fmt.Sprintf("In misère play each player wants to run out of moves first. Fewer extra moves run out first; with equal counts the player to move spends one first. Here %s, to move, has %d and %s has %d.",
+			mover, ex[p.ToMove()], other, ex[p.ToMove().Other()])}
+	}
+	mv := an.(BinimAnalysis).Moves()
+	return explain.Step{Body: fmt.Sprintf("Each player uses up their own moves, one a turn, and whoever runs out on their turn loses. The player to move spends first, so needs strictly more. Here %s, to move, has %d and %s has %d.",
+		mover, mv[p.ToMove()], other, mv[p.ToMove().Other()])}
+}
+
+func (t *stackGame) Pointer(c solver.Result, _ explain.Plan, o explain.Options) explain.Step {
+	p := c.Position.(*Stacks)
+	switch {
+	case !ownTop(p):
+		return explain.Step{Body: "No stack has your symbol on top, so there is no move to look for."}
+	case c.Move == nil:
+		return explain.Step{Body: "No move keeps the counts in your favour here. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
+	}
+	m := c.Move.(Move)
+	s := explain.Code(p.Stacks()[m.Stack-1], "symbols", o)
+	switch {
+	case !p.Misere():
+		return explain.Step{Body: fmt.Sprintf("Look at %s: spend exactly one of your moves there, and hand the opponent nothing.", s)}
+	case binim2Kind(p, m) == kindSpendExtra:
+		return explain.Step{Body: fmt.Sprintf("Look at %s: it holds one of your extra moves. How do you spend it in one move?", s)}
+	}
+	return explain.Step{Body: fmt.Sprintf("You have no extra move to spend. Look at %s, with your symbol on top and the opponent's at the bottom: how can it become an extra move for them?", s)}
+}
+
+func (t *stackGame) Verdict(c solver.Result, o explain.Options) explain.Step {
+	p := c.Position.(*Stacks)
+	if p.Misere() {
+		return binim2Verdict(c, p, o)
+	}
+	return binimVerdict(c, p, o)
 }
 
 // group is a stack and how many equal stacks there are.
@@ -538,26 +622,6 @@ func binim2Verdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
 		other, explain.Plural(nex[p.ToMove().Other()], "extra move", "extra moves"), mover, nex[p.ToMove()], mover, other)}
 }
 
-func binim2Hints(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
-	merged, cancel, extra := binim2Parts(p)
-	a := c.Analysis.(Binim2Analysis)
-	mover, _ := stackNames(p)
-	var keep []group
-	keep = append(keep, extra[0]...)
-	keep = append(keep, extra[1]...)
-	return []explain.Step{
-		{Title: explain.HintTitle("a nudge"), Body: "Which stacks can you ignore? First merge each run of equal symbols into one symbol, then compare each stack's top with its bottom."},
-		{Title: explain.HintTitle("your stacks, reduced"), Body: fmt.Sprintf(
-			"Merged, the stacks are %s. Different top and bottom (they cancel out, ignore them): %s. Same top and bottom (these matter): %s.",
-			groupList(groups(slices.Sorted(slices.Values(merged))), o), groupList(cancel, o), groupList(keep, o))},
-		{Title: explain.HintTitle("the numbers"), Body: fmt.Sprintf(
-			"Each stack with the same symbol on top and bottom is one extra move its owner must make: Dee has %d, Dum has %d, and %s is to move. "+
-				"In misère play fewer extra moves is better, and equal counts favour the player to move.",
-			a.DeeExtra, a.DumExtra, mover)},
-		explain.WithTitle(binim2Verdict(c, p, o), explain.HintTitle("verdict and move")),
-	}
-}
-
 // ---- binim ----
 
 // binimOwned lists the stacks each player owns (their symbol on top),
@@ -627,26 +691,83 @@ func binimVerdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
 		other, explain.Plural(nmv[p.ToMove().Other()], "move", "moves"), mover, nmv[p.ToMove()], other)}
 }
 
-func binimHints(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
-	a := c.Analysis.(BinimAnalysis)
-	owned := binimOwned(p, o)
-	mover, _ := stackNames(p)
-	list := func(pl int) string {
-		if len(owned[pl]) == 0 {
-			return "none"
-		}
-		return explain.Inline(explain.ListOf(owned[pl]), o)
+func (t *stackGame) LessonTitles(c solver.Result) []string {
+	if c.Position.(*Stacks).Misere() {
+		return []string{"Merge the runs", "Stacks that cancel out", "Extra moves", "The misère rule"}
 	}
-	return []explain.Step{
-		{Title: explain.HintTitle("a nudge"), Body: "Who owns each stack? Look at its top symbol: can the other player ever get a move there, and how many moves can the owner make on it?"},
-		{Title: explain.HintTitle("your stacks, by owner"), Body: fmt.Sprintf(
-			"Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s.", list(0), list(1))},
-		{Title: explain.HintTitle("the numbers"), Body: fmt.Sprintf(
-			"Dee has %s and Dum has %d, and %s is to move. The player to move needs strictly more moves than the opponent.",
-			explain.Plural(a.DeeMoves, "move", "moves"), a.DumMoves, mover)},
-		explain.WithTitle(binimVerdict(c, p, o), explain.HintTitle("verdict and move")),
-	}
+	return []string{"Each stack belongs to one player", "The rule"}
 }
+
+func (t *stackGame) LineMove(pos solver.Position, m solver.Move, o explain.Options) string {
+	p := pos.(*Stacks)
+	mover, _ := stackNames(p)
+	return mover + " " + strings.Replace(stackMoveName(p, m, o), "take", "takes", 1)
+}
+
+func (t *stackGame) Stuck(pos solver.Position) string {
+	p := pos.(*Stacks)
+	mover, _ := stackNames(p)
+	if p.Misere() {
+		return mover + " cannot move, which wins in misère play."
+	}
+	return mover + " cannot move and loses."
+}
+
+func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+	p := c.Position.(*Stacks)
+	mover, other := stackNames(p)
+	_, an := p.Analyze()
+	var why, find, rule string
+	var counts [2]int
+	if p.Misere() {
+		a := an.(Binim2Analysis)
+		counts = a.Extras()
+		merged, cancel, extra := binim2Parts(p)
+		if !slices.Equal(merged, p.Stacks()) {
+			why = fmt.Sprintf("Merged: %s. ", groupList(groups(slices.Sorted(slices.Values(merged))), o))
+		}
+		why += fmt.Sprintf("Extra moves: Dee %d (%s), Dum %d (%s)", a.DeeExtra, groupList(extra[0], o), a.DumExtra, groupList(extra[1], o))
+		if len(cancel) > 0 {
+			n := 0
+			for _, g := range cancel {
+				n += g.n
+			}
+			why += fmt.Sprintf("; %s %s", groupList(cancel, o), map[bool]string{true: "cancels", false: "cancel"}[n == 1])
+		}
+		why += "."
+		rule = fmt.Sprintf("Misère: fewer extra moves win, and level counts go to the player to move (here %s %d, %s %d).", mover, counts[p.ToMove()], other, counts[p.ToMove().Other()])
+	} else {
+		a := an.(BinimAnalysis)
+		counts = a.Moves()
+		owned := binimOwned(p, o)
+		list := func(pl int) string {
+			if len(owned[pl]) == 0 {
+				return "none"
+			}
+			return explain.Inline(explain.ListOf(owned[pl]), o)
+		}
+		why = fmt.Sprintf("Dee's stacks: %s; %d in all. Dum's: %s; %d in all.", list(0), a.DeeMoves, list(1), a.DumMoves)
+		rule = fmt.Sprintf("Only your own stacks give you moves, and the player to move (%s, %d to %d) needs strictly more.", mover, counts[p.ToMove()], counts[p.ToMove().Other()])
+	}
+	switch {
+	case !ownTop(p):
+		find = fmt.Sprintf("No stack has `%c` on top, so %s has no move.", symbol(p.ToMove()), mover)
+	case c.Move == nil && p.Misere():
+		find = fmt.Sprintf("A move spends at most one of %s's %d or hands %s one, so %s stays ahead.", mover, counts[p.ToMove()], other, other)
+	case c.Move == nil:
+		find = fmt.Sprintf("Every move spends at least one of %s's %d and none of %s's %d.", mover, counts[p.ToMove()], other, counts[p.ToMove().Other()])
+	default:
+		m := c.Move.(Move)
+		how := "Spend exactly one move"
+		if p.Misere() {
+			how = map[string]string{kindSpendExtra: "Spend an extra move", kindGiveExtra: "Hand over an extra move"}[binim2Kind(p, m)]
+		}
+		find = fmt.Sprintf("%s: %s.", how, stackMoveText(p, m, o))
+	}
+	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+}
+
+func (t *stackGame) Compact(_ solver.Position, m solver.Move) string { return m.String() }
 
 // The ideas of the solution a puzzle can need.
 const (

@@ -133,6 +133,10 @@ func (t game) Plan(c solver.Result) explain.Plan {
 	return explain.NewPlan(c, taught, func(m solver.Move) string { return stringKind(p, m.(Move)) })
 }
 
+func (t game) Kind(pos solver.Position, m solver.Move) string {
+	return stringKind(pos.(*BinaryString), m.(Move))
+}
+
 // leadText says how the mover stands in 0s held, as a sentence.
 func leadText(mover, other string, l int) string {
 	switch {
@@ -219,7 +223,7 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	steps = append(steps, explain.Step{Title: "Putting it together", Body: fmt.Sprintf(
 		"Fewer 0s at the end wins, so compare the 0s %s will hold with %s's. %s The rest of the string %s; so %s ends %s.",
 		mover, other, leadText(mover, other, l), rest, mover, finalLeadText(l+shift, other))})
-	return append(steps, t.finding(c, pl, o), stringVerdict(c, p, a))
+	return append(steps, t.Finding(c, pl, o), stringVerdict(c, p, a))
 }
 
 // rangeName is a move's short name: "remove 2–3" or "remove 4".
@@ -247,7 +251,7 @@ func runLines(runs []run, x int) []string {
 	return lines
 }
 
-func (t game) finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
+func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
 	p := c.Position.(*BinaryString)
 	a := c.Analysis.(Analysis)
 	g := p.Game()
@@ -304,8 +308,11 @@ func stringVerdict(c solver.Result, p *BinaryString, a Analysis) explain.Step {
 		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("The string is empty, so the game is over. %s %s", leadText(mover, other, p.lead()), explain.VerdictSentence(c))}
 	}
 	if c.Move == nil {
-		return explain.Step{Title: "Verdict", Body: explain.VerdictSentence(c) + fmt.Sprintf(
-			" Every move of %s's loses: the rule above holds for every position, and after any move %s removes it scores %s's turn as a win for %s.", mover, mover, other, other)}
+		why := fmt.Sprintf("%s ends %s even with the best play", mover, finalLeadText(p.lead()+finalShift(a), other))
+		if a.Zeros%2 == 1 && a.NimSum == 0 {
+			why = fmt.Sprintf("a move on the runs of 1s leaves a XOR that %s sets back to 0, so %s still has to start on the 0s, and a move that takes a 0 only takes it sooner", other, mover)
+		}
+		return explain.Step{Title: "Verdict", Body: explain.VerdictSentence(c) + fmt.Sprintf(" Every move of %s's loses: %s.", mover, why)}
 	}
 	m := c.Move.(Move)
 	next := explain.AfterMove(c).(*BinaryString)
@@ -324,26 +331,133 @@ func stringVerdict(c solver.Result, p *BinaryString, a Analysis) explain.Step {
 		label, m, other, explain.Plural(nb.Zeros, "zero", "zeros"), parity(nb.Zeros), nb.NimSum, holdingText(other, mover, nl), kind, other)}
 }
 
-// Hints climbs from a nudge to the numbers and the verdict.
-func (t game) Hints(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+func (t game) Ties() bool { return true }
+
+func (t game) Question(solver.Result) explain.Step {
+	return explain.Step{Body: "Start small. With the string `000`, Player 1 to move, who ends with fewer 0s? And with `00`? " +
+		"Now `0110`: what can each player take without taking a 0, and who has to start on the 0s?"}
+}
+
+func (t game) Reduction(solver.Result) explain.Step {
+	return explain.Step{Body: "Now your string. Count its 0s: is the number even or odd? Taking 1s costs nothing, and taking 1s from inside one run of 1s shrinks that run like a Nim heap. " +
+		"Work out who is left without a free move and has to start on the 0s, add the 0s each player already holds, and decide who wins, or whether it is a tie."}
+}
+
+func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	p := c.Position.(*BinaryString)
 	a := c.Analysis.(Analysis)
-	g := p.Game()
-	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
 	runs := "no runs of 1s"
 	if len(a.Runs) > 0 {
 		runs = "runs of 1s " + explain.Inline(explain.Ints(a.Runs), o)
 	}
-	return []explain.Step{
-		{Title: explain.HintTitle("a nudge"), Body: "How many 0s are left, and is that number even or odd? Taking 1s costs nothing: what game do the runs of 1s form, and who has to start on the 0s?"},
-		{Title: explain.HintTitle("your string, reduced"), Body: fmt.Sprintf(
-			"%s left (%s) and %s. %s", explain.IsAre(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs, leadText(mover, other, p.lead()))},
-		{Title: explain.HintTitle("the numbers"), Body: fmt.Sprintf(
-			"%s %s is to move. With an even number of 0s each player takes half of them; with an odd number, the player left without a Nim move on the runs has to start on the 0s and takes one more.",
-			explain.XorSentence(a.Runs), mover)},
-		explain.WithTitle(stringVerdict(c, p, a), explain.HintTitle("verdict and move")),
-	}
+	g := p.Game()
+	return explain.Step{Body: fmt.Sprintf("%s left (%s) and %s. %s", explain.IsAre(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs,
+		leadText(g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other()), p.lead()))}
 }
+
+func (t game) Rule(c solver.Result, _ explain.Options) explain.Step {
+	p := c.Position.(*BinaryString)
+	a := c.Analysis.(Analysis)
+	return explain.Step{Body: fmt.Sprintf("An even number of 0s splits evenly. With an odd number, the player who loses the Nim on the runs of 1s has to start on the 0s and takes one more. %s %s is to move; fewer 0s at the end win.",
+		explain.XorSentence(a.Runs), p.Game().PlayerName(p.ToMove()))}
+}
+
+func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.Step {
+	p := c.Position.(*BinaryString)
+	a := c.Analysis.(Analysis)
+	switch {
+	case p.Text() == "":
+		return explain.Step{Body: "The string is empty, so there is no move to look for."}
+	case c.Move == nil:
+		return explain.Step{Body: "No move saves the game here. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
+	}
+	runs := runsOf(p.Text())
+	if r, _, ok := nimRun(runs, a.NimSum); ok && a.Zeros%2 == 1 {
+		return explain.Step{Body: fmt.Sprintf("Look at the run of %d starting at character %d: cut it so that the XOR of the runs becomes 0.", r.length, r.start)}
+	}
+	if len(runs) == 0 {
+		return explain.Step{Body: "Only 0s are left. How many should you take at once?"}
+	}
+	return explain.Step{Body: "Keep the number of 0s as it is: look at the 1s."}
+}
+
+func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
+	return stringVerdict(c, c.Position.(*BinaryString), c.Analysis.(Analysis))
+}
+
+func (t game) LessonTitles(solver.Result) []string {
+	return []string{"The 0s", "Runs of 1s are Nim heaps", "Putting it together"}
+}
+
+func (t game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
+	p := pos.(*BinaryString)
+	rm := m.(Move)
+	rest := p.Text()[:rm.Start-1] + p.Text()[rm.End:]
+	if rest == "" {
+		return fmt.Sprintf("%s takes `%s`", p.Game().PlayerName(p.ToMove()), p.Text())
+	}
+	return fmt.Sprintf("%s takes `%s` → `%s`", p.Game().PlayerName(p.ToMove()), p.Text()[rm.Start-1:rm.End], rest)
+}
+
+func (t game) Stuck(pos solver.Position) string {
+	p := pos.(*BinaryString)
+	h := p.Held()
+	return fmt.Sprintf("%s ends with %s, %s with %d.", p.Game().PlayerName(0), explain.Plural(h[0], "zero", "zeros"), p.Game().PlayerName(1), h[1])
+}
+
+func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+	p := c.Position.(*BinaryString)
+	a := c.Analysis.(Analysis)
+	g := p.Game()
+	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	l := p.lead()
+	if p.Text() == "" {
+		return []explain.Step{stringVerdict(c, p, a)}
+	}
+	why := fmt.Sprintf("%s (%s)", explain.Plural(a.Zeros, "zero", "zeros"), parity(a.Zeros))
+	if len(a.Runs) > 0 {
+		why += fmt.Sprintf("; runs %s, XOR %d", explain.Inline(explain.Ints(a.Runs), o), a.NimSum)
+	}
+	switch finalShift(a) {
+	case 0:
+		why += fmt.Sprintf(": %d each.", a.Zeros/2)
+	case -1:
+		why += fmt.Sprintf(": %s must start on the 0s and take the odd one.", other)
+	default:
+		why += fmt.Sprintf(": %s must start on the 0s and take the odd one.", mover)
+	}
+	if l != 0 {
+		why += " " + leadText(mover, other, l)
+	}
+	var find string
+	runs := runsOf(p.Text())
+	switch {
+	case c.Move == nil && a.Zeros%2 == 0:
+		find = fmt.Sprintf("The %d zeros split evenly at best, and taking one only adds to your count.", a.Zeros)
+	case c.Move == nil:
+		find = "Taking a 0 (say, to join two runs) only adds to your count; any Nim move breaks the XOR of 0."
+		if len(runs) == 0 {
+			find = fmt.Sprintf("Only %s are left, and you must start on them.", explain.Plural(a.Zeros, "zero", "zeros"))
+		}
+	case len(runs) == 0:
+		find = fmt.Sprintf("Only 0s are left: take a single one (%s).", rangeName(c.Move))
+	case a.Zeros%2 == 1 && a.NimSum != 0:
+		r, t, _ := nimRun(runs, a.NimSum)
+		find = fmt.Sprintf("Cut the run of %d (character %d) to %d xor %d = %d: %s.", r.length, r.start, r.length, a.NimSum, t, rangeName(c.Move))
+	default:
+		find = fmt.Sprintf("Take only 1s, keeping %d zeros %s: %s.", a.Zeros, parity(a.Zeros), rangeName(c.Move))
+	}
+	rule := fmt.Sprintf("Fewer 0s win; 1s are free, and %s split evenly.", explain.Plural(a.Zeros, "zero", "zeros"))
+	if a.Zeros%2 == 1 {
+		rule = fmt.Sprintf("Fewer 0s win; 1s are free; the odd 0 of %d goes to the loser of Nim on the runs.", a.Zeros)
+		if len(a.Runs) == 0 {
+			rule = fmt.Sprintf("Fewer 0s win; with no 1s the player to move takes the odd 0 of %d.", a.Zeros)
+		}
+	}
+	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+}
+
+func (t game) Compact(_ solver.Position, m solver.Move) string { return rangeName(m) }
 
 // ThemeTieBreak0s is the idea of an odd number of 0s: the loser of the
 // Nim on the runs of 1s takes the extra one.

@@ -44,6 +44,7 @@ func testPictureGolden(t *testing.T, s Spec) {
 					t.Fatal(err)
 				}
 				got := pixelHash(img)
+				roundTrip(t, img)
 				hashFile := filepath.Join("testdata", name+".sha256")
 				if *Update {
 					var buf bytes.Buffer
@@ -60,18 +61,37 @@ func testPictureGolden(t *testing.T, s Spec) {
 	}
 }
 
+// maxPNGBytes is the most a picture of the largest position may weigh.
+const maxPNGBytes = 200 << 10
+
 // testLargestPictures draws the positions at the slash command's limit,
-// bare and annotated, within MaxSide×MaxSide, and every position reached
-// from the starting positions of size 1, emptied ones included.
+// bare and annotated, within MaxSide on a side and MaxPixels (ReplyPixels
+// when a reply asks for it), as PNGs of at most maxPNGBytes, and every
+// position reached from the starting positions of size 1, emptied ones
+// included.
 func testLargestPictures(t *testing.T, s Spec) {
-	check := func(name string, pos solver.Position) {
-		for _, ann := range []bool{false, true} {
-			img, err := render.Draw(pos, render.Options{Annotate: ann})
+	check := func(name string, pos solver.Position, large bool) {
+		for _, opts := range []render.Options{{}, {Annotate: true}, {Annotate: true, MaxPixels: render.ReplyPixels}} {
+			img, err := render.Draw(pos, opts)
 			if err != nil {
-				t.Fatalf("%s annotate=%v: %v", name, ann, err)
+				t.Fatalf("%s %+v: %v", name, opts, err)
 			}
-			if b := img.Bounds(); b.Dx() <= 0 || b.Dy() <= 0 || b.Dx() > render.MaxSide || b.Dy() > render.MaxSide {
-				t.Errorf("%s annotate=%v: size %dx%d, want 1..%d each way", name, ann, b.Dx(), b.Dy(), render.MaxSide)
+			most := render.MaxPixels
+			if opts.MaxPixels > 0 {
+				most = opts.MaxPixels
+			}
+			if b := img.Bounds(); b.Dx() <= 0 || b.Dy() <= 0 || b.Dx() > render.MaxSide || b.Dy() > render.MaxSide || b.Dx()*b.Dy() > most {
+				t.Errorf("%s %+v: size %dx%d, want 1..%d each way and at most %d pixels", name, opts, b.Dx(), b.Dy(), render.MaxSide, most)
+			}
+			if !large {
+				continue
+			}
+			var buf bytes.Buffer
+			if err := render.PNG(&buf, pos, opts); err != nil {
+				t.Fatal(err)
+			}
+			if buf.Len() > maxPNGBytes {
+				t.Errorf("%s %+v: PNG has %d bytes, want at most %d", name, opts, buf.Len(), maxPNGBytes)
 			}
 		}
 	}
@@ -79,24 +99,55 @@ func testLargestPictures(t *testing.T, s Spec) {
 		if testing.Short() || RaceEnabled {
 			break
 		}
-		check(name, mustParse(t, s.Game, text, solver.ParseOptions{First: s.Game.PlayerName(0)}))
+		check(name, mustParse(t, s.Game, text, solver.ParseOptions{First: s.Game.PlayerName(0)}), true)
 	}
-	n := walk(t, s, 1, func(pos solver.Position) { check(fullKey(pos), pos) })
+	n := walk(t, s, 1, func(pos solver.Position) { check(fullKey(pos), pos, false) })
 	long := s.Long(solver.MaxLongPositionLen)
-	check("longest file", mustParse(t, s.Game, long, solver.ParseOptions{First: s.Game.PlayerName(0), Long: true}))
+	check("longest file", mustParse(t, s.Game, long, solver.ParseOptions{First: s.Game.PlayerName(0), Long: true}), false)
 	t.Logf("%d large and %d small positions drawn", len(s.Large), n)
 }
 
-// BenchDraw measures drawing each position, annotated.
+// roundTrip encodes img as render.PNG does and decodes it: the pixels
+// come back, 8 bits a pixel.
+func roundTrip(t *testing.T, img image.Image) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := render.EncodePNG(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	got, err := png.Decode(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := got.(*image.Paletted); !ok || len(p.Palette) < 17 || got.Bounds() != img.Bounds() {
+		t.Fatalf("decoded %T %v, want a paletted picture of %v", got, got.Bounds(), img.Bounds())
+	}
+	if pixelHash(got) != pixelHash(img) {
+		t.Errorf("pixels differ after a round trip through PNG")
+	}
+}
+
+// BenchDraw measures drawing each position, annotated, and drawing and
+// encoding it as a PNG, as a reply does.
 func BenchDraw(b *testing.B, g solver.Game, positions map[string]string) {
 	for name, text := range positions {
+		pos := mustParse(b, g, text, solver.ParseOptions{First: g.PlayerName(0)})
 		b.Run(name, func(b *testing.B) {
-			pos := mustParse(b, g, text, solver.ParseOptions{First: g.PlayerName(0)})
 			for b.Loop() {
 				if _, err := render.Draw(pos, render.Options{Annotate: true}); err != nil {
 					b.Fatal(err)
 				}
 			}
+		})
+		b.Run(name+"/png", func(b *testing.B) {
+			var buf bytes.Buffer
+			for b.Loop() {
+				buf.Reset()
+				if err := render.PNG(&buf, pos, render.Options{Annotate: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(buf.Len()), "bytes")
 		})
 	}
 }

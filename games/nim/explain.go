@@ -26,10 +26,13 @@ func (g *game) Canonical(r solver.Result) solver.Result { return r }
 func (g *game) LocalMove(_, _ solver.Result, m solver.Move) solver.Move { return m }
 
 // KeyNumbers names the XOR of the heaps, and in misère play the heaps
-// larger than 1.
+// larger than 1, or with none left the count of heaps of 1.
 func (g *game) KeyNumbers(pos solver.Position) string {
 	t := tallyOf(pos.(*Heaps).heaps)
-	if g.misere {
+	switch {
+	case g.misere && t.big == 0:
+		return fmt.Sprintf("only heaps of 1 are left, %d of them, and in misère play an odd number loses for the player to move", t.ones)
+	case g.misere:
 		return fmt.Sprintf("the XOR of the heaps is %d, with %s of 2 or more", t.x, explain.Plural(t.big, "heap", "heaps"))
 	}
 	return fmt.Sprintf("the XOR of the heaps is %d", t.x)
@@ -117,11 +120,11 @@ func (g *game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []ex
 			"Play exactly as in normal Nim while some heap has 2 or more. The only change comes at the end: when your move would leave only heaps of 0 and 1, leave an odd number of heaps of 1, so that the opponent takes the last object. "+
 				"Here %s of 2 or more and %s of 1 are left.", explain.Plural(t.big, "heap", "heaps"), explain.Plural(t.ones, "heap", "heaps"))})
 	}
-	return append(steps, g.finding(c, pl, o), g.verdict(c, t))
+	return append(steps, g.Finding(c, pl, o), g.verdict(c, t))
 }
 
 // finding shows how to find the move on this position's numbers.
-func (g *game) finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
+func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
 	p := c.Position.(*Heaps)
 	t := tallyOf(p.heaps)
 	if pl.Move == nil {
@@ -177,25 +180,138 @@ func (g *game) verdict(c solver.Result, t tally) explain.Step {
 		why, c.WinnerName(), c.Move, other, after)}
 }
 
-// Hints climbs from a nudge to the heaps in binary, the numbers and the
-// verdict.
-func (g *game) Hints(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+// Kind names the kind of a move that keeps the best outcome.
+func (g *game) Kind(pos solver.Position, m solver.Move) string { return g.kindOf(pos.(*Heaps))(m) }
+
+// Ties is false: Nim always has a winner.
+func (g *game) Ties() bool { return false }
+
+// Question asks about the smallest cases, the same for every position.
+func (g *game) Question(solver.Result) explain.Step {
+	if g.misere {
+		return explain.Step{Body: "Start small, where taking the last object loses: with only heaps of 1, say 1 1 or 1 1 1, does the player to move win? " +
+			"And with one heap of 3 beside heaps of 1, how many heaps of 1 would you like to leave?"}
+	}
+	return explain.Step{Body: "Start small: with two heaps of equal size, say 3 and 3, does the player to move win? What can the other player do after every move? " +
+		"And with heaps 1, 2 and 3?"}
+}
+
+// Reduction says how to reduce any position to one number.
+func (g *game) Reduction(solver.Result) explain.Step {
+	body := "Now your heaps. Write each in binary and XOR them: add each column without carrying, so a column with an odd number of 1s gives 1. " +
+		"A move changes exactly one heap. Use your answer to the question to decide what the XOR says about the player to move, and decide who wins."
+	if g.misere {
+		body += " Then check whether any heap has 2 or more: the end of the game, with only heaps of 1, has a rule of its own."
+	}
+	return explain.Step{Body: body}
+}
+
+// Numbers gives the heaps in binary and their XOR.
+func (g *game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	p := c.Position.(*Heaps)
 	t := tallyOf(p.heaps)
-	nudge := "Write every heap in binary. What is the XOR of the heaps, and what must a move do to it?"
+	body := fmt.Sprintf("Your heaps in binary:\n%s\n%s", explain.Bullets(heapItems(p.heaps, width(append([]int{t.x}, p.heaps...))), o), explain.XorSentence(p.heaps))
 	if g.misere {
-		nudge += " And how does the game end when only heaps of 1 are left?"
+		body += fmt.Sprintf(" Heaps of 2 or more: %d; heaps of 1: %d.", t.big, t.ones)
 	}
-	numbers := fmt.Sprintf("%s %s is to move: a XOR of 0 is bad news for the player to move.", explain.XorSentence(p.heaps), g.PlayerName(p.mover))
+	return explain.Step{Body: body}
+}
+
+// Rule turns the numbers into a verdict.
+func (g *game) Rule(c solver.Result, _ explain.Options) explain.Step {
+	p := c.Position.(*Heaps)
+	t := tallyOf(p.heaps)
 	if g.misere {
-		numbers += fmt.Sprintf(" Heaps of 2 or more: %d; heaps of 1: %d.", t.big, t.ones)
+		return explain.Step{Body: fmt.Sprintf("While some heap has 2 or more, misère Nim is won like normal Nim: the player to move wins exactly when the XOR is not 0. "+
+			"With only heaps of 1 left, the player to move wins exactly when their number is even. Here the XOR is %d, %s of 2 or more, and %s is to move.",
+			t.x, explain.Plural(t.big, "heap", "heaps"), g.PlayerName(p.mover))}
 	}
-	return []explain.Step{
-		{Title: explain.HintTitle("a nudge"), Body: nudge},
-		{Title: explain.HintTitle("your heaps in binary"), Body: explain.Bullets(heapItems(p.heaps, width(p.heaps)), o)},
-		{Title: explain.HintTitle("the numbers"), Body: numbers},
-		explain.WithTitle(g.verdict(c, t), explain.HintTitle("verdict and move")),
+	return explain.Step{Body: fmt.Sprintf("A move from a XOR of 0 always leaves a XOR that is not 0, and from a XOR that is not 0 there is always a move back to 0: the player to move wins exactly when the XOR is not 0. Here it is %d, and %s is to move.",
+		t.x, g.PlayerName(p.mover))}
+}
+
+// Pointer says where to look for the move without naming it.
+func (g *game) Pointer(c solver.Result, pl explain.Plan, _ explain.Options) explain.Step {
+	p := c.Position.(*Heaps)
+	t := tallyOf(p.heaps)
+	switch {
+	case !solver.HasMoves(p):
+		return explain.Step{Body: "Every heap is empty, so there is no move to look for."}
+	case c.Move == nil:
+		return explain.Step{Body: "No move brings the position to one the opponent loses. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
+	case g.misere && t.big <= 1 && kindIsEnding(g.kindOf(p)(c.Move)):
+		return explain.Step{Body: "Your move is the last that can shape the end of the game: after it only heaps of 1 are left. How many of them should there be?"}
 	}
+	hb := bits.Len(uint(t.x)) - 1
+	return explain.Step{Body: fmt.Sprintf("Look at the %s column, the highest 1 bit of the XOR: a heap with a 1 there can be shrunk to heap xor XOR. Which heap, and to what size?", ordinalBit(hb))}
+}
+
+// Verdict states who wins and the move.
+func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
+	return g.verdict(c, tallyOf(c.Position.(*Heaps).heaps))
+}
+
+// LessonTitles are the steps of Explain that teach the rule.
+func (g *game) LessonTitles(solver.Result) []string {
+	if g.misere {
+		return []string{"The heaps in binary", "Normal Nim underneath", "The misère ending"}
+	}
+	return []string{"The heaps in binary", "Why a XOR of 0 loses"}
+}
+
+// LineMove says a move for a line of play: "Player 1 takes 2 from heap 3".
+func (g *game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
+	return g.PlayerName(pos.ToMove()) + " " + strings.Replace(m.String(), "take", "takes", 1)
+}
+
+// Stuck says that the player to move has no move.
+func (g *game) Stuck(pos solver.Position) string {
+	if g.misere {
+		return g.PlayerName(pos.ToMove()) + " cannot move, which wins in misère play."
+	}
+	return g.PlayerName(pos.ToMove()) + " cannot move and loses."
+}
+
+// Compact names a move shortly: "heap 2 −3".
+func (g *game) Compact(_ solver.Position, m solver.Move) string {
+	hm := m.(Move)
+	return fmt.Sprintf("heap %d −%d", hm.Heap, hm.Take)
+}
+
+// Summary is the short reply: the XOR and what it says, how the move is
+// found, and the rule here.
+func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+	p := c.Position.(*Heaps)
+	t := tallyOf(p.heaps)
+	rule := "The player to move wins exactly when the XOR is not 0."
+	if g.misere {
+		rule = "Nim's rule while a heap has 2 or more; with only heaps of 1, an even number wins for the player to move."
+	}
+	if !solver.HasMoves(p) {
+		return []explain.Step{{Title: "Why", Body: g.GameOver(p)}, {Title: "The rule here", Body: rule}}
+	}
+	why := fmt.Sprintf("Heaps %s, XOR %d", explain.Inline(explain.Ints(p.heaps), o), t.x)
+	switch {
+	case g.misere && t.big == 0:
+		why += fmt.Sprintf("; only heaps of 1, %d of them.", t.ones)
+	case g.misere && t.big == 1:
+		why += "; exactly one heap has 2 or more, so the player to move shapes the ending."
+	case t.x == 0:
+		why += "."
+	default:
+		why += ", not 0."
+	}
+	find := "Every move changes one heap and so the XOR: no move leaves the opponent a lost position."
+	if c.Move != nil {
+		m := c.Move.(Move)
+		h := p.heaps[m.Heap-1]
+		if g.misere && t.big <= 1 && kindIsEnding(g.kindOf(p)(m)) {
+			find = fmt.Sprintf("Leave an odd number of heaps of 1: %s.", m)
+		} else {
+			find = fmt.Sprintf("Heap %d has the XOR's highest bit: %d xor %d = %d, so %s.", m.Heap, h, t.x, h^t.x, m)
+		}
+	}
+	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
 }
 
 // The ideas of the solution a puzzle can need.

@@ -63,6 +63,13 @@ func specOf(g *game) gametest.Spec {
 		}},
 		// The taught move leaves a XOR of 0, or in misère play, where no
 		// heap of 2 or more would be left, an odd number of heaps of 1.
+		ShortNumbers: func(r solver.Result) []string {
+			p := r.Position.(*Heaps)
+			if !solver.HasMoves(p) {
+				return nil
+			}
+			return []string{fmt.Sprintf("XOR %d", tallyOf(p.heaps).x)}
+		},
 		FollowsStrategy: func(pos solver.Position, m solver.Move, _ []solver.Move) string {
 			next, _ := pos.Play(m)
 			t := tallyOf(next.(*Heaps).heaps)

@@ -1,0 +1,238 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nimtutor/nimtutor/bot"
+	"github.com/nimtutor/nimtutor/commands"
+	"github.com/nimtutor/nimtutor/practice"
+	"github.com/nimtutor/nimtutor/store"
+)
+
+// Replicas: when DATABASE_URL names a PostgreSQL database, a Discord
+// transport opens it at start-up and keeps there everything replicas
+// must agree on: the interaction ids already received (bot.Ledger), the
+// per-user rate limits (bot.SharedRateLimiter), game states too large for
+// a custom_id (commands.StateStore) and, as always, practice records.
+// Explanations stay in each replica's own cache. Without DATABASE_URL
+// all of these stay in the process, as suits one process on SQLite.
+
+// sweepEvery is how often a replica deletes expired shared rows.
+const sweepEvery = time.Minute
+
+// rateRowTTL is how long an idle rate-limit row is kept.
+const rateRowTTL = time.Hour
+
+// shared is the state a replica shares with the others.
+type shared struct {
+	st *store.Store
+}
+
+// openShared opens the PostgreSQL store when DATABASE_URL is set, and
+// sweeps its expired rows until ctx ends; it returns nil without one.
+func openShared(ctx context.Context, log *slog.Logger) (*shared, error) {
+	cfg := storeConfig()
+	if cfg.DatabaseURL == "" {
+		return nil, nil
+	}
+	octx, cancel := context.WithTimeout(ctx, storeOpenTimeout)
+	defer cancel()
+	st, err := store.Open(octx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", describeStore(cfg), err)
+	}
+	log.Info("shared state in the store", "store", describeStore(cfg))
+	go func() {
+		t := time.NewTicker(sweepEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+				if n, err := st.Sweep(sctx, bot.DefaultLedgerTTL, rateRowTTL); err != nil {
+					log.Warn("sweeping expired shared state", "err", err)
+				} else if n > 0 {
+					log.Debug("swept expired shared state", "rows", n)
+				}
+				cancel()
+			}
+		}
+	}()
+	return &shared{st: st}, nil
+}
+
+// ledger returns the shared ledger, or nil (the transport's own) without one.
+func (sh *shared) ledger() bot.Ledger {
+	if sh == nil {
+		return nil
+	}
+	return sh.st
+}
+
+// httpOptions returns the HTTP transport's options for shared state.
+func (sh *shared) httpOptions() []bot.HTTPOption {
+	if sh == nil {
+		return nil
+	}
+	return []bot.HTTPOption{bot.WithLedger(sh.st)}
+}
+
+// adopt makes the lazy practice service use a store already open.
+func (l *lazyPractice) adopt(st *store.Store) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.st, l.svc = st, practice.New(st, l.now)
+}
+
+// newSharedHandler is newHandlerWith for a replica: with sh set, game
+// states, practice and the rate limits go through sh's store, which the
+// returned function closes. With m set, the handler is instrumented and
+// m reports the gates' queues, the cache and the store's latency.
+func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig, sh *shared, m *bot.Metrics) (bot.Handler, *lazyPractice, func()) {
+	if sh != nil {
+		cfg.States = sh.st
+	}
+	if m != nil {
+		defaultGates(&cfg)
+		for name, g := range map[string]*commands.Gate{"search": cfg.Searches, "picture": cfg.Pictures, "work": cfg.Work} {
+			m.Gauge("nimtutor_queue_running", `gate="`+name+`"`, "Heavy jobs running, by gate.", func() float64 { r, _ := g.Load(); return float64(r) })
+			m.Gauge("nimtutor_queue_waiting", `gate="`+name+`"`, "Heavy jobs waiting for a worker, by gate.", func() float64 { _, w := g.Load(); return float64(w) })
+		}
+	}
+	r, cache, prac := newRouter(log, cfg)
+	if sh != nil {
+		prac.adopt(sh.st)
+		if m != nil {
+			sh.st.SetObserver(m.ObserveStore)
+		}
+	}
+	if m != nil {
+		m.CounterFunc("nimtutor_cache_requests_total", `result="hit"`, "Explanation and state cache lookups, by result.", func() float64 { return float64(cache.Stats().Hits) })
+		m.CounterFunc("nimtutor_cache_requests_total", `result="miss"`, "", func() float64 { return float64(cache.Stats().Misses) })
+		m.Gauge("nimtutor_cache_entries", "", "Entries in this replica's cache.", func() float64 { return float64(cache.Stats().Entries) })
+	}
+	go func() {
+		t := time.NewTicker(cacheLogEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				logCache(log, cache)
+				return
+			case <-t.C:
+				logCache(log, cache)
+			}
+		}
+	}()
+	closeStore := func() {
+		if err := prac.close(); err != nil {
+			log.Error("closing the store", "err", err)
+		}
+	}
+	var h bot.Handler = bot.NewRateLimiter(r, limits)
+	if sh != nil {
+		h = bot.NewSharedRateLimiter(r, sh.st, limits, log)
+	}
+	if m != nil {
+		h = m.Instrument(h)
+	}
+	return h, prac, closeStore
+}
+
+// rateLimits reads the per-user limit: RATE_BURST interactions per
+// RATE_PER (a Go duration); the bot's defaults when unset.
+func rateLimits() (bot.RateLimitConfig, error) {
+	var c bot.RateLimitConfig
+	if s := strings.TrimSpace(env("RATE_BURST")); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n <= 0 {
+			return c, fmt.Errorf("RATE_BURST is %q: want a whole number of interactions above 0", s)
+		}
+		c.Burst = n
+	}
+	if s := strings.TrimSpace(env("RATE_PER")); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil || d <= 0 {
+			return c, fmt.Errorf("RATE_PER is %q: want a duration such as 10s", s)
+		}
+		c.Per = d
+	}
+	return c, nil
+}
+
+// replica is what a Discord transport serves with: its handler, the
+// state it shares with other replicas (nil without DATABASE_URL), its
+// metrics and its readiness check.
+type replica struct {
+	handler bot.Handler
+	sh      *shared
+	metrics *bot.Metrics
+	ready   func(ctx context.Context) error
+	close   func()
+}
+
+// newReplica opens what a Discord transport shares with other replicas
+// and builds its handler: the one call runHTTP and runGateway make.
+func newReplica(ctx context.Context, log *slog.Logger, cfg commands.Config) (*replica, error) {
+	limits, err := rateLimits()
+	if err != nil {
+		return nil, err
+	}
+	sh, err := openShared(ctx, log)
+	if err != nil {
+		return nil, err
+	}
+	m := bot.NewMetrics()
+	h, prac, closeStore := newSharedHandler(ctx, log, cfg, limits, sh, m)
+	rep := &replica{handler: h, sh: sh, metrics: m, close: closeStore}
+	rep.ready = func(ctx context.Context) error {
+		if sh != nil {
+			return sh.st.Ready(ctx)
+		}
+		// One process: the SQLite store opens on first use; a probe
+		// opens it (creating and migrating the file) and checks it.
+		svc, err := prac.open(ctx)
+		if err != nil {
+			return err
+		}
+		return svc.Store().Ready(ctx)
+	}
+	return rep, nil
+}
+
+// httpOptions returns the HTTP transport's options: shared state, and
+// /healthz, /readyz and /metrics beside the interactions endpoint.
+func (rep *replica) httpOptions(api string, log *slog.Logger) []bot.HTTPOption {
+	return append(rep.sh.httpOptions(), bot.WithAPIURL(api),
+		bot.WithSender(rep.metrics.Sender(bot.NewREST(api, nil, log))),
+		bot.WithWrap(func(h http.Handler) http.Handler { return bot.Ops(h, rep.ready, rep.metrics) }))
+}
+
+// runGateway runs the plan's shards with the replica's handler, shared
+// ledger and counting sender and, when metricsAddr (or METRICS_ADDR) is
+// set, the health and metrics endpoints on a listener of their own.
+func (rep *replica) runGateway(ctx context.Context, cfg bot.GatewayConfig, plan bot.ShardPlan, metricsAddr string, log *slog.Logger) error {
+	cfg.Ledger = rep.sh.ledger()
+	cfg.Sender = rep.metrics.Sender(bot.NewREST(cfg.APIURL, cfg.HTTPClient, log))
+	if metricsAddr == "" {
+		metricsAddr = strings.TrimSpace(env("METRICS_ADDR"))
+	}
+	if metricsAddr != "" {
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			if err := bot.ServeOps(ctx, metricsAddr, rep.ready, rep.metrics, log); err != nil {
+				log.Error("health and metrics endpoint stopped", "err", err)
+			}
+		}()
+	}
+	return bot.RunShards(ctx, cfg, plan, rep.handler, log)
+}

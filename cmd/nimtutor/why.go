@@ -1,0 +1,60 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// runWhy implements `nimtutor why GAME POSITION --move "A B" [--other "C
+// D"]`: why a move is wrong (or slower), against the recommended move or
+// another one.
+func runWhy(ctx context.Context, args []string, out io.Writer) error {
+	pf := newPositionFlags("why")
+	move := pf.fs.String("move", "", `the move to look at, as two numbers: "5 4"`)
+	other := pf.fs.String("other", "", "the move to compare it with (default: the recommended move)")
+	pos, _, err := pf.parse(args)
+	if err != nil {
+		return err
+	}
+	if *move == "" {
+		return usagef("give the move to look at with --move, for example --move %q", "5 4")
+	}
+	m, err := parseMove(pos, "move", *move)
+	if err != nil {
+		return err
+	}
+	var o solver.Move
+	if *other != "" {
+		if o, err = parseMove(pos, "other", *other); err != nil {
+			return err
+		}
+	}
+	steps, err := explain.Why(ctx, solve(ctx, pos), m, o)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "%s %s\n", pos.Game().Name(), pos)
+	for _, s := range steps {
+		fmt.Fprintf(out, "\n%s: %s\n", s.Title, s.Body)
+	}
+	return nil
+}
+
+// parseMove reads a move typed as two numbers, "5 4" or "5,4".
+func parseMove(pos solver.Position, field, text string) (solver.Move, error) {
+	f := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '-' || r == '>' })
+	if len(f) == 2 {
+		a, err1 := strconv.Atoi(f[0])
+		b, err2 := strconv.Atoi(f[1])
+		if err1 == nil && err2 == nil {
+			return solver.MoveOf(pos, a, b), nil
+		}
+	}
+	return nil, &solver.InputError{Field: field, Msg: fmt.Sprintf("%q is not two numbers; type %s", text, solver.MoveFormat(pos))}
+}

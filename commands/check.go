@@ -1,0 +1,228 @@
+package commands
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/check"
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Options of /check.
+const (
+	optCheckOutput = "output"
+	optCheckInput  = "input"
+	optCheckSeed   = "seed"
+)
+
+// maxSeed bounds the seeds handed out, so that they stay short to type
+// and exact as a Discord integer option.
+const maxSeed = 1 << 40
+
+// checkPrefix marks the report's Solve button: "chk:s:GAME", signed,
+// with the failing position's state.
+const checkPrefix = "chk"
+
+func init() {
+	addTop(&topCommand{name: "check", description: "Get a test file for a problem, or check your program's output against the truth", private: true,
+		options: checkOptions(), run: (*Router).check})
+	addComponent(checkPrefix, (*Router).checkSolve)
+}
+
+// checkSolve answers the report's Solve button: the full solve card of
+// the failing case, privately, as /GAME solve would give it.
+func (r *Router) checkSolve(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
+	head, st, err := r.openCustomID(i.MessageComponentData().CustomID, errCardExpired)
+	if err != nil {
+		return nil, err
+	}
+	if len(head) != 3 || head[1] != "s" {
+		return nil, errBadState
+	}
+	g, err := solver.Lookup(head[2])
+	if err != nil {
+		return nil, errBadState
+	}
+	pos, err := st.position(g)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := findSubcommand("solve")
+	if err != nil {
+		return nil, err
+	}
+	opts := map[string]*discordgo.ApplicationCommandInteractionDataOption{
+		optPosition: {Name: optPosition, Type: discordgo.ApplicationCommandOptionString, Value: pos.String()},
+	}
+	if g.NeedsFirst() {
+		opts[optFirst] = &discordgo.ApplicationCommandInteractionDataOption{Name: optFirst, Type: discordgo.ApplicationCommandOptionString, Value: g.PlayerName(pos.ToMove())}
+	}
+	resp, err := r.solve(&request{ctx: ctx, i: i, game: g, sub: sc, opts: opts, dl: r.files})
+	if err != nil {
+		return nil, err
+	}
+	resp.Data.Flags |= discordgo.MessageFlagsEphemeral
+	return resp, nil
+}
+
+// checkOptions are the options of /check.
+func checkOptions() []*discordgo.ApplicationCommandOption {
+	var games []*discordgo.ApplicationCommandOptionChoice
+	for _, g := range check.Games() {
+		games = append(games, &discordgo.ApplicationCommandOptionChoice{Name: g.Name(), Value: g.Name()})
+	}
+	return []*discordgo.ApplicationCommandOption{
+		{Type: discordgo.ApplicationCommandOptionString, Name: optGame, Description: "The problem", Required: true, Choices: games},
+		{Type: discordgo.ApplicationCommandOptionAttachment, Name: optCheckOutput, Description: "Your program's output on the test file (none: get a test file)"},
+		{Type: discordgo.ApplicationCommandOptionAttachment, Name: optCheckInput, Description: "The input your program read, if not nimtutor's test file"},
+		{Type: discordgo.ApplicationCommandOptionInteger, Name: optCheckSeed, Description: "The seed of the test file", MinValue: new(float64), MaxValue: maxSeed},
+	}
+}
+
+// checkSeedKey is the cache key of the last seed handed to a user for a game.
+func checkSeedKey(user, game string) string { return "check-seed:" + user + ":" + game }
+
+// check answers /check: a test file without output:, else the report.
+func (r *Router) check(ctx context.Context, i *discordgo.Interaction, opts options) (*discordgo.InteractionResponse, error) {
+	g, err := solver.Lookup(opts.str(optGame))
+	if err != nil {
+		return nil, err
+	}
+	if !check.Supported(g) {
+		return nil, &solver.InputError{Field: optGame, Msg: fmt.Sprintf("/check has no test file for %s yet", g.Name())}
+	}
+	seed, hasSeed := uint64(0), false
+	if o := opts[optCheckSeed]; o != nil {
+		seed, hasSeed = uint64(o.IntValue()), true
+	}
+	out := opts[optCheckOutput]
+	if out == nil {
+		if opts[optCheckInput] != nil {
+			return nil, &solver.InputError{Field: optCheckInput, Msg: "attach your program's output too (output:), or leave out input: to get a test file"}
+		}
+		if !hasSeed {
+			var b [8]byte
+			rand.Read(b[:])
+			seed = binary.LittleEndian.Uint64(b[:]) % maxSeed
+		}
+		return r.handOut(i, g, seed)
+	}
+	q := &request{ctx: ctx, i: i, game: g, dl: r.files}
+	output, err := q.download(out, maxJudgeFileBytes)
+	if err != nil {
+		return nil, err
+	}
+	outName := attachmentOf(i, out).Filename
+	var input []byte
+	inName := ""
+	switch in := opts[optCheckInput]; {
+	case in != nil && hasSeed:
+		return nil, &solver.InputError{Field: optCheckSeed, Msg: "give the input file or the seed of nimtutor's test file, not both"}
+	case in != nil:
+		if input, err = q.download(in, maxJudgeFileBytes); err != nil {
+			return nil, err
+		}
+		inName = attachmentOf(i, in).Filename
+	default:
+		if !hasSeed {
+			seed, hasSeed = check.SeedFromName(outName)
+		}
+		if !hasSeed {
+			if v, ok := r.cache.Get(checkSeedKey(userID(i), g.Name())); ok {
+				seed, hasSeed = v.(uint64)
+			}
+		}
+		if !hasSeed {
+			return nil, &solver.InputError{Field: optCheckSeed, Msg: fmt.Sprintf("which test file is %s the output of? Give its seed (seed:), or attach the input too (input:); /check game:%s without output: hands out a test file", outName, g.Name())}
+		}
+		f, err := check.Generate(g, seed)
+		if err != nil {
+			return nil, err
+		}
+		input, inName = f.Input, f.Name()
+	}
+	rep, err := check.Compare(ctx, g, input, output)
+	var ie *solver.InputError
+	if errors.As(err, &ie) {
+		return ephemeral(malformedInput(inName, input, ie)), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("checking %s: %w", g.Name(), err)
+	}
+	return r.checkReport(ctx, i, rep, inName, outName), nil
+}
+
+// handOut answers /check without output: the test file as an attachment,
+// with its seed.
+func (r *Router) handOut(i *discordgo.Interaction, g solver.Game, seed uint64) (*discordgo.InteractionResponse, error) {
+	f, err := check.Generate(g, seed)
+	if err != nil {
+		return nil, err
+	}
+	r.cache.Set(checkSeedKey(userID(i), g.Name()), seed)
+	e := &discordgo.MessageEmbed{
+		Title: fmt.Sprintf("A test file for %s", g.Name()),
+		Description: f.Summary() + "\n\nIt stresses what solutions get wrong: the samples, single stacks or pieces, all-equal parts, ties, " +
+			"boards with no move, the largest sizes the contest allows.\n\n" +
+			fmt.Sprintf("Run your program on %s, then attach its output: %s `game:%s output:out.txt` (add `seed:%d` if you check it later or elsewhere).",
+				f.Name(), r.mention("check", ""), g.Name(), seed),
+		Color:  colourHint,
+		Footer: &discordgo.MessageEmbedFooter{Text: "Seed " + strconv.FormatUint(seed, 10)},
+	}
+	data := &discordgo.InteractionResponseData{
+		Embeds: []*discordgo.MessageEmbed{e},
+		Files:  []*discordgo.File{{Name: f.Name(), ContentType: "text/plain; charset=utf-8", Reader: bytes.NewReader(f.Input)}},
+	}
+	return newMessage(data, false), nil
+}
+
+// checkReport is the reply to a check: how many answers are right, the
+// smallest failing case with its explanation and the card's buttons, and
+// the malformed lines.
+func (r *Router) checkReport(ctx context.Context, i *discordgo.Interaction, rep *check.Report, inName, outName string) *discordgo.InteractionResponse {
+	colour := colourWin
+	if !rep.OK() {
+		colour = colourLoss
+	}
+	e := &discordgo.MessageEmbed{
+		Title:       fmt.Sprintf("/check %s: %s", rep.Game.Name(), rep.Headline()),
+		Description: clipText(strings.Join(rep.Lines()[1:], "\n\n"), maxDescLen),
+		Color:       colour,
+		Footer:      &discordgo.MessageEmbedFooter{Text: clipText(fmt.Sprintf("Input: %s · output: %s", inName, outName), maxFooterLen)},
+	}
+	if rep.OK() {
+		e.Description = "Every answer matches the truth. Try another seed: the random cases change with it."
+	}
+	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
+	if rep.Smallest != nil {
+		res, steps, err := check.Explain(ctx, rep.Game, rep.Smallest, explain.Options{MaxItems: 6})
+		if err != nil {
+			e.Description += "\n\nThe failing position is too large to explain here; run `nimtutor check` on the command line for every step."
+		} else {
+			e.Description += fmt.Sprintf("\n\nWhy the answer is **%s**, step by step:", res.Answer())
+			fields := make([]*discordgo.MessageEmbedField, 0, len(steps))
+			for _, s := range r.linkLessons(rep.Game.Name(), steps) {
+				fields = append(fields, &discordgo.MessageEmbedField{Name: clipText(s.Title, maxFieldNameLen), Value: clipText(s.Body, maxFieldValueLen)})
+			}
+			e.Fields = fields
+			appendFields(e, 0, &discordgo.MessageEmbedField{Name: "This position", Value: "The buttons below show its full solve card, give a hint on it, play it against the bot, or verify it by exhaustive search."})
+			row := r.cardRow(res.Position, userID(i))
+			if len(res.Position.String()) <= solver.MaxPositionLen {
+				solve := discordgo.Button{Label: "Solve (full card)", Style: discordgo.SuccessButton, CustomID: r.customID(checkPrefix+":s:"+rep.Game.Name(), stateOf(res.Position))}
+				// A row holds five buttons and the card's row may be full.
+				row = append([]discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{solve}}}, row...)
+			}
+			data.Components = row
+		}
+	}
+	return newMessage(data, false)
+}

@@ -1,0 +1,255 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/learn"
+	"github.com/nimtutor/nimtutor/store"
+)
+
+// A lesson's controls: "learn:s:TOPIC:STEP" shows a step, "learn:a:TOPIC:
+// STEP:CHOICE" answers its exercise, "learn:l" lists the lessons. They
+// carry nothing secret: every answer is judged again by search.
+const learnPrefix = "learn"
+
+// optTopic picks a lesson.
+const optTopic = "topic"
+
+func init() {
+	addTop(&topCommand{name: "learn", description: "Short lessons on the theory, with exercises checked by the engine", private: true,
+		options: []*discordgo.ApplicationCommandOption{topicOption()}, run: (*Router).learnCommand})
+	addComponent(learnPrefix, (*Router).learnClick)
+}
+
+// topicOption offers every lesson.
+func topicOption() *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optTopic, Description: "The lesson (none: every lesson with your progress)"}
+	for _, t := range learn.Topics() {
+		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: t.Title, Value: t.ID})
+	}
+	return o
+}
+
+// learnCommand answers /learn: the list, or the learner's next step of
+// the topic (the first step again once the lesson is done).
+func (r *Router) learnCommand(ctx context.Context, i *discordgo.Interaction, opts options) (*discordgo.InteractionResponse, error) {
+	id := opts.str(optTopic)
+	if id == "" {
+		return newMessage(r.lessonList(ctx, userID(i)), false), nil
+	}
+	t, err := learn.Lookup(id)
+	if err != nil {
+		return nil, err
+	}
+	step := 0
+	if progress, _, err := r.lessonProgress(ctx, userID(i)); err == nil {
+		if p, ok := progress[t.ID]; ok && !p.Done {
+			step = min(p.StepsDone, len(t.Steps)-1)
+		}
+	}
+	data, err := r.lessonStep(ctx, t, step, nil)
+	if err != nil {
+		return nil, err
+	}
+	return newMessage(data, false), nil
+}
+
+// learnClick answers a lesson's button.
+func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, fields []string) (*discordgo.InteractionResponse, error) {
+	update := func(data *discordgo.InteractionResponseData) *discordgo.InteractionResponse {
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}
+	}
+	if len(fields) == 2 && fields[1] == "l" {
+		return update(r.lessonList(ctx, userID(i))), nil
+	}
+	if len(fields) < 4 {
+		return nil, errStale
+	}
+	t, err := learn.Lookup(fields[2])
+	if err != nil {
+		return nil, errStale
+	}
+	step, err := strconv.Atoi(fields[3])
+	if err != nil || step < 0 || step >= len(t.Steps) {
+		return nil, errStale
+	}
+	switch {
+	case fields[1] == "s" && len(fields) == 4:
+		data, err := r.lessonStep(ctx, t, step, nil)
+		if err != nil {
+			return nil, err
+		}
+		return update(data), nil
+	case fields[1] == "a" && len(fields) == 5:
+		choice, err := strconv.Atoi(fields[4])
+		if err != nil {
+			return nil, errStale
+		}
+		v, err := t.Steps[step].Answer(ctx, choice)
+		if err != nil {
+			return nil, err
+		}
+		saved := r.saveLesson(ctx, userID(i), t, step, v.Right)
+		data, err := r.lessonStep(ctx, t, step, &answered{verdict: v, saved: saved})
+		if err != nil {
+			return nil, err
+		}
+		return update(data), nil
+	}
+	return nil, errStale
+}
+
+// answered is the result of an answer shown on a step's card.
+type answered struct {
+	verdict learn.Verdict
+	// saved says whether the progress was stored, or why not.
+	saved string
+}
+
+// lessonStep draws step k of t: the idea, the position with its picture,
+// and the exercise's buttons; after an answer, the verdict with its
+// reason and the buttons to go on (or the exercise again, when wrong).
+func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, a *answered) (*discordgo.InteractionResponseData, error) {
+	s := t.Steps[k]
+	b, err := s.Board()
+	if err != nil {
+		return nil, fmt.Errorf("lesson %s step %d: %w", t.ID, k+1, err)
+	}
+	var desc strings.Builder
+	fmt.Fprintf(&desc, "%s\n\nPosition: `%s`, %s to move.", s.Idea, b.Text(), b.Name(0))
+	if h := b.Heaps(); h != "" {
+		fmt.Fprintf(&desc, "\n```\n%s```", h)
+	}
+	fmt.Fprintf(&desc, "\n**Exercise:** %s", s.Question(b))
+	e := &discordgo.MessageEmbed{
+		Title:  clipText(fmt.Sprintf("%s · step %d of %d", t.Title, k+1, len(t.Steps)), maxTitleLen),
+		Color:  colourHint,
+		Footer: &discordgo.MessageEmbedFooter{Text: "Answers are checked by exhaustive search on the position."},
+	}
+	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
+	var buttons []discordgo.MessageComponent
+	switch {
+	case a == nil || !a.verdict.Right:
+		if a != nil {
+			fmt.Fprintf(&desc, "\n\n❌ **Not quite.** %s Try again.", capitalise(a.verdict.Why))
+			e.Color = colourLoss
+		}
+		for c, label := range s.Options(b) {
+			buttons = append(buttons, discordgo.Button{Label: clipText(label, maxButtonLabelLen), Style: discordgo.PrimaryButton,
+				CustomID: fmt.Sprintf("%s:a:%s:%d:%d", learnPrefix, t.ID, k, c)})
+		}
+	default:
+		fmt.Fprintf(&desc, "\n\n✅ **Right.** %s", capitalise(a.verdict.Why))
+		e.Color = colourWin
+		if k+1 < len(t.Steps) {
+			buttons = append(buttons, discordgo.Button{Label: "Next step", Style: discordgo.SuccessButton, CustomID: fmt.Sprintf("%s:s:%s:%d", learnPrefix, t.ID, k+1)})
+		} else {
+			desc.WriteString("\n\n🎓 **Lesson complete.**")
+		}
+		buttons = append(buttons, discordgo.Button{Label: "All lessons", Style: discordgo.SecondaryButton, CustomID: learnPrefix + ":l"})
+	}
+	if a != nil && a.saved != "" {
+		e.Footer.Text = a.saved
+	}
+	e.Description = clipText(desc.String(), maxDescLen)
+	data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+	if pos := b.Position(); pos != nil {
+		r.attachPicture(ctx, data, e, pos, false)
+	}
+	return data, nil
+}
+
+// lessonProgress returns user's progress by lesson, and a note when it
+// cannot be read (no database).
+func (r *Router) lessonProgress(ctx context.Context, user string) (map[string]store.LessonProgress, string, error) {
+	svc, err := r.practice(ctx)
+	if errors.Is(err, errNoStore) {
+		return nil, "Progress is not stored: this nimtutor has no database.", err
+	}
+	if err != nil {
+		r.log.Error("opening the store for lessons", "err", err)
+		return nil, "Progress could not be read just now.", err
+	}
+	list, err := svc.Store().Lessons(ctx, user)
+	if err != nil {
+		r.log.Error("reading lesson progress", "err", err)
+		return nil, "Progress could not be read just now.", err
+	}
+	out := make(map[string]store.LessonProgress, len(list))
+	for _, p := range list {
+		out[p.Lesson] = p
+	}
+	return out, "", nil
+}
+
+// saveLesson stores an answer and returns a note for the footer.
+func (r *Router) saveLesson(ctx context.Context, user string, t *learn.Topic, step int, right bool) string {
+	svc, err := r.practice(ctx)
+	if errors.Is(err, errNoStore) {
+		return "Progress is not stored: this nimtutor has no database."
+	}
+	if err == nil {
+		var p store.LessonProgress
+		if p, err = svc.Store().RecordLesson(ctx, user, t.ID, step, len(t.Steps), right); err == nil {
+			return fmt.Sprintf("Your progress: %d of %d steps, %s.", p.StepsDone, len(t.Steps), pluralCount(p.Mistakes, "mistake", "mistakes"))
+		}
+	}
+	r.log.Error("saving lesson progress", "err", err)
+	return "Your progress could not be saved just now."
+}
+
+// lessonList lists every lesson with the learner's progress, and a
+// button for each.
+func (r *Router) lessonList(ctx context.Context, user string) *discordgo.InteractionResponseData {
+	progress, note, _ := r.lessonProgress(ctx, user)
+	var lines []string
+	var rows []discordgo.MessageComponent
+	var row []discordgo.MessageComponent
+	for _, t := range learn.Topics() {
+		p, ok := progress[t.ID]
+		status := "not started"
+		mark := "○"
+		switch {
+		case ok && p.Done:
+			mark, status = "✅", "done"
+		case ok:
+			mark, status = "▶️", fmt.Sprintf("%d of %d steps", p.StepsDone, len(t.Steps))
+		}
+		if ok && p.Mistakes > 0 {
+			status += ", " + pluralCount(p.Mistakes, "mistake", "mistakes")
+		}
+		lines = append(lines, fmt.Sprintf("%s **%s** (%d steps): %s", mark, t.Title, len(t.Steps), status))
+		next := 0
+		if ok && !p.Done {
+			next = min(p.StepsDone, len(t.Steps)-1)
+		}
+		row = append(row, discordgo.Button{Label: clipText(t.Title, maxButtonLabelLen), Style: discordgo.SecondaryButton,
+			CustomID: fmt.Sprintf("%s:s:%s:%d", learnPrefix, t.ID, next)})
+		if len(row) == maxButtonsPerRow {
+			rows, row = append(rows, discordgo.ActionsRow{Components: row}), nil
+		}
+	}
+	if len(row) > 0 {
+		rows = append(rows, discordgo.ActionsRow{Components: row})
+	}
+	e := &discordgo.MessageEmbed{
+		Title:       "Lessons",
+		Description: "Each lesson is a few steps: an idea, a small position, and an exercise the engine checks.\n\n" + strings.Join(lines, "\n"),
+		Color:       colourHint,
+	}
+	if note != "" {
+		e.Footer = &discordgo.MessageEmbedFooter{Text: note}
+	}
+	return &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: rows}
+}
+
+// pluralCount says "1 mistake" or "3 mistakes".
+func pluralCount(n int, one, many string) string {
+	return strconv.Itoa(n) + " " + pluralWord(n, one, many)
+}

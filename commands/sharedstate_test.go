@@ -1,0 +1,59 @@
+package commands
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// mapStates is a StateStore in a map, shared by the routers of a test as
+// a database table is by replicas.
+type mapStates struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (s *mapStates) PutState(_ context.Context, key, value string, _ time.Duration) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.m[key] = value
+	return nil
+}
+
+func (s *mapStates) GetState(_ context.Context, key string) (string, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v, ok := s.m[key]
+	return v, ok, nil
+}
+
+// TestSharedStateAcrossReplicas shows a card whose position is too long
+// for a custom_id on one router and clicks its hint on another with an
+// empty cache of its own: the shared store answers; without it, the
+// click finds the position expired.
+func TestSharedStateAcrossReplicas(t *testing.T) {
+	clock := &testClock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
+	states := &mapStates{m: map[string]string{}}
+	replica := func(st StateStore) *Router {
+		return New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("shared secret"), Now: clock.now, States: st})
+	}
+	a, b, alone := replica(states), replica(states), replica(nil)
+	long := strings.Repeat("..P", 110)
+	card, buttons := solveCard(t, a, student, "adapwns", optPosition, long)
+	if len(states.m) == 0 {
+		t.Fatal("the long position was not written to the shared store")
+	}
+	got := b.Handle(context.Background(), click(stranger, buttons["Hint (private)"], message(card, clock.t)))
+	if got.Type != discordgo.InteractionResponseChannelMessageWithSource || len(got.Data.Embeds) == 0 ||
+		!strings.Contains(got.Data.Embeds[0].Description, "330 characters in all") {
+		t.Fatalf("hint on another replica: %+v", got.Data)
+	}
+	got = alone.Handle(context.Background(), click(stranger, buttons["Hint (private)"], message(card, clock.t)))
+	if !strings.Contains(got.Data.Content, "expired") {
+		t.Errorf("a replica without the shared store: %q", got.Data.Content)
+	}
+}

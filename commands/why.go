@@ -1,0 +1,67 @@
+package commands
+
+import (
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Option names of /GAME why.
+const (
+	optMove      = "move"
+	optOtherMove = "other_move"
+)
+
+// whyOptions are the options /GAME why takes after the position. Discord
+// wants required options first and the position is optional (a file may
+// give it), so move is checked by the handler instead.
+var whyOptions = []*discordgo.ApplicationCommandOption{
+	{Type: discordgo.ApplicationCommandOptionString, Name: optMove, MaxLength: 20,
+		Description: "The move to look at, as two numbers, e.g. 5 4 (required)"},
+	{Type: discordgo.ApplicationCommandOptionString, Name: optOtherMove, MaxLength: 20,
+		Description: "A move to compare it with (default: the move the tutor recommends)"},
+}
+
+// why answers /GAME why: what a move does, the opponent's reply, the
+// better move, and win or lose in N for each.
+func (r *Router) why(q *request) (*discordgo.InteractionResponse, error) {
+	pos, err := q.position()
+	if err != nil {
+		return nil, err
+	}
+	text := q.str(optMove)
+	if text == "" {
+		return nil, &solver.InputError{Field: optMove, Msg: "give the move to look at, " + solver.MoveFormat(pos)}
+	}
+	m, err := moveOption(pos, optMove, text)
+	if err != nil {
+		return nil, err
+	}
+	var other solver.Move
+	if t := q.str(optOtherMove); t != "" {
+		if other, err = moveOption(pos, optOtherMove, t); err != nil {
+			return nil, err
+		}
+	}
+	steps, err := explain.Why(q.ctx, solve(q.ctx, pos), m, other)
+	if err != nil {
+		return nil, err
+	}
+	e := &discordgo.MessageEmbed{Title: "Why " + m.String() + "?", Description: positionLine(pos), Color: colourHint}
+	for _, s := range steps {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
+	}
+	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, true), nil
+}
+
+// moveOption reads a move typed as two numbers in the option field.
+func moveOption(pos solver.Position, field, text string) (solver.Move, error) {
+	a, b, ok := parseTwoNumbers(text)
+	if !ok {
+		return nil, &solver.InputError{Field: field, Msg: fmt.Sprintf("%q is not two numbers; type %s", clipText(text, 40), solver.MoveFormat(pos))}
+	}
+	return solver.MoveOf(pos, a, b), nil
+}

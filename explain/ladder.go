@@ -1,0 +1,131 @@
+package explain
+
+import (
+	"fmt"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// The hint ladder climbs in six levels, each giving away no more than the
+// next one needs:
+//
+//  1. a question on a small sub-case, the same for every position;
+//  2. how to compute the reduction, without its numbers, and a verdict
+//     for the student to submit (CheckLevel);
+//  3. the reduced numbers of this position;
+//  4. the rule that turns them into a verdict;
+//  5. where to look for the move;
+//  6. the move, found by the method on the student's numbers (the
+//     "Finding the move" step: the target, which part reaches it, the
+//     value after, every winning move by kind), or in a lost position how
+//     to make the opponent's task hardest.
+const (
+	levelQuestion = iota + 1
+	levelReduction
+	levelNumbers
+	levelRule
+	levelPointer
+	levelMove
+)
+
+// CheckLevel is the level of the ladder that asks the student to submit
+// a verdict (CheckVerdict checks it).
+const CheckLevel = levelReduction
+
+// Ladder titles, one for each level.
+var ladderTitles = [...]string{
+	levelQuestion:  "A question",
+	levelReduction: "Work it out",
+	levelNumbers:   "The numbers",
+	levelRule:      "The rule",
+	levelPointer:   "Where to look",
+	levelMove:      "The move",
+}
+
+// ladder builds the hint ladder of c from a game's parts.
+func ladder(e Teacher, c solver.Result, pl Plan, o Options) []Step {
+	steps := []Step{
+		e.Question(c),
+		e.Reduction(c),
+		e.Numbers(c, o),
+		e.Rule(c, o),
+		e.Pointer(c, pl, o),
+		lastLevel(e, c, pl, o),
+	}
+	for i := range steps {
+		steps[i].Title = ladderTitles[i+1]
+	}
+	if c.Move == nil && solver.HasMoves(c.Position) {
+		steps[levelMove-1].Title = "Making it hardest"
+	}
+	return steps
+}
+
+// lastLevel states the verdict and the move, then finds it by the method
+// on the position's numbers; in a lost position, the move that makes the
+// opponent's task hardest: the slowest loss, and how few winning replies
+// it leaves.
+func lastLevel(e Teacher, c solver.Result, pl Plan, o Options) Step {
+	v := e.Verdict(c, o)
+	if c.Move != nil {
+		v.Body += "\n" + e.Finding(c, pl, o).Body
+		return v
+	}
+	if !solver.HasMoves(c.Position) {
+		return v
+	}
+	m, value, exact := holdOut(c.Position)
+	if m == nil {
+		return v
+	}
+	next, err := c.Position.Play(m)
+	if err != nil {
+		return v
+	}
+	replies, complete := keepers(next, solver.Win)
+	all := len(solver.FirstMoves(next, checkedMoves(next)+1))
+	hold := fmt.Sprintf("Make the opponent's task hardest: **%s**", e.LineMove(c.Position, m, o))
+	if exact {
+		hold += fmt.Sprintf(" holds out longest (%s)", ValueText(value))
+	}
+	switch {
+	case !complete:
+		hold += "."
+	case len(replies) == 1:
+		hold += fmt.Sprintf(" and leaves exactly one winning reply out of %d.", all)
+	default:
+		hold += fmt.Sprintf(" and leaves %d winning replies out of %d.", len(replies), all)
+	}
+	v.Body += " " + hold
+	return v
+}
+
+// VerdictChoices returns the verdicts a student may submit for pos at
+// CheckLevel: each player's name, and "Tie" for a game that can end in
+// one.
+func VerdictChoices(pos solver.Position) []string {
+	g := pos.Game()
+	out := []string{g.PlayerName(0), g.PlayerName(1)}
+	if teacherOf(g).Ties() {
+		out = append(out, "Tie")
+	}
+	return out
+}
+
+// CheckVerdict checks a verdict the student submitted, one of
+// VerdictChoices, against the solver's result, and answers in a
+// sentence that does not give the right verdict away when the answer is
+// wrong.
+func CheckVerdict(r solver.Result, answer string) (right bool, reply string) {
+	want := "Tie"
+	if p, ok := r.Winner(); ok {
+		want = r.Position.Game().PlayerName(p)
+	}
+	if answer == want {
+		if want == "Tie" {
+			return true, "Right: with best play it is a tie. The next hints show the numbers behind it and how to keep the tie."
+		}
+		return true, fmt.Sprintf("Right: %s wins with best play. The next hints show the numbers behind it and where to find the move.", want)
+	}
+	return false, "Not this time. Check the reduction again, or take the next hint: it gives the numbers."
+}

@@ -1,0 +1,90 @@
+package explain
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Summary returns the short reply: why this position is won, lost or
+// tied in two or three facts of its own, how the move is found, a line of
+// play, and the rule as it applies here in one line. Explain gives the
+// full reasoning and Lesson the general rule behind it. Its text depends
+// only on Key(r.Position) and opts; MoveStep adds the move in the
+// student's numbering.
+func Summary(r solver.Result, opts Options) []Step {
+	e, c, pl := taught(r)
+	steps := e.Summary(c, pl, opts)
+	if line := lineOfPlay(e, c, opts); line != "" {
+		// The line goes just before the rule, which closes the summary.
+		last := steps[len(steps)-1]
+		steps = append(steps[:len(steps)-1], Step{Title: "Best play", Body: line}, last)
+	}
+	return steps
+}
+
+// Rule returns the general rule behind the position's verdict, applied
+// to it: the steps of Explain that teach the reduction, without the
+// opening and the verdict. It is what a "Why?" button shows until the
+// lessons have pages of their own. Its text depends only on
+// Key(r.Position) and opts.
+func Rule(r solver.Result, opts Options) []Step {
+	e, c, pl := taught(r)
+	titles := e.LessonTitles(c)
+	var out []Step
+	for _, s := range e.Explain(c, pl, opts) {
+		if slices.Contains(titles, s.Title) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// maxLinePlies is how many moves a line of play shows.
+const maxLinePlies = 4
+
+// lineOfPlay plays the position out for a few moves, each side as the
+// tutor recommends (the taught move, or the slowest loss), and writes the
+// moves the way the game names them: "Ada 5→4, Ada's opponent 3→2, …".
+// It is "" when the mover has no move, or the position is too large to
+// search for the losing side's moves.
+func lineOfPlay(e Teacher, c solver.Result, o Options) string {
+	pos := c.Position
+	if !solver.HasMoves(pos) || len(pos.String()) > maxSearchLen {
+		return ""
+	}
+	var moves []string
+	for len(moves) < maxLinePlies {
+		if !solver.HasMoves(pos) {
+			return strings.Join(moves, ", ") + "; " + e.Stuck(pos)
+		}
+		m := LocalMove(solver.Solve(pos))
+		if m == nil {
+			m, _, _ = holdOut(pos)
+		}
+		if m == nil {
+			break
+		}
+		moves = append(moves, e.LineMove(pos, m, o))
+		next, err := pos.Play(m)
+		if err != nil {
+			break
+		}
+		pos = next
+	}
+	if !solver.HasMoves(pos) {
+		return strings.Join(moves, ", ") + "; " + e.Stuck(pos)
+	}
+	return strings.Join(moves, ", ") + ", …"
+}
+
+// Short returns the short reply for a position: summary, from Summary,
+// with move, from MoveStep, right after "Finding it" (or last).
+func Short(summary []Step, move Step) []Step {
+	i := slices.IndexFunc(summary, func(s Step) bool { return s.Title == "Finding it" })
+	if i < 0 {
+		return append(slices.Clone(summary), move)
+	}
+	return slices.Insert(slices.Clone(summary), i+1, move)
+}

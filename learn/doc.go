@@ -1,0 +1,11 @@
+// Package learn holds nimtutor's lessons as data: topics made of short
+// steps, each one sentence of idea, a small example position and an
+// exercise ("who wins?" or "which move?"). Answers are checked by
+// exhaustive search on the position, never against a stored key, and a
+// wrong answer gets the reason on that position.
+//
+// The lessons on Nim, misère Nim, Sprague–Grundy values and staircase Nim
+// use heap games of this package (heaps.go), searched exhaustively here;
+// the lessons on the contest games use package solver's games and
+// package explain's numbers. The package knows nothing of Discord.
+package learn

@@ -1,0 +1,175 @@
+package learn
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Ask is the kind of an exercise.
+type Ask int
+
+// The exercises.
+const (
+	// WhoWins asks who wins with best play: the buttons name the player
+	// to move, the other player and, where the game can tie, a tie.
+	WhoWins Ask = iota
+	// WhichMove asks which of a few moves keeps the best outcome.
+	WhichMove
+)
+
+// Topic is one lesson.
+type Topic struct {
+	// ID is the topic's option value, "nim"; Title is its name.
+	ID, Title string
+	// Order places the topic in the list: the theory first, from Nim
+	// up, then the contest games.
+	Order int
+	Steps []Step
+}
+
+// Step is one step of a lesson: an idea, a position it is about, and an
+// exercise on that position.
+type Step struct {
+	// Idea is one sentence.
+	Idea string
+	// Game is a registered game's name, or one of this package's heap
+	// games: "sums" (Nim heaps and take-1-or-2 piles) or "staircase".
+	Game, Text, First string
+	// Says is the outcome for the player to move that Idea states about
+	// the position ("" when it states none); the tests check it.
+	Says string
+	// Shows are the numbers the idea quotes about the position, as the
+	// theory writes them on it (the heap games' reason, or the contest
+	// game's explanation); the tests check each one appears.
+	Shows []string
+	Ask   Ask
+	// Choices are the moves a WhichMove exercise offers, as the two
+	// numbers of the game's moves (heap and how many, from and to…).
+	Choices [][2]int
+}
+
+// Board parses the step's position.
+func (s Step) Board() (Board, error) { return NewBoard(s.Game, s.Text, s.First) }
+
+// Question is the exercise as a sentence.
+func (s Step) Question(b Board) string {
+	if s.Ask == WhichMove {
+		return fmt.Sprintf("%s is to move. Which move keeps the best outcome for %s?", b.Name(0), b.Name(0))
+	}
+	return fmt.Sprintf("%s is to move. Who wins with best play?", b.Name(0))
+}
+
+// Options are the labels of the exercise's buttons, in order.
+func (s Step) Options(b Board) []string {
+	if s.Ask == WhichMove {
+		out := make([]string, len(s.Choices))
+		for k, c := range s.Choices {
+			out[k] = b.MoveText(c[0], c[1])
+		}
+		return out
+	}
+	out := []string{b.Name(0) + " (to move)", b.Name(1)}
+	if b.CanTie() {
+		out = append(out, "A tie")
+	}
+	return out
+}
+
+// Verdict is the engine's judgement of an answer.
+type Verdict struct {
+	Right bool
+	// Why is the reason on the position, in a sentence or two.
+	Why string
+}
+
+// Answer judges choice (an index into Options) by exhaustive search of
+// the step's position, and says why on that position.
+func (s Step) Answer(ctx context.Context, choice int) (Verdict, error) {
+	b, err := s.Board()
+	if err != nil {
+		return Verdict{}, err
+	}
+	opts := s.Options(b)
+	if choice < 0 || choice >= len(opts) {
+		return Verdict{}, &solver.InputError{Field: "answer", Msg: fmt.Sprintf("there is no answer %d here", choice+1)}
+	}
+	o, err := b.Search(ctx)
+	if err != nil {
+		return Verdict{}, err
+	}
+	if s.Ask == WhoWins {
+		picked := [...]solver.Outcome{solver.Win, solver.Loss, solver.Tie}[choice]
+		return Verdict{Right: picked == o, Why: why(b, o)}, nil
+	}
+	c := s.Choices[choice]
+	next, err := b.After(c[0], c[1])
+	if err != nil {
+		return Verdict{}, err
+	}
+	after, err := next.Search(ctx)
+	if err != nil {
+		return Verdict{}, err
+	}
+	text := fmt.Sprintf("After **%s**, %s", opts[choice], why(next, after))
+	return Verdict{Right: -after == o, Why: text}, nil
+}
+
+// why says on b who wins and the numbers behind it, the outcome o coming
+// from the search.
+func why(b Board, o solver.Outcome) string {
+	verdict := fmt.Sprintf("%s, who is to move, wins", b.Name(0))
+	switch o {
+	case solver.Loss:
+		verdict = fmt.Sprintf("%s, who is to move, loses: %s wins", b.Name(0), b.Name(1))
+	case solver.Tie:
+		verdict = "the best either player can force is a tie"
+	}
+	return fmt.Sprintf("the position is `%s`: %s, so %s.", b.Text(), strings.TrimSuffix(b.Reason(), "."), verdict)
+}
+
+// topics holds the registered lessons, by Order.
+var (
+	topicsMu sync.Mutex
+	topics   []*Topic
+)
+
+// Register adds a lesson: this package registers the theory's, each game
+// package its own. IDs must be unique.
+func Register(t *Topic) {
+	topicsMu.Lock()
+	defer topicsMu.Unlock()
+	for _, old := range topics {
+		if old.ID == t.ID {
+			panic("learn: two lessons with the id " + t.ID)
+		}
+	}
+	topics = append(topics, t)
+	slices.SortStableFunc(topics, func(a, b *Topic) int { return a.Order - b.Order })
+}
+
+// Topics returns every lesson, in the order they are listed.
+func Topics() []*Topic {
+	topicsMu.Lock()
+	defer topicsMu.Unlock()
+	return slices.Clone(topics)
+}
+
+// Lookup returns the topic with the given id.
+func Lookup(id string) (*Topic, error) {
+	topics := Topics()
+	for _, t := range topics {
+		if t.ID == id {
+			return t, nil
+		}
+	}
+	ids := make([]string, len(topics))
+	for k, t := range topics {
+		ids[k] = t.ID
+	}
+	return nil, &solver.InputError{Field: "topic", Msg: fmt.Sprintf("there is no lesson %q; the topics are %s", id, strings.Join(ids, ", "))}
+}

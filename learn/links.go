@@ -1,0 +1,31 @@
+package learn
+
+import "github.com/nimtutor/nimtutor/solver"
+
+// Linker is a game's links to the lessons, which its package adds to its
+// solver.Game: which lesson teaches the idea behind each step of its
+// explanations, by step title. Steps that apply no theorem (the rules,
+// the verdict, finding the move) have no lesson; the short reply's "The
+// rule here" links to the game's own lesson.
+type Linker interface {
+	LessonLinks() map[string]string
+}
+
+// ForStep returns the lesson that teaches the idea of an explanation step
+// of game titled title, or false when the step applies no theorem.
+func ForStep(game, title string) (*Topic, bool) {
+	g, err := solver.Lookup(game)
+	if err != nil {
+		return nil, false
+	}
+	l, ok := g.(Linker)
+	if !ok {
+		return nil, false
+	}
+	id, ok := l.LessonLinks()[title]
+	if !ok {
+		return nil, false
+	}
+	t, err := Lookup(id)
+	return t, err == nil
+}

@@ -1,0 +1,176 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// The state that replicas behind one endpoint share lives in three small
+// tables (migration 0003): the interaction ids already received, the
+// per-user rate-limit windows, and game states too large for a custom_id.
+// Each operation is one statement, atomic on its own: on PostgreSQL it
+// runs outside any explicit transaction (one round trip); on SQLite it
+// runs through Update, which serialises this process's writers.
+
+// oneStatement runs fn, a single statement, atomically: directly on
+// PostgreSQL, inside Update (one writer at a time) on SQLite.
+func (s *Store) oneStatement(ctx context.Context, fn func(q querier) error) error {
+	if s.kind == Postgres {
+		return fn(s.db)
+	}
+	return s.Update(ctx, func(tx *Tx) error { return fn(tx.tx) })
+}
+
+// querier is what oneStatement's fn may use: the pool or a transaction.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Claim records an interaction id and reports true if no replica had
+// recorded it before: the id is the primary key of the interactions
+// table, and INSERT … ON CONFLICT DO NOTHING inserts it at most once.
+// Claim implements bot.Ledger.
+func (s *Store) Claim(ctx context.Context, id string) (bool, error) {
+	start := time.Now()
+	defer s.observe("claim", start)
+	var n int64
+	err := s.oneStatement(ctx, func(q querier) error {
+		res, err := q.ExecContext(ctx, `INSERT INTO interactions (interaction_id, seen_at) VALUES ($1, $2) ON CONFLICT (interaction_id) DO NOTHING`, id, millis(s.now()))
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("store: claiming interaction %s: %w", id, err)
+	}
+	return n == 1, nil
+}
+
+// Take spends one of user's per-window allowance: at most limit per
+// window of length per, counted in a row per user that one statement
+// updates (a fixed window, so a user may send up to 2×limit across a
+// window boundary). It reports whether the user may go on and, when not,
+// how long until the window ends.
+func (s *Store) Take(ctx context.Context, user string, limit int, per time.Duration) (time.Duration, bool, error) {
+	start := time.Now()
+	defer s.observe("rate_limit", start)
+	now := millis(s.now())
+	window := now - now%per.Milliseconds()
+	var used int
+	err := s.oneStatement(ctx, func(q querier) error {
+		return q.QueryRowContext(ctx, `INSERT INTO rate_limits (user_id, window_start, used) VALUES ($1, $2, 1)
+			ON CONFLICT (user_id) DO UPDATE SET
+				used = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.used + 1 ELSE 1 END,
+				window_start = excluded.window_start
+			RETURNING used`, user, window).Scan(&used)
+	})
+	if err != nil {
+		return 0, false, fmt.Errorf("store: rate limit of %s: %w", user, err)
+	}
+	if used <= limit {
+		return 0, true, nil
+	}
+	return time.Duration(window+per.Milliseconds()-now) * time.Millisecond, false, nil
+}
+
+// PutState stores value under key until ttl from now, replacing any
+// value the key had.
+func (s *Store) PutState(ctx context.Context, key, value string, ttl time.Duration) error {
+	start := time.Now()
+	defer s.observe("put_state", start)
+	err := s.oneStatement(ctx, func(q querier) error {
+		_, err := q.ExecContext(ctx, `INSERT INTO states (state_key, value, expires_at) VALUES ($1, $2, $3)
+			ON CONFLICT (state_key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
+			key, value, millis(s.now().Add(ttl)))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: saving state %s: %w", key, err)
+	}
+	return nil
+}
+
+// GetState returns the value stored under key, and false if there is
+// none or it has expired.
+func (s *Store) GetState(ctx context.Context, key string) (string, bool, error) {
+	start := time.Now()
+	defer s.observe("get_state", start)
+	var v string
+	err := s.db.QueryRowContext(ctx, `SELECT value FROM states WHERE state_key = $1 AND expires_at > $2`, key, millis(s.now())).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("store: reading state %s: %w", key, err)
+	}
+	return v, true, nil
+}
+
+// Sweep deletes what has expired by now: interaction ids older than
+// claimTTL, rate-limit windows older than rateTTL, and expired states.
+// It returns how many rows it deleted.
+func (s *Store) Sweep(ctx context.Context, claimTTL, rateTTL time.Duration) (int64, error) {
+	now := s.now()
+	stmts := []struct {
+		q   string
+		arg int64
+	}{
+		{`DELETE FROM interactions WHERE seen_at < $1`, millis(now.Add(-claimTTL))},
+		{`DELETE FROM rate_limits WHERE window_start < $1`, millis(now.Add(-rateTTL))},
+		{`DELETE FROM states WHERE expires_at <= $1`, millis(now)},
+	}
+	var total int64
+	for _, st := range stmts {
+		err := s.oneStatement(ctx, func(q querier) error {
+			res, err := q.ExecContext(ctx, st.q, st.arg)
+			if err != nil {
+				return err
+			}
+			n, err := res.RowsAffected()
+			total += n
+			return err
+		})
+		if err != nil {
+			return total, fmt.Errorf("store: sweeping: %s: %w", firstWords(st.q), err)
+		}
+	}
+	return total, nil
+}
+
+// Ready reports whether the database answers and holds every migration
+// this binary knows: what a readiness probe asks.
+func (s *Store) Ready(ctx context.Context) error {
+	ms, err := loadMigrations()
+	if err != nil {
+		return err
+	}
+	v, err := s.Version(ctx)
+	if err != nil {
+		return fmt.Errorf("store: not reachable: %w", err)
+	}
+	if v < len(ms) {
+		return fmt.Errorf("store: schema version %d, this binary needs %d", v, len(ms))
+	}
+	return nil
+}
+
+// Observer receives the duration of each store operation, by name; see
+// SetObserver.
+type Observer func(op string, d time.Duration)
+
+// SetObserver makes the store report the duration of its operations
+// (transactions and the shared-state statements) to o, for metrics. Call
+// it before the store is used concurrently.
+func (s *Store) SetObserver(o Observer) { s.observer = o }
+
+func (s *Store) observe(op string, start time.Time) {
+	if s.observer != nil {
+		s.observer(op, time.Since(start))
+	}
+}
