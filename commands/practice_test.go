@@ -20,7 +20,7 @@ import (
 func newPracticeRouter(tb testing.TB, st *store.Store) *Router {
 	tb.Helper()
 	svc := practice.New(st, nil)
-	return New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"),
+	return testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"),
 		Practice: func(context.Context) (*practice.Service, error) { return svc, nil }})
 }
 
