@@ -159,8 +159,6 @@ func Capitalise(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func capitalise(s string) string { return Capitalise(s) }
-
 // Complete reports whether a body ends a thought: after trimming spaces
 // and closing '*' or '`', it ends with '.', '!', '?' or ')'. Every body
 // this package writes satisfies it, which the tests check.
@@ -174,10 +172,4 @@ func Complete(body string) bool {
 		return true
 	}
 	return false
-}
-
-// WithTitle returns s with a new title.
-func WithTitle(s Step, title string) Step {
-	s.Title = title
-	return s
 }

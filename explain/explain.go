@@ -225,11 +225,11 @@ func MoveStep(r solver.Result) Step {
 	case m == nil:
 		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}
 	case r.Outcome != solver.Loss:
-		body := fmt.Sprintf("**%s**.", capitalise(m.String()))
+		body := fmt.Sprintf("**%s**.", Capitalise(m.String()))
 		if r.Move != nil && r.Move.String() == m.String() {
 			body += moveDistance(r)
 		}
-		if alt := Alternatives(r, 3); alt != "" {
+		if alt := alternatives(r, 3); alt != "" {
 			body += " " + alt
 		}
 		return Step{Title: "Your move", Body: body}
@@ -241,12 +241,12 @@ func MoveStep(r solver.Result) Step {
 		"Every move loses; too large to search to the end, **%s** leaves the opponent the fewest winning replies.", m)}
 }
 
-// Alternatives names the other moves that keep the best outcome, in the
+// alternatives names the other moves that keep the best outcome, in the
 // game's short notation and numbered as in r.Position, at most max of
 // them, as a sentence: "Also winning: 3→1, 9→8." The full explanation's
 // "Finding the move" step groups them by kind. It is "" when the mover
 // has no move or every move loses.
-func Alternatives(r solver.Result, max int) string {
+func alternatives(r solver.Result, max int) string {
 	t, c, pl := taught(r)
 	if pl.Move == nil {
 		return ""

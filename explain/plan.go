@@ -21,7 +21,7 @@ type Plan struct {
 	// taught move's kind first. Empty when every move loses.
 	Groups []MoveGroup
 	// Complete is false when the position has more moves than the plan
-	// checks (CheckedMoves); Groups then hold only the moves among those.
+	// checks (see checkedMoves); Groups then hold only the moves among those.
 	Complete bool
 }
 
@@ -44,12 +44,10 @@ const (
 	minChecked = 50
 )
 
-// CheckedMoves is how many moves a plan checks on pos.
-func CheckedMoves(pos solver.Position) int {
+// checkedMoves is how many moves a plan checks on pos.
+func checkedMoves(pos solver.Position) int {
 	return max(minChecked, min(maxChecked, checkWork/max(len(pos.String()), 1)))
 }
-
-func checkedMoves(pos solver.Position) int { return CheckedMoves(pos) }
 
 // keepers returns every legal move of pos after which the mover's outcome
 // is still want, judged by the formula, and whether every move was

@@ -61,7 +61,7 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 	if other != nil && other.String() != m.String() {
 		ro := solver.Solve(otherNext)
 		ov, oOK := oracle.After(pos, other)
-		body := fmt.Sprintf("**%s** instead leaves %s to move: %s.", capitalise(other.String()), opponent, KeyNumbers(otherNext))
+		body := fmt.Sprintf("**%s** instead leaves %s to move: %s.", Capitalise(other.String()), opponent, KeyNumbers(otherNext))
 		if f := summaryStep(r, "Finding it"); f != "" && r.Outcome != solver.Loss && sameMove(other, LocalMove(r)) {
 			body += " " + f
 		}
@@ -97,9 +97,9 @@ func afterText(e Teacher, m solver.Move, rn solver.Result, o Options) string {
 	next := rn.Position
 	g := next.Game()
 	if next.String() == "" {
-		return fmt.Sprintf("**%s** leaves nothing. %s", capitalise(m.String()), e.GameOver(next))
+		return fmt.Sprintf("**%s** leaves nothing. %s", Capitalise(m.String()), e.GameOver(next))
 	}
-	body := fmt.Sprintf("**%s** leaves %s, %s to move.", capitalise(m.String()), Code(next.String(), "characters", o), g.PlayerName(next.ToMove()))
+	body := fmt.Sprintf("**%s** leaves %s, %s to move.", Capitalise(m.String()), Code(next.String(), "characters", o), g.PlayerName(next.ToMove()))
 	if !solver.HasMoves(next) {
 		return body + " " + e.GameOver(next)
 	}
@@ -136,9 +136,9 @@ func summaryStep(r solver.Result, title string) string {
 // moves." or, out of the search's reach, the outcome alone.
 func solverValues(m solver.Move, v solver.Value, ok bool, after solver.Result) string {
 	if ok {
-		return fmt.Sprintf("%s: %s.", capitalise(m.String()), ValueText(v))
+		return fmt.Sprintf("%s: %s.", Capitalise(m.String()), ValueText(v))
 	}
-	return fmt.Sprintf("%s: a %s against best play (too large to count the moves).", capitalise(m.String()), outcomeWord(-after.Outcome))
+	return fmt.Sprintf("%s: a %s against best play (too large to count the moves).", Capitalise(m.String()), outcomeWord(-after.Outcome))
 }
 
 // outcomeWord names an outcome for the player it belongs to.
