@@ -35,7 +35,8 @@ func LessonFor(c Cache, pos solver.Position, o Options, solve func() solver.Resu
 		}
 	}
 	r := solve()
-	l := Lesson{Steps: Explain(r, o), Summary: Summary(r, o), Rule: Rule(r, o), Hints: Hints(r, o), Distance: Distance(r)}
+	steps := Explain(r, o)
+	l := Lesson{Steps: steps, Summary: Summary(r, o), Rule: ruleOf(r, steps), Hints: Hints(r, o), Distance: Distance(r)}
 	c.Set(key, l)
 	return l
 }

@@ -30,10 +30,15 @@ func Summary(r solver.Result, opts Options) []Step {
 // lessons have pages of their own. Its text depends only on
 // Key(r.Position) and opts.
 func Rule(r solver.Result, opts Options) []Step {
-	e, c, pl := taught(r)
+	return ruleOf(r, Explain(r, opts))
+}
+
+// ruleOf picks the steps of steps, r's explanation, that teach the rule.
+func ruleOf(r solver.Result, steps []Step) []Step {
+	e, c, _ := taught(r)
 	titles := e.LessonTitles(c)
 	var out []Step
-	for _, s := range e.Explain(c, pl, opts) {
+	for _, s := range steps {
 		if slices.Contains(titles, s.Title) {
 			out = append(out, s)
 		}

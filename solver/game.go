@@ -39,6 +39,22 @@ func (o Outcome) Verb() string {
 	return "ties"
 }
 
+// Outcomer is what a position may add to Position: the formula's outcome
+// alone, without building the analysis. Code that judges many moves
+// (explanations, the bot's holding out) asks for it through OutcomeOf.
+type Outcomer interface {
+	Outcome() Outcome
+}
+
+// OutcomeOf returns the formula's outcome for the player to move in pos.
+func OutcomeOf(pos Position) Outcome {
+	if o, ok := pos.(Outcomer); ok {
+		return o.Outcome()
+	}
+	o, _ := pos.Analyze()
+	return o
+}
+
 // Player identifies one of the two sides of a game: 0 is the side that
 // moves first in the original problem (Dee, A, Ada, Player 1), 1 the other.
 // In some games either side may move first.

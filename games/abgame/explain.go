@@ -226,23 +226,37 @@ func heapName(k int) string { return fmt.Sprintf("the heap of letters %d and %d"
 // that is smaller than h, with the move that gets there. With lists
 // capped and many heaps, it shows the heaps that work and counts the rest.
 func nimLines(p *ABRow, a Analysis, o explain.Options) []string {
-	var good, bad []string
+	// The heaps that can reach the target first, then the others; only
+	// the lines shown are written.
+	var good, bad []int
 	for k, pr := range a.Pairs {
 		if pr.Kind != NimPair {
 			continue
 		}
-		t := pr.Gap ^ a.NimSum
-		line := fmt.Sprintf("%s = %d: %d xor %d = %d", heapName(k), pr.Gap, pr.Gap, a.NimSum, t)
-		if t < pr.Gap {
-			good = append(good, line+fmt.Sprintf(", smaller: shrink it to %d with %s", t, abMoveName(abShrink(p, pr, pr.Gap-t))))
+		if pr.Gap^a.NimSum < pr.Gap {
+			good = append(good, k)
 		} else {
-			bad = append(bad, line+", not smaller, so this heap cannot do it")
+			bad = append(bad, k)
 		}
 	}
-	if o.MaxItems <= 0 || len(good)+len(bad) <= o.MaxItems {
-		return append(good, bad...)
+	line := func(k int) string {
+		pr := a.Pairs[k]
+		t := pr.Gap ^ a.NimSum
+		l := fmt.Sprintf("%s = %d: %d xor %d = %d", heapName(k), pr.Gap, pr.Gap, a.NimSum, t)
+		if t < pr.Gap {
+			return l + fmt.Sprintf(", smaller: shrink it to %d with %s", t, abMoveName(abShrink(p, pr, pr.Gap-t)))
+		}
+		return l + ", not smaller, so this heap cannot do it"
 	}
-	return append(explain.ListOf(good).Shown(o), fmt.Sprintf("for the other %s, h xor %d is not smaller", explain.Plural(len(bad), "heap", "heaps"), a.NimSum))
+	if o.MaxItems <= 0 || len(good)+len(bad) <= o.MaxItems {
+		out := make([]string, 0, len(good)+len(bad))
+		for _, k := range append(good, bad...) {
+			out = append(out, line(k))
+		}
+		return out
+	}
+	shown := explain.List{N: len(good), Item: func(i int) string { return line(good[i]) }}.Shown(o)
+	return append(shown, fmt.Sprintf("for the other %s, h xor %d is not smaller", explain.Plural(len(bad), "heap", "heaps"), a.NimSum))
 }
 
 func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
@@ -252,7 +266,7 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 	me, them := res[p.ToMove()], res[p.ToMove().Other()]
 	st := explain.Step{Title: "Finding the move"}
 	switch {
-	case len(p.Moves()) == 0:
+	case !solver.HasMoves(p):
 		st.Body = "No letter of yours can move, so there is no move to find."
 		return st
 	case me < them:

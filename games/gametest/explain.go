@@ -231,22 +231,28 @@ func testLargeExplanations(t *testing.T, s Spec) {
 }
 
 // BenchExplain measures everything a solve reply computes for each
-// position except the picture: the verdict and move (with the search's
-// attempt to count moves), the explanation in full and capped, the hint
-// ladder and the move step.
+// position except the picture, from nothing cached: the verdict and move
+// (with the search's attempt to count moves), the lesson a reply caches
+// (the capped explanation, the short reply, the rule, the hint ladder),
+// the move step, and the full explanation the command line prints.
 func BenchExplain(b *testing.B, g solver.Game, positions map[string]string) {
 	for name, text := range positions {
 		b.Run(name, func(b *testing.B) {
 			pos := mustParse(b, g, text, solver.ParseOptions{First: g.PlayerName(0)})
 			b.ReportAllocs()
 			for b.Loop() {
-				r := solver.SolveReach(context.Background(), pos, solver.ReachBudget)
-				r.Move = explain.LocalMove(r)
+				explain.ClearPlans()
+				r := explain.Solve(context.Background(), pos)
+				l := explain.LessonFor(mapCache{}, pos, explain.Options{MaxItems: 6}, func() solver.Result { return r })
+				explain.Short(l.Summary, explain.MoveStep(r))
 				explain.Explain(r, explain.Options{})
-				explain.Explain(r, explain.Options{MaxItems: 6})
-				explain.Hints(r, explain.Options{MaxItems: 6})
-				explain.MoveStep(r)
 			}
 		})
 	}
 }
+
+// mapCache is an explain.Cache that keeps everything.
+type mapCache map[string]any
+
+func (c mapCache) Get(key string) (any, bool) { v, ok := c[key]; return v, ok }
+func (c mapCache) Set(key string, value any)  { c[key] = value }
