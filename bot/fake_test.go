@@ -400,7 +400,8 @@ func jsonOf(tb testing.TB, b []byte) map[string]any {
 	return v
 }
 
-// interactionSeq numbers the interactions the tests make: Discord never
+// interactionSeq numbers the interactions the tests make, well away from
+// the ids tests write by hand: Discord never
 // sends two with the same id, and the transports answer a repeated id once.
 var interactionSeq atomic.Int64
 
@@ -408,7 +409,7 @@ var interactionSeq atomic.Int64
 // id of its own.
 func interaction(typ discordgo.InteractionType, data discordgo.InteractionData) *discordgo.Interaction {
 	return &discordgo.Interaction{
-		ID: strconv.FormatInt(1200000000000000000+interactionSeq.Add(1), 10), AppID: "1000000000000000001", Type: typ, Data: data,
+		ID: strconv.FormatInt(1200000000000500000+interactionSeq.Add(1), 10), AppID: "1000000000000000001", Type: typ, Data: data,
 		GuildID: "1300000000000000001", ChannelID: "1400000000000000001", Token: "interaction-token",
 		Member: &discordgo.Member{User: &discordgo.User{ID: "7", Username: "dee"}},
 	}

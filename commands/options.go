@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/discordx"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -94,25 +95,6 @@ func optionKind(t discordgo.ApplicationCommandOptionType) string {
 	return "a subcommand"
 }
 
-// jsonKind names the JSON type of a decoded value.
-func jsonKind(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case string:
-		return "text"
-	case float64:
-		return "a number"
-	case bool:
-		return "true or false"
-	case []any:
-		return "a list"
-	case map[string]any:
-		return "an object"
-	}
-	return fmt.Sprintf("a %T", v)
-}
-
 // checkValue checks that v has the JSON type def's option type needs.
 func checkValue(def *discordgo.ApplicationCommandOption, v any) error {
 	field := optionField(def.Name)
@@ -134,7 +116,7 @@ func checkValue(def *discordgo.ApplicationCommandOption, v any) error {
 		ok = isNum && f == math.Trunc(f) && math.Abs(f) < 1<<53
 	}
 	if !ok {
-		return &solver.InputError{Field: field, Msg: fmt.Sprintf("it should be %s, but Discord sent %s", optionKind(def.Type), jsonKind(v))}
+		return &solver.InputError{Field: field, Msg: fmt.Sprintf("it should be %s, but Discord sent %s", optionKind(def.Type), discordx.JSONKind(v))}
 	}
 	return nil
 }

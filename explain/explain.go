@@ -229,7 +229,7 @@ func MoveStep(r solver.Result) Step {
 		if r.Move != nil && r.Move.String() == m.String() {
 			body += moveDistance(r)
 		}
-		if alt := alternatives(r, 3); alt != "" {
+		if alt := alternatives(r, 2); alt != "" {
 			body += " " + alt
 		}
 		return Step{Title: "Your move", Body: body}
@@ -288,15 +288,15 @@ func moveDistance(r solver.Result) string {
 	if r.MoveRemoteness < 0 || r.Remoteness < 0 {
 		return ""
 	}
-	what := "wins"
+	what := "Wins"
 	if r.Outcome == solver.Tie {
-		what = "keeps the tie, which ends"
+		what = "Ties"
 	}
-	s := fmt.Sprintf(" It %s in %s", what, Plural(r.MoveRemoteness, "move", "moves"))
+	s := fmt.Sprintf(" %s in %s", what, Plural(r.MoveRemoteness, "move", "moves"))
 	if r.MoveRemoteness > r.Remoteness {
-		return s + fmt.Sprintf("; the quickest way takes %s.", Plural(r.Remoteness, "move", "moves"))
+		return s + fmt.Sprintf(" (the quickest takes %d).", r.Remoteness)
 	}
-	return s + ", the quickest way."
+	return s + ", the quickest."
 }
 
 // Distance says in one sentence how long the game lasts with best play,

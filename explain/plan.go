@@ -110,11 +110,11 @@ func NewPlan(c solver.Result, taught solver.Move, kindOf func(solver.Move) strin
 // the slowest loss in a lost position and the remoteness of moves. Past
 // it the reply falls back on the formula alone. It keeps a reply well
 // inside Discord's three seconds.
-const SearchBudget = 200_000
+const SearchBudget = 50_000
 
 // maxSearchLen is the longest position (as text) that is searched at
 // all: longer ones go straight to the formula's fallback.
-const maxSearchLen = 200
+const maxSearchLen = 64
 
 // trickyWork bounds the formula's fallback for a lost position too large
 // to search: it plays and judges replies until their text adds up to this

@@ -9,7 +9,7 @@ import (
 // moves to the end only for positions within this reach.
 const (
 	// ReachBudget is the most states one reply's search enters.
-	ReachBudget = 1 << 18
+	ReachBudget = 1 << 16
 	// ReachTime bounds SolveReach's search in time as well, for games
 	// whose states have many moves (a binstring of n characters has
 	// n(n+1)/2).
@@ -28,10 +28,18 @@ type Oracle struct {
 	search *Search
 }
 
+// oracleMovesPerState bounds an Oracle's work: it generates at most this
+// many moves per state of its budget, so that a game whose states have
+// hundreds of moves stops as soon as one with a few.
+const oracleMovesPerState = 16
+
 // NewOracle returns an oracle for g that enters at most budget states in
-// all (0 for no limit) and stops when ctx ends.
+// all (0 for no limit), generates at most oracleMovesPerState moves per
+// state of that budget, and stops when ctx ends.
 func NewOracle(ctx context.Context, g Game, budget int) *Oracle {
-	return &Oracle{ctx: ctx, game: g, search: NewSearch(g, budget)}
+	s := NewSearch(g, budget)
+	s.LimitWork(oracleMovesPerState * budget)
+	return &Oracle{ctx: ctx, game: g, search: s}
 }
 
 // Value returns the value of pos for its player to move, or false when

@@ -81,6 +81,12 @@ type Search struct {
 	// budget is the most states the search may enter; 0 means no limit.
 	budget  int
 	entered int
+	// workBudget is the most moves the search may generate, summed over
+	// the states it enters; 0 means no limit. States of some games have
+	// hundreds of moves (a binstring of n characters has n(n+1)/2), so a
+	// bound on states alone does not bound the time.
+	workBudget int
+	work       int
 	// OnState, if set, sees every state the moment it is solved, with its
 	// value and the states after each of its moves, whose values are
 	// known by then. Verify checks the formula there.
@@ -96,6 +102,11 @@ type Search struct {
 func NewSearch(r Rules, budget int) *Search {
 	return &Search{rules: r, budget: budget, buf: make([]State, 0, 256)}
 }
+
+// LimitWork bounds the moves the search may generate, summed over every
+// state it enters (0 for no limit); past it the search stops with
+// ErrBudget, as for its budget of states.
+func (s *Search) LimitWork(moves int) { s.workBudget = moves }
 
 // States returns how many distinct states the search has solved.
 func (s *Search) States() int { return s.memo.n }
@@ -150,6 +161,13 @@ func (s *Search) solve(st State, depth int) uint16 {
 	start := len(s.buf)
 	s.buf = s.rules.Children(st, s.buf)
 	end := len(s.buf)
+	if s.workBudget > 0 {
+		if s.work += end - start; s.work > s.workBudget {
+			s.err = ErrBudget
+			s.buf = s.buf[:start]
+			return 0
+		}
+	}
 	var v uint16
 	if start == end {
 		v = pack(s.rules.Terminal(st), 0)

@@ -70,6 +70,22 @@ func TestSearchBudget(t *testing.T) {
 	}
 }
 
+// TestSearchLimitWork stops a search by the moves it generates: on the
+// ladder every state but the last two has 2, so solving state 11 generates
+// 19 moves.
+func TestSearchLimitWork(t *testing.T) {
+	s := NewSearch(ladder{}, 0)
+	s.LimitWork(18)
+	if _, err := s.Value(context.Background(), 11); !errors.Is(err, ErrBudget) {
+		t.Fatalf("19 moves with a limit of 18: got %v, want ErrBudget", err)
+	}
+	s = NewSearch(ladder{}, 0)
+	s.LimitWork(19)
+	if _, err := s.Value(context.Background(), 11); err != nil {
+		t.Fatalf("19 moves with a limit of 19: %v", err)
+	}
+}
+
 func TestSearchContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -57,8 +58,9 @@ func TestParallelWriters(t *testing.T) {
 
 // Environment of the child process of TestKilledMidAnswer.
 const (
-	envChild = "NIMTUTOR_STORE_KILL_CHILD"
-	envCfg   = "NIMTUTOR_STORE_KILL_CFG"
+	envChild  = "NIMTUTOR_STORE_KILL_CHILD"
+	envCfg    = "NIMTUTOR_STORE_KILL_CFG"
+	envKillAt = "NIMTUTOR_STORE_KILL_AT"
 )
 
 // TestMain runs the child's loop when re-executed by TestKilledMidAnswer.
@@ -72,8 +74,11 @@ func TestMain(m *testing.M) {
 
 // killChild answers forever, announcing each answer from inside its
 // transaction after the first writes and pausing there, so that a kill
-// lands between the writes of one answer.
+// lands between the writes of one answer. At the answer the parent will
+// kill it during (envKillAt) it waits there for the kill, however slowly
+// a busy machine schedules the parent.
 func killChild() {
+	killAt, _ := strconv.Atoi(os.Getenv(envKillAt))
 	cfg := store.Config{Path: os.Getenv(envCfg)}
 	if strings.HasPrefix(cfg.Path, "postgres") {
 		cfg = store.Config{DatabaseURL: cfg.Path}
@@ -95,6 +100,9 @@ func killChild() {
 				return err
 			}
 			fmt.Printf("mid %d\n", n)
+			if n == killAt {
+				time.Sleep(time.Minute) // the parent kills it here
+			}
 			time.Sleep(20 * time.Millisecond)
 			p, err := tx.LockPuzzle("p", "adapwns", init1500)
 			if err != nil {
@@ -130,7 +138,7 @@ func TestKilledMidAnswer(t *testing.T) {
 		complete := 0
 		for round, killAt := range []int{1, 3, 5} {
 			cmd := exec.Command(os.Args[0], "-test.run=^$")
-			cmd.Env = append(os.Environ(), envChild+"=1", envCfg+"="+target)
+			cmd.Env = append(os.Environ(), envChild+"=1", envCfg+"="+target, envKillAt+"="+strconv.Itoa(killAt))
 			out, err := cmd.StdoutPipe()
 			if err != nil {
 				t.Fatal(err)

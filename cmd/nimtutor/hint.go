@@ -42,5 +42,8 @@ func runHint(ctx context.Context, args []string, out io.Writer) error {
 	if *level == explain.CheckLevel {
 		fmt.Fprintf(out, "Check your verdict: --verdict %q (one of %s).\n", explain.VerdictChoices(pos)[0], strings.Join(explain.VerdictChoices(pos), ", "))
 	}
+	if d := explain.Distance(r); *level == len(hints) && d != "" {
+		fmt.Fprintln(out, d)
+	}
 	return nil
 }

@@ -466,9 +466,9 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 			find = fmt.Sprintf("XOR 0 and %d to %d ahead: spend a reserve cell, %s.", me, them, abMoveName(m))
 		}
 	}
-	rule := fmt.Sprintf("More reserve moves (%d to %d) win whatever the heaps say.", max(me, them), min(me, them))
+	rule := fmt.Sprintf("Reserves %d to %d: the larger wins, heaps aside.", max(me, them), min(me, them))
 	if me == them {
-		rule = fmt.Sprintf("Level reserves (%d each) cancel, so plain Nim on the heaps decides.", me)
+		rule = fmt.Sprintf("Reserves level at %d: Nim on the heaps decides.", me)
 	}
 	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
 }

@@ -735,7 +735,15 @@ func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options)
 			why += fmt.Sprintf("; %s %s", groupList(cancel, o), map[bool]string{true: "cancels", false: "cancel"}[n == 1])
 		}
 		why += "."
-		rule = fmt.Sprintf("Misère: fewer extra moves win, and level counts go to the player to move (here %s %d, %s %d).", mover, counts[p.ToMove()], other, counts[p.ToMove().Other()])
+		me, them := counts[p.ToMove()], counts[p.ToMove().Other()]
+		switch {
+		case me == them:
+			rule = fmt.Sprintf("%s %d, %s %d: level, so misère hands it to %s, who moves.", mover, me, other, them, mover)
+		case me < them:
+			rule = fmt.Sprintf("%s %d, %s %d: in misère the fewer wins, so %s.", mover, me, other, them, mover)
+		default:
+			rule = fmt.Sprintf("%s %d, %s %d: in misère the fewer wins, so %s.", mover, me, other, them, other)
+		}
 	} else {
 		a := an.(BinimAnalysis)
 		counts = a.Moves()

@@ -399,10 +399,19 @@ func (t game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) st
 	return fmt.Sprintf("%s takes `%s` → `%s`", p.Game().PlayerName(p.ToMove()), p.Text()[rm.Start-1:rm.End], rest)
 }
 
+// Stuck says how the 0s held compare at the end. It names the
+// difference, not the two counts, which the explanation's key leaves out.
 func (t game) Stuck(pos solver.Position) string {
 	p := pos.(*BinaryString)
 	h := p.Held()
-	return fmt.Sprintf("%s ends with %s, %s with %d.", p.Game().PlayerName(0), explain.Plural(h[0], "zero", "zeros"), p.Game().PlayerName(1), h[1])
+	g := p.Game()
+	switch d := h[1] - h[0]; {
+	case d > 0:
+		return fmt.Sprintf("%s ends with %s fewer than %s.", g.PlayerName(0), explain.Plural(d, "zero", "zeros"), g.PlayerName(1))
+	case d < 0:
+		return fmt.Sprintf("%s ends with %s fewer than %s.", g.PlayerName(1), explain.Plural(-d, "zero", "zeros"), g.PlayerName(0))
+	}
+	return "Both end with as many zeros: a tie."
 }
 
 func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {

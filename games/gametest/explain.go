@@ -55,7 +55,8 @@ func steps(list []explain.Step) string {
 // texts renders everything cached per key, with and without a cap.
 func texts(r solver.Result) string {
 	return steps(explain.Explain(r, explain.Options{})) + steps(explain.Explain(r, explain.Options{MaxItems: 3})) +
-		steps(explain.Hints(r, explain.Options{})) + steps(explain.Hints(r, explain.Options{MaxItems: 3}))
+		steps(explain.Hints(r, explain.Options{})) + steps(explain.Hints(r, explain.Options{MaxItems: 3})) +
+		steps(explain.Summary(r, explain.Options{MaxItems: 3})) + steps(explain.Rule(r, explain.Options{MaxItems: 3}))
 }
 
 // testExplanation checks the explanation on random start and mid-game

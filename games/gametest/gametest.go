@@ -55,6 +55,11 @@ type Spec struct {
 	Drawn []Case
 	// Samples are the problem's samples: judge inputs and outputs.
 	Samples []Sample
+	// WhySize, when set, is the largest starting size whose positions the
+	// why report is checked on (every legal move of each), instead of
+	// Small-1: the report counts moves by a search bounded in time, which
+	// must stay instant under load.
+	WhySize int
 	// ShortNumbers returns phrases with numbers the short reply of r must
 	// state, computed from the analysis, not by the explanation; nil
 	// checks none.

@@ -18,9 +18,15 @@ import (
 // smallPositions calls check once per key on every position reachable
 // from the starting positions of sizes 1..s.Small-1.
 func smallPositions(tb testing.TB, s Spec, check func(pos solver.Position)) int {
+	return positionsUpTo(tb, s, s.Small-1, check)
+}
+
+// positionsUpTo calls check once per key on every position reachable
+// from the starting positions of sizes 1..size.
+func positionsUpTo(tb testing.TB, s Spec, size int, check func(pos solver.Position)) int {
 	tb.Helper()
 	seen := map[string]bool{}
-	walk(tb, s, s.Small-1, func(pos solver.Position) {
+	walk(tb, s, size, func(pos solver.Position) {
 		if k := explain.Key(pos); !seen[k] {
 			seen[k] = true
 			check(pos)
@@ -133,7 +139,7 @@ func testShortReply(t *testing.T, s Spec) {
 	most, n := 0, 0
 	var longest string
 	starts(t, s, s.Small, func(pos solver.Position) {
-		r := solver.Solve(pos)
+		r := explain.Solve(context.Background(), pos) // with the moves counted, as solve prints it
 		n++
 		var b strings.Builder
 		fmt.Fprintf(&b, "%s %s: %s wins (judge: %s).\n", s.Game.Name(), pos, r.WinnerName(), r.Answer())
@@ -243,7 +249,11 @@ func testWhy(t *testing.T, s Spec) {
 	ctx := context.Background()
 	g := s.Game
 	moves := 0
-	smallPositions(t, s, func(pos solver.Position) {
+	size := s.Small - 1
+	if s.WhySize > 0 {
+		size = s.WhySize
+	}
+	positionsUpTo(t, s, size, func(pos solver.Position) {
 		r := explain.Solve(ctx, pos)
 		values, err := solver.MoveValues(ctx, pos, 0)
 		if err != nil {

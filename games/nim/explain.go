@@ -283,9 +283,17 @@ func (g *game) Compact(_ solver.Position, m solver.Move) string {
 func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*Heaps)
 	t := tallyOf(p.heaps)
-	rule := "The player to move wins exactly when the XOR is not 0."
+	// The rule, said on this position's numbers.
+	rule := fmt.Sprintf("XOR %d: %s", t.x, map[bool]string{true: "any move breaks it and the opponent restores it, so the mover loses.", false: "shrink one heap to make it 0, then keep it 0."}[t.x == 0])
 	if g.misere {
-		rule = "Nim's rule while a heap has 2 or more; with only heaps of 1, an even number wins for the player to move."
+		switch {
+		case t.big == 0:
+			rule = fmt.Sprintf("Only heaps of 1 are left (%d): leave an odd count of them.", t.ones)
+		case t.big == 1:
+			rule = fmt.Sprintf("One heap of 2 or more: shrink it to 0 or 1 so that an odd count of heaps of 1 (now %d besides it) remains.", t.ones)
+		default:
+			rule = fmt.Sprintf("%d heaps of 2 or more: play normal Nim (XOR %d) until one is left.", t.big, t.x)
+		}
 	}
 	if !solver.HasMoves(p) {
 		return []explain.Step{{Title: "Why", Body: g.GameOver(p)}, {Title: "The rule here", Body: rule}}
@@ -295,7 +303,7 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 	case g.misere && t.big == 0:
 		why += fmt.Sprintf("; only heaps of 1, %d of them.", t.ones)
 	case g.misere && t.big == 1:
-		why += "; exactly one heap has 2 or more, so the player to move shapes the ending."
+		why += "; one heap of 2 or more."
 	case t.x == 0:
 		why += "."
 	default:

@@ -26,6 +26,9 @@ func specOf(g *game) gametest.Spec {
 			})
 		},
 		Small: 4,
+		// Every move of positions of up to two heaps: the move counts of
+		// three heaps of up to 15 are searched within a time bound.
+		WhySize: 2,
 		// Multisets of size heaps of 1 to 15.
 		StartsCount: func(size int) int { return multisets(verifyHeapLimit, size) },
 		Build: func(text string, _ solver.Player) solver.Position {
