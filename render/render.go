@@ -63,8 +63,9 @@ type Picture interface {
 var ErrUnknownPosition = errors.New("render: no picture for this kind of position")
 
 // Draw draws pos as a paletted picture of at most MaxPixels pixels, at
-// most MaxSide wide and high: a title line (game, position size, player to move), the position, and
-// with opts.Annotate the numbers its solution is built from.
+// most MaxSide wide and high: a title line (game, position size, player
+// to move), the position, and with opts.Annotate the numbers its solution
+// is built from.
 func Draw(pos solver.Position, opts Options) (image.Image, error) {
 	if pos == nil {
 		return nil, fmt.Errorf("%w: nil", ErrUnknownPosition)
