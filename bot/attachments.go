@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/solver"
 )
 
 // DefaultAttachmentHosts are the hosts Discord serves attachments from.
@@ -28,22 +30,12 @@ const DefaultDownloadTimeout = 10 * time.Second
 // follows.
 const maxRedirects = 3
 
-// DownloadError is a download that failed for a reason the person who
-// attached the file can act on. Error is a sentence for them; Err, when
-// set, is the cause, for the log.
-type DownloadError struct {
-	Msg string
-	Err error
-}
-
-// Error returns the sentence for the person.
-func (e *DownloadError) Error() string { return e.Msg }
-
-// Unwrap returns the cause.
-func (e *DownloadError) Unwrap() error { return e.Err }
-
-func downloadErr(cause error, format string, args ...any) *DownloadError {
-	return &DownloadError{Msg: fmt.Sprintf(format, args...), Err: cause}
+// downloadErr returns a download that failed for a reason the person who
+// attached the file can act on: a *solver.Error (EInvalid) whose message
+// is a sentence for them and whose Err, when set, is the cause, for the
+// log.
+func downloadErr(cause error, format string, args ...any) *solver.Error {
+	return &solver.Error{Code: solver.EInvalid, Msg: fmt.Sprintf(format, args...), Err: cause}
 }
 
 // ParseAttachmentHosts reads a comma-separated list of host or host:port
@@ -159,7 +151,7 @@ func isLoopback(host string) bool {
 }
 
 // Download returns the content of the attachment a, which must be text of
-// at most limit bytes. Every error is a *DownloadError whose message says
+// at most limit bytes. Every error is a *solver.Error whose message says
 // what was wrong in words for the person who attached the file.
 func (d *Downloader) Download(ctx context.Context, a *discordgo.MessageAttachment, limit int64) ([]byte, error) {
 	body, err := d.download(ctx, a, limit)
@@ -236,7 +228,7 @@ func checkBody(name string, body []byte, limit int64) ([]byte, error) {
 type LocalFiles struct{}
 
 // Download reads the file a names, which must be text of at most limit
-// bytes. Every error is a *DownloadError. Reading a local file of a few
+// bytes. Every error is a *solver.Error. Reading a local file of a few
 // megabytes is quick, so ctx is not consulted.
 func (LocalFiles) Download(_ context.Context, a *discordgo.MessageAttachment, limit int64) ([]byte, error) {
 	path, ok := strings.CutPrefix(a.URL, "file://")
@@ -257,7 +249,7 @@ func (LocalFiles) Download(_ context.Context, a *discordgo.MessageAttachment, li
 
 // failed explains a download that broke off.
 func (d *Downloader) failed(ctx context.Context, name string, err error) error {
-	var de *DownloadError
+	var de *solver.Error
 	if errors.As(err, &de) {
 		return de // a refused redirect
 	}

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/solver"
 )
 
 // fakeCDN serves attachments on loopback the way Discord's CDN does, and
@@ -124,14 +126,14 @@ func TestDownloader(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := d.Download(context.Background(), tt.a, limit)
 			want, wantErr := strings.CutPrefix(tt.want, "!")
-			var de *DownloadError
+			var de *solver.Error
 			switch {
 			case !wantErr && (err != nil || string(got) != want):
 				t.Errorf("got %q, %v; want %q", got, err, want)
 			case wantErr && (err == nil || !strings.Contains(err.Error(), want)):
 				t.Errorf("got %q, %v; want an error with %q", got, err, want)
 			case wantErr && !errors.As(err, &de):
-				t.Errorf("error %T is not a *DownloadError", err)
+				t.Errorf("error %T is not a *solver.Error", err)
 			}
 		})
 	}

@@ -41,21 +41,21 @@ func TestE2ELesson(t *testing.T) {
 		}
 		return e[0]["title"].(string) + "\n" + e[0]["description"].(string)
 	}
-	if !card.ephemeral() || !strings.Contains(desc(card), "Nim and XOR · step 1 of 4") || !strings.Contains(desc(card), "Position: `5`, Alice to move.") {
+	if !card.ephemeral() || !strings.Contains(desc(card), "Nim and XOR · step 1 of 4") || !strings.Contains(desc(card), "Position: `5`, First to move.") {
 		t.Fatalf("first step: %q", desc(card))
 	}
-	// A wrong answer: taking 2 of the lone heap of 5 leaves 3 to Bob.
+	// A wrong answer: taking 2 of the lone heap of 5 leaves 3 to Second.
 	wrong := srv.do(t, press(e2eUser, card.buttons()["take 2 from heap 1"]))
 	if wrong.Type != 7 {
 		t.Errorf("an answer should update the card, got type %v", wrong.Type)
 	}
-	for _, want := range []string{"❌ **Not quite.** After **take 2 from heap 1**, the position is `3`: a lone heap's XOR is its size, 3, so Bob, who is to move, wins.", "Try again."} {
+	for _, want := range []string{"❌ **Not quite.** After **take 2 from heap 1**, the position is `3`: the XOR of the heaps is 3, so Second, who is to move, wins.", "Try again."} {
 		if !strings.Contains(desc(wrong), want) {
 			t.Errorf("wrong answer: %q\nwant %q", desc(wrong), want)
 		}
 	}
 	// The same exercise again, answered right, then every step to the end.
-	answers := []string{"take 5 from heap 1", "Bob", "Bob", "take 2 from heap 1"}
+	answers := []string{"take 5 from heap 1", "Second", "Second", "take 2 from heap 1"}
 	cur := wrong
 	for k, a := range answers {
 		id := cur.buttons()[a]

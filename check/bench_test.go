@@ -1,4 +1,4 @@
-package check
+package check_test
 
 import (
 	"bytes"
@@ -6,6 +6,9 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/nimtutor/nimtutor/check"
+	_ "github.com/nimtutor/nimtutor/games/all"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -18,11 +21,11 @@ func benchInput(b *testing.B) (solver.Game, []byte, []byte) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	tests := make([]Test, 200)
+	tests := make([]check.Test, 200)
 	for k := range tests {
-		tests[k] = Test{Text: strings.Repeat("A..B.", 1000)[k%5:] + "A"}
+		tests[k] = check.Test{Text: strings.Repeat("A..B.", 1000)[k%5:] + "A"}
 	}
-	input := Format(g, tests)
+	input := check.Format(g, tests)
 	var out bytes.Buffer
 	if err := solver.Judge(g, bytes.NewReader(input), &out, false); err != nil {
 		b.Fatal(err)
@@ -47,7 +50,7 @@ func BenchmarkCompare(b *testing.B) {
 	g, input, output := benchInput(b)
 	b.SetBytes(int64(len(input)))
 	for b.Loop() {
-		rep, err := Compare(context.Background(), g, input, output)
+		rep, err := check.Compare(context.Background(), g, input, output)
 		if err != nil || !rep.OK() {
 			b.Fatal(err)
 		}
@@ -58,7 +61,7 @@ func BenchmarkCompare(b *testing.B) {
 func BenchmarkGenerate(b *testing.B) {
 	g, _ := solver.Lookup("abgame")
 	for b.Loop() {
-		if _, err := Generate(g, 1); err != nil {
+		if _, err := check.Generate(g, 1); err != nil {
 			b.Fatal(err)
 		}
 	}

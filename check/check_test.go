@@ -1,4 +1,4 @@
-package check
+package check_test
 
 import (
 	"bytes"
@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/check"
 	_ "github.com/nimtutor/nimtutor/games/all"
+
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -24,17 +26,17 @@ func truth(tb testing.TB, g solver.Game, input []byte) []string {
 func TestGenerateIsValidAndReproducible(t *testing.T) {
 	// The games come from the registry: a test binary that registers
 	// none would pass every loop below without checking anything.
-	if n := len(Games()); n < 5 {
-		t.Fatalf("only %d games have a test generator; the five contest games should", n)
+	if n := len(check.Games()); n < len(solver.Games()) || n < 5 {
+		t.Fatalf("only %d games have a test generator; every registered game should", n)
 	}
-	for _, g := range Games() {
+	for _, g := range check.Games() {
 		t.Run(g.Name(), func(t *testing.T) {
-			a, err := Generate(g, 7)
+			a, err := check.Generate(g, 7)
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, _ := Generate(g, 7)
-			c, _ := Generate(g, 8)
+			b, _ := check.Generate(g, 7)
+			c, _ := check.Generate(g, 8)
 			if !bytes.Equal(a.Input, b.Input) {
 				t.Error("the same seed gave two different files")
 			}
@@ -52,7 +54,7 @@ func TestGenerateIsValidAndReproducible(t *testing.T) {
 			if len(seen) < 2 {
 				t.Errorf("every answer is %v; the file should exercise both verdicts", want[0])
 			}
-			cases, err := Cases(g, a.Input)
+			cases, err := check.Cases(g, a.Input)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -61,8 +63,8 @@ func TestGenerateIsValidAndReproducible(t *testing.T) {
 					t.Fatalf("case %d reads back as %+v, want %+v", k+1, c.Test, a.Tests[k])
 				}
 			}
-			if seed, ok := SeedFromName(a.Name()); !ok || seed != 7 {
-				t.Errorf("SeedFromName(%q) = %d, %v", a.Name(), seed, ok)
+			if seed, ok := check.SeedFromName(a.Name()); !ok || seed != 7 {
+				t.Errorf("check.SeedFromName(%q) = %d, %v", a.Name(), seed, ok)
 			}
 		})
 	}
@@ -71,8 +73,8 @@ func TestGenerateIsValidAndReproducible(t *testing.T) {
 // TestGeneratedAnswersAgreeWithSearch checks every generated test small
 // enough for the exhaustive search against it.
 func TestGeneratedAnswersAgreeWithSearch(t *testing.T) {
-	for _, g := range Games() {
-		f, _ := Generate(g, 1)
+	for _, g := range check.Games() {
+		f, _ := check.Generate(g, 1)
 		want := truth(t, g, f.Input)
 		searched := 0
 		for k, c := range f.Tests {
@@ -121,7 +123,7 @@ func TestCompare(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rep, err := Compare(context.Background(), g, input, []byte(tc.output))
+			rep, err := check.Compare(context.Background(), g, input, []byte(tc.output))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,20 +149,20 @@ func TestCompare(t *testing.T) {
 }
 
 func TestCompareSmallestOnGeneratedFile(t *testing.T) {
-	for _, g := range Games() {
+	for _, g := range check.Games() {
 		t.Run(g.Name(), func(t *testing.T) {
-			f, _ := Generate(g, 3)
+			f, _ := check.Generate(g, 3)
 			want := truth(t, g, f.Input)
 			// A program that always prints the first answer of the
 			// game fails exactly the tests whose answer differs.
-			rep0, err := Compare(context.Background(), g, f.Input, []byte(strings.Repeat(want[0]+"\n", len(want))))
+			rep0, err := check.Compare(context.Background(), g, f.Input, []byte(strings.Repeat(want[0]+"\n", len(want))))
 			if err != nil {
 				t.Fatal(err)
 			}
-			var best *Case
-			cases, _ := Cases(g, f.Input)
+			var best *check.Case
+			cases, _ := check.Cases(g, f.Input)
 			for k := range cases {
-				if want[k] != want[0] && (best == nil || cases[k].size() < best.size()) {
+				if want[k] != want[0] && (best == nil || cases[k].Size() < best.Size()) {
 					best = &cases[k]
 				}
 			}
@@ -173,7 +175,7 @@ func TestCompareSmallestOnGeneratedFile(t *testing.T) {
 			if rep0.Right+rep0.Wrong != rep0.Tests {
 				t.Errorf("right %d + wrong %d != tests %d", rep0.Right, rep0.Wrong, rep0.Tests)
 			}
-			_, steps, err := Explain(context.Background(), g, rep0.Smallest, explain.Options{MaxItems: 6})
+			_, steps, err := check.Explain(context.Background(), g, rep0.Smallest, explain.Options{MaxItems: 6})
 			if err != nil || len(steps) == 0 {
 				t.Errorf("explaining the smallest case: %v, %d steps", err, len(steps))
 			}
@@ -183,7 +185,7 @@ func TestCompareSmallestOnGeneratedFile(t *testing.T) {
 
 func TestCompareBadInput(t *testing.T) {
 	g, _ := solver.Lookup("adapwns")
-	_, err := Compare(context.Background(), g, []byte("2\n..P\nxx\n"), []byte("Yes\nNo\n"))
+	_, err := check.Compare(context.Background(), g, []byte("2\n..P\nxx\n"), []byte("Yes\nNo\n"))
 	if err == nil || !strings.Contains(err.Error(), "line 3") {
 		t.Errorf("err = %v, want one naming line 3", err)
 	}
@@ -191,13 +193,13 @@ func TestCompareBadInput(t *testing.T) {
 
 func TestSeedFromName(t *testing.T) {
 	for name, want := range map[string]uint64{"abgame-tests-seed-12.txt": 12, "out_seed_99.txt": 99, "Seed-5": 5} {
-		if got, ok := SeedFromName(name); !ok || got != want {
-			t.Errorf("SeedFromName(%q) = %d, %v; want %d", name, got, ok, want)
+		if got, ok := check.SeedFromName(name); !ok || got != want {
+			t.Errorf("check.SeedFromName(%q) = %d, %v; want %d", name, got, ok, want)
 		}
 	}
 	for _, name := range []string{"out.txt", "seed.txt", "seed-x.txt", "seeds"} {
-		if _, ok := SeedFromName(name); ok {
-			t.Errorf("SeedFromName(%q) found a seed", name)
+		if _, ok := check.SeedFromName(name); ok {
+			t.Errorf("check.SeedFromName(%q) found a seed", name)
 		}
 	}
 }

@@ -22,7 +22,9 @@ type Case struct {
 }
 
 // size orders cases for "smallest": the characters of the position.
-func (c Case) size() int { return len(strings.ReplaceAll(c.Text, " ", "")) }
+// Size is how big the case is: its characters other than spaces. The
+// smallest failing case is the one shown.
+func (c Case) Size() int { return len(strings.ReplaceAll(c.Text, " ", "")) }
 
 // Failure is a test the program answered wrongly.
 type Failure struct {
@@ -101,7 +103,7 @@ func Compare(ctx context.Context, g solver.Game, input, output []byte) (*Report,
 		default:
 			rep.Wrong++
 			f := &Failure{Case: c, OutputLine: k + 1, Expected: expected[k], Got: line}
-			if rep.Smallest == nil || c.size() < rep.Smallest.size() {
+			if rep.Smallest == nil || c.Size() < rep.Smallest.Size() {
 				rep.Smallest = f
 			}
 		}

@@ -66,7 +66,7 @@ func judgeCommand(game, filename, url string, strict bool) *discordgo.Interactio
 func newFilesRouter(tb testing.TB, files map[string]string) (*Router, *fakeFiles) {
 	tb.Helper()
 	f := &fakeFiles{files: files}
-	return New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), CommandIDs: testCommandIDs(), Attachments: f}), f
+	return testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), CommandIDs: testCommandIDs(), Attachments: f}), f
 }
 
 func TestPositionFile(t *testing.T) {

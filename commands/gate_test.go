@@ -3,11 +3,14 @@ package commands
 import (
 	"context"
 	"errors"
-	"github.com/nimtutor/nimtutor/solver"
+	"image/png"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/nimtutor/nimtutor/render"
+	"github.com/nimtutor/nimtutor/solver"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -81,7 +84,7 @@ func TestGateWaitCancelled(t *testing.T) {
 // back, in a private message with a wait in seconds.
 func TestVerifyBusy(t *testing.T) {
 	g := NewGate(1, 1)
-	r := New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), Searches: g})
+	r := testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), Searches: g})
 	release := make(chan struct{})
 	wg := fill(t, g, 1, 1, release)
 	defer func() { close(release); wg.Wait() }()
@@ -103,7 +106,7 @@ func TestVerifyBusy(t *testing.T) {
 // TestVerifyCancelledMidSearch cancels a long search: the handler returns
 // promptly, so no CPU is spent once the answer is moot.
 func TestVerifyCancelledMidSearch(t *testing.T) {
-	r := New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), VerifyBudget: 1 << 30})
+	r := testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), VerifyBudget: 1 << 30})
 	ctx, cancel := context.WithCancelCause(context.Background())
 	done := make(chan *discordgo.InteractionResponse, 1)
 	go func() {
@@ -129,7 +132,9 @@ func TestVerifyCancelledMidSearch(t *testing.T) {
 // comes without its picture.
 func TestLargePictureLeftOutWhenBusy(t *testing.T) {
 	g := NewGate(1, 0)
-	r := New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), Pictures: g})
+	// The real drawer: this test also checks that a reply's picture is a
+	// PNG within the reply's pixel cap.
+	r := testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), Pictures: g, Draw: render.PNG})
 	release := make(chan struct{})
 	wg := fill(t, g, 1, 0, release)
 	defer func() { close(release); wg.Wait() }()
@@ -139,7 +144,11 @@ func TestLargePictureLeftOutWhenBusy(t *testing.T) {
 	}
 	got = r.Handle(context.Background(), command(student, "binstring", "solve", optPosition, "0110"))
 	if len(got.Data.Files) != 1 {
-		t.Errorf("small position: %d files, want its picture (no gate)", len(got.Data.Files))
+		t.Fatalf("small position: %d files, want its picture (no gate)", len(got.Data.Files))
+	}
+	cfg, err := png.DecodeConfig(got.Data.Files[0].Reader)
+	if err != nil || cfg.Width*cfg.Height > render.ReplyPixels {
+		t.Errorf("the picture: %+v, %v; want a PNG of at most %d pixels", cfg, err, render.ReplyPixels)
 	}
 }
 
@@ -221,7 +230,7 @@ func (c *countingCache) Get(k string) (any, bool) {
 // they run one at a time, and all are answered.
 func TestWorkGateOneAtATime(t *testing.T) {
 	cache := &countingCache{mapCache: mapCache{m: map[string]any{}}}
-	r := New(Config{Cache: cache, Secret: []byte("s"), Work: NewGate(1, 16)})
+	r := testNew(Config{Cache: cache, Secret: []byte("s"), Work: NewGate(1, 16)})
 	var wg sync.WaitGroup
 	for k := range 8 {
 		wg.Add(1)

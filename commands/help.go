@@ -10,9 +10,10 @@ import (
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-// help answers /help, privately: every game with each of its subcommands
-// as a clickable mention and one example (what each subcommand does is
-// said under the first game), then the other commands.
+// help answers /help, privately: what each subcommand does, every game
+// with each of its subcommands as a clickable mention and one example,
+// then the other commands. The subcommands are described once, so that
+// the games keep fitting one embed as they grow in number.
 func (r *Router) help(context.Context, *discordgo.Interaction, options) (*discordgo.InteractionResponse, error) {
 	e := &discordgo.MessageEmbed{
 		Title: "nimtutor: game theory through contest games",
@@ -22,6 +23,11 @@ func (r *Router) help(context.Context, *discordgo.Interaction, options) (*discor
 		Color:  colourHint,
 		Footer: &discordgo.MessageEmbedFooter{Text: "Only you can see this."},
 	}
+	var what []string
+	for _, sc := range subcommands {
+		what = append(what, fmt.Sprintf("**%s**: %s", sc.name, lowerFirst(sc.description)))
+	}
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "The subcommands of every game", Value: clipText(strings.Join(what, "\n"), maxFieldValueLen)})
 	for _, g := range solver.Games() {
 		ex := examplesOf(g)
 		var lines []string
@@ -34,14 +40,7 @@ func (r *Router) help(context.Context, *discordgo.Interaction, options) (*discor
 				args += " first:" + g.PlayerName(solver.Player(k%2))
 			}
 			args += exampleMove(g, sc, ex[k%len(ex)], solver.Player(k%2))
-			line := fmt.Sprintf("%s `%s`", r.mention(g.Name(), sc.name), args)
-			if len(e.Fields) == 0 {
-				// What a subcommand does is said once, under the first game:
-				// with every game saying it the embed would pass Discord's
-				// 6000 characters.
-				line += " " + lowerFirst(sc.description)
-			}
-			lines = append(lines, line)
+			lines = append(lines, fmt.Sprintf("%s `%s`", r.mention(g.Name(), sc.name), args))
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: g.Title(), Value: strings.Join(lines, "\n")})
 	}

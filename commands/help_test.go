@@ -21,7 +21,7 @@ func helpCommand() *discordgo.Interaction {
 }
 
 // helpLine matches one example line: a mention, the options, what it does.
-var helpLine = regexp.MustCompile("^</([a-z0-9-]+) ([a-z]+):([0-9]+)> `position:([^`]*?)(?: first:(Dee|Dum)| spoiler:true)?(?: move:[0-9]+ [0-9]+)?`(?: [a-z]|$)")
+var helpLine = regexp.MustCompile("^</([a-z0-9-]+) ([a-z]+):([0-9]+)> `position:([^`]*?)(?: first:(Dee|Dum)| spoiler:true)?(?: move:[0-9]+ [0-9]+)?`$")
 
 func TestHelp(t *testing.T) {
 	r, _ := newTestRouter(t)

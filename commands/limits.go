@@ -18,7 +18,6 @@ const (
 	maxFooterLen      = 2048
 	maxEmbedTotal     = 6000
 	maxCustomIDLen    = 100
-	maxRows           = 5
 	maxButtonsPerRow  = 5
 	maxSelectOptions  = 25
 	maxButtonLabelLen = 80

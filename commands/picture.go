@@ -32,7 +32,7 @@ func (r *Router) attachPicture(ctx context.Context, data *discordgo.InteractionR
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		return render.PNG(&buf, pos, render.Options{Annotate: annotate, MaxPixels: render.ReplyPixels})
+		return r.draw(&buf, pos, render.Options{Annotate: annotate, MaxPixels: render.ReplyPixels})
 	}
 	gate := r.pictures
 	if len(pos.String()) < largePicture {

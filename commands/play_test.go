@@ -194,17 +194,17 @@ func TestVerifyBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	need := c.States
-	title, fields, _ := VerifyReport(ctx, pos, need)
-	if !strings.HasPrefix(title, "Verified") || fields[0].Value != fmt.Sprint(need) {
-		t.Errorf("at the budget (%d states): got %q %+v", need, title, fields[0])
+	r, _ := solver.ReportPosition(ctx, pos, need)
+	if r.Status != solver.Verified || r.Sections[0].Text != fmt.Sprint(need) {
+		t.Errorf("at the budget (%d states): got %+v", need, r)
 	}
-	title, fields, _ = VerifyReport(ctx, pos, need-1)
-	if title != "Too large to search" || !strings.Contains(fields[0].Value, "nimtutor verify adapwns --max") {
-		t.Errorf("one state over the budget: got %q %+v", title, fields)
+	r, _ = solver.ReportPosition(ctx, pos, need-1)
+	if r.Status != solver.TooLarge || !strings.Contains(r.Sections[0].Text, "nimtutor verify adapwns --max") {
+		t.Errorf("one state over the budget: got %+v", r)
 	}
-	title, _, _ = VerifyReport(ctx, mustParse(t, "binstring", strings.Repeat("01", 150)), VerifyBudget)
-	if title != "Too large to search" {
-		t.Errorf("300-character string: got %q", title)
+	r, _ = solver.ReportPosition(ctx, mustParse(t, "binstring", strings.Repeat("01", 150)), VerifyBudget)
+	if r.Status != solver.TooLarge {
+		t.Errorf("300-character string: got %+v", r)
 	}
 }
 

@@ -149,10 +149,7 @@ func themeOption() *discordgo.ApplicationCommandOption {
 
 // practiceError turns what a learner did wrong into a message for them.
 func practiceError(err error) error {
-	switch {
-	case errors.Is(err, practice.ErrNotOpen), errors.Is(err, practice.ErrAlreadyAnswered), errors.Is(err, practice.ErrUnknownTheme):
-		return &solver.InputError{Field: "puzzle", Msg: err.Error()}
-	case errors.Is(err, practice.ErrBadID), errors.Is(err, store.ErrNotFound):
+	if errors.Is(err, practice.ErrBadID) || errors.Is(err, store.ErrNotFound) {
 		return errBadState
 	}
 	return err

@@ -20,7 +20,7 @@ import (
 func newPracticeRouter(tb testing.TB, st *store.Store) *Router {
 	tb.Helper()
 	svc := practice.New(st, nil)
-	return New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"),
+	return testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"),
 		Practice: func(context.Context) (*practice.Service, error) { return svc, nil }})
 }
 
@@ -185,6 +185,26 @@ func mustSeed(tb testing.TB, id string) uint64 {
 	return seed
 }
 
+// answerAny answers the puzzle of resp with its first legal move: from
+// the menu, or where the puzzle has too many moves for one, typed.
+func answerAny(tb testing.TB, r *Router, resp *discordgo.InteractionResponse, msg *discordgo.Message) *discordgo.Interaction {
+	tb.Helper()
+	if _, menus := allControls(tb, resp); len(menus) > 0 {
+		return click(student, menus[0].CustomID, msg, menus[0].Options[0].Value)
+	}
+	id := strings.TrimSuffix(strings.Fields(strings.TrimPrefix(resp.Data.Embeds[0].Title, "Puzzle "))[0], ":")
+	g, seed, err := practice.ParseID(id)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := practice.Generate(g, seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	form := r.Handle(context.Background(), click(student, button(tb, resp, "Type a move"), msg))
+	return submit(student, form.Data.CustomID, practice.MoveText(p.Position.Moves()[0]), msg)
+}
+
 // TestResumeStoredGame leaves a game unfinished, then a new router on the
 // same store (a restart, with a new secret) resumes it from /history and
 // plays on to the review.
@@ -215,24 +235,4 @@ func TestResumeStoredGame(t *testing.T) {
 		resp = r2.Handle(ctx, click(student, menus[0].CustomID, message(resp, time.Now()), menus[0].Options[0].Value))
 	}
 	wantText(t, "end of the resumed game", resp, "Game review", "You played Ada from `..P.P..P`")
-}
-
-// answerAny answers the puzzle of resp with its first legal move: from
-// the menu, or where the puzzle has too many moves for one, typed.
-func answerAny(tb testing.TB, r *Router, resp *discordgo.InteractionResponse, msg *discordgo.Message) *discordgo.Interaction {
-	tb.Helper()
-	if _, menus := allControls(tb, resp); len(menus) > 0 {
-		return click(student, menus[0].CustomID, msg, menus[0].Options[0].Value)
-	}
-	id := strings.TrimSuffix(strings.Fields(strings.TrimPrefix(resp.Data.Embeds[0].Title, "Puzzle "))[0], ":")
-	g, seed, err := practice.ParseID(id)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	p, err := practice.Generate(g, seed)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	form := r.Handle(context.Background(), click(student, button(tb, resp, "Type a move"), msg))
-	return submit(student, form.Data.CustomID, practice.MoveText(p.Position.Moves()[0]), msg)
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"maps"
 	"runtime/debug"
@@ -14,6 +15,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/render"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -48,6 +50,9 @@ type Config struct {
 	// Pictures bounds the drawing of large positions; nil draws without a
 	// bound. A picture that finds its gate full is left out of the reply.
 	Pictures *Gate
+	// Draw writes a position's picture as a PNG; nil means render.PNG.
+	// Tests of the replies set a fake and pay for no drawing.
+	Draw func(w io.Writer, pos solver.Position, opts render.Options) error
 	// VerifyBudget bounds the states of each exhaustive search; 0 takes
 	// VerifyBudget.
 	VerifyBudget int
@@ -74,6 +79,7 @@ type Router struct {
 	files        Attachments
 	searches     *Gate
 	pictures     *Gate
+	draw         func(io.Writer, solver.Position, render.Options) error
 	verifyBudget int
 	states       StateStore
 	work         *Gate
@@ -81,9 +87,12 @@ type Router struct {
 
 // New returns a Router.
 func New(cfg Config) *Router {
+	if cfg.Draw == nil {
+		cfg.Draw = render.PNG
+	}
 	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now, prac: practiceHolder{open: cfg.Practice},
 		ids: maps.Clone(cfg.CommandIDs), files: cfg.Attachments,
-		searches: cfg.Searches, pictures: cfg.Pictures, work: cfg.Work, verifyBudget: cfg.VerifyBudget, states: cfg.States}
+		searches: cfg.Searches, pictures: cfg.Pictures, draw: cfg.Draw, work: cfg.Work, verifyBudget: cfg.VerifyBudget, states: cfg.States}
 	if r.verifyBudget <= 0 {
 		r.verifyBudget = VerifyBudget
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/nimtutor/nimtutor/discordx"
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/render"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -46,7 +48,22 @@ func (c *testClock) now() time.Time { return c.t }
 func newTestRouter(tb testing.TB) (*Router, *testClock) {
 	tb.Helper()
 	clock := &testClock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	return New(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"), Now: clock.now, CommandIDs: testCommandIDs()}), clock
+	return testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"), Now: clock.now, CommandIDs: testCommandIDs()}), clock
+}
+
+// testNew is New for the tests: pictures are a few fake bytes unless the
+// test asks for a Draw of its own, so that replies cost no drawing.
+func testNew(cfg Config) *Router {
+	if cfg.Draw == nil {
+		cfg.Draw = fakeDraw
+	}
+	return New(cfg)
+}
+
+// fakeDraw writes a stand-in for a position's picture.
+func fakeDraw(w io.Writer, pos solver.Position, opts render.Options) error {
+	_, err := fmt.Fprintf(w, "\x89PNG fake %s %q annotate=%v", pos.Game().Name(), pos, opts.Annotate)
+	return err
 }
 
 // testCommandIDs gives every command an id, as registration would.
@@ -166,6 +183,7 @@ func checkLimits(tb testing.TB, resp *discordgo.InteractionResponse) {
 	if total > maxEmbedTotal {
 		tb.Errorf("embeds total %d characters, over %d", total, maxEmbedTotal)
 	}
+	const maxRows = 5 // Discord's limit on action rows
 	if len(d.Components) > maxRows {
 		tb.Errorf("%d rows, over %d", len(d.Components), maxRows)
 	}
@@ -459,7 +477,7 @@ func TestGameDoesNotExpire(t *testing.T) {
 // custom_id and has left the store.
 func TestGameStateGone(t *testing.T) {
 	cache := &mapCache{m: map[string]any{}}
-	r := New(Config{Cache: cache, Secret: []byte("test secret")})
+	r := testNew(Config{Cache: cache, Secret: []byte("test secret")})
 	resp := r.Handle(context.Background(), command(student, "abgame", "play", optPosition, strings.Repeat("A..B.", 60)))
 	buttons, _ := allControls(t, resp)
 	cache.mu.Lock()
@@ -478,7 +496,7 @@ func (panicCache) Get(string) (any, bool) { panic("cache broken") }
 func (panicCache) Set(string, any)        { panic("cache broken") }
 
 func TestPanicIsAnsweredNotFatal(t *testing.T) {
-	r := New(Config{Cache: panicCache{}, Secret: []byte("s")})
+	r := testNew(Config{Cache: panicCache{}, Secret: []byte("s")})
 	got := r.Handle(context.Background(), command(student, "adapwns", "solve", optPosition, "..P.P"))
 	if got.Data.Flags != discordgo.MessageFlagsEphemeral || !strings.Contains(got.Data.Content, "Something went wrong") {
 		t.Errorf("panicking handler: got %+v", got.Data)

@@ -143,21 +143,6 @@ func IsAre(n int, one, many string) string {
 	return "There are " + Plural(n, one, many)
 }
 
-// Complete reports whether a body ends a thought: after trimming spaces
-// and closing '*' or '`', it ends with '.', '!', '?' or ')'. Every body
-// this package writes satisfies it, which the tests check.
-func Complete(body string) bool {
-	s := strings.TrimRight(body, " \n*`")
-	if s == "" {
-		return false
-	}
-	switch s[len(s)-1] {
-	case '.', '!', '?', ')':
-		return true
-	}
-	return false
-}
-
 // ValueText says a move's or position's value in words, counting single
 // moves of either player until the game ends: "win in 3 moves", "lose in
 // 1 move", "tie in 2 moves".
@@ -174,8 +159,17 @@ func Capitalise(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// WithTitle returns s with a new title.
-func WithTitle(s Step, title string) Step {
-	s.Title = title
-	return s
+// Complete reports whether a body ends a thought: after trimming spaces
+// and closing '*' or '`', it ends with '.', '!', '?' or ')'. Every body
+// this package writes satisfies it, which the tests check.
+func Complete(body string) bool {
+	s := strings.TrimRight(body, " \n*`")
+	if s == "" {
+		return false
+	}
+	switch s[len(s)-1] {
+	case '.', '!', '?', ')':
+		return true
+	}
+	return false
 }

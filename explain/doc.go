@@ -8,7 +8,7 @@
 //   - Explain, the full reasoning: each idea of the solution applied to
 //     this position, then "Finding the move" (the target, which gap, heap,
 //     run or stack reaches it, the value after, every winning move by
-//     kind) and the verdict. LessonSteps picks the steps that teach the rule,
+//     kind) and the verdict. Rule picks the steps that teach the rule,
 //     for a "Why?" button.
 //   - Hints, a graded ladder of six levels (ladder.go): a question on a
 //     small case, how to work out the reduction (with a verdict for the
@@ -29,12 +29,11 @@
 //
 // # Caching
 //
-// Summary, Explain, LessonSteps and Hints depend only on Key(r.Position)
-// and the Options, so LessonFor keeps them in a Cache per key. Two
-// positions with the same key are the same game for the explanation: for
-// binim the key ignores the order of the stacks, and for binstring it
-// keeps only the mover's lead in 0s. A Teacher explains the canonical
-// position and maps its move back to the student's numbering
-// (LocalMove); MoveStep, Why and MoveTable are per position and not
-// cached.
+// Summary, Explain, Rule and Hints depend only on Key(r.Position) and the
+// Options, so LessonFor keeps them in a Cache per key. Two positions with
+// the same key are the same game for the explanation: for binim the key
+// ignores the order of the stacks, and for binstring it keeps only the
+// mover's lead in 0s. A Teacher explains the canonical position and maps
+// its move back to the student's numbering (LocalMove); MoveStep, Why and
+// MoveTable are per position and not cached.
 package explain

@@ -41,27 +41,27 @@ type Teacher interface {
 	// move that keeps the best outcome.
 	Kind(pos solver.Position, m solver.Move) string
 	// Explain returns the steps of the solution applied to c, ending with
-	// the verdict and the move; c.Move is the plan's move.
+	// the verdict and the move; c.Move is the plan's move. The methods
+	// below that take c take it the same way.
 	Explain(c solver.Result, pl Plan, o Options) []Step
-	// Question, Reduction, Numbers, Rule, Pointer and Verdict are the
-	// levels of the hint ladder (see ladder.go): a question on a sub-case
-	// and how to reduce, the same for every position; the reduced
-	// numbers; the rule; where to look for the move; the verdict. Only
-	// the verdict names the winner or the move.
+	// The levels of the hint ladder (see ladder.go): a question on a
+	// sub-case and how to reduce, the same for every position; the
+	// reduced numbers; the rule; where to look for the move; the verdict.
 	Question(c solver.Result) Step
 	Reduction(c solver.Result) Step
 	Numbers(c solver.Result, o Options) Step
 	Rule(c solver.Result, o Options) Step
 	Pointer(c solver.Result, pl Plan, o Options) Step
 	Verdict(c solver.Result, o Options) Step
-	// Ties reports whether the game can end in a tie.
-	Ties() bool
 	// Finding shows the method of finding the move on c's numbers: the
 	// target, which part of the position reaches it, and every winning
 	// move by kind.
 	Finding(c solver.Result, pl Plan, o Options) Step
+	// Ties reports whether the game can end in a tie.
+	Ties() bool
 	// Summary is the short reply without its line of play: why (the
-	// facts of c that decide it), finding the move, the rule here.
+	// facts of c that decide it), finding the move ("Finding it"), the
+	// rule here, which comes last.
 	Summary(c solver.Result, pl Plan, o Options) []Step
 	// LessonTitles names the steps of Explain that teach the general rule.
 	LessonTitles(c solver.Result) []string
@@ -107,7 +107,7 @@ func teacherOf(g solver.Game) Teacher {
 
 // taught returns the teacher of r's game, the canonical result of r with
 // its move replaced by the move the strategy teaches, and the plan behind
-// it.
+// it, which the plan cache keeps for the last few keys.
 func taught(r solver.Result) (Teacher, solver.Result, Plan) {
 	t := teacherOf(r.Position.Game())
 	c := t.Canonical(r)
@@ -229,7 +229,7 @@ func MoveStep(r solver.Result) Step {
 		if r.Move != nil && r.Move.String() == m.String() {
 			body += moveDistance(r)
 		}
-		if alt := Alternatives(r, 2); alt != "" {
+		if alt := alternatives(r, 2); alt != "" {
 			body += " " + alt
 		}
 		return Step{Title: "Your move", Body: body}
@@ -241,12 +241,12 @@ func MoveStep(r solver.Result) Step {
 		"Every move loses; too large to search to the end, **%s** leaves the opponent the fewest winning replies.", m)}
 }
 
-// Alternatives names the other moves that keep the best outcome, in the
+// alternatives names the other moves that keep the best outcome, in the
 // game's short notation and numbered as in r.Position, at most max of
 // them, as a sentence: "Also winning: 3→1, 9→8." The full explanation's
 // "Finding the move" step groups them by kind. It is "" when the mover
 // has no move or every move loses.
-func Alternatives(r solver.Result, max int) string {
+func alternatives(r solver.Result, max int) string {
 	t, c, pl := taught(r)
 	if pl.Move == nil {
 		return ""

@@ -74,27 +74,28 @@ func lastLevel(e Teacher, c solver.Result, pl Plan, o Options) Step {
 	if !solver.HasMoves(c.Position) {
 		return v
 	}
-	m, value, exact := holdOut(c.Position)
+	h := holdOutFull(c.Position)
+	m := h.m
 	if m == nil {
 		return v
 	}
-	next, err := c.Position.Play(m)
-	if err != nil {
-		return v
-	}
-	replies, complete := keepers(next, solver.Win)
-	all := len(solver.FirstMoves(next, checkedMoves(next)+1))
 	hold := fmt.Sprintf("Make the opponent's task hardest: **%s**", e.LineMove(c.Position, m, o))
-	if exact {
-		hold += fmt.Sprintf(" holds out longest (%s)", ValueText(value))
+	if h.exact {
+		hold += fmt.Sprintf(" holds out longest (%s)", ValueText(h.value))
+		// Within the search's reach the position is small: count the
+		// winning replies the move leaves.
+		if next, err := c.Position.Play(m); err == nil {
+			replies, complete := keepers(next, solver.Win)
+			h.wins, h.all, h.counted = len(replies), len(solver.FirstMoves(next, checkedMoves(next)+1)), complete
+		}
 	}
 	switch {
-	case !complete:
+	case !h.counted:
 		hold += "."
-	case len(replies) == 1:
-		hold += fmt.Sprintf(" and leaves exactly one winning reply out of %d.", all)
+	case h.wins == 1:
+		hold += fmt.Sprintf(" and leaves exactly one winning reply out of %d.", h.all)
 	default:
-		hold += fmt.Sprintf(" and leaves %d winning replies out of %d.", len(replies), all)
+		hold += fmt.Sprintf(" and leaves %d winning replies out of %d.", h.wins, h.all)
 	}
 	v.Body += " " + hold
 	return v
@@ -129,6 +130,3 @@ func CheckVerdict(r solver.Result, answer string) (right bool, reply string) {
 	}
 	return false, "Not this time. Check the reduction again, or take the next hint: it gives the numbers."
 }
-
-// LadderLevels is how many levels the hint ladder has.
-const LadderLevels = levelMove

@@ -13,14 +13,14 @@ type Cache interface {
 	Set(key string, value any)
 }
 
-// Lesson is what is computed once per canonical position: the
-// explanation, the short reply, the general rule, the hint ladder and how
+// Lesson is what is computed once per canonical position: the full
+// reasoning, the short reply, the rule behind it, the hint ladder and how
 // long the game lasts, the same for every position with one Key.
 type Lesson struct {
-	// Steps is the full reasoning (Explain), Summary the short reply
-	// without the move (Summary), Rule the general rule behind it
-	// (LessonSteps) and Hints the hint ladder.
-	Steps, Summary, Rule, Hints []Step
+	Steps   []Step // the full reasoning (Explain)
+	Summary []Step // the short reply without the move (Summary)
+	Rule    []Step // the general rule behind it, for "Why?" (Rule)
+	Hints   []Step
 	// Distance is the Distance sentence, "" out of the search's reach.
 	Distance string
 }
@@ -35,7 +35,8 @@ func LessonFor(c Cache, pos solver.Position, o Options, solve func() solver.Resu
 		}
 	}
 	r := solve()
-	l := Lesson{Steps: Explain(r, o), Summary: Summary(r, o), Rule: LessonSteps(r, o), Hints: Hints(r, o), Distance: Distance(r)}
+	steps := Explain(r, o)
+	l := Lesson{Steps: steps, Summary: Summary(r, o), Rule: ruleOf(r, steps), Hints: Hints(r, o), Distance: Distance(r)}
 	c.Set(key, l)
 	return l
 }

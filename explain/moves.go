@@ -58,7 +58,7 @@ func MoveTable(ctx context.Context, r solver.Result, max int) ([]MoveRow, int) {
 		if err != nil {
 			continue
 		}
-		o, _ := next.Analyze()
+		o := solver.OutcomeOf(next)
 		row := MoveRow{Move: m, Outcome: -o, Remoteness: -1, Recommended: sameMove(m, rec)}
 		if row.Outcome == r.Outcome && r.Outcome != solver.Loss {
 			row.Kind = e.Kind(pos, m)

@@ -20,8 +20,8 @@ type Plan struct {
 	// Groups lists every move that keeps the best outcome, by kind, the
 	// taught move's kind first. Empty when every move loses.
 	Groups []MoveGroup
-	// Complete is false when the position has more moves than MaxChecked;
-	// Groups then hold only the moves among the first MaxChecked.
+	// Complete is false when the position has more moves than the plan
+	// checks (see checkedMoves); Groups then hold only the moves among those.
 	Complete bool
 }
 
@@ -31,22 +31,22 @@ type MoveGroup struct {
 	Moves []solver.Move
 }
 
-// MaxChecked is the most moves a plan checks one by one against the
+// maxChecked is the most moves a plan checks one by one against the
 // formula. A position with more (a long binstring has millions) gets a
-// plan over its first MaxChecked moves, or fewer when it is long.
-const MaxChecked = 2000
+// plan over its first maxChecked moves, or fewer when it is long.
+const maxChecked = 2000
 
 // checkWork bounds a plan's work: each move checked plays and judges the
 // whole position, so a long one has fewer moves checked, at least
 // minChecked, so that replies on the largest inputs stay fast.
 const (
-	checkWork  = 2_000_000
+	checkWork  = 100_000
 	minChecked = 50
 )
 
 // checkedMoves is how many moves a plan checks on pos.
 func checkedMoves(pos solver.Position) int {
-	return max(minChecked, min(MaxChecked, checkWork/max(len(pos.String()), 1)))
+	return max(minChecked, min(maxChecked, checkWork/max(len(pos.String()), 1)))
 }
 
 // keepers returns every legal move of pos after which the mover's outcome
@@ -63,7 +63,7 @@ func keepers(pos solver.Position, want solver.Outcome) ([]solver.Move, bool) {
 		if err != nil {
 			continue
 		}
-		if o, _ := next.Analyze(); -o == want {
+		if o := solver.OutcomeOf(next); -o == want {
 			out = append(out, m)
 		}
 	}
@@ -118,8 +118,9 @@ const maxSearchLen = 64
 
 // trickyWork bounds the formula's fallback for a lost position too large
 // to search: it plays and judges replies until their text adds up to this
-// many characters.
-const trickyWork = 400_000
+// many characters (64 replies on a 2000-character position, so that the
+// reply stays within a few milliseconds).
+const trickyWork = 128_000
 
 // searchValues returns the value of every move of pos by search, or
 // ErrBudget when pos is too long or the search too large.
@@ -134,7 +135,38 @@ func searchValues(pos solver.Position) ([]solver.MoveValue, error) {
 // slowest loss (the most remote) when search reaches, else the move that
 // leaves the opponent the fewest winning replies, else the first move.
 // value is the move's value when search reached; exact reports that.
-func holdOut(pos solver.Position) (m solver.Move, value solver.Value, exact bool) {
+func holdOut(pos solver.Position) (solver.Move, solver.Value, bool) {
+	h := holdOutFull(pos)
+	return h.m, h.value, h.exact
+}
+
+// held is what holdOut found, cached per key: a reply asks for it for
+// its move, its hint ladder and its line of play.
+type held struct {
+	m     solver.Move
+	value solver.Value
+	exact bool
+	// Out of the search's reach, the fallback counted the replies to m:
+	// wins of them win for the opponent, of all; counted is false when
+	// its work ran out before it had seen them all.
+	wins, all int
+	counted   bool
+}
+
+// holdOutFull is holdOut with the replies the fallback counted.
+func holdOutFull(pos solver.Position) held {
+	// The move is in pos's own numbering: positions that share a Key
+	// (binim's stacks in another order) need their own entry.
+	key := Key(pos) + "|" + pos.String()
+	if h, ok := holds.get(key); ok {
+		return h
+	}
+	h := holdOutUncached(pos)
+	holds.put(key, h)
+	return h
+}
+
+func holdOutUncached(pos solver.Position) held {
 	values, err := searchValues(pos)
 	if err == nil && len(values) > 0 {
 		best := values[0]
@@ -143,17 +175,17 @@ func holdOut(pos solver.Position) (m solver.Move, value solver.Value, exact bool
 				best = v
 			}
 		}
-		return best.Move, best.Value, true
+		return held{m: best.Move, value: best.Value, exact: true}
 	}
 	if err != nil && !errors.Is(err, solver.ErrBudget) {
-		return nil, solver.Value{}, false
+		return held{}
 	}
 	maxReplies := trickyWork / max(len(pos.String()), 1)
 	moves := solver.FirstMoves(pos, maxReplies)
 	if len(moves) == 0 {
-		return nil, solver.Value{}, false
+		return held{}
 	}
-	m = moves[0]
+	h := held{m: moves[0]}
 	replies, fewest := 0, -1
 	for _, cand := range moves {
 		next, err := pos.Play(cand)
@@ -161,24 +193,27 @@ func holdOut(pos solver.Position) (m solver.Move, value solver.Value, exact bool
 			continue
 		}
 		n := 0
-		for _, reply := range solver.FirstMoves(next, maxReplies-replies) {
+		list := solver.FirstMoves(next, maxReplies-replies+1)
+		counted := len(list) <= maxReplies-replies
+		list = list[:min(len(list), maxReplies-replies)]
+		for _, reply := range list {
 			replies++
 			after, err := next.Play(reply)
 			if err != nil {
 				continue
 			}
-			if o, _ := after.Analyze(); o == solver.Loss {
+			if o := solver.OutcomeOf(after); o == solver.Loss {
 				n++
 			}
 		}
 		if fewest < 0 || n < fewest {
-			m, fewest = cand, n
+			h, fewest = held{m: cand, wins: n, all: len(list), counted: counted}, n
 		}
 		if replies >= maxReplies {
 			break
 		}
 	}
-	return m, solver.Value{}, false
+	return h
 }
 
 // MaxPerKind is how many moves of one kind a capped list names.
@@ -205,37 +240,57 @@ func GroupsText(pl Plan, name func(solver.Move) string, o Options) string {
 	return out
 }
 
-// planCache keeps the plans of the last few positions: one reply asks
+// recent keeps values of the last few positions by key: one reply asks
 // for the explanation, the summary, the hints and the move of the same
-// position, and each needs its plan. A plan depends only on the key.
-type planCache struct {
+// position, and each needs its plan (and, lost, its holding-out move),
+// which depend only on the key.
+type recent[T any] struct {
 	mu    sync.Mutex
-	plans map[string]Plan
+	vals  map[string]T
 	order []string
 }
 
-// plansKept is how many plans the cache keeps.
-const plansKept = 64
+// recentKept is how many positions each cache keeps.
+const recentKept = 64
 
-var plans = planCache{plans: map[string]Plan{}}
+var (
+	plans = &recent[Plan]{}
+	holds = &recent[held]{}
+)
 
-func (pc *planCache) get(key string) (Plan, bool) {
-	pc.mu.Lock()
-	defer pc.mu.Unlock()
-	pl, ok := pc.plans[key]
-	return pl, ok
+// ClearPlans empties the plan caches, so that a benchmark pays for the
+// plan of every reply it measures.
+func ClearPlans() {
+	plans.clear()
+	holds.clear()
 }
 
-func (pc *planCache) put(key string, pl Plan) {
-	pc.mu.Lock()
-	defer pc.mu.Unlock()
-	if _, ok := pc.plans[key]; ok {
+func (c *recent[T]) clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.vals, c.order = nil, nil
+}
+
+func (c *recent[T]) get(key string) (T, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.vals[key]
+	return v, ok
+}
+
+func (c *recent[T]) put(key string, v T) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.vals[key]; ok {
 		return
 	}
-	if len(pc.order) >= plansKept {
-		delete(pc.plans, pc.order[0])
-		pc.order = pc.order[1:]
+	if c.vals == nil {
+		c.vals = map[string]T{}
 	}
-	pc.plans[key] = pl
-	pc.order = append(pc.order, key)
+	if len(c.order) >= recentKept {
+		delete(c.vals, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.vals[key] = v
+	c.order = append(c.order, key)
 }

@@ -24,16 +24,21 @@ func Summary(r solver.Result, opts Options) []Step {
 	return steps
 }
 
-// LessonSteps returns the general rule behind the position's verdict, applied
+// Rule returns the general rule behind the position's verdict, applied
 // to it: the steps of Explain that teach the reduction, without the
 // opening and the verdict. It is what a "Why?" button shows until the
 // lessons have pages of their own. Its text depends only on
 // Key(r.Position) and opts.
-func LessonSteps(r solver.Result, opts Options) []Step {
-	e, c, pl := taught(r)
+func Rule(r solver.Result, opts Options) []Step {
+	return ruleOf(r, Explain(r, opts))
+}
+
+// ruleOf picks the steps of steps, r's explanation, that teach the rule.
+func ruleOf(r solver.Result, steps []Step) []Step {
+	e, c, _ := taught(r)
 	titles := e.LessonTitles(c)
 	var out []Step
-	for _, s := range e.Explain(c, pl, opts) {
+	for _, s := range steps {
 		if slices.Contains(titles, s.Title) {
 			out = append(out, s)
 		}
@@ -59,8 +64,7 @@ func lineOfPlay(e Teacher, c solver.Result, o Options) string {
 		if !solver.HasMoves(pos) {
 			return strings.Join(moves, ", ") + "; " + e.Stuck(pos)
 		}
-		r := solver.Solve(pos)
-		m := e.Plan(e.Canonical(r)).Move
+		m := LocalMove(solver.Solve(pos))
 		if m == nil {
 			m, _, _ = holdOut(pos)
 		}

@@ -47,7 +47,7 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 		}
 		if reply != nil {
 			body = fmt.Sprintf("%s answers **%s**.", opponent, reply)
-			if f := summaryStep(e, rn, "Finding it"); f != "" && rn.Outcome != solver.Loss {
+			if f := summaryStep(rn, "Finding it"); f != "" && rn.Outcome != solver.Loss {
 				body += " " + f
 			}
 			if after, err := next.Play(reply); err == nil && rn.Outcome == solver.Win {
@@ -62,7 +62,7 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 		ro := solver.Solve(otherNext)
 		ov, oOK := oracle.After(pos, other)
 		body := fmt.Sprintf("**%s** instead leaves %s to move: %s.", Capitalise(other.String()), opponent, KeyNumbers(otherNext))
-		if f := summaryStep(e, r, "Finding it"); f != "" && r.Outcome != solver.Loss && sameMove(other, LocalMove(r)) {
+		if f := summaryStep(r, "Finding it"); f != "" && r.Outcome != solver.Loss && sameMove(other, LocalMove(r)) {
 			body += " " + f
 		}
 		switch {
@@ -106,7 +106,7 @@ func afterText(e Teacher, m solver.Move, rn solver.Result, o Options) string {
 	if st := e.Status(next); st != "" {
 		body += " " + st
 	}
-	if f := summaryStep(e, rn, "Why"); f != "" {
+	if f := summaryStep(rn, "Why"); f != "" {
 		body += " " + f
 	}
 	switch rn.Outcome {
@@ -122,8 +122,8 @@ func afterText(e Teacher, m solver.Move, rn solver.Result, o Options) string {
 
 // summaryStep returns the body of the summary step with the given title
 // for r, or "".
-func summaryStep(e Teacher, r solver.Result, title string) string {
-	_, c, pl := taught(r)
+func summaryStep(r solver.Result, title string) string {
+	e, c, pl := taught(r)
 	for _, s := range e.Summary(c, pl, o0) {
 		if s.Title == title {
 			return s.Body

@@ -26,6 +26,10 @@ type Board interface {
 	// Search returns the outcome for the player to move under perfect
 	// play, by exhaustive search.
 	Search(ctx context.Context) (solver.Outcome, error)
+	// Theory returns the outcome for the player to move by the theory the
+	// lessons teach (the heap games' rule, the contest game's formula),
+	// which the tests check against Search.
+	Theory() solver.Outcome
 	// Reason names the numbers the theory reads on this position, as a
 	// clause ("the XOR of the heaps 1, 2, 3 is 0").
 	Reason() string
@@ -42,14 +46,12 @@ const searchBudget = 1 << 18
 // ErrTooLarge is returned by Search for a position beyond the search.
 var ErrTooLarge = errors.New("learn: the position is too large to search")
 
-// NewBoard parses a lesson position: game is a solver game's name, or
-// "nim", "misere" or "staircase" for the heap games.
+// NewBoard parses a lesson position: game is a registered game's name,
+// or "sums" or "staircase" for this package's heap games.
 func NewBoard(game, text, first string) (Board, error) {
 	switch game {
-	case "nim":
+	case "sums":
 		return parseHeapBoard(nimRule, text)
-	case "misere":
-		return parseHeapBoard(misereRule, text)
 	case "staircase":
 		return parseHeapBoard(stairRule, text)
 	}
@@ -80,6 +82,7 @@ func (b *heapBoard) CanTie() bool              { return false }
 func (b *heapBoard) MoveText(i, k int) string  { return b.moveText(i, k) }
 func (b *heapBoard) Position() solver.Position { return nil }
 func (b *heapBoard) Reason() string            { _, r := b.formula(); return r }
+func (b *heapBoard) Theory() solver.Outcome    { o, _ := b.formula(); return o }
 
 func (b *heapBoard) After(i, k int) (Board, error) {
 	n, err := b.play(i, k)
@@ -131,9 +134,8 @@ func (b posBoard) Name(p int) string {
 
 func (b posBoard) CanTie() bool {
 	g := b.pos.Game()
-	mover := b.pos.ToMove()
-	tie := solver.AnswerFor(g, mover, solver.Tie)
-	return tie != solver.AnswerFor(g, mover, solver.Win) && tie != solver.AnswerFor(g, mover, solver.Loss)
+	tie := solver.AnswerFor(g, b.pos.ToMove(), solver.Tie)
+	return tie != solver.AnswerFor(g, b.pos.ToMove(), solver.Win) && tie != solver.AnswerFor(g, b.pos.ToMove(), solver.Loss)
 }
 
 func (b posBoard) MoveText(x, y int) string { return solver.MoveOf(b.pos, x, y).String() }
@@ -156,6 +158,8 @@ func (b posBoard) Search(ctx context.Context) (solver.Outcome, error) {
 	}
 	return v.Outcome, nil
 }
+
+func (b posBoard) Theory() solver.Outcome { return solver.Solve(b.pos).Outcome }
 
 func (b posBoard) Reason() string {
 	if !solver.HasMoves(b.pos) {

@@ -17,8 +17,6 @@ const (
 	// nimRule: a move shrinks one heap to any smaller size; the last
 	// mover wins. A heap written "5/2" is a take-1-or-2 pile instead.
 	nimRule heapRule = iota
-	// misereRule is Nim where the last mover loses.
-	misereRule
 	// stairRule is staircase Nim: heap i is the coins on step i (from 1),
 	// and a move carries coins from one step down to the step below
 	// (from step 1 they leave the game); the last mover wins.
@@ -140,9 +138,6 @@ func (b *heapBoard) search(ctx context.Context, memo map[string]solver.Outcome) 
 	}
 	ms := b.moves()
 	o := solver.Loss
-	if len(ms) == 0 && b.rule == misereRule {
-		o = solver.Win // the last mover was the opponent, who lost
-	}
 	for _, m := range ms {
 		next, _ := b.play(m[0], m[1])
 		v, err := next.search(ctx, memo)
@@ -179,26 +174,6 @@ func (b *heapBoard) formula() (solver.Outcome, string) {
 			odd = append(odd, fmt.Sprintf("step %d has %d", k+1, b.heaps[k]))
 		}
 		return xorOutcome(x), fmt.Sprintf("only the odd steps count (%s), and the XOR of their coins is %d", strings.Join(odd, ", "), x)
-	case misereRule:
-		big := 0
-		ones := 0
-		for _, h := range b.heaps {
-			x ^= h
-			if h > 1 {
-				big++
-			}
-			if h == 1 {
-				ones++
-			}
-		}
-		if big == 0 {
-			o := solver.Win
-			if ones%2 == 1 {
-				o = solver.Loss
-			}
-			return o, fmt.Sprintf("every heap has at most 1, so count the heaps of 1: %d, and in misère play an odd count loses for the player to move", ones)
-		}
-		return xorOutcome(x), fmt.Sprintf("a heap has 2 or more, so misère Nim plays like Nim: the XOR of the heaps is %d", x)
 	}
 	var parts []string
 	mixed := slices.Contains(b.take12, true)

@@ -3,7 +3,9 @@ package learn
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -24,7 +26,10 @@ const (
 type Topic struct {
 	// ID is the topic's option value, "nim"; Title is its name.
 	ID, Title string
-	Steps     []Step
+	// Order places the topic in the list: the theory first, from Nim
+	// up, then the contest games.
+	Order int
+	Steps []Step
 }
 
 // Step is one step of a lesson: an idea, a position it is about, and an
@@ -32,7 +37,8 @@ type Topic struct {
 type Step struct {
 	// Idea is one sentence.
 	Idea string
-	// Game is a solver game's name, or "nim", "misere" or "staircase".
+	// Game is a registered game's name, or one of this package's heap
+	// games: "sums" (Nim heaps and take-1-or-2 piles) or "staircase".
 	Game, Text, First string
 	// Says is the outcome for the player to move that Idea states about
 	// the position ("" when it states none); the tests check it.
@@ -126,11 +132,36 @@ func why(b Board, o solver.Outcome) string {
 	return fmt.Sprintf("the position is `%s`: %s, so %s.", b.Text(), strings.TrimSuffix(b.Reason(), "."), verdict)
 }
 
+// topics holds the registered lessons, by Order.
+var (
+	topicsMu sync.Mutex
+	topics   []*Topic
+)
+
+// Register adds a lesson: this package registers the theory's, each game
+// package its own. IDs must be unique.
+func Register(t *Topic) {
+	topicsMu.Lock()
+	defer topicsMu.Unlock()
+	for _, old := range topics {
+		if old.ID == t.ID {
+			panic("learn: two lessons with the id " + t.ID)
+		}
+	}
+	topics = append(topics, t)
+	slices.SortStableFunc(topics, func(a, b *Topic) int { return a.Order - b.Order })
+}
+
 // Topics returns every lesson, in the order they are listed.
-func Topics() []*Topic { return topics }
+func Topics() []*Topic {
+	topicsMu.Lock()
+	defer topicsMu.Unlock()
+	return slices.Clone(topics)
+}
 
 // Lookup returns the topic with the given id.
 func Lookup(id string) (*Topic, error) {
+	topics := Topics()
 	for _, t := range topics {
 		if t.ID == id {
 			return t, nil

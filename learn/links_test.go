@@ -1,10 +1,11 @@
-package learn
+package learn_test
 
 import (
 	"testing"
 
+	"github.com/nimtutor/nimtutor/learn"
+
 	"github.com/nimtutor/nimtutor/explain"
-	_ "github.com/nimtutor/nimtutor/games/all"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -19,47 +20,61 @@ var plain = map[string]bool{"The game": true, "Finding the move": true, "Verdict
 // plain or linked to a lesson, and that every link names a step that
 // occurs.
 func TestEveryTheoremStepLinks(t *testing.T) {
-	more := map[string][]string{
-		"adapwns": {"..P.P", "P..P...P", ".P"}, "abgame": {"A..B.A..B", "A.A", "B...A", "A"},
-		"binim2": {"0011 1", "01 10", "0 1 1", "0", "010 101"}, "binim": {"001 11", "0110 0", "1"},
-		"binstring": {"0110", "0110011", "00011", "1", "0"},
-		"nim":       {"3 4 5", "1 2 3", "0"}, "misere": {"1 1 3", "2 2", "1"},
-	}
-	seen := map[string]map[string]bool{}
-	for game, texts := range more {
-		g, err := solver.Lookup(game)
-		if err != nil {
-			t.Fatal(err)
-		}
-		seen[game] = map[string]bool{}
-		for _, text := range texts {
-			for _, first := range []string{"Dee", "Dum"} {
-				pos, err := g.Parse(text, solver.ParseOptions{First: first})
-				if err != nil {
-					t.Fatalf("%s %q: %v", game, text, err)
-				}
-				r := solver.Solve(pos)
-				for _, s := range append(explain.Explain(r, explain.Options{}), explain.Summary(r, explain.Options{})...) {
-					seen[game][s.Title] = true
-					if _, ok := ForStep(game, s.Title); !ok && !plain[s.Title] {
-						t.Errorf("%s: the step %q applies a theorem but links to no lesson", game, s.Title)
+	for _, g := range solver.Games() {
+		t.Run(g.Name(), func(t *testing.T) {
+			// The game's examples, the lessons' positions and every
+			// starting position of sizes 1 and 2, each key once.
+			var positions []solver.Position
+			add := func(text string) {
+				for _, first := range []string{g.PlayerName(0), g.PlayerName(1)} {
+					if pos, err := g.Parse(text, solver.ParseOptions{First: first}); err == nil {
+						positions = append(positions, pos)
 					}
 				}
 			}
-		}
-	}
-	for game := range more {
-		m := linksOf(game)
-		if len(m) == 0 {
-			t.Errorf("%s links no step to a lesson", game)
-		}
-		for title, id := range m {
-			if !seen[game][title] {
-				t.Errorf("%s: the link %q → %s names a step no explanation has", game, title, id)
+			for _, ex := range g.Examples() {
+				add(ex)
 			}
-			if _, err := Lookup(id); err != nil {
-				t.Errorf("%s %q: %v", game, title, err)
+			for _, topic := range learn.Topics() {
+				for _, s := range topic.Steps {
+					if s.Game == g.Name() {
+						add(s.Text)
+					}
+				}
 			}
-		}
+			for size := 1; size <= 2; size++ {
+				g.Starts(size, func(st solver.State) bool {
+					positions = append(positions, g.Decode(st))
+					return true
+				})
+			}
+			seen, explained := map[string]bool{}, map[string]bool{}
+			for _, pos := range positions {
+				if k := explain.Key(pos); explained[k] {
+					continue
+				} else {
+					explained[k] = true
+				}
+				r := solver.Solve(pos)
+				for _, s := range append(explain.Explain(r, explain.Options{}), explain.Summary(r, explain.Options{})...) {
+					seen[s.Title] = true
+					if _, ok := learn.ForStep(g.Name(), s.Title); !ok && !plain[s.Title] {
+						t.Errorf("the step %q applies a theorem but links to no lesson", s.Title)
+					}
+				}
+			}
+			l, ok := g.(learn.Linker)
+			if !ok {
+				t.Fatal("the game links to no lesson: it does not implement learn.Linker")
+			}
+			for title, id := range l.LessonLinks() {
+				if !seen[title] {
+					t.Errorf("the link %q → %s names a step no explanation has", title, id)
+				}
+				if _, err := learn.Lookup(id); err != nil {
+					t.Errorf("%q: %v", title, err)
+				}
+			}
+		})
 	}
 }

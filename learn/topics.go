@@ -1,81 +1,27 @@
 package learn
 
-// topics are the lessons, in nimtutor's own words. Every position, every
-// outcome a sentence states (Says) and every exercise is checked against
-// exhaustive search by the tests.
-var topics = []*Topic{
-	{ID: "nim", Title: "Nim and XOR", Steps: []Step{
-		{Idea: "A Nim heap can be cut to any smaller size, so one heap on its own is a win for the player to move: take all of it.",
-			Game: "nim", Text: "5", Says: "win", Ask: WhichMove, Choices: [][2]int{{1, 2}, {1, 5}, {1, 4}}},
-		{Idea: "Two equal heaps lose for the player to move: whatever they take from one heap, the opponent takes the same from the other.",
-			Game: "nim", Text: "4 4", Says: "loss", Ask: WhoWins},
-		{Idea: "Write the heaps in binary and XOR them, bit by bit without carries: the player to move loses exactly when the XOR is 0 (here 1 xor 2 xor 3 = 0).",
-			Game: "nim", Text: "1 2 3", Says: "loss", Shows: []string{"1, 2, 3 is 0"}, Ask: WhoWins},
-		{Idea: "To win, leave a XOR of 0: with XOR x, find a heap h where h xor x is smaller than h, and cut it to that size (here x = 2 and 3 xor 2 = 1).",
-			Game: "nim", Text: "3 4 5", Says: "win", Shows: []string{"3, 4, 5 is 2"}, Ask: WhichMove, Choices: [][2]int{{2, 2}, {1, 2}, {3, 2}}},
-	}},
-	{ID: "misere", Title: "Misère Nim", Steps: []Step{
-		{Idea: "In misère play whoever takes the last object loses, so a single heap of 1 is lost for the player to move.",
-			Game: "misere", Text: "1", Says: "loss", Ask: WhoWins},
-		{Idea: "When every heap has at most 1, only the count matters: an odd number of heaps of 1 loses for the player to move, an even number wins.",
-			Game: "misere", Text: "1 1 1 1", Says: "win", Ask: WhoWins},
-		{Idea: "While a heap has 2 or more, play as in Nim with one change: the move that leaves only heaps of 1 must leave an odd number of them.",
-			Game: "misere", Text: "1 1 3", Says: "win", Ask: WhichMove, Choices: [][2]int{{3, 3}, {3, 2}, {1, 1}}},
-		{Idea: "So with a heap of 2 or more, the XOR decides as in Nim: two equal heaps of 2 still lose for the player to move.",
-			Game: "misere", Text: "2 2", Says: "loss", Shows: []string{"the XOR of the heaps is 0"}, Ask: WhoWins},
-	}},
-	{ID: "grundy", Title: "Sprague–Grundy values and sums", Steps: []Step{
+// The lessons on the theory behind every game, in nimtutor's own words:
+// grundy values and sums of games, and staircase Nim. Each game's own
+// lessons live in its package and register themselves. Every position,
+// every outcome a sentence states (Says) and every exercise is checked
+// against exhaustive search by the tests.
+func init() {
+	Register(&Topic{ID: "grundy", Order: 30, Title: "Sprague–Grundy values and sums", Steps: []Step{
 		{Idea: "A game's grundy value is the smallest number that no move reaches; in a pile where a move takes 1 or 2 the values run 0, 1, 2, 0, 1, 2, so a pile of g is worth g mod 3 and a pile of 6 is worth 0: lost for the player to move.",
-			Game: "nim", Text: "6/2", Says: "loss", Shows: []string{"pile of 6, worth 0"}, Ask: WhoWins},
+			Game: "sums", Text: "6/2", Says: "loss", Shows: []string{"pile of 6, worth 0"}, Ask: WhoWins},
 		{Idea: "A position worth more than 0 wins by moving to one worth 0: from a take-1-or-2 pile of 4 (worth 1), take 1.",
-			Game: "nim", Text: "4/2", Says: "win", Shows: []string{"pile of 4, worth 1"}, Ask: WhichMove, Choices: [][2]int{{1, 2}, {1, 1}}},
+			Game: "sums", Text: "4/2", Says: "win", Shows: []string{"pile of 4, worth 1"}, Ask: WhichMove, Choices: [][2]int{{1, 2}, {1, 1}}},
 		{Idea: "A sum of games, where each move is made in one of them, is worth the XOR of their values: a take-1-or-2 pile of 5 (worth 2) and a Nim heap of 2 (worth 2) cancel out.",
-			Game: "nim", Text: "5/2 2", Says: "loss", Shows: []string{"pile of 5, worth 2; a Nim heap of 2, worth 2"}, Ask: WhoWins},
+			Game: "sums", Text: "5/2 2", Says: "loss", Shows: []string{"pile of 5, worth 2; a Nim heap of 2, worth 2"}, Ask: WhoWins},
 		{Idea: "So win a sum as you win Nim, with values for heaps: here 1 xor 3 = 2, and the Nim heap of 3 goes to 1.",
-			Game: "nim", Text: "4/2 3", Says: "win", Shows: []string{"worth 1; a Nim heap of 3, worth 3; their XOR is 2"}, Ask: WhichMove, Choices: [][2]int{{1, 1}, {2, 3}, {2, 2}}},
-	}},
-	{ID: "staircase", Title: "Staircase Nim", Steps: []Step{
+			Game: "sums", Text: "4/2 3", Says: "win", Shows: []string{"worth 1; a Nim heap of 3, worth 3; their XOR is 2"}, Ask: WhichMove, Choices: [][2]int{{1, 1}, {2, 3}, {2, 2}}},
+	}})
+	Register(&Topic{ID: "staircase", Order: 40, Title: "Staircase Nim", Steps: []Step{
 		{Idea: "On a staircase, a move carries coins from one step to the step below, and coins on even steps do not matter: whatever comes down from an even step, the opponent carries on down to the next even step.",
 			Game: "staircase", Text: "0 3 0 3", Says: "loss", Shows: []string{"step 1 has 0, step 3 has 0"}, Ask: WhoWins},
 		{Idea: "So the odd steps are Nim heaps (moving coins off an odd step shrinks that heap), and the player to move wins when their XOR is not 0.",
 			Game: "staircase", Text: "2 5 3", Says: "win", Ask: WhichMove, Choices: [][2]int{{1, 1}, {2, 5}, {3, 1}}},
 		{Idea: "Coins that come down onto an odd step grow that heap, which is why the answer to a move from an even step is to carry the same coins on.",
 			Game: "staircase", Text: "1 2 1", Says: "loss", Ask: WhoWins},
-	}},
-	{ID: "binim", Title: "BINIM and BINIM2: runs and reserve moves", Steps: []Step{
-		{Idea: "A run of equal symbols acts as one symbol: its owner clears it in one move or peels it as slowly as they like, so only the compressed stack matters (`0011` plays like `01`).",
-			Game: "binim2", Text: "0011 1", First: "Dee", Shows: []string{"`01`"}, Ask: WhoWins},
-		{Idea: "In BINIM2 a stack whose top and bottom differ cancels out: when one player takes from it, the other answers on the same stack.",
-			Game: "binim2", Text: "01 10", First: "Dee", Says: "win", Ask: WhoWins},
-		{Idea: "A stack whose top and bottom are both one player's gives that player an extra move they must make in the end; with equal counts the player to move wins, otherwise the one with fewer extra moves.",
-			Game: "binim2", Text: "0 1 1", First: "Dee", Says: "win", Shows: []string{"Dee has 1 extra move and Dum 2"}, Ask: WhoWins},
-		{Idea: "In BINIM (normal play) each player's moves are reserve moves: Dee has one per 0 in the stacks with 0 on top, Dum one per 1 in the stacks with 1 on top, and the player to move needs strictly more.",
-			Game: "binim", Text: "001 11", First: "Dum", Says: "loss", Shows: []string{"Dee has 2 moves and Dum 2"}, Ask: WhoWins},
-		{Idea: "So in BINIM a good move spends as little of your reserve as possible while taking away your opponent's: take one 0 together with the opponent's run beneath it.",
-			Game: "binim", Text: "0110 0", First: "Dee", Says: "win", Ask: WhichMove, Choices: [][2]int{{1, 1}, {1, 3}, {2, 1}}},
-	}},
-	{ID: "abgame", Title: "ABGAME: gaps between facing letters", Steps: []Step{
-		{Idea: "Letters face each other in pairs, the 1st and 2nd, the 3rd and 4th, and so on; a pair of one owner with d empty cells between them is d reserve moves for that owner.",
-			Game: "abgame", Text: "A..A.B.B", Says: "win", Shows: []string{"reserves A 2, B 1"}, Ask: WhoWins},
-		{Idea: "A pair of different owners is a Nim heap of its gap, which both may shrink: in `A..B` A closes the gap and B cannot move.",
-			Game: "abgame", Text: "A..B", Says: "win", Ask: WhichMove, Choices: [][2]int{{1, 2}, {1, 3}}},
-		{Idea: "Reserve moves decide first; when they are equal, the XOR of the Nim heaps decides, and 0 loses for the player to move.",
-			Game: "abgame", Text: "A.BA.B", Says: "loss", Shows: []string{"reserves A 0, B 0, Nim sum 0"}, Ask: WhoWins},
-	}},
-	{ID: "adapwns", Title: "ADAPWNS: gaps mod 3 on alternate gaps", Steps: []Step{
-		{Idea: "Count the empty cells in front of each pawn: moving a pawn 1 or 2 cells left carries 1 or 2 from its gap to the gap on its right, a staircase whose rightmost gap empties off the board.",
-			Game: "adapwns", Text: "..P.P", Says: "win", Ask: WhoWins},
-		{Idea: "As on any staircase only every other gap counts, starting with the rightmost, and a counted gap of g is a take-1-or-2 pile worth g mod 3: here the counted gap is 3, worth 0.",
-			Game: "adapwns", Text: "...P...P", Says: "loss", Shows: []string{"counted gaps are gap 2 = 3", "3 mod 3 = 0"}, Ask: WhoWins},
-		{Idea: "To win, leave the counted gaps' values with XOR 0: here the counted gap is 1, so the rightmost pawn steps one cell left.",
-			Game: "adapwns", Text: "..P.P", Says: "win", Ask: WhichMove, Shows: []string{"counted gaps are gap 2 = 1"}, Choices: [][2]int{{3, 2}, {5, 4}, {3, 1}}},
-	}},
-	{ID: "binstring", Title: "Fewest 0s: the tie-break", Steps: []Step{
-		{Idea: "With an even number of 0s neither player can end with fewer: each can always take as many 0s as the other, so it is a tie.",
-			Game: "binstring", Text: "0110", Says: "tie", Shows: []string{"2 zeros left"}, Ask: WhoWins},
-		{Idea: "With an odd number of 0s somebody must end with fewer, and the runs of 1s decide who: they are Nim heaps, and a XOR of 0 loses for Player 1 (here 2 xor 2 = 0).",
-			Game: "binstring", Text: "0110011", Says: "loss", Shows: []string{"3 zeros left, Nim sum of the runs of 1s 0"}, Ask: WhoWins},
-		{Idea: "So with an odd number of 0s, the winning move is the Nim move on the runs of 1s: here clear the only run.",
-			Game: "binstring", Text: "00011", Says: "win", Ask: WhichMove, Choices: [][2]int{{1, 1}, {4, 5}, {4, 4}}},
-	}},
+	}})
 }

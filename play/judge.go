@@ -17,6 +17,9 @@ const (
 	Best Class = "best"
 	// Slower keeps the win, but the win now takes longer.
 	Slower Class = "still winning, slower"
+	// Taught keeps the win the slower way, but is the move the strategy
+	// teaches: not a fault.
+	Taught Class = "the taught move"
 	// Mistake throws away the win (or the tie).
 	Mistake Class = "mistake"
 	// Forced was the only legal move.
@@ -40,15 +43,6 @@ type Judgement struct {
 	// Better is a move that keeps Had (faster, for Slower, and longer,
 	// for Lost), for moves that are neither Best nor Forced.
 	Better solver.Move
-	// Taught is set when m is the move the strategy teaches: a taught
-	// move that wins the slow way is Best, not Slower.
-	Taught bool
-}
-
-// Worse reports whether the move deserves a why report: it throws the
-// outcome away, wins the slow way off the strategy, or loses sooner.
-func (j Judgement) Worse() bool {
-	return j.Class == Mistake || j.Class == Slower || j.Class == Lost && j.Exact
 }
 
 // Judge judges m, a legal move in pos: by every move's value when the
@@ -60,9 +54,6 @@ func Judge(o *solver.Oracle, pos solver.Position, m solver.Move) (Judgement, err
 		return j, err
 	}
 	forced := len(solver.FirstMoves(pos, 2)) == 1
-	res := solver.Solve(pos)
-	taught := explain.LocalMove(res)
-	j.Taught = taught != nil && taught.String() == m.String()
 	if best, bv, ok := o.BestMove(pos); ok {
 		if mine, ok := o.After(pos, m); ok {
 			j.Exact = true
@@ -72,26 +63,27 @@ func Judge(o *solver.Oracle, pos solver.Position, m solver.Move) (Judgement, err
 				j.Class = Forced
 			case mine.Outcome < bv.Outcome:
 				j.Class, j.Better = Mistake, best
-			case mine.Remoteness == bv.Remoteness || bv.Outcome == solver.Tie || j.Taught && bv.Outcome == solver.Win:
+			case mine.Remoteness == bv.Remoteness || bv.Outcome == solver.Tie:
 				j.Class = Best
 			case bv.Outcome == solver.Loss:
 				j.Class, j.Better = Lost, best
+			case sameMove(m, explain.LocalMove(solver.Solve(pos))):
+				j.Class = Taught
 			default:
 				j.Class, j.Better = Slower, best
 			}
 			return j, nil
 		}
 	}
+	res := solver.Solve(pos)
 	after, _ := next.Analyze()
 	j.Had, j.Kept = res.Outcome, -after
 	switch {
 	case forced:
 		j.Class = Forced
 	case j.Kept < j.Had:
-		j.Class, j.Better = Mistake, taught
-	case j.Had == solver.Loss:
-		j.Class = Lost
-	default:
+		j.Class, j.Better = Mistake, explain.LocalMove(res)
+	default: // out of the search's reach, a lost position has no better move known
 		j.Class = Best
 	}
 	return j, nil
@@ -113,7 +105,7 @@ func (j Judgement) Sentence(m solver.Move) string {
 		return s + fmt.Sprintf("That throws away %s: %s would have kept it.", what, j.Better)
 	case j.Class == Slower:
 		return s + fmt.Sprintf("Still winning, but slower: %d moves instead of %d.", j.Dist, j.BestDist)
-	case j.Taught && j.Exact && j.Dist > j.BestDist:
+	case j.Class == Taught:
 		return s + fmt.Sprintf("Good: the move the strategy teaches, winning in %s (the quickest win takes %d).", explain.Plural(j.Dist, "move", "moves"), j.BestDist)
 	case j.Had == solver.Win && j.Exact:
 		return s + fmt.Sprintf("Good: the quickest win, %s to the end.", explain.Plural(j.Dist, "move", "moves"))
@@ -121,8 +113,20 @@ func (j Judgement) Sentence(m solver.Move) string {
 		return s + "Good: you keep a winning position."
 	case j.Had == solver.Tie:
 		return s + "You keep the tie."
-	case j.Class == Lost && j.Exact:
+	case j.Class == Lost:
 		return s + fmt.Sprintf("You were already losing against perfect play, and this loses sooner: %d moves instead of %d.", j.Dist, j.BestDist)
 	}
 	return s + "You were already losing against perfect play; nothing wins here."
+}
+
+// Worse reports whether the move was worse than the best one: it threw
+// the outcome away, or kept it the slow way without following the
+// strategy, or lost sooner than it had to. The reply then shows why.
+func (j Judgement) Worse() bool {
+	return j.Class == Mistake || j.Class == Slower || j.Class == Lost
+}
+
+// sameMove reports whether two moves are the same move.
+func sameMove(a, b solver.Move) bool {
+	return a != nil && b != nil && a.String() == b.String()
 }

@@ -44,12 +44,12 @@ func TestJudgeAgainstSearch(t *testing.T) {
 							if j.Class == Slower && (had.Outcome != solver.Win || j.Dist <= j.BestDist) {
 								t.Errorf("%q %v: slower but had %v, dist %d vs %d", pos, m, had, j.Dist, j.BestDist)
 							}
-							if j.Taught && (kept.Outcome != had.Outcome || j.Class == Slower || j.Class == Mistake) {
-								t.Errorf("%q %v: the taught move is judged %s, keeping %v of %v", pos, m, j.Class, kept, had)
+							// The taught move wins the slow way at times; it is praised
+							// as the taught move, never called slower.
+							if j.Class == Taught && (kept.Outcome != had.Outcome || j.Dist <= j.BestDist) {
+								t.Errorf("%q %v: judged the taught slow win, keeping %v of %v in %d against %d", pos, m, kept, had, j.Dist, j.BestDist)
 							}
-							// The taught move wins the slow way at times; it is praised as
-							// best all the same.
-							if j.Exact && j.Class == Best && j.Dist != had.Remoteness && had.Outcome != solver.Tie && !j.Taught {
+							if j.Exact && j.Class == Best && j.Dist != had.Remoteness && had.Outcome != solver.Tie {
 								t.Errorf("%q %v: best, but %d moves against %d", pos, m, j.Dist, had.Remoteness)
 							}
 						}

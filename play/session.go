@@ -30,8 +30,9 @@ type Turn struct {
 	Bot solver.Move
 	// Events say what happened, one sentence each.
 	Events []string
-	// Why explains, for a move that is Worse, what it did and the better
-	// move (explain.Why); nil otherwise.
+	// Why explains a move that was worse than the best one
+	// (Judgement.Worse): the position after it, the refutation, the
+	// better move and what each is worth. Empty otherwise.
 	Why []explain.Step
 }
 

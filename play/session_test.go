@@ -36,7 +36,7 @@ func TestTurns(t *testing.T) {
 		want              []string
 	}{
 		{"adapwns", "..P.P", "", 3, 1, Best, []string{"Good: the quickest win, 3 moves to the end.", "The bot answers"}},
-		{"adapwns", "..P.P", "", 5, 4, Best, []string{"Good: the move the strategy teaches, winning in 5 moves (the quickest win takes 3).", "holds out as long as it can"}},
+		{"adapwns", "..P.P", "", 5, 4, Taught, []string{"Good: the move the strategy teaches, winning in 5 moves (the quickest win takes 3).", "holds out as long as it can"}},
 		{"adapwns", "...P..P", "", 4, 3, Slower, []string{"Still winning, but slower: 7 moves instead of 5."}},
 		{"adapwns", "..P.P", "", 3, 2, Mistake, []string{"That throws away the win", "Against perfect play you lose in"}},
 		{"binstring", "000011", "", 4, 6, Best, []string{"You keep the tie.", "keeps the game a tie"}},
@@ -51,8 +51,8 @@ func TestTurns(t *testing.T) {
 			if turn.Judgement.Class != tc.class {
 				t.Errorf("class %q, want %q", turn.Judgement.Class, tc.class)
 			}
-			if (len(turn.Why) > 0) != turn.Judgement.Worse() {
-				t.Errorf("%s move: %d steps of why", turn.Judgement.Class, len(turn.Why))
+			if worse := tc.class == Slower || tc.class == Mistake; worse != (len(turn.Why) > 0) {
+				t.Errorf("a %q move has %d steps of why", tc.class, len(turn.Why))
 			}
 			all := strings.Join(turn.Events, "\n")
 			for _, w := range tc.want {

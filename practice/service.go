@@ -40,10 +40,12 @@ func New(st *store.Store, now func() time.Time) *Service {
 // Store returns the store the service writes to.
 func (s *Service) Store() *store.Store { return s.store }
 
-// Errors a learner can cause; their texts are meant for people.
+// Errors a learner can cause: *solver.Error values whose texts are meant
+// for people. An unknown theme comes as a *solver.Error that wraps
+// ErrUnknownTheme and names the themes there are.
 var (
-	ErrNotOpen          = errors.New("this puzzle is not open for you: it was already answered, or never shown to you; ask for the next one")
-	ErrAlreadyAnswered  = errors.New("you have already answered today's puzzle in this server; come back tomorrow")
+	ErrNotOpen          = solver.Errorf(solver.EExpired, "puzzle", "this puzzle is not open for you: it was already answered, or never shown to you; ask for the next one")
+	ErrAlreadyAnswered  = solver.Errorf(solver.EInvalid, "puzzle", "you have already answered today's puzzle in this server; come back tomorrow")
 	ErrUnknownTheme     = errors.New("no puzzle with that theme")
 	errNoPuzzleForTheme = errors.New("practice: no puzzle with the theme found")
 )
@@ -108,7 +110,7 @@ func (s *Service) Next(ctx context.Context, user, guild string, g solver.Game, t
 		return nil, l, err
 	}
 	if theme != "" && !contains(GameThemes(g), theme) {
-		return nil, l, fmt.Errorf("%w %q in %s; choose one of %v", ErrUnknownTheme, theme, g.Name(), GameThemes(g))
+		return nil, l, &solver.Error{Field: "puzzle", Msg: fmt.Sprintf("%v %q in %s; choose one of %v", ErrUnknownTheme, theme, g.Name(), GameThemes(g)), Err: ErrUnknownTheme}
 	}
 	recent, err := s.store.Attempts(ctx, user, g.Name(), 200)
 	if err != nil {

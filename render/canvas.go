@@ -135,9 +135,10 @@ func (fc *face) width(s string) int {
 	return w
 }
 
-// Canvas is the picture being drawn, with its faces. It draws into a
-// paletted image: one byte a pixel, so filling, drawing and encoding the
-// PNG cost a quarter of what a full-colour picture costs. The palette is
+// Canvas is a picture being drawn, with its faces. Game packages draw
+// marks on cells (a pawn, an arrow) with its Rect, Triangle and Disc. It
+// draws into a paletted image: one byte a pixel, so filling, drawing and
+// encoding the PNG cost a quarter of what a full-colour picture costs. The palette is
 // built as colours are used: the handful of the palette in render.go, and
 // for text the blends of a colour over a background at a few levels of
 // coverage, which is all the anti-aliasing a label needs.

@@ -47,7 +47,8 @@ type Options struct {
 
 // Drawer is a game's picture layout: the capability a game package adds
 // to its solver.Game. Picture lays the position out as a Row of cells or
-// as Shelves of columns; the package fits it in MaxSide×MaxSide pixels.
+// as Shelves of columns; the package fits it in MaxPixels pixels, at most
+// MaxSide on a side.
 type Drawer interface {
 	Picture(pos solver.Position, annotate bool) Picture
 }
@@ -62,9 +63,9 @@ type Picture interface {
 var ErrUnknownPosition = errors.New("render: no picture for this kind of position")
 
 // Draw draws pos as a paletted picture of at most MaxPixels pixels, at
-// most MaxSide wide and high: a
-// title line (game, position size, player to move), the position, and
-// with opts.Annotate the numbers its solution is built from.
+// most MaxSide wide and high: a title line (game, position size, player
+// to move), the position, and with opts.Annotate the numbers its solution
+// is built from.
 func Draw(pos solver.Position, opts Options) (image.Image, error) {
 	if pos == nil {
 		return nil, fmt.Errorf("%w: nil", ErrUnknownPosition)
@@ -93,6 +94,11 @@ func PNG(w io.Writer, pos solver.Position, opts Options) error {
 	if err != nil {
 		return err
 	}
+	return EncodePNG(w, img)
+}
+
+// EncodePNG writes a picture Draw made to w as a PNG file.
+func EncodePNG(w io.Writer, img image.Image) error {
 	// A paletted picture is written without filters. image/png packs a
 	// palette of up to 16 colours into fewer bits a pixel, but one pixel at
 	// a time through an interface, several times slower than copying rows
@@ -128,10 +134,11 @@ func (b *bufferPool) Get() *png.EncoderBuffer {
 
 func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 
-// fit scales the picture down to fit MaxSide and the pixel cap, picking the nearest
-// pixel (a paletted picture has no colours between its own). The layouts
-// choose sizes that fit, so this only happens for positions far beyond
-// the contests' limits, such as a single stack of thousands of symbols.
+// fit scales the picture down to fit MaxSide and the pixel cap, picking
+// the nearest pixel (a paletted picture has no colours between its own).
+// The layouts choose sizes that fit, so this only happens for positions
+// far beyond the contests' limits, such as a single stack of thousands of
+// symbols.
 func (c *Canvas) fit() *image.Paletted {
 	img := c.img
 	b := img.Bounds()

@@ -1,14 +1,12 @@
 package render
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"image"
 	"image/draw"
-	"image/png"
 	"testing"
 
 	"github.com/nimtutor/nimtutor/solver"
@@ -174,52 +172,5 @@ func TestHelpers(t *testing.T) {
 	}
 	if got := Plural(1, "stack") + ", " + Plural(3, "cell"); got != "1 stack, 3 cells" {
 		t.Errorf("Plural: %q", got)
-	}
-}
-
-// TestMaxPixelsOption draws the largest layouts under the picture's cap
-// and under a reply's smaller one.
-func TestMaxPixelsOption(t *testing.T) {
-	for name, pic := range map[string]func() Picture{
-		"row of 6000":        row(6000),
-		"50 stacks of 50":    shelves(50, 50),
-		"one stack of 20000": shelves(1, 20000),
-	} {
-		for _, most := range []int{0, ReplyPixels} {
-			img, err := Draw(fakePos{g: fakeGame{pic: pic}}, Options{Annotate: true, MaxPixels: most})
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := MaxPixels
-			if most > 0 {
-				want = most
-			}
-			if b := img.Bounds(); b.Dx()*b.Dy() > want {
-				t.Errorf("%s, cap %d: %dx%d, over %d pixels", name, most, b.Dx(), b.Dy(), want)
-			}
-		}
-	}
-}
-
-// TestPNGRoundTrip encodes pictures with few and many colours and decodes
-// them: the pixels come back, 8 bits a pixel.
-func TestPNGRoundTrip(t *testing.T) {
-	for i, pic := range []func() Picture{row(0), row(40), shelves(6, 8)} {
-		pos := fakePos{g: fakeGame{pic: pic}}
-		img := drawn(t, pic)
-		var buf bytes.Buffer
-		if err := PNG(&buf, pos, Options{Annotate: true}); err != nil {
-			t.Fatal(err)
-		}
-		got, err := png.Decode(bytes.NewReader(buf.Bytes()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p, ok := got.(*image.Paletted); !ok || len(p.Palette) < 17 || p.Bounds().Dx() != img.Bounds().Dx() {
-			t.Fatalf("picture %d: decoded %T", i, got)
-		}
-		if hash(got) != hash(img) {
-			t.Errorf("picture %d: pixels differ after a round trip", i)
-		}
 	}
 }

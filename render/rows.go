@@ -38,6 +38,8 @@ type Row struct {
 	Brackets []Bracket
 	// Tall makes cells taller than wide, for a mark under the text.
 	Tall bool
+	// labelW holds the width of each bracket's label, measured once.
+	labelW []int
 }
 
 // Sizes of the parts of a line, in pixels.
@@ -47,11 +49,15 @@ const (
 	maxLanes  = 3
 )
 
-// rowCandidates are the cell widths and picture widths tried in turn: the
-// first layout that fits MaxSide and drops no label is drawn.
-var rowCandidates = []struct{ cell, width int }{
-	{36, 1400}, {30, 1600}, {24, 2000}, {20, 2400}, {18, 2800},
-	{16, 3200}, {14, 3600}, {12, 4000}, {10, 4000}, {8, 4000}, {6, 4000},
+// rowCandidates are the cell widths, picture widths and label lanes
+// tried in turn: the first layout that fits (MaxSide, MaxPixels) and drops
+// no label is drawn, else the one that fits and drops fewest. The last
+// ones give up lanes of labels, which is what makes a huge annotated row
+// fit in two megapixels.
+var rowCandidates = []struct{ cell, width, lanes int }{
+	{28, 1200, maxLanes}, {24, 1600, maxLanes}, {20, 2000, maxLanes}, {18, 2400, maxLanes}, {18, 2800, maxLanes},
+	{16, 3200, maxLanes}, {14, 3600, maxLanes}, {12, 4000, maxLanes}, {10, 4000, maxLanes}, {8, 4000, maxLanes}, {6, 4000, maxLanes},
+	{8, 4000, 2}, {6, 4000, 2}, {8, 4000, 1}, {6, 4000, 1}, {6, 3200, 1}, {6, 4000, 0}, {6, 3200, 0}, {5, 3200, 0}, {4, 3200, 0},
 }
 
 // segment is the part of a span on one line.
@@ -79,7 +85,10 @@ type rowLayout struct {
 	dropped                      int // labels that found no lane
 }
 
-func layoutRow(c *Canvas, p *Row, cellW, maxWidth int) rowLayout {
+// layoutRow lays p out with cells cellW wide in at most maxWidth pixels and
+// the given label lanes. Unless whole is set, a layout that cannot fit the
+// canvas even without labels is returned unfinished, only its size set.
+func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLayout {
 	n := len(p.Cells)
 	l := rowLayout{cellW: cellW, cellH: cellW}
 	if p.Tall {
@@ -94,6 +103,18 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth int) rowLayout {
 	headW, headH := p.Head.size(c)
 	l.headH = headH
 	l.width = max(l.perLine*cellW, headW) + 2*margin
+	// Without labels the row is as short as it gets: if that does not
+	// fit, neither does anything else with these cells.
+	hasSpans := len(p.Brackets) > 0
+	lineH := c.small.height + 2 + l.cellH + lineSpace
+	if hasSpans {
+		lineH += bracketH
+	}
+	if least := margin + l.headH + l.lines*lineH - lineSpace + margin; !whole && !c.fits(l.width, least) {
+		l.height = least
+		return l
+	}
+	l.segs = make([]segment, 0, len(p.Brackets)+l.lines)
 
 	// Cut the spans at line ends and give each label a lane.
 	var best = make([]int, len(p.Brackets)) // index into segs of the widest piece
@@ -119,12 +140,17 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth int) rowLayout {
 		}
 	}
 	rowW := l.perLine * cellW
+	l.labels = make([]placedLabel, 0, len(p.Brackets))
 	for i, s := range p.Brackets {
 		if s.Label == "" || best[i] < 0 {
 			continue
 		}
+		if lanes == 0 {
+			l.dropped++
+			continue
+		}
 		seg := l.segs[best[i]]
-		w := c.label.width(s.Label)
+		w := p.labelW[i]
 		x := (seg.x0+seg.x1)/2 - w/2
 		x = max(-margin/2, min(x, max(rowW, l.width-2*margin)+margin/2-w))
 		l.labels = append(l.labels, placedLabel{span: i, line: seg.line, x: x})
@@ -136,7 +162,7 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth int) rowLayout {
 		return a.x - b.x
 	})
 	l.lanes = make([]int, l.lines)
-	var ends [maxLanes]int
+	ends := make([]int, lanes)
 	kept := l.labels[:0]
 	for i, lb := range l.labels {
 		if i == 0 || l.labels[i-1].line != lb.line {
@@ -144,7 +170,7 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth int) rowLayout {
 				ends[k] = -1 << 30
 			}
 		}
-		w := c.label.width(p.Brackets[lb.span].Label)
+		w := p.labelW[lb.span]
 		lb.lane = -1
 		for k := range ends {
 			if ends[k]+6 <= lb.x {
@@ -172,7 +198,6 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth int) rowLayout {
 	}
 
 	y := margin + l.headH
-	hasSpans := len(p.Brackets) > 0
 	for line := range l.lines {
 		l.lineY = append(l.lineY, y)
 		y += c.small.height + 2 + l.cellH + lineSpace
@@ -193,10 +218,14 @@ func (p *Row) draw(c *Canvas) error {
 		p.Head.draw(c, margin, margin)
 		return nil
 	}
+	p.labelW = make([]int, len(p.Brackets))
+	for i, s := range p.Brackets {
+		p.labelW[i] = c.label.width(s.Label)
+	}
 	var l rowLayout
 	found := false
 	for _, cand := range rowCandidates {
-		try := layoutRow(c, p, cand.cell, cand.width)
+		try := layoutRow(c, p, cand.cell, cand.width, cand.lanes, false)
 		if !c.fits(try.width, try.height) {
 			continue
 		}
@@ -208,7 +237,8 @@ func (p *Row) draw(c *Canvas) error {
 		}
 	}
 	if !found { // beyond every candidate: draw small, and fit scales it
-		l = layoutRow(c, p, rowCandidates[len(rowCandidates)-1].cell, MaxSide)
+		last := rowCandidates[len(rowCandidates)-1]
+		l = layoutRow(c, p, last.cell, MaxSide, last.lanes, true)
 	}
 	cellFace, err := newFace(true, float64(l.cellW)*0.62)
 	if err != nil {

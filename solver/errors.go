@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 )
 
@@ -33,6 +34,9 @@ const (
 	EBusy = "busy"
 	// ETimeout: the work was stopped before it finished.
 	ETimeout = "timeout"
+	// EUsage: a command line called a command wrongly (the CLI exits 2
+	// and prints the command's usage).
+	EUsage = "usage"
 	// EInternal: our fault; it is logged and the person sees a plain
 	// apology.
 	EInternal = "internal"
@@ -178,6 +182,15 @@ func FirstNotBinary(s []byte) int {
 		}
 	}
 	return -1
+}
+
+// RandomString returns n bytes drawn from alphabet, each uniformly.
+func RandomString(r *rand.Rand, n int, alphabet string) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alphabet[r.IntN(len(alphabet))]
+	}
+	return string(b)
 }
 
 // EnumerateStrings calls yield for every string of length n over

@@ -28,6 +28,33 @@ func (o Outcome) String() string {
 	return "tie"
 }
 
+// Verb returns "wins", "loses" or "ties": what the mover does.
+func (o Outcome) Verb() string {
+	switch o {
+	case Win:
+		return "wins"
+	case Loss:
+		return "loses"
+	}
+	return "ties"
+}
+
+// Outcomer is what a position may add to Position: the formula's outcome
+// alone, without building the analysis. Code that judges many moves
+// (explanations, the bot's holding out) asks for it through OutcomeOf.
+type Outcomer interface {
+	Outcome() Outcome
+}
+
+// OutcomeOf returns the formula's outcome for the player to move in pos.
+func OutcomeOf(pos Position) Outcome {
+	if o, ok := pos.(Outcomer); ok {
+		return o.Outcome()
+	}
+	o, _ := pos.Analyze()
+	return o
+}
+
 // Player identifies one of the two sides of a game: 0 is the side that
 // moves first in the original problem (Dee, A, Ada, Player 1), 1 the other.
 // In some games either side may move first.
@@ -124,6 +151,10 @@ type Game interface {
 	Restore(text string, mover Player, held [2]int) (Position, error)
 	// Random returns a small random starting position, for puzzles.
 	Random(r *rand.Rand) Position
+	// RandomText returns the text of a random starting position of about
+	// n characters within the game's limits, for load tests, and the
+	// first player option it needs ("" when the game has none).
+	RandomText(r *rand.Rand, n int) (text, first string)
 
 	// MoveOf builds a move from the two numbers a person types; Play
 	// checks that it is legal.

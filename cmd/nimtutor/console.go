@@ -13,13 +13,14 @@ import (
 // runConsole implements `nimtutor console`, the default without Discord
 // credentials: slash commands typed (or piped) on standard input, replies
 // printed as text.
-func runConsole(ctx context.Context, args []string, in io.Reader, out io.Writer) error {
+func (m *Main) runConsole(ctx context.Context, args []string) error {
+	in, out := m.Stdin, m.Stdout
 	fs := newFlags("console")
 	dir := fs.String("pictures", "", "directory for attached pictures (default: a temporary directory)")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	c := newConsole(*dir)
+	c := m.newConsole(*dir)
 	if isTerminal(in) {
 		c.Prompt = "> "
 		fmt.Fprintln(out, "nimtutor console: type a slash command such as /adapwns solve position:..P.P, or help.")
@@ -39,7 +40,9 @@ func isTerminal(r io.Reader) bool {
 
 // newConsole returns a console over the real handlers; pictures go to dir
 // ("" for a temporary directory).
-func newConsole(dir string) *bot.Console {
-	r, _, _ := newRouter(quietLogger(os.Stderr), commands.Config{Attachments: bot.LocalFiles{}})
+func (m *Main) newConsole(dir string) *bot.Console {
+	log := quietLogger(m.Stderr)
+	r, _, prac := newRouter(log, commands.Config{Attachments: bot.LocalFiles{}})
+	m.onClose(prac.close)
 	return &bot.Console{Handler: r, Commands: commands.Definitions(), PictureDir: dir}
 }

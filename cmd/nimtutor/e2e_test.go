@@ -40,7 +40,7 @@ const envE2EChild = "NIMTUTOR_E2E_CHILD"
 func e2eChild() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	os.Exit(run(ctx, []string{"http"}, stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}))
+	os.Exit(NewMain().Exec(ctx, []string{"http"}))
 }
 
 // fakeDiscord receives the edits that deliver deferred answers, by

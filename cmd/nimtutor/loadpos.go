@@ -3,13 +3,8 @@ package main
 import (
 	"math"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/nimtutor/nimtutor/explain"
-	"github.com/nimtutor/nimtutor/games/abgame"
-	"github.com/nimtutor/nimtutor/games/adapwns"
-	"github.com/nimtutor/nimtutor/games/binim"
-	"github.com/nimtutor/nimtutor/games/binstring"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -22,39 +17,9 @@ func localBestMove(pos solver.Position) solver.Move {
 
 // randomPosition returns a random position of g of about n characters,
 // within the game's limits, and its first player option ("" when the game
-// has none). Rows have letters, pawns or 1s on about a third of their
-// cells; binim stacks are 1 to 50 symbols, at most 50 of them; any other
-// game gives its own random position.
+// has none), as the game makes them (solver.Game.RandomText).
 func randomPosition(rng *rand.Rand, g solver.Game, n int) (string, string) {
-	var b strings.Builder
-	switch g {
-	case adapwns.Game:
-		for range n {
-			b.WriteByte("..P"[rng.IntN(3)])
-		}
-	case abgame.Game:
-		for range n {
-			b.WriteByte("....AB"[rng.IntN(6)])
-		}
-	case binstring.Game:
-		for range n {
-			b.WriteByte("01"[rng.IntN(2)])
-		}
-	case binim.Binim, binim.Binim2:
-		for stacks := 0; stacks < 50 && (b.Len() < n || stacks == 0); stacks++ {
-			if stacks > 0 {
-				b.WriteByte(' ')
-			}
-			for range 1 + rng.IntN(min(50, max(1, n-b.Len()))) {
-				b.WriteByte("01"[rng.IntN(2)])
-			}
-		}
-		return b.String(), []string{"Dee", "Dum"}[rng.IntN(2)]
-	default:
-		// Any other game gives a random position of its own.
-		return g.Random(rng).String(), ""
-	}
-	return b.String(), ""
+	return g.RandomText(rng, n)
 }
 
 // logUniform returns a length between lo and hi, log-uniformly: as many

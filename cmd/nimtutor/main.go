@@ -29,74 +29,32 @@ func main() {
 		fmt.Fprintf(os.Stderr, "nimtutor: reading .env: %v\n", err)
 		os.Exit(1)
 	}
-	os.Exit(run(ctx, os.Args[1:], stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}))
+	os.Exit(NewMain().Exec(ctx, os.Args[1:]))
 }
 
-// stdio is where a subcommand reads and writes.
-type stdio struct {
-	in       io.Reader
-	out, err io.Writer
+// Main is one run of the command line: its standard streams, the
+// subcommand ParseFlags chose with its arguments, and the store Run may
+// open, which Close closes. main, the tests and the end-to-end server
+// process all run the command line through it.
+type Main struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+
+	cmd     *subcommand
+	args    []string
+	closers []func() error
 }
 
-// subcommand is one entry of the command line.
-type subcommand struct {
-	name, usage, summary string
-	run                  func(ctx context.Context, args []string, io stdio) error
+// NewMain returns a Main on the process's standard streams.
+func NewMain() *Main {
+	return &Main{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}
 }
 
-// subcommands is the command line's table; `help` prints it.
-var subcommands []subcommand
-
-func init() {
-	subcommands = []subcommand{
-		{"solve", "solve GAME POSITION [--first Dee|Dum] [--json]", "who wins, one optimal move and why",
-			func(ctx context.Context, args []string, io stdio) error { return runSolve(ctx, args, io.out) }},
-		{"hint", "hint GAME POSITION [--first Dee|Dum] [--level N | --verdict WINNER]", "one level of the hint ladder, or check your verdict",
-			func(ctx context.Context, args []string, io stdio) error { return runHint(ctx, args, io.out) }},
-		{"moves", "moves GAME POSITION [--first Dee|Dum] [--json]", "every legal move: win, lose or tie, in how many moves, and the recommended one",
-			func(ctx context.Context, args []string, io stdio) error { return runMoves(ctx, args, io.out) }},
-		{"why", `why GAME POSITION --move "A B" [--other "C D"] [--first Dee|Dum]`, "why a move is wrong or slower, against the recommended or another move",
-			func(ctx context.Context, args []string, io stdio) error { return runWhy(ctx, args, io.out) }},
-		{"judge", "judge GAME [--strict] < input", "answer the original problem's judge input",
-			func(ctx context.Context, args []string, io stdio) error { return runJudge(ctx, args, io.in, io.out) }},
-		{"check", "check GAME --tests [--seed N] [-o file] | check GAME --input in.txt|--seed N --output out.txt", "a test file in the judge's format, or your program's output checked answer by answer",
-			func(ctx context.Context, args []string, io stdio) error { return runCheck(ctx, args, io.out, io.err) }},
-		{"verify", "verify GAME|all [--max N] | verify GAME POSITION", "prove the formula by exhaustive search on all small positions",
-			func(ctx context.Context, args []string, io stdio) error { return runVerify(ctx, args, io.out) }},
-		{"play", "play GAME POSITION [--first Dee|Dum] [--bot-first]", "play a position against a bot that never errs",
-			func(ctx context.Context, args []string, io stdio) error { return runPlay(ctx, args, io.in, io.out) }},
-		{"practice", "practice GAME [--theme T]", "rated puzzles at your level; answers, hints and ratings are stored",
-			func(ctx context.Context, args []string, io stdio) error { return runPractice(ctx, args, io.in, io.out) }},
-		{"progress", "progress [GAME]", "your practice ratings, streaks, weakest theme and a plot", runConsoleLine("progress")},
-		{"history", "history", "your recent puzzles and games", runConsoleLine("history")},
-		{"review", "review [GAMEID]", "the review card of a stored game (the latest finished one by default)",
-			func(ctx context.Context, args []string, io stdio) error { return runReview(ctx, args, io.out) }},
-		{"render", "render GAME POSITION [--first Dee|Dum] [--bare] [-o file.png]", "draw the position as a PNG",
-			func(ctx context.Context, args []string, io stdio) error { return runRender(ctx, args, io.out, io.err) }},
-		{"gateway", "gateway", "run the Discord bot over the gateway (needs DISCORD_TOKEN)",
-			func(ctx context.Context, args []string, io stdio) error { return runGateway(ctx, args, io.out, io.err) }},
-		{"http", "http [-addr HOST:PORT]", "serve Discord's Interactions Endpoint URL (needs DISCORD_PUBLIC_KEY)",
-			func(ctx context.Context, args []string, io stdio) error { return runHTTP(ctx, args, io.out, io.err) }},
-		{"register", "register [-guild ID | -global]", "send the slash-command table to Discord (needs DISCORD_TOKEN, DISCORD_APP_ID)",
-			func(ctx context.Context, args []string, io stdio) error {
-				return runRegister(ctx, args, io.out, io.err)
-			}},
-		{"console", "console [--pictures DIR]", "the local console: slash commands on standard input, replies as text",
-			func(ctx context.Context, args []string, io stdio) error { return runConsole(ctx, args, io.in, io.out) }},
-		{"loadtest", "loadtest [-duration 20s] [-conns 16] [-seed N]", "drive the HTTP endpoint with a busy server's mix beside a do-nothing endpoint; print the figures",
-			func(ctx context.Context, args []string, io stdio) error {
-				return runLoadtest(ctx, args, io.out, io.err)
-			}},
-		{"commands", "commands --json", "print the slash-command table as sent to Discord",
-			func(ctx context.Context, args []string, io stdio) error { return runCommands(ctx, args, io.out) }},
-		{"help", "help", "this list",
-			func(ctx context.Context, args []string, io stdio) error { printHelp(io.out); return nil }},
-	}
-}
-
-// run executes the command line and returns the process's exit code:
-// 0 for success, 1 for a failure, 2 for a usage error.
-func run(ctx context.Context, args []string, io stdio) int {
+// ParseFlags chooses the subcommand args name and keeps the rest of args
+// for it: no name starts the Discord gateway when DISCORD_TOKEN is set,
+// and the console otherwise. An unknown name is an EUsage error. Each
+// subcommand parses its own flags when it runs.
+func (m *Main) ParseFlags(_ context.Context, args []string) error {
 	name, rest := "", args
 	if len(args) > 0 {
 		name, rest = args[0], args[1:]
@@ -110,25 +68,108 @@ func run(ctx context.Context, args []string, io stdio) int {
 	if name == "-h" || name == "--help" {
 		name = "help"
 	}
-	for _, c := range subcommands {
-		if c.name != name {
-			continue
+	for k := range subcommands {
+		if subcommands[k].name == name {
+			m.cmd, m.args = &subcommands[k], rest
+			return nil
 		}
-		err := c.run(ctx, rest, io)
-		if err == nil {
-			return 0
-		}
-		fmt.Fprintf(io.err, "nimtutor %s: %v\n", name, err)
-		var ue usageError
-		if errors.As(err, &ue) {
-			fmt.Fprintf(io.err, "usage: nimtutor %s\n", c.usage)
-			return 2
-		}
-		return 1
 	}
-	fmt.Fprintf(io.err, "nimtutor: %q is not a command\n", name)
-	printHelp(io.err)
-	return 2
+	return solver.Errorf(solver.EUsage, "", "%q is not a command", name)
+}
+
+// Run runs the subcommand ParseFlags chose.
+func (m *Main) Run(ctx context.Context) error {
+	if m.cmd == nil {
+		return solver.Errorf(solver.EUsage, "", "no command chosen")
+	}
+	return m.cmd.run(m, ctx, m.args)
+}
+
+// Close releases what Run opened and left open: the stores the console
+// commands opened.
+func (m *Main) Close() error {
+	var errs []error
+	for _, f := range m.closers {
+		errs = append(errs, f())
+	}
+	m.closers = nil
+	return errors.Join(errs...)
+}
+
+// Exec parses args, runs the command and closes, printing any error to
+// Stderr, and returns the process's exit code: 0 for success, 1 for a
+// failure, 2 for a usage error (EUsage).
+func (m *Main) Exec(ctx context.Context, args []string) int {
+	err := m.ParseFlags(ctx, args)
+	if err != nil {
+		fmt.Fprintf(m.Stderr, "nimtutor: %v\n", err)
+		printHelp(m.Stderr)
+		return 2
+	}
+	err = m.Run(ctx)
+	if cerr := m.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("closing the store: %w", cerr)
+	}
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(m.Stderr, "nimtutor %s: %v\n", m.cmd.name, err)
+	if solver.ErrorCode(err) == solver.EUsage {
+		fmt.Fprintf(m.Stderr, "usage: nimtutor %s\n", m.cmd.usage)
+		return 2
+	}
+	return 1
+}
+
+// onClose has Close call f.
+func (m *Main) onClose(f func() error) { m.closers = append(m.closers, f) }
+
+// subcommand is one entry of the command line.
+type subcommand struct {
+	name, usage, summary string
+	run                  func(m *Main, ctx context.Context, args []string) error
+}
+
+// subcommands is the command line's table; `help` prints it.
+var subcommands []subcommand
+
+// out adapts a command that only writes to Stdout.
+func out(f func(context.Context, []string, io.Writer) error) func(*Main, context.Context, []string) error {
+	return func(m *Main, ctx context.Context, args []string) error { return f(ctx, args, m.Stdout) }
+}
+
+// both adapts a command that writes to Stdout and Stderr.
+func both(f func(context.Context, []string, io.Writer, io.Writer) error) func(*Main, context.Context, []string) error {
+	return func(m *Main, ctx context.Context, args []string) error { return f(ctx, args, m.Stdout, m.Stderr) }
+}
+
+func init() {
+	subcommands = []subcommand{
+		{"solve", "solve GAME POSITION [--first Dee|Dum] [--json]", "who wins, one optimal move and why", out(runSolve)},
+		{"hint", "hint GAME POSITION [--first Dee|Dum] [--level N | --verdict WINNER]", "one level of the hint ladder, or check your verdict", out(runHint)},
+		{"moves", "moves GAME POSITION [--first Dee|Dum] [--json]", "every legal move: win, lose or tie, in how many moves, and the recommended one", out(runMoves)},
+		{"why", `why GAME POSITION --move "A B" [--other "C D"] [--first Dee|Dum]`, "why a move is wrong or slower, against the recommended or another move", out(runWhy)},
+		{"judge", "judge GAME [--strict] < input", "answer the original problem's judge input",
+			func(m *Main, ctx context.Context, args []string) error { return runJudge(ctx, args, m.Stdin, m.Stdout) }},
+		{"check", "check GAME --tests [--seed N] [-o file] | check GAME --input in.txt|--seed N --output out.txt", "a test file in the judge's format, or your program's output checked answer by answer",
+			both(runCheck)},
+		{"verify", "verify GAME|all [--max N] | verify GAME POSITION", "prove the formula by exhaustive search on all small positions", out(runVerify)},
+		{"play", "play GAME POSITION [--first Dee|Dum] [--bot-first]", "play a position against a bot that never errs", (*Main).runPlay},
+		{"practice", "practice GAME [--theme T]", "rated puzzles at your level; answers, hints and ratings are stored", (*Main).runPractice},
+		{"progress", "progress [GAME]", "your practice ratings, streaks, weakest theme and a plot", runConsoleLine("progress")},
+		{"history", "history", "your recent puzzles and games", runConsoleLine("history")},
+		{"review", "review [GAMEID]", "the review card of a stored game (the latest finished one by default)", (*Main).runReview},
+		{"render", "render GAME POSITION [--first Dee|Dum] [--bare] [-o file.png]", "draw the position as a PNG", out(runRender)},
+		{"gateway", "gateway", "run the Discord bot over the gateway (needs DISCORD_TOKEN)", both(runGateway)},
+		{"http", "http [-addr HOST:PORT]", "serve Discord's Interactions Endpoint URL (needs DISCORD_PUBLIC_KEY)", both(runHTTP)},
+		{"register", "register [-guild ID | -global]", "send the slash-command table to Discord (needs DISCORD_TOKEN, DISCORD_APP_ID)", both(runRegister)},
+		{"console", "console [--pictures DIR]", "the local console: slash commands on standard input, replies as text", (*Main).runConsole},
+		{"loadtest", "loadtest [-duration 20s] [-conns 16] [-seed N]", "drive the HTTP endpoint with a busy server's mix beside a do-nothing endpoint; print the figures",
+			both(runLoadtest)},
+		{"commands", "commands --json", "print the slash-command table as sent to Discord", out(runCommands)},
+		{"help", "help", "this list",
+			func(m *Main, _ context.Context, _ []string) error { printHelp(m.Stdout); return nil }},
+	}
 }
 
 func printHelp(w io.Writer) {
@@ -139,9 +180,7 @@ func printHelp(w io.Writer) {
 	}
 }
 
-// usageError is a mistake in how a command was called (exit code 2).
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+// usagef returns a mistake in how a command was called (exit code 2).
+func usagef(format string, args ...any) error {
+	return solver.Errorf(solver.EUsage, "", format, args...)
+}

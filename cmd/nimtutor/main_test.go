@@ -13,7 +13,8 @@ import (
 func runCLI(tb testing.TB, stdin string, args ...string) (int, string, string) {
 	tb.Helper()
 	var out, errOut bytes.Buffer
-	code := run(context.Background(), args, stdio{in: strings.NewReader(stdin), out: &out, err: &errOut})
+	m := &Main{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut}
+	code := m.Exec(context.Background(), args)
 	return code, out.String(), errOut.String()
 }
 

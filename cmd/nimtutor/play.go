@@ -4,14 +4,14 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"io"
 	"strings"
 )
 
 // runPlay implements `nimtutor play GAME POSITION [--first X] [--bot-first]`:
 // a game against the bot in the terminal, through the same handlers as
 // /GAME play. A line of two numbers is a move; console lines work too.
-func runPlay(ctx context.Context, args []string, in io.Reader, out io.Writer) error {
+func (m *Main) runPlay(ctx context.Context, args []string) error {
+	in, out := m.Stdin, m.Stdout
 	pf := newPositionFlags("play")
 	botFirst := pf.fs.Bool("bot-first", false, "let the bot make the first move")
 	_, positional, err := pf.parse(args)
@@ -19,7 +19,7 @@ func runPlay(ctx context.Context, args []string, in io.Reader, out io.Writer) er
 		return err
 	}
 	first := pf.first
-	c := newConsole("")
+	c := m.newConsole("")
 	line := fmt.Sprintf("/%s play position:%s", positional[0], strings.Join(positional[1:], " "))
 	if *first != "" {
 		line += " first:" + *first

@@ -17,7 +17,8 @@ import (
 // runPractice implements `nimtutor practice GAME [--theme T]`: rated
 // puzzles in the terminal for the one local learner, through the same
 // handlers as /practice, on the same store.
-func runPractice(ctx context.Context, args []string, in io.Reader, out io.Writer) error {
+func (m *Main) runPractice(ctx context.Context, args []string) error {
+	in, out := m.Stdin, m.Stdout
 	fs := newFlags("practice")
 	theme := fs.String("theme", "", "only puzzles that need this idea")
 	if err := fs.Parse(args); err != nil {
@@ -30,7 +31,7 @@ func runPractice(ctx context.Context, args []string, in io.Reader, out io.Writer
 	if err != nil {
 		return err
 	}
-	c := newConsole("")
+	c := m.newConsole("")
 	line := "/practice game:" + g.Name()
 	if *theme != "" {
 		line += " theme:" + *theme
@@ -63,8 +64,8 @@ func runPractice(ctx context.Context, args []string, in io.Reader, out io.Writer
 
 // runConsoleLine implements the commands that are one console line:
 // `nimtutor progress [GAME]` and `nimtutor history`.
-func runConsoleLine(name string) func(ctx context.Context, args []string, io stdio) error {
-	return func(ctx context.Context, args []string, io stdio) error {
+func runConsoleLine(name string) func(m *Main, ctx context.Context, args []string) error {
+	return func(m *Main, ctx context.Context, args []string) error {
 		fs := newFlags(name)
 		if err := fs.Parse(args); err != nil {
 			return usagef("%v", err)
@@ -80,14 +81,15 @@ func runConsoleLine(name string) func(ctx context.Context, args []string, io std
 		case fs.NArg() > 0:
 			return usagef("%s takes %s", name, map[string]string{"progress": "at most a game", "history": "no arguments"}[name])
 		}
-		newConsole("").Do(ctx, line, io.out)
+		m.newConsole("").Do(ctx, line, m.Stdout)
 		return nil
 	}
 }
 
 // runReview implements `nimtutor review [GAMEID]`: the review card of a
 // stored game, the latest finished one by default, for the local learner.
-func runReview(ctx context.Context, args []string, out io.Writer) error {
+func (m *Main) runReview(ctx context.Context, args []string) error {
+	out := m.Stdout
 	fs := newFlags("review")
 	if err := fs.Parse(args); err != nil {
 		return usagef("%v", err)
@@ -96,7 +98,7 @@ func runReview(ctx context.Context, args []string, out io.Writer) error {
 		return usagef("review takes at most one game id (nimtutor history lists them)")
 	}
 	lp := newLazyPractice(quietLogger(io.Discard))
-	defer lp.close()
+	m.onClose(lp.close)
 	svc, err := lp.open(ctx)
 	if err != nil {
 		return err

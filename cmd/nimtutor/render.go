@@ -11,7 +11,7 @@ import (
 )
 
 // runRender implements `nimtutor render GAME POSITION [--first X] [--bare] [-o file.png]`.
-func runRender(ctx context.Context, args []string, stdout, _ io.Writer) error {
+func runRender(ctx context.Context, args []string, stdout io.Writer) error {
 	pf := newPositionFlags("render")
 	out := pf.fs.String("o", "", "the PNG file to write (default GAME.png; - for standard output)")
 	bare := pf.fs.Bool("bare", false, "draw the position only, without the analysis")

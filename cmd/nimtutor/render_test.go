@@ -32,8 +32,8 @@ func TestRunRender(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Chdir(dir)
-			var stdout, stderr bytes.Buffer
-			err := runRender(context.Background(), tc.args, &stdout, &stderr)
+			var stdout bytes.Buffer
+			err := runRender(context.Background(), tc.args, &stdout)
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("error %v, want one containing %q", err, tc.wantErr)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/nimtutor/nimtutor/commands"
@@ -87,15 +86,18 @@ func verifyPosition(ctx context.Context, out io.Writer, positional []string, fir
 	if err != nil {
 		return err
 	}
-	title, fields, err := commands.VerifyReport(ctx, pos, commands.VerifyBudget)
+	r, err := solver.ReportPosition(ctx, pos, commands.VerifyBudget)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "%s: %s\n%s\n", pos.Game().Name(), pos, title)
-	for _, f := range fields {
-		fmt.Fprintf(out, "  %s: %s\n", f.Name, f.Value)
+	fmt.Fprintf(out, "%s: %s\n%s\n", pos.Game().Name(), pos, r.Title)
+	for _, s := range r.Sections {
+		fmt.Fprintf(out, "  %s: %s\n", s.Name, s.Text)
 	}
-	if strings.HasPrefix(title, "Disagreement") {
+	if t := r.MovesTitle(); t != "" {
+		fmt.Fprintf(out, "  %s: %s\n", t, r.MovesText(0))
+	}
+	if r.Status == solver.Disagreement {
 		return fmt.Errorf("the formula disagrees with exhaustive search")
 	}
 	return nil

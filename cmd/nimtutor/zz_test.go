@@ -2,30 +2,38 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"github.com/nimtutor/nimtutor/render"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-func TestPixelMix(t *testing.T) {
+// BenchmarkPixelMix draws and encodes the load test's mix of positions
+// (5 to 2000 characters, log-uniform, every game) and reports the mean
+// picture size in megapixels.
+func BenchmarkPixelMix(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))
-	var total, n float64
-	var enc time.Duration
-	for range 300 {
-		g := solver.Games()[rng.IntN(5)]
+	games := solver.Games()
+	var total float64
+	n := 0
+	for b.Loop() {
+		g := games[rng.IntN(len(games))]
 		text, first := randomPosition(rng, g, logUniform(rng, 5, 2000))
-		pos, _ := g.Parse(text, solver.ParseOptions{First: first})
-		img, _ := render.Draw(pos, render.Options{})
+		pos, err := g.Parse(text, solver.ParseOptions{First: first})
+		if err != nil {
+			b.Fatal(err)
+		}
+		img, err := render.Draw(pos, render.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
 		total += float64(img.Bounds().Dx()*img.Bounds().Dy()) / 1e6
 		n++
 		var buf bytes.Buffer
-		s := time.Now()
-		render.PNG(&buf, pos, render.Options{})
-		enc += time.Since(s)
+		if err := render.EncodePNG(&buf, img); err != nil {
+			b.Fatal(err)
+		}
 	}
-	fmt.Printf("mean %.2f MP per picture; mean draw+encode %v\n", total/n, enc/time.Duration(n))
+	b.ReportMetric(total/float64(n), "MP/picture")
 }

@@ -101,6 +101,11 @@ func (game) Random(r *rand.Rand) solver.Position {
 	return &ABRow{row: string(b), mover: solver.Player(r.IntN(2))}
 }
 
+// RandomText is a row of n cells with a letter on about a third of them.
+func (game) RandomText(r *rand.Rand, n int) (string, string) {
+	return solver.RandomString(r, max(1, n), "....AB"), ""
+}
+
 func checkABRow(row []byte) error {
 	for i, c := range row {
 		if c != '.' && c != 'A' && c != 'B' {

@@ -55,6 +55,10 @@ var spec = gametest.Spec{
 	},
 	// With a Nim sum, the taught move is a Nim move to a XOR of 0; without
 	// one, a reserve move of one cell.
+	ShortNumbers: func(r solver.Result) []string {
+		a := r.Analysis.(Analysis)
+		return []string{fmt.Sprintf("Reserves A %d, B %d", a.ReserveA, a.ReserveB), fmt.Sprintf("XOR %d.", a.NimSum)}
+	},
 	FollowsStrategy: func(pos solver.Position, m solver.Move, _ []solver.Move) string {
 		_, before := pos.Analyze()
 		next, _ := pos.Play(m)

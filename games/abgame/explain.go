@@ -73,7 +73,7 @@ func abNimTarget(a Analysis) (k int, ok bool) {
 	return -1, false
 }
 
-// explain.Plan teaches abgame as the rule does: play the Nim heaps well (shrink
+// plan teaches abgame as the rule does: play the Nim heaps well (shrink
 // heap h to h xor X, the first heap where that is smaller), and when the
 // XOR is already 0 with more reserve moves, spend one reserve move of one
 // cell, the first the mover has.
@@ -105,7 +105,7 @@ func abKind(a Analysis, m solver.Move) string {
 	return kindReserve
 }
 
-func (game) Kind(pos solver.Position, m solver.Move) string {
+func (t game) Kind(pos solver.Position, m solver.Move) string {
 	_, a := pos.Analyze()
 	return abKind(a.(Analysis), m)
 }
@@ -226,23 +226,37 @@ func heapName(k int) string { return fmt.Sprintf("the heap of letters %d and %d"
 // that is smaller than h, with the move that gets there. With lists
 // capped and many heaps, it shows the heaps that work and counts the rest.
 func nimLines(p *ABRow, a Analysis, o explain.Options) []string {
-	var good, bad []string
+	// The heaps that can reach the target first, then the others; only
+	// the lines shown are written.
+	var good, bad []int
 	for k, pr := range a.Pairs {
 		if pr.Kind != NimPair {
 			continue
 		}
-		t := pr.Gap ^ a.NimSum
-		line := fmt.Sprintf("%s = %d: %d xor %d = %d", heapName(k), pr.Gap, pr.Gap, a.NimSum, t)
-		if t < pr.Gap {
-			good = append(good, line+fmt.Sprintf(", smaller: shrink it to %d with %s", t, abMoveName(abShrink(p, pr, pr.Gap-t))))
+		if pr.Gap^a.NimSum < pr.Gap {
+			good = append(good, k)
 		} else {
-			bad = append(bad, line+", not smaller, so this heap cannot do it")
+			bad = append(bad, k)
 		}
 	}
-	if o.MaxItems <= 0 || len(good)+len(bad) <= o.MaxItems {
-		return append(good, bad...)
+	line := func(k int) string {
+		pr := a.Pairs[k]
+		t := pr.Gap ^ a.NimSum
+		l := fmt.Sprintf("%s = %d: %d xor %d = %d", heapName(k), pr.Gap, pr.Gap, a.NimSum, t)
+		if t < pr.Gap {
+			return l + fmt.Sprintf(", smaller: shrink it to %d with %s", t, abMoveName(abShrink(p, pr, pr.Gap-t)))
+		}
+		return l + ", not smaller, so this heap cannot do it"
 	}
-	return append(explain.ListOf(good).Shown(o), fmt.Sprintf("for the other %s, h xor %d is not smaller", explain.Plural(len(bad), "heap", "heaps"), a.NimSum))
+	if o.MaxItems <= 0 || len(good)+len(bad) <= o.MaxItems {
+		out := make([]string, 0, len(good)+len(bad))
+		for _, k := range append(good, bad...) {
+			out = append(out, line(k))
+		}
+		return out
+	}
+	shown := explain.List{N: len(good), Item: func(i int) string { return line(good[i]) }}.Shown(o)
+	return append(shown, fmt.Sprintf("for the other %s, h xor %d is not smaller", explain.Plural(len(bad), "heap", "heaps"), a.NimSum))
 }
 
 func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
@@ -252,7 +266,7 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 	me, them := res[p.ToMove()], res[p.ToMove().Other()]
 	st := explain.Step{Title: "Finding the move"}
 	switch {
-	case len(p.Moves()) == 0:
+	case !solver.HasMoves(p):
 		st.Body = "No letter of yours can move, so there is no move to find."
 		return st
 	case me < them:
@@ -350,19 +364,19 @@ func abVerdict(c solver.Result, p *ABRow, a Analysis) explain.Step {
 		why, c.WinnerName(), m, kind, other, after)}
 }
 
-func (game) Ties() bool { return false }
+func (t game) Ties() bool { return false }
 
-func (game) Question(solver.Result) explain.Step {
+func (t game) Question(solver.Result) explain.Step {
 	return explain.Step{Body: "Start small. In `A...A`, the first letter moves right and the second left, both A's: how many moves does A have there, and can B ever use them? " +
 		"And in `A...B`, where each player owns one letter of the pair, what game do the 3 empty cells between them form?"}
 }
 
-func (game) Reduction(solver.Result) explain.Step {
+func (t game) Reduction(solver.Result) explain.Step {
 	return explain.Step{Body: "Now your row. Number the letters from the left: letters 1 and 2 face each other, then 3 and 4, and so on; a last letter without a partner walks to the right edge. " +
 		"Sort the pairs into those only one player can touch and those both can shrink, count each player's private moves, and decide who wins."}
 }
 
-func (game) Numbers(c solver.Result, o explain.Options) explain.Step {
+func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	p := c.Position.(*ABRow)
 	a := c.Analysis.(Analysis)
 	res := abReserves(a)
@@ -374,7 +388,7 @@ func (game) Numbers(c solver.Result, o explain.Options) explain.Step {
 		pairs, reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o), heapList(a, o))}
 }
 
-func (game) Rule(c solver.Result, _ explain.Options) explain.Step {
+func (t game) Rule(c solver.Result, _ explain.Options) explain.Step {
 	p := c.Position.(*ABRow)
 	a := c.Analysis.(Analysis)
 	res := [2]int{a.ReserveA, a.ReserveB}
@@ -382,7 +396,7 @@ func (game) Rule(c solver.Result, _ explain.Options) explain.Step {
 		"Here %s, to move, has %d reserve against %d, and the XOR is %d.", abName(p.ToMove()), res[p.ToMove()], res[p.ToMove().Other()], a.NimSum)}
 }
 
-func (game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.Step {
+func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.Step {
 	a := c.Analysis.(Analysis)
 	switch {
 	case !solver.HasMoves(c.Position):
@@ -397,19 +411,19 @@ func (game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.
 	return explain.Step{Body: "The XOR is already 0, so the heaps offer nothing. Look at your reserve moves: how many cells should one of them spend?"}
 }
 
-func (game) Verdict(c solver.Result, _ explain.Options) explain.Step {
+func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	return abVerdict(c, c.Position.(*ABRow), c.Analysis.(Analysis))
 }
 
-func (game) LessonTitles(solver.Result) []string {
+func (t game) LessonTitles(solver.Result) []string {
 	return []string{"Facing pairs", "Reserve moves", "Nim heaps", "The rule"}
 }
 
-func (game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
+func (t game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
 	return abName(pos.ToMove()) + " " + abMoveName(m)
 }
 
-func (game) Stuck(pos solver.Position) string {
+func (t game) Stuck(pos solver.Position) string {
 	return abName(pos.ToMove()) + " cannot move."
 }
 
@@ -427,7 +441,7 @@ func heapList(a Analysis, o explain.Options) string {
 	return explain.Inline(explain.ListOf(items), o)
 }
 
-func (e game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*ABRow)
 	a := c.Analysis.(Analysis)
 	mover, other := abName(p.ToMove()), abName(p.ToMove().Other())
@@ -459,7 +473,7 @@ func (e game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
 }
 
-func (game) Compact(_ solver.Position, m solver.Move) string { return abMoveName(m) }
+func (t game) Compact(_ solver.Position, m solver.Move) string { return abMoveName(m) }
 
 // The ideas of the solution a puzzle can need.
 const (
@@ -488,10 +502,4 @@ func (game) PositionThemes(pos solver.Position) []string {
 		out = append(out, explain.ThemeXORToZero)
 	}
 	return out
-}
-
-// LessonLinks names the lesson (a /learn topic) behind each step of the
-// explanation that applies a theorem, by step title.
-func (game) LessonLinks() map[string]string {
-	return map[string]string{"Facing pairs": "abgame", "Reserve moves": "abgame", "Nim heaps": "nim", "The rule": "abgame", "The rule here": "abgame"}
 }

@@ -102,6 +102,11 @@ func (game) Random(r *rand.Rand) solver.Position {
 	return &Board{cells: string(b)}
 }
 
+// RandomText is a board of n cells with a pawn on about a third of them.
+func (game) RandomText(r *rand.Rand, n int) (string, string) {
+	return solver.RandomString(r, max(1, n), "..P"), ""
+}
+
 func checkBoard(b []byte) error {
 	for i, c := range b {
 		if c != '.' && c != 'P' {

@@ -50,6 +50,13 @@ var spec = gametest.Spec{
 	Samples: []gametest.Sample{{Input: "1\n..P.P\n", Output: "Yes\n"}},
 	// The taught move moves a pawn whose own gap counts, when one of
 	// those wins.
+	ShortNumbers: func(r solver.Result) []string {
+		a := r.Analysis.(Analysis)
+		if len(a.Gaps) == 0 || !solver.HasMoves(r.Position) {
+			return nil
+		}
+		return []string{fmt.Sprintf("XOR %d", a.Xor)}
+	},
 	FollowsStrategy: func(pos solver.Position, m solver.Move, best []solver.Move) string {
 		cells := pos.String()
 		pawns := strings.Count(cells, "P")

@@ -90,7 +90,7 @@ func countedTarget(a Analysis, k int) (target, d int, ok bool) {
 	return target, d, d <= a.Gaps[k-1]
 }
 
-// explain.Plan teaches the counted gaps as take-1-or-2 piles: the taught move
+// plan teaches the counted gaps as take-1-or-2 piles: the taught move
 // brings one counted gap's value mod 3 to the value that makes the XOR
 // 0, the leftmost such gap first. Only when no counted gap can, it moves
 // a pawn of an ignored gap, which adds to the counted gap on its right.
@@ -124,7 +124,7 @@ func pawnKind(a Analysis, m solver.Move) string {
 	return kindUncounted
 }
 
-func (game) Kind(pos solver.Position, m solver.Move) string {
+func (g game) Kind(pos solver.Position, m solver.Move) string {
 	_, a := pos.Analyze()
 	return pawnKind(a.(Analysis), m)
 }
@@ -336,21 +336,21 @@ func pawnVerdict(c solver.Result, p *Board, a Analysis, o explain.Options) expla
 		a.Xor, c.WinnerName(), m, shiftText(a, m), explain.Inline(explain.Ints(na.(Analysis).Grundy), o), na.(Analysis).Xor, other)}
 }
 
-func (game) Ties() bool { return false }
+func (g game) Ties() bool { return false }
 
-func (game) Question(solver.Result) explain.Step {
+func (g game) Question(solver.Result) explain.Step {
 	return explain.Step{Body: "Start small: a board with one pawn and g empty cells in front of it, where a move takes the pawn 1 or 2 cells left. " +
 		"For g = 0, 1, 2, 3, 4, 5, 6, does the player to move win? Which values of g lose, and why does the pattern repeat?"}
 }
 
-func (game) Reduction(solver.Result) explain.Step {
+func (g game) Reduction(solver.Result) explain.Step {
 	return explain.Step{Body: "Now your board. Count the empty cells in front of each pawn, up to the previous pawn or the left edge: these are the gaps. " +
 		"A move takes cells from one gap and adds them to the next gap on the right, so the gaps are a staircase. " +
 		"Which gaps can you ignore, because whatever leaves them the opponent can carry on at once? " +
 		"Reduce the board to the gaps that count, use your answer to the question, and decide who wins."}
 }
 
-func (game) Numbers(c solver.Result, o explain.Options) explain.Step {
+func (g game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	a := c.Analysis.(Analysis)
 	if len(a.Gaps) == 0 {
 		return explain.Step{Body: "There are no pawns, so there are no gaps and no numbers to work with."}
@@ -359,13 +359,13 @@ func (game) Numbers(c solver.Result, o explain.Options) explain.Step {
 		explain.Inline(explain.Ints(a.Gaps), o), explain.Inline(countedGaps(a), o), explain.Inline(grundyItems(a), o))}
 }
 
-func (game) Rule(c solver.Result, o explain.Options) explain.Step {
+func (g game) Rule(c solver.Result, o explain.Options) explain.Step {
 	a := c.Analysis.(Analysis)
 	return explain.Step{Body: fmt.Sprintf("The counted gaps are independent piles, so the whole board is worth the XOR of their values (Sprague–Grundy): the player to move wins exactly when it is not 0. %s %s is to move.",
 		explain.XorSentence(a.Grundy), c.Position.Game().PlayerName(c.Position.ToMove()))}
 }
 
-func (game) Pointer(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
+func (g game) Pointer(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
 	a := c.Analysis.(Analysis)
 	switch {
 	case !solver.HasMoves(c.Position):
@@ -380,23 +380,23 @@ func (game) Pointer(c solver.Result, pl explain.Plan, o explain.Options) explain
 	return explain.Step{Body: fmt.Sprintf("No counted gap can reach the value it needs on its own. Look at gap %d, and at the pawn just to its left, whose move adds to it.", s.gap)}
 }
 
-func (game) Verdict(c solver.Result, o explain.Options) explain.Step {
+func (g game) Verdict(c solver.Result, o explain.Options) explain.Step {
 	return pawnVerdict(c, c.Position.(*Board), c.Analysis.(Analysis), o)
 }
 
-func (game) LessonTitles(solver.Result) []string {
+func (g game) LessonTitles(solver.Result) []string {
 	return []string{"A staircase", "Which gaps count", "g mod 3", "The XOR"}
 }
 
-func (game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
+func (g game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
 	return pos.Game().PlayerName(pos.ToMove()) + " " + pawnName(m)
 }
 
-func (game) Stuck(pos solver.Position) string {
+func (g game) Stuck(pos solver.Position) string {
 	return pos.Game().PlayerName(pos.ToMove()) + " cannot move."
 }
 
-func (e game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*Board)
 	a := c.Analysis.(Analysis)
 	ignored := ignoredIndices(a)
@@ -440,7 +440,7 @@ func (e game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
 }
 
-func (game) Compact(_ solver.Position, m solver.Move) string { return pawnName(m) }
+func (g game) Compact(_ solver.Position, m solver.Move) string { return pawnName(m) }
 
 // gapsCount says "gap 2 counts" or "gaps 1, 3 count".
 func gapsCount(gaps []int, o explain.Options) string {
@@ -492,10 +492,4 @@ func (game) PositionThemes(pos solver.Position) []string {
 		out = append(out, explain.ThemeXORToZero)
 	}
 	return out
-}
-
-// LessonLinks names the lesson (a /learn topic) behind each step of the
-// explanation that applies a theorem, by step title.
-func (game) LessonLinks() map[string]string {
-	return map[string]string{"The gaps": "adapwns", "A staircase": "staircase", "Which gaps count": "staircase", "g mod 3": "grundy", "The XOR": "grundy", "The rule here": "adapwns"}
 }

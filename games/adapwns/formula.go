@@ -93,6 +93,9 @@ func (p *Board) Analyze() (solver.Outcome, solver.Analysis) {
 	return xorRule(a.Xor), a
 }
 
+// Outcome is Analyze's outcome without the analysis (solver.Outcomer).
+func (p *Board) Outcome() solver.Outcome { return xorRule(scanPawns([]byte(p.cells), nil)) }
+
 // BestMove finds the first move that leaves the counted gaps with XOR 0.
 func (p *Board) BestMove(o solver.Outcome, an solver.Analysis) solver.Move {
 	a := an.(Analysis)

@@ -13,7 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nimtutor/nimtutor/check"
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/learn"
 	"github.com/nimtutor/nimtutor/render"
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -21,7 +23,8 @@ import (
 // TestComplete checks that every registered game has every capability
 // the product needs: the engine's (solver.Game, checked by the compiler
 // at Register), an explanation (explain.Teacher), a picture layout
-// (render.Drawer), examples that parse, and a formula that agrees with
+// (render.Drawer), generated judge tests (check.Generator), links to the
+// lessons (learn.Linker), examples that parse, and a formula that agrees with
 // exhaustive search on the smallest positions, and a section of
 // docs/GAMES.md. A game that lacks one fails here, not in a student's
 // reply.
@@ -48,6 +51,12 @@ func TestComplete(t *testing.T) {
 			if _, ok := g.(render.Drawer); !ok {
 				t.Errorf("%s has no picture: it does not implement render.Drawer", g.Name())
 			}
+			if _, ok := g.(learn.Linker); !ok {
+				t.Errorf("%s links its explanations to no lesson: it does not implement learn.Linker", g.Name())
+			}
+			if _, ok := g.(check.Generator); !ok {
+				t.Errorf("%s has no /check test files: it does not implement check.Generator", g.Name())
+			}
 			if !slices.Contains(headings, g.Name()) {
 				t.Errorf("%s has no section in docs/GAMES.md", g.Name())
 			}
@@ -72,19 +81,6 @@ func TestComplete(t *testing.T) {
 	}
 }
 
-// namesGamesForNow lists the files outside games/ that still key data by
-// a game's name: the lessons of /learn (whose topic IDs, user-facing
-// option values, are game names, and whose "nim" and "misere" heap
-// boards predate the registered Nim games), and /check's test
-// generators. They came from main, written before the games moved into
-// their packages; moving them into the games (a lesson and test-generator
-// capability per game) is still to do.
-var namesGamesForNow = map[string]bool{
-	"check/generate.go": true,
-	"learn/board.go":    true,
-	"learn/topics.go":   true,
-}
-
 // TestNoSwitchOverGames checks that no code outside the games' own
 // packages names a game: every piece of knowledge of a game lives in its
 // package, and the rest of the tree reaches it through the registry.
@@ -104,9 +100,6 @@ func TestNoSwitchOverGames(t *testing.T) {
 			return filepath.SkipDir
 		}
 		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		if namesGamesForNow[filepath.ToSlash(rel)] {
 			return nil
 		}
 		files++

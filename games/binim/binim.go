@@ -153,6 +153,19 @@ func (g *stackGame) Random(r *rand.Rand) solver.Position {
 	return &Stacks{game: g, stacks: stacks, mover: solver.Player(r.IntN(2))}
 }
 
+// RandomText is up to 50 stacks of 1 to 50 random symbols, about n
+// characters in all, with a random first player.
+func (g *stackGame) RandomText(r *rand.Rand, n int) (string, string) {
+	var b strings.Builder
+	for stacks := 0; stacks < 50 && (b.Len() < n || stacks == 0); stacks++ {
+		if stacks > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(solver.RandomString(r, 1+r.IntN(min(50, max(1, n-b.Len()))), "01"))
+	}
+	return b.String(), g.PlayerName(solver.Player(r.IntN(2)))
+}
+
 // Stacks is a binim or binim2 position: the stacks (top first) and the
 // player to move. Emptied stacks are removed, so stack numbers always
 // count the stacks that are left.

@@ -63,6 +63,18 @@ func specOf(g *stackGame) gametest.Spec {
 			"many stacks":    strings.TrimSpace(strings.Repeat("0 1 ", 1499)) + " 00",
 		},
 		Drawn: []gametest.Case{{Name: g.name, Text: "0110 10 0 111 1001 01", First: "Dum"}},
+		ShortNumbers: func(r solver.Result) []string {
+			switch a := r.Analysis.(type) {
+			case BinimAnalysis:
+				return []string{fmt.Sprintf("%d in all. Dum's", a.DeeMoves), fmt.Sprintf("%d in all.", a.DumMoves)}
+			case Binim2Analysis:
+				return []string{fmt.Sprintf("Dee %d", a.DeeExtra), fmt.Sprintf("Dum %d", a.DumExtra)}
+			}
+			return nil
+		},
+		MovePhrase: func(pos solver.Position, m solver.Move) string {
+			return fmt.Sprintf("take %d from ", m.(Move).Take)
+		},
 		FollowsStrategy: func(pos solver.Position, m solver.Move, _ []solver.Move) string {
 			return followsStrategy(pos.(*Stacks), m.(Move))
 		},

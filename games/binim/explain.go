@@ -104,7 +104,7 @@ func binim2Kind(p *Stacks, m Move) string {
 	return kindNoCount
 }
 
-// explain.Plan teaches binim as "take one own symbol and the opponent's run right
+// plan teaches binim as "take one own symbol and the opponent's run right
 // under it", on the first own stack; and binim2 as "spend one of your
 // extra moves (take the top run of an own stack with your symbol on top
 // and bottom), or else hand the opponent one (take the top run of an own
@@ -133,7 +133,7 @@ func (t *stackGame) Plan(c solver.Result) explain.Plan {
 	return explain.NewPlan(c, taught, func(m solver.Move) string { return t.Kind(p, m) })
 }
 
-func (*stackGame) Kind(pos solver.Position, m solver.Move) string {
+func (t *stackGame) Kind(pos solver.Position, m solver.Move) string {
 	p := pos.(*Stacks)
 	if p.Misere() {
 		return binim2Kind(p, m.(Move))
@@ -296,9 +296,9 @@ func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options)
 	return st
 }
 
-func (*stackGame) Ties() bool { return false }
+func (t *stackGame) Ties() bool { return false }
 
-func (*stackGame) Question(c solver.Result) explain.Step {
+func (t *stackGame) Question(c solver.Result) explain.Step {
 	if c.Position.(*Stacks).Misere() {
 		return explain.Step{Body: "Start small, in misère play, where whoever makes the last move loses. With the single stack `0` and Dee to move, who wins? With `00`? With `01`, and with `010`? " +
 			"What changes when a stack's top and bottom differ?"}
@@ -307,7 +307,7 @@ func (*stackGame) Question(c solver.Result) explain.Step {
 		"What if the stack were `1001` instead?"}
 }
 
-func (*stackGame) Reduction(c solver.Result) explain.Step {
+func (t *stackGame) Reduction(c solver.Result) explain.Step {
 	if c.Position.(*Stacks).Misere() {
 		return explain.Step{Body: "Now your stacks. Merge each run of equal symbols into one symbol. A merged stack whose top and bottom differ cancels out; " +
 			"one with the same symbol on top and bottom gives its owner an extra move they will be forced to make. Count each player's extra moves and decide who wins."}
@@ -316,7 +316,7 @@ func (*stackGame) Reduction(c solver.Result) explain.Step {
 		"Count the moves each player's own stacks give them, and decide who wins."}
 }
 
-func (*stackGame) Numbers(c solver.Result, o explain.Options) explain.Step {
+func (t *stackGame) Numbers(c solver.Result, o explain.Options) explain.Step {
 	p := c.Position.(*Stacks)
 	if p.Misere() {
 		merged, cancel, extra := binim2Parts(p)
@@ -339,7 +339,7 @@ func (*stackGame) Numbers(c solver.Result, o explain.Options) explain.Step {
 		list(0), list(1), explain.Plural(a.DeeMoves, "move", "moves"), a.DumMoves)}
 }
 
-func (*stackGame) Rule(c solver.Result, _ explain.Options) explain.Step {
+func (t *stackGame) Rule(c solver.Result, _ explain.Options) explain.Step {
 	p := c.Position.(*Stacks)
 	mover, other := stackNames(p)
 	_, an := p.Analyze()
@@ -353,7 +353,7 @@ func (*stackGame) Rule(c solver.Result, _ explain.Options) explain.Step {
 		mover, mv[p.ToMove()], other, mv[p.ToMove().Other()])}
 }
 
-func (*stackGame) Pointer(c solver.Result, _ explain.Plan, o explain.Options) explain.Step {
+func (t *stackGame) Pointer(c solver.Result, _ explain.Plan, o explain.Options) explain.Step {
 	p := c.Position.(*Stacks)
 	switch {
 	case !ownTop(p):
@@ -372,7 +372,7 @@ func (*stackGame) Pointer(c solver.Result, _ explain.Plan, o explain.Options) ex
 	return explain.Step{Body: fmt.Sprintf("You have no extra move to spend. Look at %s, with your symbol on top and the opponent's at the bottom: how can it become an extra move for them?", s)}
 }
 
-func (*stackGame) Verdict(c solver.Result, o explain.Options) explain.Step {
+func (t *stackGame) Verdict(c solver.Result, o explain.Options) explain.Step {
 	p := c.Position.(*Stacks)
 	if p.Misere() {
 		return binim2Verdict(c, p, o)
@@ -691,20 +691,20 @@ func binimVerdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
 		other, explain.Plural(nmv[p.ToMove().Other()], "move", "moves"), mover, nmv[p.ToMove()], other)}
 }
 
-func (*stackGame) LessonTitles(c solver.Result) []string {
+func (t *stackGame) LessonTitles(c solver.Result) []string {
 	if c.Position.(*Stacks).Misere() {
 		return []string{"Merge the runs", "Stacks that cancel out", "Extra moves", "The misère rule"}
 	}
 	return []string{"Each stack belongs to one player", "The rule"}
 }
 
-func (*stackGame) LineMove(pos solver.Position, m solver.Move, o explain.Options) string {
+func (t *stackGame) LineMove(pos solver.Position, m solver.Move, o explain.Options) string {
 	p := pos.(*Stacks)
 	mover, _ := stackNames(p)
 	return mover + " " + strings.Replace(stackMoveName(p, m, o), "take", "takes", 1)
 }
 
-func (*stackGame) Stuck(pos solver.Position) string {
+func (t *stackGame) Stuck(pos solver.Position) string {
 	p := pos.(*Stacks)
 	mover, _ := stackNames(p)
 	if p.Misere() {
@@ -713,7 +713,7 @@ func (*stackGame) Stuck(pos solver.Position) string {
 	return mover + " cannot move and loses."
 }
 
-func (e *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*Stacks)
 	mover, other := stackNames(p)
 	_, an := p.Analyze()
@@ -775,7 +775,7 @@ func (e *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options)
 	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
 }
 
-func (*stackGame) Compact(_ solver.Position, m solver.Move) string { return m.String() }
+func (t *stackGame) Compact(_ solver.Position, m solver.Move) string { return m.String() }
 
 // The ideas of the solution a puzzle can need.
 const (
@@ -815,13 +815,4 @@ func (g *stackGame) PositionThemes(pos solver.Position) []string {
 		}
 	}
 	return out
-}
-
-// LessonLinks names the lesson (a /learn topic) behind each step of the
-// explanation that applies a theorem, by step title.
-func (g *stackGame) LessonLinks() map[string]string {
-	if g.misere {
-		return map[string]string{"Merge the runs": "binim", "Stacks that cancel out": "binim", "Extra moves": "binim", "The misère rule": "binim", "The rule here": "binim"}
-	}
-	return map[string]string{"Each stack belongs to one player": "binim", "The rule": "binim", "The rule here": "binim"}
 }

@@ -92,6 +92,11 @@ func (game) Random(r *rand.Rand) solver.Position {
 	return &BinaryString{s: string(b)}
 }
 
+// RandomText is a string of n random bits.
+func (game) RandomText(r *rand.Rand, n int) (string, string) {
+	return solver.RandomString(r, max(1, n), "01"), ""
+}
+
 // BinaryString is a binstring position: the string that is left, how many
 // 0s each player already holds, and the player to move.
 type BinaryString struct {

@@ -52,6 +52,12 @@ var spec = gametest.Spec{
 	},
 	// The taught move takes no 0 while 1s are left, and with an odd
 	// number of 0s and runs of 1s with a XOR, it leaves a XOR of 0.
+	ShortNumbers: func(r solver.Result) []string {
+		if r.Position.String() == "" {
+			return nil
+		}
+		return []string{explain.Plural(r.Analysis.(Analysis).Zeros, "zero", "zeros") + " ("}
+	},
 	FollowsStrategy: func(pos solver.Position, m solver.Move, _ []solver.Move) string {
 		text := pos.String()
 		rm := m.(Move)

@@ -110,7 +110,7 @@ func nimRun(runs []run, x int) (run, int, bool) {
 	return run{}, 0, false
 }
 
-// explain.Plan teaches binstring as the rule does: take only 1s, so the 0s left
+// plan teaches binstring as the rule does: take only 1s, so the 0s left
 // keep their parity; with an odd number of 0s, win the Nim on the runs of
 // 1s (shrink run h to h xor X, the first run where that is smaller); with
 // no 1s left, take a single 0.
@@ -133,7 +133,7 @@ func (t game) Plan(c solver.Result) explain.Plan {
 	return explain.NewPlan(c, taught, func(m solver.Move) string { return stringKind(p, m.(Move)) })
 }
 
-func (game) Kind(pos solver.Position, m solver.Move) string {
+func (t game) Kind(pos solver.Position, m solver.Move) string {
 	return stringKind(pos.(*BinaryString), m.(Move))
 }
 
@@ -331,19 +331,19 @@ func stringVerdict(c solver.Result, p *BinaryString, a Analysis) explain.Step {
 		label, m, other, explain.Plural(nb.Zeros, "zero", "zeros"), parity(nb.Zeros), nb.NimSum, holdingText(other, mover, nl), kind, other)}
 }
 
-func (game) Ties() bool { return true }
+func (t game) Ties() bool { return true }
 
-func (game) Question(solver.Result) explain.Step {
+func (t game) Question(solver.Result) explain.Step {
 	return explain.Step{Body: "Start small. With the string `000`, Player 1 to move, who ends with fewer 0s? And with `00`? " +
 		"Now `0110`: what can each player take without taking a 0, and who has to start on the 0s?"}
 }
 
-func (game) Reduction(solver.Result) explain.Step {
+func (t game) Reduction(solver.Result) explain.Step {
 	return explain.Step{Body: "Now your string. Count its 0s: is the number even or odd? Taking 1s costs nothing, and taking 1s from inside one run of 1s shrinks that run like a Nim heap. " +
 		"Work out who is left without a free move and has to start on the 0s, add the 0s each player already holds, and decide who wins, or whether it is a tie."}
 }
 
-func (game) Numbers(c solver.Result, o explain.Options) explain.Step {
+func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	p := c.Position.(*BinaryString)
 	a := c.Analysis.(Analysis)
 	runs := "no runs of 1s"
@@ -355,14 +355,14 @@ func (game) Numbers(c solver.Result, o explain.Options) explain.Step {
 		leadText(g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other()), p.lead()))}
 }
 
-func (game) Rule(c solver.Result, _ explain.Options) explain.Step {
+func (t game) Rule(c solver.Result, _ explain.Options) explain.Step {
 	p := c.Position.(*BinaryString)
 	a := c.Analysis.(Analysis)
 	return explain.Step{Body: fmt.Sprintf("An even number of 0s splits evenly. With an odd number, the player who loses the Nim on the runs of 1s has to start on the 0s and takes one more. %s %s is to move; fewer 0s at the end win.",
 		explain.XorSentence(a.Runs), p.Game().PlayerName(p.ToMove()))}
 }
 
-func (game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.Step {
+func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.Step {
 	p := c.Position.(*BinaryString)
 	a := c.Analysis.(Analysis)
 	switch {
@@ -381,15 +381,15 @@ func (game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.
 	return explain.Step{Body: "Keep the number of 0s as it is: look at the 1s."}
 }
 
-func (game) Verdict(c solver.Result, _ explain.Options) explain.Step {
+func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	return stringVerdict(c, c.Position.(*BinaryString), c.Analysis.(Analysis))
 }
 
-func (game) LessonTitles(solver.Result) []string {
+func (t game) LessonTitles(solver.Result) []string {
 	return []string{"The 0s", "Runs of 1s are Nim heaps", "Putting it together"}
 }
 
-func (game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
+func (t game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
 	p := pos.(*BinaryString)
 	rm := m.(Move)
 	rest := p.Text()[:rm.Start-1] + p.Text()[rm.End:]
@@ -401,7 +401,7 @@ func (game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) stri
 
 // Stuck says how the 0s held compare at the end. It names the
 // difference, not the two counts, which the explanation's key leaves out.
-func (game) Stuck(pos solver.Position) string {
+func (t game) Stuck(pos solver.Position) string {
 	p := pos.(*BinaryString)
 	h := p.Held()
 	g := p.Game()
@@ -414,7 +414,7 @@ func (game) Stuck(pos solver.Position) string {
 	return "Both end with as many zeros: a tie."
 }
 
-func (e game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
+func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*BinaryString)
 	a := c.Analysis.(Analysis)
 	g := p.Game()
@@ -466,7 +466,7 @@ func (e game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
 }
 
-func (game) Compact(_ solver.Position, m solver.Move) string { return rangeName(m) }
+func (t game) Compact(_ solver.Position, m solver.Move) string { return rangeName(m) }
 
 // ThemeTieBreak0s is the idea of an odd number of 0s: the loser of the
 // Nim on the runs of 1s takes the extra one.
@@ -488,10 +488,4 @@ func (game) PositionThemes(pos solver.Position) []string {
 		out = append(out, explain.ThemeXORToZero)
 	}
 	return out
-}
-
-// LessonLinks names the lesson (a /learn topic) behind each step of the
-// explanation that applies a theorem, by step title.
-func (game) LessonLinks() map[string]string {
-	return map[string]string{"The 0s": "binstring", "Runs of 1s are Nim heaps": "nim", "Putting it together": "binstring", "The rule here": "binstring"}
 }

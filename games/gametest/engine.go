@@ -205,6 +205,9 @@ func testMovesAndPlay(t *testing.T, s Spec) {
 		}
 		for _, next := range playAll(t, pos) {
 			legal++
+			if o, _ := next.Analyze(); solver.OutcomeOf(next) != o {
+				t.Errorf("%q: OutcomeOf %v, Analyze %v", next.String(), solver.OutcomeOf(next), o)
+			}
 			if got, want := next.ToMove(), pos.ToMove().Other(); got != want {
 				t.Errorf("%q -> %q: got %d to move, want %d", pos.String(), next.String(), got, want)
 			}

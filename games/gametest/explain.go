@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -57,18 +56,14 @@ func steps(list []explain.Step) string {
 func texts(r solver.Result) string {
 	return steps(explain.Explain(r, explain.Options{})) + steps(explain.Explain(r, explain.Options{MaxItems: 3})) +
 		steps(explain.Hints(r, explain.Options{})) + steps(explain.Hints(r, explain.Options{MaxItems: 3})) +
-		steps(explain.Summary(r, explain.Options{MaxItems: 3})) + steps(explain.LessonSteps(r, explain.Options{}))
+		steps(explain.Summary(r, explain.Options{MaxItems: 3})) + steps(explain.Rule(r, explain.Options{MaxItems: 3}))
 }
-
-// revealing matches words that state a verdict: a player named as
-// winning or losing, a bold verdict, a winning move.
-var revealing = regexp.MustCompile(`(?i)(Ada's opponent|Ada|\bA\b|\bB\b|Dee|Dum|Player [12]|First|Second)(, to move,)? (wins|loses)\b|winning (move|reply)|no move (wins|saves)|nobody wins`)
 
 // testExplanation checks the explanation on random start and mid-game
 // positions: the last step names the winner (never the loser) and the
 // move the solver found, LocalMove is optimal and MoveStep states it;
-// hints reveal neither verdict nor move before their last level, which
-// is the verdict step; every body ends a sentence; positions with one key
+// every body of every reply ends a sentence (testLadder checks what the
+// hints reveal); positions with one key
 // explain alike; and the numbers that decide a position can be named.
 func testExplanation(t *testing.T, s Spec) {
 	g := s.Game
@@ -107,24 +102,14 @@ func testExplanation(t *testing.T, s Spec) {
 			}
 		}
 		for _, o := range []explain.Options{{}, {MaxItems: 2}, {MaxItems: 6}} {
-			hints := explain.Hints(r, o)
-			explained := explain.Explain(r, o)
-			if len(hints) != explain.LadderLevels {
-				t.Fatalf("%s: %d hint levels, want %d", fullKey(pos), len(hints), explain.LadderLevels)
-			}
-			if got, want := hints[len(hints)-1].Body, explained[len(explained)-1].Body; !strings.HasPrefix(got, want) {
-				t.Fatalf("%s: last hint\n%s\ndoes not start with the verdict step\n%s", fullKey(pos), got, want)
-			}
-			for k, h := range hints[:len(hints)-1] {
-				text := h.Title + "\n" + h.Body
-				if w := revealing.FindString(text); w != "" && k+1 < explain.LadderLevels-1 {
-					t.Fatalf("%s: hint %d says %q:\n%s", fullKey(pos), k+1, w, text)
-				}
-				if lm != nil && strings.Contains(text, lm.String()) {
-					t.Fatalf("%s: hint %d gives away a move:\n%s", fullKey(pos), k+1, text)
+			all := append(explain.Explain(r, o), explain.Hints(r, o)...)
+			for _, st := range explain.Summary(r, o) {
+				if st.Title != "Best play" { // a line of play ends "…"
+					all = append(all, st)
 				}
 			}
-			for _, st := range append(explained, append(hints, explain.MoveStep(r))...) {
+			all = append(all, explain.Rule(r, o)...)
+			for _, st := range append(all, explain.MoveStep(r)) {
 				if st.Title == "" || !explain.Complete(st.Body) {
 					t.Fatalf("%s: step %q does not end a sentence:\n%s", fullKey(pos), st.Title, st.Body)
 				}
@@ -209,13 +194,12 @@ func golden(t *testing.T, path, got string) {
 }
 
 // testLargeExplanations checks that positions at the slash command's
-// limit are summarised to fit Discord: no step over 1000 characters,
-// 4500 in all, every body a full sentence, and the full explanation still
-// names the move.
+// limit are summarised to fit Discord: no step of the full reasoning over
+// 1000 characters (an embed field holds 1024) and no hint level over 3000
+// (one embed's description, 4096, with the position quoted above it),
+// 4500 in all, every body a full sentence, and the move step still names
+// the move.
 func testLargeExplanations(t *testing.T, s Spec) {
-	// A step of the full reasoning is an embed field (1024 at most) and the
-	// whole a message of its own (6000); a hint level is one embed's
-	// description (4096, with the position quoted above it).
 	const maxBody, maxHint, maxTotal = 1000, 3000, 4500
 	for name, text := range s.Large {
 		t.Run(name, func(t *testing.T) {
@@ -248,22 +232,28 @@ func testLargeExplanations(t *testing.T, s Spec) {
 }
 
 // BenchExplain measures everything a solve reply computes for each
-// position except the picture: the verdict and move (with the search's
-// attempt to count moves), the explanation in full and capped, the hint
-// ladder and the move step.
+// position except the picture, from nothing cached: the verdict and move
+// (with the search's attempt to count moves), the lesson a reply caches
+// (the capped explanation, the short reply, the rule, the hint ladder),
+// the move step, and the full explanation the command line prints.
 func BenchExplain(b *testing.B, g solver.Game, positions map[string]string) {
 	for name, text := range positions {
 		b.Run(name, func(b *testing.B) {
 			pos := mustParse(b, g, text, solver.ParseOptions{First: g.PlayerName(0)})
 			b.ReportAllocs()
 			for b.Loop() {
-				r := solver.SolveReach(context.Background(), pos, solver.ReachBudget)
-				r.Move = explain.LocalMove(r)
+				explain.ClearPlans()
+				r := explain.Solve(context.Background(), pos)
+				l := explain.LessonFor(mapCache{}, pos, explain.Options{MaxItems: 6}, func() solver.Result { return r })
+				explain.Short(l.Summary, explain.MoveStep(r))
 				explain.Explain(r, explain.Options{})
-				explain.Explain(r, explain.Options{MaxItems: 6})
-				explain.Hints(r, explain.Options{MaxItems: 6})
-				explain.Short(explain.Summary(r, explain.Options{MaxItems: 6}), explain.MoveStep(r))
 			}
 		})
 	}
 }
+
+// mapCache is an explain.Cache that keeps everything.
+type mapCache map[string]any
+
+func (c mapCache) Get(key string) (any, bool) { v, ok := c[key]; return v, ok }
+func (c mapCache) Set(key string, value any)  { c[key] = value }

@@ -55,6 +55,18 @@ type Spec struct {
 	Drawn []Case
 	// Samples are the problem's samples: judge inputs and outputs.
 	Samples []Sample
+	// WhySize, when set, is the largest starting size whose positions the
+	// why report is checked on (every legal move of each), instead of
+	// Small-1: the report counts moves by a search bounded in time, which
+	// must stay instant under load.
+	WhySize int
+	// ShortNumbers returns phrases with numbers the short reply of r must
+	// state, computed from the analysis, not by the explanation; nil
+	// checks none.
+	ShortNumbers func(r solver.Result) []string
+	// MovePhrase, when set, is another way the short reply may name move
+	// m of pos (binim names stacks by content).
+	MovePhrase func(pos solver.Position, m solver.Move) string
 	// FollowsStrategy says, independently of the game's own code, why the
 	// taught move m in pos breaks the strategy the explanation teaches, or
 	// "". best holds every optimal move, found by search.
@@ -93,6 +105,10 @@ func Run(t *testing.T, s Spec) {
 		{"JudgeEqualsSolve", testJudgeEqualsSolve},
 		{"Explanation", testExplanation},
 		{"Strategy", testStrategy},
+		{"Ladder", testLadder},
+		{"ShortReply", testShortReply},
+		{"MoveTable", testMoveTable},
+		{"Why", testWhy},
 		{"ExplanationGolden", testExplainGolden},
 		{"LargeExplanations", testLargeExplanations},
 		{"PictureGolden", testPictureGolden},

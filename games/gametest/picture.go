@@ -44,6 +44,7 @@ func testPictureGolden(t *testing.T, s Spec) {
 					t.Fatal(err)
 				}
 				got := pixelHash(img)
+				roundTrip(t, img)
 				hashFile := filepath.Join("testdata", name+".sha256")
 				if *Update {
 					var buf bytes.Buffer
@@ -60,50 +61,103 @@ func testPictureGolden(t *testing.T, s Spec) {
 	}
 }
 
+// maxPNGBytes is the most a picture of the largest position may weigh.
+const maxPNGBytes = 200 << 10
+
 // testLargestPictures draws the positions at the slash command's limit,
-// bare and annotated, within MaxSide×MaxSide, and every position reached
-// from the starting positions of size 1, emptied ones included.
+// bare and annotated, within MaxSide on a side and MaxPixels (ReplyPixels
+// when a reply asks for it), as PNGs of at most maxPNGBytes, and every
+// position reached from the starting positions of size 1, emptied ones
+// included.
 func testLargestPictures(t *testing.T, s Spec) {
-	check := func(name string, pos solver.Position) {
-		for _, ann := range []bool{false, true} {
-			img, err := render.Draw(pos, render.Options{Annotate: ann})
+	check := func(name string, pos solver.Position, large bool) {
+		variants := []render.Options{{}, {Annotate: true}}
+		if large {
+			variants = append(variants, render.Options{Annotate: true, MaxPixels: render.ReplyPixels})
+		}
+		for _, opts := range variants {
+			img, err := render.Draw(pos, opts)
 			if err != nil {
-				t.Fatalf("%s annotate=%v: %v", name, ann, err)
+				t.Fatalf("%s %+v: %v", name, opts, err)
 			}
-			if b := img.Bounds(); b.Dx() <= 0 || b.Dy() <= 0 || b.Dx() > render.MaxSide || b.Dy() > render.MaxSide || b.Dx()*b.Dy() > render.MaxPixels {
-				t.Errorf("%s annotate=%v: size %dx%d, want 1..%d each way and at most %d pixels", name, ann, b.Dx(), b.Dy(), render.MaxSide, render.MaxPixels)
+			most := render.MaxPixels
+			if opts.MaxPixels > 0 {
+				most = opts.MaxPixels
 			}
-		}
-		img, err := render.Draw(pos, render.Options{Annotate: true, MaxPixels: render.ReplyPixels})
-		if err != nil {
-			t.Fatalf("%s with the reply's cap: %v", name, err)
-		}
-		if b := img.Bounds(); b.Dx()*b.Dy() > render.ReplyPixels {
-			t.Errorf("%s with the reply's cap: %dx%d, over %d pixels", name, b.Dx(), b.Dy(), render.ReplyPixels)
+			if b := img.Bounds(); b.Dx() <= 0 || b.Dy() <= 0 || b.Dx() > render.MaxSide || b.Dy() > render.MaxSide || b.Dx()*b.Dy() > most {
+				t.Errorf("%s %+v: size %dx%d, want 1..%d each way and at most %d pixels", name, opts, b.Dx(), b.Dy(), render.MaxSide, most)
+			}
+			if !large {
+				continue
+			}
+			var buf bytes.Buffer
+			if err := render.PNG(&buf, pos, opts); err != nil {
+				t.Fatal(err)
+			}
+			if buf.Len() > maxPNGBytes {
+				t.Errorf("%s %+v: PNG has %d bytes, want at most %d", name, opts, buf.Len(), maxPNGBytes)
+			}
 		}
 	}
 	for name, text := range s.Large {
 		if testing.Short() || RaceEnabled {
 			break
 		}
-		check(name, mustParse(t, s.Game, text, solver.ParseOptions{First: s.Game.PlayerName(0)}))
+		check(name, mustParse(t, s.Game, text, solver.ParseOptions{First: s.Game.PlayerName(0)}), true)
 	}
-	n := walk(t, s, 1, func(pos solver.Position) { check(fullKey(pos), pos) })
-	long := s.Long(solver.MaxLongPositionLen)
-	check("longest file", mustParse(t, s.Game, long, solver.ParseOptions{First: s.Game.PlayerName(0), Long: true}))
+	n := walk(t, s, 1, func(pos solver.Position) { check(fullKey(pos), pos, false) })
+	// Replies draw no picture of a position given as a file, but the
+	// command line does: the longest one fits too.
+	long := mustParse(t, s.Game, s.Long(solver.MaxLongPositionLen), solver.ParseOptions{First: s.Game.PlayerName(0), Long: true})
+	if img, err := render.Draw(long, render.Options{Annotate: true}); err != nil {
+		t.Fatalf("longest file: %v", err)
+	} else if b := img.Bounds(); b.Dx()*b.Dy() > render.MaxPixels || b.Dx() > render.MaxSide || b.Dy() > render.MaxSide {
+		t.Errorf("longest file: size %dx%d, over the limits", b.Dx(), b.Dy())
+	}
 	t.Logf("%d large and %d small positions drawn", len(s.Large), n)
 }
 
-// BenchDraw measures drawing each position, annotated.
+// roundTrip encodes img as render.PNG does and decodes it: the pixels
+// come back, 8 bits a pixel.
+func roundTrip(t *testing.T, img image.Image) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := render.EncodePNG(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	got, err := png.Decode(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := got.(*image.Paletted); !ok || len(p.Palette) < 17 || got.Bounds() != img.Bounds() {
+		t.Fatalf("decoded %T %v, want a paletted picture of %v", got, got.Bounds(), img.Bounds())
+	}
+	if pixelHash(got) != pixelHash(img) {
+		t.Errorf("pixels differ after a round trip through PNG")
+	}
+}
+
+// BenchDraw measures drawing each position, annotated, and drawing and
+// encoding it as a PNG, as a reply does.
 func BenchDraw(b *testing.B, g solver.Game, positions map[string]string) {
 	for name, text := range positions {
+		pos := mustParse(b, g, text, solver.ParseOptions{First: g.PlayerName(0)})
 		b.Run(name, func(b *testing.B) {
-			pos := mustParse(b, g, text, solver.ParseOptions{First: g.PlayerName(0)})
 			for b.Loop() {
 				if _, err := render.Draw(pos, render.Options{Annotate: true}); err != nil {
 					b.Fatal(err)
 				}
 			}
+		})
+		b.Run(name+"/png", func(b *testing.B) {
+			var buf bytes.Buffer
+			for b.Loop() {
+				buf.Reset()
+				if err := render.PNG(&buf, pos, render.Options{Annotate: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(buf.Len()), "bytes")
 		})
 	}
 }

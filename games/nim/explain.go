@@ -26,10 +26,13 @@ func (g *game) Canonical(r solver.Result) solver.Result { return r }
 func (g *game) LocalMove(_, _ solver.Result, m solver.Move) solver.Move { return m }
 
 // KeyNumbers names the XOR of the heaps, and in misère play the heaps
-// larger than 1.
+// larger than 1, or with none left the count of heaps of 1.
 func (g *game) KeyNumbers(pos solver.Position) string {
 	t := tallyOf(pos.(*Heaps).heaps)
-	if g.misere {
+	switch {
+	case g.misere && t.big == 0:
+		return fmt.Sprintf("only heaps of 1 are left, %d of them, and in misère play an odd number loses for the player to move", t.ones)
+	case g.misere:
 		return fmt.Sprintf("the XOR of the heaps is %d, with %s of 2 or more", t.x, explain.Plural(t.big, "heap", "heaps"))
 	}
 	return fmt.Sprintf("the XOR of the heaps is %d", t.x)
@@ -120,7 +123,7 @@ func (g *game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []ex
 	return append(steps, g.Finding(c, pl, o), g.verdict(c, t))
 }
 
-// Finding shows how to find the move on this position's numbers.
+// finding shows how to find the move on this position's numbers.
 func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
 	p := c.Position.(*Heaps)
 	t := tallyOf(p.heaps)
@@ -177,66 +180,70 @@ func (g *game) verdict(c solver.Result, t tally) explain.Step {
 		why, c.WinnerName(), c.Move, other, after)}
 }
 
-// Kind names the kind of a keeping move m of pos.
+// Kind names the kind of a move that keeps the best outcome.
 func (g *game) Kind(pos solver.Position, m solver.Move) string { return g.kindOf(pos.(*Heaps))(m) }
 
 // Ties is false: Nim always has a winner.
 func (g *game) Ties() bool { return false }
 
-// Question asks about the smallest positions, the same for every position.
+// Question asks about the smallest cases, the same for every position.
 func (g *game) Question(solver.Result) explain.Step {
 	if g.misere {
-		return explain.Step{Body: "Start small, in misère play, where whoever takes the last object loses. With heaps `1 1` and Dee to move, who wins? With `1 1 1`? " +
-			"And with `2 1`: what should Dee take?"}
+		return explain.Step{Body: "Start small, where taking the last object loses: with only heaps of 1, say 1 1 or 1 1 1, does the player to move win? " +
+			"And with one heap of 3 beside heaps of 1, how many heaps of 1 would you like to leave?"}
 	}
-	return explain.Step{Body: "Start small. With heaps `1 1` and Dee to move, who wins? With `2 2`, what happens when Dee takes from one heap and Dum copies it on the other? " +
-		"And with `1 2 3`?"}
+	return explain.Step{Body: "Start small: with two heaps of equal size, say 3 and 3, does the player to move win? What can the other player do after every move? " +
+		"And with heaps 1, 2 and 3?"}
 }
 
-// Reduction says how to reduce the heaps to one number, without its value.
+// Reduction says how to reduce any position to one number.
 func (g *game) Reduction(solver.Result) explain.Step {
-	body := "Now your heaps. Write each heap in binary and XOR them: add each bit column without carrying, a column with an odd number of 1s giving 1. " +
-		"Compare the XOR with 0 and decide who wins."
+	body := "Now your heaps. Write each in binary and XOR them: add each column without carrying, so a column with an odd number of 1s gives 1. " +
+		"A move changes exactly one heap. Use your answer to the question to decide what the XOR says about the player to move, and decide who wins."
 	if g.misere {
-		body += " In misère play also count the heaps of 2 or more: when none is left, only the number of heaps of 1 matters."
+		body += " Then check whether any heap has 2 or more: the end of the game, with only heaps of 1, has a rule of its own."
 	}
 	return explain.Step{Body: body}
 }
 
-// Numbers shows the heaps in binary and their XOR.
+// Numbers gives the heaps in binary and their XOR.
 func (g *game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	p := c.Position.(*Heaps)
 	t := tallyOf(p.heaps)
-	body := explain.Bullets(heapItems(p.heaps, width(p.heaps)), o) + "\n" + explain.XorSentence(p.heaps)
+	body := fmt.Sprintf("Your heaps in binary:\n%s\n%s", explain.Bullets(heapItems(p.heaps, width(append([]int{t.x}, p.heaps...))), o), explain.XorSentence(p.heaps))
 	if g.misere {
 		body += fmt.Sprintf(" Heaps of 2 or more: %d; heaps of 1: %d.", t.big, t.ones)
 	}
 	return explain.Step{Body: body}
 }
 
-// Rule turns the numbers into a verdict for the player to move.
+// Rule turns the numbers into a verdict.
 func (g *game) Rule(c solver.Result, _ explain.Options) explain.Step {
-	mover := g.PlayerName(c.Position.ToMove())
+	p := c.Position.(*Heaps)
+	t := tallyOf(p.heaps)
 	if g.misere {
-		return explain.Step{Body: fmt.Sprintf("While some heap has 2 or more, a XOR of 0 loses for the player to move, as in normal Nim. With only heaps of 1 left, an odd number of them loses for the player to move. %s is to move.", mover)}
+		return explain.Step{Body: fmt.Sprintf("While some heap has 2 or more, misère Nim is won like normal Nim: the player to move wins exactly when the XOR is not 0. "+
+			"With only heaps of 1 left, the player to move wins exactly when their number is even. Here the XOR is %d, %s of 2 or more, and %s is to move.",
+			t.x, explain.Plural(t.big, "heap", "heaps"), g.PlayerName(p.mover))}
 	}
-	return explain.Step{Body: fmt.Sprintf("A XOR of 0 loses for the player to move; any other XOR wins. %s is to move.", mover)}
+	return explain.Step{Body: fmt.Sprintf("A move from a XOR of 0 always leaves a XOR that is not 0, and from a XOR that is not 0 there is always a move back to 0: the player to move wins exactly when the XOR is not 0. Here it is %d, and %s is to move.",
+		t.x, g.PlayerName(p.mover))}
 }
 
-// Pointer says where to look for the move.
+// Pointer says where to look for the move without naming it.
 func (g *game) Pointer(c solver.Result, pl explain.Plan, _ explain.Options) explain.Step {
 	p := c.Position.(*Heaps)
 	t := tallyOf(p.heaps)
 	switch {
-	case t.ones+t.big == 0:
+	case !solver.HasMoves(p):
 		return explain.Step{Body: "Every heap is empty, so there is no move to look for."}
 	case c.Move == nil:
-		return explain.Step{Body: "No move saves the game here. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
-	case g.misere && t.big <= 1 && kindIsEnding(g.kindOf(p)(pl.Move)):
-		return explain.Step{Body: "Look at the heap that still has 2 or more: after your move only heaps of 1 are left. How many of them should there be?"}
+		return explain.Step{Body: "No move brings the position to one the opponent loses. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
+	case g.misere && t.big <= 1 && kindIsEnding(g.kindOf(p)(c.Move)):
+		return explain.Step{Body: "Your move is the last that can shape the end of the game: after it only heaps of 1 are left. How many of them should there be?"}
 	}
 	hb := bits.Len(uint(t.x)) - 1
-	return explain.Step{Body: fmt.Sprintf("Look at the highest 1 bit of the XOR, the %s column: which heaps have a 1 there, and what does one of them become so that the XOR is 0?", ordinalBit(hb))}
+	return explain.Step{Body: fmt.Sprintf("Look at the %s column, the highest 1 bit of the XOR: a heap with a 1 there can be shrunk to heap xor XOR. Which heap, and to what size?", ordinalBit(hb))}
 }
 
 // Verdict states who wins and the move.
@@ -244,30 +251,38 @@ func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	return g.verdict(c, tallyOf(c.Position.(*Heaps).heaps))
 }
 
-// Summary is the short reply: why, finding the move, the rule here.
+// LessonTitles are the steps of Explain that teach the rule.
+func (g *game) LessonTitles(solver.Result) []string {
+	if g.misere {
+		return []string{"The heaps in binary", "Normal Nim underneath", "The misère ending"}
+	}
+	return []string{"The heaps in binary", "Why a XOR of 0 loses"}
+}
+
+// LineMove says a move for a line of play: "Player 1 takes 2 from heap 3".
+func (g *game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
+	return g.PlayerName(pos.ToMove()) + " " + strings.Replace(m.String(), "take", "takes", 1)
+}
+
+// Stuck says that the player to move has no move.
+func (g *game) Stuck(pos solver.Position) string {
+	if g.misere {
+		return g.PlayerName(pos.ToMove()) + " cannot move, which wins in misère play."
+	}
+	return g.PlayerName(pos.ToMove()) + " cannot move and loses."
+}
+
+// Compact names a move shortly: "heap 2 −3".
+func (g *game) Compact(_ solver.Position, m solver.Move) string {
+	hm := m.(Move)
+	return fmt.Sprintf("heap %d −%d", hm.Heap, hm.Take)
+}
+
+// Summary is the short reply: the XOR and what it says, how the move is
+// found, and the rule here.
 func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*Heaps)
 	t := tallyOf(p.heaps)
-	mover := g.PlayerName(p.mover)
-	if t.ones+t.big == 0 {
-		return []explain.Step{g.verdict(c, t)}
-	}
-	why := fmt.Sprintf("Heaps %s, XOR %d.", explain.Inline(explain.Ints(p.heaps), o), t.x)
-	if g.misere {
-		why = fmt.Sprintf("Heaps %s, XOR %d; %s of 2 or more, %s of 1.", explain.Inline(explain.Ints(p.heaps), o), t.x,
-			explain.Plural(t.big, "heap", "heaps"), explain.Plural(t.ones, "heap", "heaps"))
-	}
-	var find string
-	switch {
-	case c.Move == nil:
-		find = fmt.Sprintf("Every move of %s's changes one heap and so leaves the opponent a winning position.", mover)
-	case g.misere && t.big <= 1 && kindIsEnding(g.kindOf(p)(pl.Move)):
-		find = fmt.Sprintf("Go into the ending leaving an odd number of heaps of 1: %s.", c.Move)
-	default:
-		m := c.Move.(Move)
-		h := p.heaps[m.Heap-1]
-		find = fmt.Sprintf("Shrink heap %d to %d xor %d = %d: %s.", m.Heap, h, t.x, h^t.x, c.Move)
-	}
 	// The rule, said on this position's numbers.
 	rule := fmt.Sprintf("XOR %d: %s", t.x, map[bool]string{true: "any move breaks it and the opponent restores it, so the mover loses.", false: "shrink one heap to make it 0, then keep it 0."}[t.x == 0])
 	if g.misere {
@@ -280,34 +295,32 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 			rule = fmt.Sprintf("%d heaps of 2 or more: play normal Nim (XOR %d) until one is left.", t.big, t.x)
 		}
 	}
+	if !solver.HasMoves(p) {
+		return []explain.Step{{Title: "Why", Body: g.GameOver(p)}, {Title: "The rule here", Body: rule}}
+	}
+	why := fmt.Sprintf("Heaps %s, XOR %d", explain.Inline(explain.Ints(p.heaps), o), t.x)
+	switch {
+	case g.misere && t.big == 0:
+		why += fmt.Sprintf("; only heaps of 1, %d of them.", t.ones)
+	case g.misere && t.big == 1:
+		why += "; one heap of 2 or more."
+	case t.x == 0:
+		why += "."
+	default:
+		why += ", not 0."
+	}
+	find := "Every move changes one heap and so the XOR: no move leaves the opponent a lost position."
+	if c.Move != nil {
+		m := c.Move.(Move)
+		h := p.heaps[m.Heap-1]
+		if g.misere && t.big <= 1 && kindIsEnding(g.kindOf(p)(m)) {
+			find = fmt.Sprintf("Leave an odd number of heaps of 1: %s.", m)
+		} else {
+			find = fmt.Sprintf("Heap %d has the XOR's highest bit: %d xor %d = %d, so %s.", m.Heap, h, t.x, h^t.x, m)
+		}
+	}
 	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
 }
-
-// LessonTitles names the steps of Explain that teach the rule.
-func (g *game) LessonTitles(solver.Result) []string {
-	if g.misere {
-		return []string{"The heaps in binary", "Normal Nim underneath", "The misère ending"}
-	}
-	return []string{"The heaps in binary", "Why a XOR of 0 loses"}
-}
-
-// LineMove says move m of the player to move, for a line of play.
-func (g *game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
-	hm := m.(Move)
-	return fmt.Sprintf("%s takes %d from heap %d", g.PlayerName(pos.ToMove()), hm.Take, hm.Heap)
-}
-
-// Stuck says that the game is over in pos.
-func (g *game) Stuck(pos solver.Position) string {
-	mover := g.PlayerName(pos.ToMove())
-	if g.misere {
-		return mover + " cannot move, which wins in misère play."
-	}
-	return mover + " cannot move and loses."
-}
-
-// Compact names m in the game's own notation.
-func (g *game) Compact(_ solver.Position, m solver.Move) string { return m.String() }
 
 // The ideas of the solution a puzzle can need.
 const ThemeMisereEnding = "misère ending" // leave an odd number of heaps of 1
@@ -332,13 +345,4 @@ func (g *game) PositionThemes(pos solver.Position) []string {
 		out = append(out, ThemeMisereEnding)
 	}
 	return out
-}
-
-// LessonLinks names the lesson (a /learn topic) behind each step of the
-// explanation that applies a theorem, by step title.
-func (g *game) LessonLinks() map[string]string {
-	if g.misere {
-		return map[string]string{"The heaps in binary": "nim", "Normal Nim underneath": "nim", "The misère ending": "misere", "The rule here": "misere"}
-	}
-	return map[string]string{"The heaps in binary": "nim", "Why a XOR of 0 loses": "nim", "The rule here": "nim"}
 }

@@ -127,6 +127,18 @@ func (g *game) Random(r *rand.Rand) solver.Position {
 	return &Heaps{game: g, heaps: heaps}
 }
 
+// RandomText is heaps of 0 to 999 objects, about n characters in all.
+func (g *game) RandomText(r *rand.Rand, n int) (string, string) {
+	var b strings.Builder
+	for k := 0; b.Len() < n || k == 0; k++ {
+		if k > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(r.IntN(1000)))
+	}
+	return b.String(), ""
+}
+
 // Heaps is a Nim position: the heap sizes, in the order given (empty
 // heaps stay, so heap numbers never shift), and the player to move.
 type Heaps struct {

@@ -26,6 +26,9 @@ func specOf(g *game) gametest.Spec {
 			})
 		},
 		Small: 4,
+		// Every move of positions of up to two heaps: the move counts of
+		// three heaps of up to 15 are searched within a time bound.
+		WhySize: 2,
 		// Multisets of size heaps of 1 to 15.
 		StartsCount: func(size int) int { return multisets(verifyHeapLimit, size) },
 		Build: func(text string, _ solver.Player) solver.Position {
@@ -63,6 +66,13 @@ func specOf(g *game) gametest.Spec {
 		}},
 		// The taught move leaves a XOR of 0, or in misère play, where no
 		// heap of 2 or more would be left, an odd number of heaps of 1.
+		ShortNumbers: func(r solver.Result) []string {
+			p := r.Position.(*Heaps)
+			if !solver.HasMoves(p) {
+				return nil
+			}
+			return []string{fmt.Sprintf("XOR %d", tallyOf(p.heaps).x)}
+		},
 		FollowsStrategy: func(pos solver.Position, m solver.Move, _ []solver.Move) string {
 			next, _ := pos.Play(m)
 			t := tallyOf(next.(*Heaps).heaps)

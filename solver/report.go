@@ -1,0 +1,129 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// VerifyStatus is what checking one position found.
+type VerifyStatus int
+
+// The statuses of a VerifyReport.
+const (
+	// Verified: search and the formula agree.
+	Verified VerifyStatus = iota
+	// Disagreement: the formula says something else than search.
+	Disagreement
+	// TooLarge: the position was not searched to the end.
+	TooLarge
+)
+
+// MaxVerifyLen is the longest position ReportPosition searches: beyond
+// it, the number of moves alone (a binstring of n characters has
+// n(n+1)/2) makes exhaustive search hopeless, so it says so at once.
+const MaxVerifyLen = 200
+
+// Section is one named part of a report: a line in the terminal, a field
+// in a Discord embed.
+type Section struct {
+	Name, Text string
+}
+
+// VerifyReport is what exhaustive search of one position found, in words
+// but in no transport's format: the command line prints it, the bot
+// makes an embed of it.
+type VerifyReport struct {
+	Status   VerifyStatus
+	Title    string
+	Sections []Section
+	// Moves are the optimal moves search found, and MovesKind what they
+	// keep ("winning", "tie-keeping"); MovesText lists them.
+	Moves     []string
+	MovesKind string
+	// NoMoves is the moves section's text when Moves is empty.
+	NoMoves string
+}
+
+// MovesTitle names the section of optimal moves; "" when the position
+// was not searched.
+func (r VerifyReport) MovesTitle() string {
+	switch {
+	case r.Status == TooLarge:
+		return ""
+	case r.MovesKind == "winning":
+		return "Winning moves found by search"
+	case r.MovesKind == "tie-keeping":
+		return "Tie-keeping moves found by search"
+	}
+	return "Best moves found by search"
+}
+
+// MovesText lists the optimal moves in at most limit bytes (no limit
+// when limit <= 0), ending "… and N more" when they do not all fit.
+func (r VerifyReport) MovesText(limit int) string {
+	if len(r.Moves) == 0 {
+		return r.NoMoves
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: ", Count(len(r.Moves), r.MovesKind+" move", r.MovesKind+" moves"))
+	for k, m := range r.Moves {
+		if k > 0 {
+			m = "; " + m
+		}
+		if limit > 0 && b.Len()+len(m) > limit-40 {
+			fmt.Fprintf(&b, "; … and %d more", len(r.Moves)-k)
+			break
+		}
+		b.WriteString(m)
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+// ReportPosition searches pos within budget states and reports what the
+// search found and whether the formula agrees. It returns ctx's error if
+// ctx ends first.
+func ReportPosition(ctx context.Context, pos Position, budget int) (VerifyReport, error) {
+	g := pos.Game()
+	tableHint := fmt.Sprintf("The size table proves the formula on every small position instead: `nimtutor verify %s --max N`.", g.Name())
+	tooLarge := func(why string) VerifyReport {
+		return VerifyReport{Status: TooLarge, Title: "Too large to search", Sections: []Section{{"Over the budget", why + " " + tableHint}}}
+	}
+	if n := len(pos.String()); n > MaxVerifyLen {
+		return tooLarge(fmt.Sprintf("This position has %d characters; exhaustive search handles at most %d.", n, MaxVerifyLen)), nil
+	}
+	c, err := CheckPosition(ctx, pos, budget)
+	if err != nil {
+		return VerifyReport{}, err
+	}
+	if c.OverBudget {
+		return tooLarge(fmt.Sprintf("The search stopped after %s, its budget, or the position is too large to pack.", Count(c.States, "position", "positions"))), nil
+	}
+	mover := g.PlayerName(pos.ToMove())
+	r := VerifyReport{Status: Verified, Title: "Verified: the formula agrees with exhaustive search"}
+	agree := "Yes: the formula gives the same result."
+	if !c.Agrees() {
+		r.Status, r.Title = Disagreement, "Disagreement between the formula and search"
+		agree = fmt.Sprintf("No! The formula says %s %s. Please report this position.", mover, c.Formula.Verb())
+	}
+	r.Sections = []Section{
+		{"Positions searched", fmt.Sprint(c.States)},
+		{"Verdict by search", fmt.Sprintf("With %s to move, search says: %s %s in %s.", mover, mover, c.Search.Outcome.Verb(), Count(c.Search.Remoteness, "move", "moves"))},
+		{"Formula agrees?", agree},
+	}
+	switch c.Search.Outcome {
+	case Win:
+		r.MovesKind = "winning"
+	case Tie:
+		r.MovesKind = "tie-keeping"
+	}
+	for _, m := range c.BestMoves {
+		r.Moves = append(r.Moves, m.String())
+	}
+	r.NoMoves = "None: there is no move to make."
+	if c.Search.Outcome == Loss {
+		r.NoMoves = "None: every move loses against perfect play (or there is no move)."
+	}
+	return r, nil
+}
