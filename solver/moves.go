@@ -26,7 +26,8 @@ type PositionCheck struct {
 // Agrees reports whether search and formula give the same outcome.
 func (c PositionCheck) Agrees() bool { return !c.OverBudget && c.Search.Outcome == c.Formula }
 
-// CheckPosition searches pos exhaustively, solving at most budget states,
+// CheckPosition searches pos exhaustively, solving at most budget states
+// and generating at most MovesPerState moves per state of the budget,
 // and compares the result with the formula. Its error is ctx's, when ctx
 // ends first.
 func CheckPosition(ctx context.Context, pos Position, budget int) (PositionCheck, error) {
@@ -36,6 +37,7 @@ func CheckPosition(ctx context.Context, pos Position, budget int) (PositionCheck
 		return PositionCheck{OverBudget: true}, nil
 	}
 	s := NewSearch(g, budget)
+	s.LimitWork(MovesPerState * budget)
 	v, err := s.Value(ctx, st)
 	c := PositionCheck{States: s.States()}
 	if errors.Is(err, ErrBudget) || errors.Is(err, ErrTooDeep) {

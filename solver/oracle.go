@@ -28,17 +28,18 @@ type Oracle struct {
 	search *Search
 }
 
-// oracleMovesPerState bounds an Oracle's work: it generates at most this
-// many moves per state of its budget, so that a game whose states have
-// hundreds of moves stops as soon as one with a few.
-const oracleMovesPerState = 16
+// MovesPerState bounds the work of the product's searches (an Oracle's,
+// CheckPosition's): they generate at most this many moves per state of
+// their budget, so that a game whose states have hundreds of moves stops
+// about as soon as one with a few.
+const MovesPerState = 16
 
 // NewOracle returns an oracle for g that enters at most budget states in
-// all (0 for no limit), generates at most oracleMovesPerState moves per
+// all (0 for no limit), generates at most MovesPerState moves per
 // state of that budget, and stops when ctx ends.
 func NewOracle(ctx context.Context, g Game, budget int) *Oracle {
 	s := NewSearch(g, budget)
-	s.LimitWork(oracleMovesPerState * budget)
+	s.LimitWork(MovesPerState * budget)
 	return &Oracle{ctx: ctx, game: g, search: s}
 }
 

@@ -87,6 +87,8 @@ type Search struct {
 	// bound on states alone does not bound the time.
 	workBudget int
 	work       int
+	// workSeen is the work at the last look at the context.
+	workSeen int
 	// OnState, if set, sees every state the moment it is solved, with its
 	// value and the states after each of its moves, whose values are
 	// known by then. Verify checks the formula there.
@@ -117,8 +119,12 @@ func (s *Search) Known(st State) (Value, bool) {
 	return unpack(v), v != 0
 }
 
-// ctxEvery is how many states pass between two looks at the context.
-const ctxEvery = 1 << 10
+// ctxEvery is how many states pass between two looks at the context;
+// ctxEveryMoves is how many generated moves do.
+const (
+	ctxEvery      = 1 << 10
+	ctxEveryMoves = 1 << 15
+)
 
 // Value solves st: its value for the player to move under perfect play.
 // It stops with ErrBudget when it would enter more states than its
@@ -161,9 +167,18 @@ func (s *Search) solve(st State, depth int) uint16 {
 	start := len(s.buf)
 	s.buf = s.rules.Children(st, s.buf)
 	end := len(s.buf)
-	if s.workBudget > 0 {
-		if s.work += end - start; s.work > s.workBudget {
-			s.err = ErrBudget
+	s.work += end - start
+	if s.workBudget > 0 && s.work > s.workBudget {
+		s.err = ErrBudget
+		s.buf = s.buf[:start]
+		return 0
+	}
+	// States with many moves (a long binstring) must not put off the look
+	// at the context for ctxEvery states.
+	if s.work-s.workSeen >= ctxEveryMoves {
+		s.workSeen = s.work
+		if err := s.ctx.Err(); err != nil {
+			s.err = err
 			s.buf = s.buf[:start]
 			return 0
 		}
