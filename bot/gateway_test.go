@@ -28,6 +28,28 @@ type fakeGateway struct {
 
 func (g *fakeGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	g.query <- r.URL.RawQuery
+	serveGatewaySocket(w, r, func(d json.RawMessage, dispatch func(string, any)) {
+		g.identify <- d
+		dispatch("READY", map[string]any{
+			"v": 9, "session_id": "fake-session", "resume_gateway_url": "ws://127.0.0.1:1",
+			"user":        map[string]any{"id": "1000000000000000001", "username": "nimtutor", "bot": true},
+			"guilds":      []any{map[string]any{"id": "1300000000000000001", "unavailable": true}},
+			"application": map[string]any{"id": "1000000000000000001", "flags": 0},
+		})
+		for _, i := range g.events {
+			dispatch("INTERACTION_CREATE", i)
+		}
+		for _, r := range g.raw {
+			dispatch("INTERACTION_CREATE", json.RawMessage(r))
+		}
+	})
+}
+
+// serveGatewaySocket is one connection of a fake gateway: it upgrades r
+// to a websocket, says HELLO, answers heartbeats, and on IDENTIFY calls
+// onIdentify with its payload and a dispatch function that sends events
+// numbered in order.
+func serveGatewaySocket(w http.ResponseWriter, r *http.Request, onIdentify func(d json.RawMessage, dispatch func(event string, data any))) {
 	up := websocket.Upgrader{}
 	c, err := up.Upgrade(w, r, nil)
 	if err != nil {
@@ -51,6 +73,10 @@ func (g *fakeGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	seq := 0
+	dispatch := func(event string, data any) {
+		seq++
+		write(frame{Op: 0, S: seq, T: event, D: raw(data)})
+	}
 	for {
 		_, msg, err := c.ReadMessage()
 		if err != nil {
@@ -64,22 +90,7 @@ func (g *fakeGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		case 1: // heartbeat
 			write(frame{Op: 11})
 		case 2: // identify
-			g.identify <- f.D
-			seq++
-			write(frame{Op: 0, S: seq, T: "READY", D: raw(map[string]any{
-				"v": 9, "session_id": "fake-session", "resume_gateway_url": "ws://127.0.0.1:1",
-				"user":        map[string]any{"id": "1000000000000000001", "username": "nimtutor", "bot": true},
-				"guilds":      []any{map[string]any{"id": "1300000000000000001", "unavailable": true}},
-				"application": map[string]any{"id": "1000000000000000001", "flags": 0},
-			})})
-			for _, i := range g.events {
-				seq++
-				write(frame{Op: 0, S: seq, T: "INTERACTION_CREATE", D: raw(i)})
-			}
-			for _, r := range g.raw {
-				seq++
-				write(frame{Op: 0, S: seq, T: "INTERACTION_CREATE", D: json.RawMessage(r)})
-			}
+			onIdentify(f.D, dispatch)
 		}
 	}
 }

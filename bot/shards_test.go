@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/gorilla/websocket"
 )
 
 // shardingGateway is Discord's gateway for a sharded bot: each
@@ -27,71 +26,33 @@ type shardingGateway struct {
 }
 
 func (g *shardingGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	up := websocket.Upgrader{}
-	c, err := up.Upgrade(w, r, nil)
-	if err != nil {
-		return
-	}
-	defer c.Close()
-	var wmu sync.Mutex
-	write := func(v any) error {
-		wmu.Lock()
-		defer wmu.Unlock()
-		return c.WriteJSON(v)
-	}
-	type frame struct {
-		Op int             `json:"op"`
-		S  int             `json:"s,omitempty"`
-		T  string          `json:"t,omitempty"`
-		D  json.RawMessage `json:"d"`
-	}
-	raw := func(v any) json.RawMessage { b, _ := json.Marshal(v); return b }
-	if write(frame{Op: 10, D: raw(map[string]any{"heartbeat_interval": 45000})}) != nil {
-		return
-	}
-	seq := 0
-	for {
-		_, msg, err := c.ReadMessage()
-		if err != nil {
-			return
+	serveGatewaySocket(w, r, func(d json.RawMessage, dispatch func(string, any)) {
+		var id struct {
+			Shard *[2]int `json:"shard"`
 		}
-		var f frame
-		if json.Unmarshal(msg, &f) != nil {
-			return
+		json.Unmarshal(d, &id)
+		shard := [2]int{0, 1}
+		if id.Shard != nil {
+			shard = *id.Shard
 		}
-		switch f.Op {
-		case 1:
-			write(frame{Op: 11})
-		case 2:
-			var id struct {
-				Shard *[2]int `json:"shard"`
-			}
-			json.Unmarshal(f.D, &id)
-			shard := [2]int{0, 1}
-			if id.Shard != nil {
-				shard = *id.Shard
+		g.mu.Lock()
+		g.identified = append(g.identified, shard)
+		g.mu.Unlock()
+		dispatch("READY", map[string]any{
+			"v": 9, "session_id": fmt.Sprintf("fake-session-%d", shard[0]), "resume_gateway_url": "ws://127.0.0.1:1",
+			"user":   map[string]any{"id": "1000000000000000001", "username": "nimtutor", "bot": true},
+			"guilds": []any{}, "application": map[string]any{"id": "1000000000000000001", "flags": 0}, "shard": shard,
+		})
+		for _, i := range g.events {
+			if s, _ := ShardOf(i.GuildID, shard[1]); s != shard[0] {
+				continue
 			}
 			g.mu.Lock()
-			g.identified = append(g.identified, shard)
+			g.sent[i.ID] = shard[0]
 			g.mu.Unlock()
-			seq++
-			write(frame{Op: 0, S: seq, T: "READY", D: raw(map[string]any{
-				"v": 9, "session_id": fmt.Sprintf("fake-session-%d", shard[0]), "resume_gateway_url": "ws://127.0.0.1:1",
-				"user":   map[string]any{"id": "1000000000000000001", "username": "nimtutor", "bot": true},
-				"guilds": []any{}, "application": map[string]any{"id": "1000000000000000001", "flags": 0}, "shard": shard,
-			})})
-			for _, i := range g.events {
-				if s, _ := ShardOf(i.GuildID, shard[1]); s != shard[0] {
-					continue
-				}
-				g.mu.Lock()
-				g.sent[i.ID] = shard[0]
-				g.mu.Unlock()
-				seq++
-				write(frame{Op: 0, S: seq, T: "INTERACTION_CREATE", D: raw(i)})
-			}
+			dispatch("INTERACTION_CREATE", i)
 		}
-	}
+	})
 }
 
 func TestShardOf(t *testing.T) {
