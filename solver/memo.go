@@ -1,5 +1,7 @@
 package solver
 
+import "math/bits"
+
 // memo maps solved states to their packed values (0: not solved yet). It
 // allocates nothing per state. While the states stay small and dense, as
 // when Verify walks every board of 1, 2, 3, … cells, it is a plain table
@@ -11,6 +13,7 @@ type memo struct {
 	direct []uint16 // direct mode: the value of state k at index k
 	slots  []uint64 // hash mode (slots != nil): state<<16 | value, 0 empty
 	mask   uint64   // len(slots)-1
+	shift  uint     // 64 - log2(len(slots)): slot takes the product's top bits
 	n      int      // states stored
 }
 
@@ -70,12 +73,19 @@ func (m *memo) insert(k State, v uint16) {
 	m.slots[i] = uint64(k)<<16 | uint64(v)
 }
 
-// slot is where the probe for k starts. The low 20 bits of the state are
-// kept as they are, so that states that differ in few low bits (a pawn
-// moved one cell) share cache lines; the high bits are mixed in.
+// slot is where the probe for k starts: Fibonacci hashing, the top bits
+// of k times 2^64/φ, so that every bit of the state moves the slot. (A
+// hash that kept the low bits as they are put the dense states of Nim and
+// binstring into runs thousands of slots long, and a probe for a state
+// not yet solved walked the whole run.)
 func (m *memo) slot(k State) uint64 {
-	h := uint64(k) ^ (uint64(k)>>20)*0x9E3779B97F4A7C15>>24
-	return h & m.mask
+	return uint64(k) * 0x9E3779B97F4A7C15 >> m.shift
+}
+
+// setSlots gives the hash table size slots, a power of two.
+func (m *memo) setSlots(size int) {
+	m.slots, m.mask = make([]uint64, size), uint64(size-1)
+	m.shift = uint(64 - bits.TrailingZeros(uint(size)))
 }
 
 // growDirect widens the direct table to hold k, unless that would make
@@ -102,7 +112,7 @@ func (m *memo) toHash() {
 	for size < 2*(m.n+1) {
 		size *= 2
 	}
-	m.slots, m.mask = make([]uint64, size), uint64(size-1)
+	m.setSlots(size)
 	for k, v := range old {
 		if v != 0 {
 			m.insert(State(k), v)
@@ -113,7 +123,7 @@ func (m *memo) toHash() {
 // rehash moves the hash table into one of the given size.
 func (m *memo) rehash(size int) {
 	old := m.slots
-	m.slots, m.mask = make([]uint64, size), uint64(size-1)
+	m.setSlots(size)
 	for _, e := range old {
 		if e != 0 {
 			m.insert(State(e>>16), uint16(e))
