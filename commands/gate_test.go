@@ -101,6 +101,13 @@ func TestVerifyBusy(t *testing.T) {
 	if len(got.Data.Embeds) == 0 || got.Data.Embeds[0].Title != "Too large to search" {
 		t.Errorf("too long a position: got %+v", got.Data)
 	}
+	// One whose span passes the budget is turned down at once, saying how
+	// far beyond it is.
+	got = r.Handle(context.Background(), command(student, "adapwns", "verify", optPosition, strings.Repeat(".P", 20)))
+	if len(got.Data.Embeds) == 0 || got.Data.Embeds[0].Title != "Too large to search" ||
+		!strings.Contains(got.Data.Embeds[0].Fields[0].Value, "Up to about 24.5 billion positions can follow from this one, and exhaustive search here stops at 400,000 positions.") {
+		t.Errorf("a position beyond the budget: got %+v", got.Data.Embeds)
+	}
 }
 
 // TestVerifyCancelledMidSearch cancels a long search: the handler returns
@@ -110,7 +117,7 @@ func TestVerifyCancelledMidSearch(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	done := make(chan *discordgo.InteractionResponse, 1)
 	go func() {
-		done <- r.Handle(ctx, command(student, "adapwns", "verify", optPosition, strings.Repeat(".P", 22)))
+		done <- r.Handle(ctx, command(student, "adapwns", "verify", optPosition, strings.Repeat(".P", 16)))
 	}()
 	time.Sleep(50 * time.Millisecond)
 	cancelled := time.Now()

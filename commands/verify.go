@@ -31,14 +31,15 @@ func (r *Router) verify(q *request) (*discordgo.InteractionResponse, error) {
 	}, nil
 }
 
-// verifyEmbed is the verify reply for pos. Positions short enough to
-// search are searched in the search gate, so at most a few searches run at
-// once and the rest wait or are told to come back.
+// verifyEmbed is the verify reply for pos. Positions within the search's
+// reach are searched in the search gate, so at most a few searches run at
+// once and the rest wait or are told to come back; the others are
+// answered at once.
 func verifyEmbed(ctx context.Context, r *Router, pos solver.Position) (*discordgo.MessageEmbed, error) {
 	var rep solver.VerifyReport
 	var err error
-	if len(pos.String()) > solver.MaxVerifyLen {
-		rep, err = solver.ReportPosition(ctx, pos, VerifyBudget) // answers at once
+	if !solver.InReach(pos, r.verifyBudget) {
+		rep, err = solver.ReportPosition(ctx, pos, r.verifyBudget) // answers at once
 	} else {
 		err = r.heavy(ctx, r.searches, func(ctx context.Context) error {
 			var err error
@@ -71,11 +72,26 @@ func (r *Router) Slow(i *discordgo.Interaction) bool {
 	if !ok || len(data.Options) != 1 || data.Options[0] == nil || data.Options[0].Name != "verify" {
 		return false
 	}
+	var text, first string
 	for _, o := range data.Options[0].Options {
-		if o != nil && o.Name == optPosition {
-			s, ok := o.Value.(string)
-			return ok && len(s) <= solver.MaxVerifyLen
+		if o == nil {
+			continue
+		}
+		s, _ := o.Value.(string)
+		switch o.Name {
+		case optPosition:
+			text = s
+		case optFirst:
+			first = s
 		}
 	}
-	return false
+	if text == "" || len(text) > solver.MaxVerifyLen {
+		return false
+	}
+	g, err := solver.Lookup(data.Name)
+	if err != nil {
+		return false
+	}
+	pos, err := g.Parse(text, solver.ParseOptions{First: first})
+	return err == nil && solver.InReach(pos, r.verifyBudget)
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 )
 
@@ -130,7 +132,34 @@ func Count(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return fmt.Sprintf("%s %s", thousands(n), many)
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	start := 0
+	if n < 0 {
+		start = 1
+	}
+	for i := len(s) - 3; i > start; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// About says a large count in words a person reads at a glance: "12,345
+// positions", "about 3.2 million positions", "about 10^15 positions".
+func About(n float64, one, many string) string {
+	switch {
+	case n < 1e6:
+		return Count(int(n), one, many)
+	case n < 1e9:
+		return fmt.Sprintf("about %.1f million %s", n/1e6, many)
+	case n < 1e12:
+		return fmt.Sprintf("about %.1f billion %s", n/1e9, many)
+	}
+	return fmt.Sprintf("about 10^%d %s", int(math.Log10(n)), many)
 }
 
 // UpperLetters returns text with the lowercase forms of letters, for

@@ -182,6 +182,9 @@ type Game interface {
 	VerifySize() int
 	// Rules are the moves on packed states, for the search.
 	Rules
+	// Spanner bounds the states below a state, so that the product's
+	// searches turn down at once the positions they cannot finish.
+	Spanner
 	// Encode packs pos into the state of its canonical form, or reports
 	// false when that does not fit in StateBits bits.
 	Encode(pos Position) (State, bool)

@@ -14,6 +14,10 @@ type PositionCheck struct {
 	// not pack into a state, or the search stopped at its budget. Nothing
 	// else is set then.
 	OverBudget bool
+	// Span, for a position turned down before any search, is the game's
+	// bound on the positions that can follow from it (Spanner); 0
+	// otherwise.
+	Span float64
 	// Search is the value for the player to move found by search, and
 	// Formula the outcome the formula gives.
 	Search  Value
@@ -42,6 +46,9 @@ func CheckPosition(ctx context.Context, pos Position, budget int) (PositionCheck
 	c := PositionCheck{States: s.States()}
 	if errors.Is(err, ErrBudget) || errors.Is(err, ErrTooDeep) {
 		c.OverBudget = true
+		if c.States == 0 {
+			c.Span = g.Span(st)
+		}
 		return c, nil
 	}
 	if err != nil {

@@ -24,6 +24,19 @@ const (
 // n(n+1)/2) makes exhaustive search hopeless, so it says so at once.
 const MaxVerifyLen = 200
 
+// InReach reports whether a search of pos within budget states is worth
+// starting: the position is at most MaxVerifyLen characters, packs into a
+// state, and its game's Span is within SpanSlack times the budget. A
+// position out of reach is answered at once, with no search.
+func InReach(pos Position, budget int) bool {
+	if len(pos.String()) > MaxVerifyLen {
+		return false
+	}
+	g := pos.Game()
+	st, ok := g.Encode(pos)
+	return ok && g.Span(st) <= SpanSlack*float64(budget)
+}
+
 // Section is one named part of a report: a line in the terminal, a field
 // in a Discord embed.
 type Section struct {
@@ -96,6 +109,9 @@ func ReportPosition(ctx context.Context, pos Position, budget int) (VerifyReport
 	c, err := CheckPosition(ctx, pos, budget)
 	if err != nil {
 		return VerifyReport{}, err
+	}
+	if c.OverBudget && c.Span > 0 {
+		return tooLarge(fmt.Sprintf("Up to %s can follow from this one, and exhaustive search here stops at %s.", About(c.Span, "position", "positions"), Count(budget, "position", "positions"))), nil
 	}
 	if c.OverBudget {
 		return tooLarge(fmt.Sprintf("The search stopped after %s, its budget, or the position is too large to pack.", Count(c.States, "position", "positions"))), nil

@@ -28,6 +28,24 @@ type Rules interface {
 	Terminal(s State) Outcome
 }
 
+// Spanner is what a game may add to its Rules: a bound on the states
+// below a state, so that a search can turn down at once a position it has
+// no hope of finishing instead of spending its whole budget to find out.
+// (GamesmanClassic's games state the size of their position space for the
+// same reason.)
+type Spanner interface {
+	// Span returns an upper bound on the number of distinct states
+	// reachable from s by any sequence of moves, s included: the states a
+	// search of s enters. It takes time about linear in the size of s.
+	Span(s State) float64
+}
+
+// SpanSlack is how far a game's Span may pass the states a search has
+// left before the search turns the position down: Span is an upper bound,
+// loose by a small factor for games whose canonical form merges states
+// (the order of Nim's heaps), and such a position may still fit.
+const SpanSlack = 4
+
 // Value is what a position is worth under perfect play: the outcome for
 // the player to move and its remoteness, the number of moves until the
 // game ends when the winner hurries and the loser stalls (as
@@ -97,12 +115,15 @@ type Search struct {
 	buf     []State
 	ctx     context.Context
 	err     error
+	// spanner is rules' Span, when the game has one.
+	spanner Spanner
 }
 
 // NewSearch returns a search over r that enters at most budget states
 // (0 for no limit).
 func NewSearch(r Rules, budget int) *Search {
-	return &Search{rules: r, budget: budget, buf: make([]State, 0, 256)}
+	sp, _ := r.(Spanner)
+	return &Search{rules: r, budget: budget, buf: make([]State, 0, 256), spanner: sp}
 }
 
 // LimitWork bounds the moves the search may generate, summed over every
@@ -129,13 +150,18 @@ const (
 // Value solves st: its value for the player to move under perfect play.
 // It stops with ErrBudget when it would enter more states than its
 // budget, and with the context's error when ctx ends; the states solved
-// until then stay known.
+// until then stay known. When the rules are a Spanner, a state whose span
+// passes SpanSlack times the states left in the budget is turned down
+// with ErrBudget before any work.
 func (s *Search) Value(ctx context.Context, st State) (Value, error) {
 	if v := s.memo.get(st); v != 0 {
 		return unpack(v), nil
 	}
 	if err := ctx.Err(); err != nil {
 		return Value{}, err
+	}
+	if s.spanner != nil && s.budget > 0 && s.spanner.Span(st) > SpanSlack*float64(s.budget-s.entered) {
+		return Value{}, ErrBudget
 	}
 	s.ctx, s.err = ctx, nil
 	v := s.solve(st, 0)

@@ -70,6 +70,38 @@ func TestSearchBudget(t *testing.T) {
 	}
 }
 
+// spannedLadder is the ladder with a Span: state n has exactly n states
+// at or below it.
+type spannedLadder struct{ ladder }
+
+func (spannedLadder) Span(s State) float64 { return float64(s) }
+
+// TestSearchTurnsDownBySpan checks that a search turns down, before any
+// work, a state whose span passes SpanSlack times the states it has left,
+// and still takes one within that slack.
+func TestSearchTurnsDownBySpan(t *testing.T) {
+	s := NewSearch(spannedLadder{}, 10)
+	if _, err := s.Value(context.Background(), 41); !errors.Is(err, ErrBudget) {
+		t.Fatalf("span 41 with 10 states left: got %v, want ErrBudget", err)
+	}
+	if s.States() != 0 || s.entered != 0 {
+		t.Errorf("the turned-down search entered %d states, want none", s.entered)
+	}
+	if _, err := s.Value(context.Background(), 10); err != nil {
+		t.Fatalf("span 10 with 10 states left: %v", err)
+	}
+	// 10 states solved, none left: even a span of 1 (a solved state
+	// aside) passes 4×0.
+	if _, err := s.Value(context.Background(), 11); !errors.Is(err, ErrBudget) {
+		t.Fatalf("span 11 with no states left: got %v, want ErrBudget", err)
+	}
+	// Without a budget Span is not asked.
+	s = NewSearch(spannedLadder{}, 0)
+	if _, err := s.Value(context.Background(), 1000); err != nil {
+		t.Fatalf("no budget: %v", err)
+	}
+}
+
 // TestSearchLimitWork stops a search by the moves it generates: on the
 // ladder every state but the last two has 2, so solving state 11 generates
 // 19 moves.
@@ -169,6 +201,24 @@ func TestMemo(t *testing.T) {
 		k := State(1 + r.Uint64N(1<<StateBits-1))
 		if _, ok := want[k]; !ok && m.get(k) != 0 {
 			t.Fatalf("get(%#x) of an absent state is not 0", k)
+		}
+	}
+}
+
+func TestAbout(t *testing.T) {
+	for _, tc := range []struct {
+		n    float64
+		want string
+	}{
+		{1, "1 position"},
+		{999, "999 positions"},
+		{400000, "400,000 positions"},
+		{3.25e6, "about 3.2 million positions"},
+		{2e9, "about 2.0 billion positions"},
+		{4.5e15, "about 10^15 positions"},
+	} {
+		if got := About(tc.n, "position", "positions"); got != tc.want {
+			t.Errorf("About(%v) = %q, want %q", tc.n, got, tc.want)
 		}
 	}
 }

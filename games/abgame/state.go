@@ -153,3 +153,21 @@ func (game) Starts(size int, yield func(solver.State) bool) {
 		return true
 	})
 }
+
+// Span bounds the states below s: each gap of the canonical row (inside a
+// facing pair, or from the last letter to the edge) only shrinks, to any
+// size, with either player to move.
+func (game) Span(s solver.State) float64 {
+	var buf [maxABCells]byte
+	row, _ := abUnpack(s, buf[:])
+	total, gap := 2.0, 0
+	for _, c := range row {
+		if c == '.' {
+			gap++
+			continue
+		}
+		total *= float64(gap + 1)
+		gap = 0
+	}
+	return total * float64(gap+1)
+}

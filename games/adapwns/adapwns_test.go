@@ -22,6 +22,7 @@ var spec = gametest.Spec{
 		solver.EnumerateStrings(size, ".P", func(s string) bool { yield(s, solver.ParseOptions{}); return true })
 	},
 	Small:       9,
+	ExactSpan:   true,
 	StartsCount: func(size int) int { return 1 << size },
 	Build:       func(text string, _ solver.Player) solver.Position { return &Board{cells: text} },
 	JudgeInput: func(positions []solver.Position) string {

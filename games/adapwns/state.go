@@ -103,3 +103,32 @@ func (game) Starts(size int, yield func(solver.State) bool) {
 		}
 	}
 }
+
+// Span counts the boards whose i-th pawn stands at or left of the i-th
+// pawn of s: every board reachable from s, exactly, since pawns keep
+// their order and any of them may step left into an empty cell.
+func (game) Span(s solver.State) float64 {
+	n := bits.Len64(uint64(s)) - 1
+	pawns := uint64(s) &^ (1 << n)
+	// ways[c+1]: the placements of the pawns so far with the last one on
+	// cell c; ways[0] stands for no pawn yet.
+	var ways, next [maxBoardCells + 2]float64
+	ways[0] = 1
+	for m, cell := pawns, 0; m != 0; cell++ {
+		g := bits.TrailingZeros64(m)
+		cell += g
+		m >>= g + 1
+		sum := 0.0
+		for c := 0; c <= cell; c++ {
+			sum += ways[c]
+			next[c+1] = sum
+		}
+		ways, next = next, ways
+		clear(next[:])
+	}
+	total := 0.0
+	for _, w := range ways {
+		total += w
+	}
+	return total
+}

@@ -201,3 +201,16 @@ func (g *stackGame) Starts(size int, yield func(solver.State) bool) {
 		rec(0, 0)
 	}
 }
+
+// Span bounds the states below s: each stack only loses symbols from its
+// top, so it becomes one of its suffixes (or goes), with either player to
+// move.
+func (g *stackGame) Span(s solver.State) float64 {
+	var arr [maxStackCodes]uint64
+	codes, _ := stacksUnpack(s, arr[:])
+	total := 2.0
+	for _, c := range codes {
+		total *= float64(bits.Len64(c))
+	}
+	return total
+}

@@ -118,3 +118,37 @@ func (game) Starts(size int, yield func(solver.State) bool) {
 		}
 	}
 }
+
+// Span bounds the states below s. Taking substrings leaves a subsequence
+// of the string, and the lead of one with z 0s left, after z0-z 0s were
+// taken, is at most z0-z and is cut to z+1 either way. So Span counts the
+// distinct subsequences by their 0s, each times the leads it can carry.
+func (game) Span(s solver.State) float64 {
+	b, n, _ := binUnpack(s)
+	// seqs[z]: distinct subsequences with z 0s of the prefix read so far;
+	// before[c][z]: the same just before the last c read.
+	var seqs, before0, before1 [maxBinChars + 2]float64
+	seqs[0] = 1
+	z0 := 0
+	for i := range n {
+		if b>>i&1 == 0 {
+			z0++
+			prev := before0
+			before0 = seqs
+			for z := z0; z >= 1; z-- {
+				seqs[z] += seqs[z-1] - prev[z-1]
+			}
+		} else {
+			prev := before1
+			before1 = seqs
+			for z := 0; z <= z0; z++ {
+				seqs[z] += seqs[z] - prev[z]
+			}
+		}
+	}
+	total := 0.0
+	for z := 0; z <= z0; z++ {
+		total += seqs[z] * float64(2*min(z0-z, z+1)+1)
+	}
+	return total
+}

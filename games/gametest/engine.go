@@ -445,3 +445,31 @@ func testLong(t *testing.T, s Spec) {
 		wantInputError(t, err, "position:", "empty")
 	}
 }
+
+// testSpan checks the game's Span against the search on every starting
+// state of sizes up to Small: it must bound the states the search enters
+// (the search would otherwise turn down positions it can finish), and
+// equal them for games whose Span is exact.
+func testSpan(t *testing.T, s Spec) {
+	g := s.Game
+	worst, checked := 1.0, 0
+	for size := 1; size <= s.Small; size++ {
+		g.Starts(size, func(st solver.State) bool {
+			search := solver.NewSearch(g, 0)
+			if _, err := search.Value(context.Background(), st); err != nil {
+				t.Fatalf("%v: %v", g.Decode(st), err)
+			}
+			span, states := g.Span(st), float64(search.States())
+			switch {
+			case span < states:
+				t.Fatalf("%v: Span %v, but the search enters %v states", g.Decode(st), span, states)
+			case s.ExactSpan && span != states:
+				t.Fatalf("%v: Span %v, want exactly the %v states the search enters", g.Decode(st), span, states)
+			}
+			worst = max(worst, span/states)
+			checked++
+			return true
+		})
+	}
+	t.Logf("%d starting states; Span is at most %.2f times the states entered", checked, worst)
+}

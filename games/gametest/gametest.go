@@ -36,6 +36,9 @@ type Spec struct {
 	// from the starting positions, where the textbook recursion is the
 	// oracle.
 	Small int
+	// ExactSpan says that the game's Span counts the states below a
+	// state exactly, not just bounds them.
+	ExactSpan bool
 	// Build makes a position of text, with first to move, without Parse's
 	// limits: judge inputs go beyond them.
 	Build func(text string, first solver.Player) solver.Position
@@ -97,6 +100,7 @@ func Run(t *testing.T, s Spec) {
 		{"BestMoveIsFirstKeeping", testBestMove},
 		{"MovesAndPlayAgree", testMovesAndPlay},
 		{"Remoteness", testRemoteness},
+		{"Span", testSpan},
 		{"VerifyCatchesWrongFormula", testWrongFormula},
 		{"Restore", testRestore},
 		{"Identity", testIdentity},

@@ -25,7 +25,8 @@ func specOf(g *game) gametest.Spec {
 				return true
 			})
 		},
-		Small: 4,
+		Small:     4,
+		ExactSpan: true,
 		// Every move of positions of up to two heaps: the move counts of
 		// three heaps of up to 15 are searched within a time bound.
 		WhySize: 2,

@@ -156,3 +156,28 @@ func (g *game) Starts(size int, yield func(solver.State) bool) {
 		rec(0, 1)
 	}
 }
+
+// Span counts the sorted heaps each at most the matching heap of s: every
+// position reachable from s, exactly, since any heaps can shrink to any
+// smaller sizes and sorting keeps each under its original.
+func (g *game) Span(s solver.State) float64 {
+	var arr [heapBits]int
+	heaps := heapsUnpack(s, arr[:])
+	// ways[v]: the sorted sequences so far whose last heap is v.
+	var ways, next [maxStateHeap + 1]float64
+	ways[0] = 1
+	for _, h := range heaps {
+		sum := 0.0
+		for v := 0; v <= h; v++ {
+			sum += ways[v]
+			next[v] = sum
+		}
+		ways, next = next, ways
+		clear(next[:h+1])
+	}
+	total := 0.0
+	for _, w := range ways {
+		total += w
+	}
+	return total
+}
