@@ -14,10 +14,9 @@ type PositionCheck struct {
 	// not pack into a state, or the search stopped at its budget. Nothing
 	// else is set then.
 	OverBudget bool
-	// Span, for a position turned down before any search, is the game's
-	// bound on the positions that can follow from it (Spanner); 0
-	// otherwise.
-	Span float64
+	// Estimate, for a position turned down before any search, is what
+	// its search would have cost by the game's Span; zero otherwise.
+	Estimate Estimate
 	// Search is the value for the player to move found by search, and
 	// Formula the outcome the formula gives.
 	Search  Value
@@ -25,6 +24,14 @@ type PositionCheck struct {
 	// BestMoves lists every move that achieves Search's outcome (none
 	// when every move loses or there is no move).
 	BestMoves []Move
+}
+
+// boundedSearch is the search of the product's answers (an Oracle's,
+// CheckPosition's): budget states, and MovesPerState moves a state of it.
+func boundedSearch(g Game, budget int) *Search {
+	s := NewSearch(g, budget)
+	s.LimitWork(MovesPerState * budget)
+	return s
 }
 
 // Agrees reports whether search and formula give the same outcome.
@@ -40,14 +47,13 @@ func CheckPosition(ctx context.Context, pos Position, budget int) (PositionCheck
 	if !ok {
 		return PositionCheck{OverBudget: true}, nil
 	}
-	s := NewSearch(g, budget)
-	s.LimitWork(MovesPerState * budget)
+	s := boundedSearch(g, budget)
 	v, err := s.Value(ctx, st)
 	c := PositionCheck{States: s.States()}
 	if errors.Is(err, ErrBudget) || errors.Is(err, ErrTooDeep) {
 		c.OverBudget = true
 		if c.States == 0 {
-			c.Span = g.Span(st)
+			c.Estimate = s.estimate(st)
 		}
 		return c, nil
 	}

@@ -38,9 +38,7 @@ const MovesPerState = 16
 // all (0 for no limit), generates at most MovesPerState moves per
 // state of that budget, and stops when ctx ends.
 func NewOracle(ctx context.Context, g Game, budget int) *Oracle {
-	s := NewSearch(g, budget)
-	s.LimitWork(MovesPerState * budget)
-	return &Oracle{ctx: ctx, game: g, search: s}
+	return &Oracle{ctx: ctx, game: g, search: boundedSearch(g, budget)}
 }
 
 // Value returns the value of pos for its player to move, or false when

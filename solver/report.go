@@ -24,9 +24,10 @@ const (
 // n(n+1)/2) makes exhaustive search hopeless, so it says so at once.
 const MaxVerifyLen = 200
 
-// InReach reports whether a search of pos within budget states is worth
-// starting: the position is at most MaxVerifyLen characters, packs into a
-// state, and its game's Span is within SpanSlack times the budget. A
+// InReach reports whether a search of pos as ReportPosition makes it,
+// within budget states and MovesPerState moves a state, is worth starting:
+// the position is at most MaxVerifyLen characters, packs into a state, and
+// its game's Span puts the search within SpanSlack times its budgets. A
 // position out of reach is answered at once, with no search.
 func InReach(pos Position, budget int) bool {
 	if len(pos.String()) > MaxVerifyLen {
@@ -34,7 +35,7 @@ func InReach(pos Position, budget int) bool {
 	}
 	g := pos.Game()
 	st, ok := g.Encode(pos)
-	return ok && g.Span(st) <= SpanSlack*float64(budget)
+	return ok && !boundedSearch(g, budget).outOfReach(st)
 }
 
 // Section is one named part of a report: a line in the terminal, a field
@@ -110,8 +111,10 @@ func ReportPosition(ctx context.Context, pos Position, budget int) (VerifyReport
 	if err != nil {
 		return VerifyReport{}, err
 	}
-	if c.OverBudget && c.Span > 0 {
-		return tooLarge(fmt.Sprintf("Up to %s can follow from this one, and exhaustive search here stops at %s.", About(c.Span, "position", "positions"), Count(budget, "position", "positions"))), nil
+	if e := c.Estimate; c.OverBudget && e.States > SpanSlack*float64(budget) {
+		return tooLarge(fmt.Sprintf("Up to %s can follow from this one, and exhaustive search here stops at %s.", About(e.States, "position", "positions"), Count(budget, "position", "positions"))), nil
+	} else if c.OverBudget && e.States > 0 {
+		return tooLarge(fmt.Sprintf("Up to %s can follow from this one, but their search would try %s, and it stops at %s.", About(e.States, "position", "positions"), About(e.Moves, "move", "moves"), About(float64(MovesPerState*budget), "move", "moves"))), nil
 	}
 	if c.OverBudget {
 		return tooLarge(fmt.Sprintf("The search stopped after %s, its budget, or the position is too large to pack.", Count(c.States, "position", "positions"))), nil

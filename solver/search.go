@@ -151,8 +151,9 @@ const (
 // It stops with ErrBudget when it would enter more states than its
 // budget, and with the context's error when ctx ends; the states solved
 // until then stay known. When the rules are a Spanner, a state whose span
-// passes SpanSlack times the states left in the budget is turned down
-// with ErrBudget before any work.
+// passes SpanSlack times the states left in the budget, or whose moves
+// would pass the bound on moves likewise (outOfReach), is turned down with
+// ErrBudget before any work.
 func (s *Search) Value(ctx context.Context, st State) (Value, error) {
 	if v := s.memo.get(st); v != 0 {
 		return unpack(v), nil
@@ -160,7 +161,7 @@ func (s *Search) Value(ctx context.Context, st State) (Value, error) {
 	if err := ctx.Err(); err != nil {
 		return Value{}, err
 	}
-	if s.spanner != nil && s.budget > 0 && s.spanner.Span(st) > SpanSlack*float64(s.budget-s.entered) {
+	if s.spanner != nil && s.outOfReach(st) {
 		return Value{}, ErrBudget
 	}
 	s.ctx, s.err = ctx, nil
@@ -170,6 +171,40 @@ func (s *Search) Value(ctx context.Context, st State) (Value, error) {
 		return Value{}, s.err
 	}
 	return unpack(v), nil
+}
+
+// Estimate is what solving a state would cost, by its game's Span: the
+// states below it, and about how many moves their search generates (half
+// the span times the state's own moves, since states lower down have
+// fewer).
+type Estimate struct {
+	States, Moves float64
+}
+
+// estimate returns the cost of solving st; the rules must be a Spanner.
+func (s *Search) estimate(st State) Estimate {
+	start := len(s.buf)
+	s.buf = s.rules.Children(st, s.buf)
+	moves := len(s.buf) - start
+	s.buf = s.buf[:start]
+	span := s.spanner.Span(st)
+	return Estimate{States: span, Moves: span * float64(moves) / 2}
+}
+
+// within reports whether e is within SpanSlack times what is left of the
+// search's budgets.
+func (s *Search) within(e Estimate) bool {
+	return (s.budget == 0 || e.States <= SpanSlack*float64(s.budget-s.entered)) &&
+		(s.workBudget == 0 || e.Moves <= SpanSlack*float64(s.workBudget-s.work))
+}
+
+// outOfReach reports whether solving st would pass either budget by more
+// than SpanSlack.
+func (s *Search) outOfReach(st State) bool {
+	if s.budget == 0 && s.workBudget == 0 {
+		return false
+	}
+	return !s.within(s.estimate(st))
 }
 
 // solve returns the packed value of st, which is not in the memo, or 0

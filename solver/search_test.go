@@ -95,6 +95,13 @@ func TestSearchTurnsDownBySpan(t *testing.T) {
 	if _, err := s.Value(context.Background(), 11); !errors.Is(err, ErrBudget) {
 		t.Fatalf("span 11 with no states left: got %v, want ErrBudget", err)
 	}
+	// A bound on moves turns down likewise: on the ladder the estimate is
+	// the span times 2 moves, halved.
+	s = NewSearch(spannedLadder{}, 0)
+	s.LimitWork(10)
+	if _, err := s.Value(context.Background(), 41); !errors.Is(err, ErrBudget) || s.entered != 0 {
+		t.Fatalf("about 41 moves with 10 left: got %v after %d states, want ErrBudget at once", err, s.entered)
+	}
 	// Without a budget Span is not asked.
 	s = NewSearch(spannedLadder{}, 0)
 	if _, err := s.Value(context.Background(), 1000); err != nil {
