@@ -150,12 +150,24 @@ func (c *Canvas) fit() *image.Paletted {
 	w := max(1, min(MaxSide, int(float64(b.Dx())*scale)))
 	h := max(1, min(MaxSide, int(float64(b.Dy())*scale)))
 	dst := image.NewPaletted(image.Rect(0, 0, w, h), img.Palette)
+	// The source column of each column, worked out once; a row whose
+	// source row is the previous row's is a copy of it.
+	cols := make([]int, w)
+	for x := range cols {
+		cols[x] = x * b.Dx() / w
+	}
+	prev := -1
 	for y := range h {
 		sy := b.Min.Y + y*b.Dy()/h
-		src := img.Pix[img.PixOffset(b.Min.X, sy):]
 		row := dst.Pix[dst.PixOffset(0, y):][:w]
-		for x := range row {
-			row[x] = src[x*b.Dx()/w]
+		if sy == prev {
+			copy(row, dst.Pix[dst.PixOffset(0, y-1):][:w])
+			continue
+		}
+		prev = sy
+		src := img.Pix[img.PixOffset(b.Min.X, sy):][:b.Dx()]
+		for x, sx := range cols {
+			row[x] = src[sx]
 		}
 	}
 	return dst
