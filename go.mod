@@ -7,6 +7,7 @@ require (
 	github.com/gorilla/websocket v1.4.2
 	github.com/jackc/pgx/v5 v5.7.6
 	github.com/joho/godotenv v1.5.1
+	github.com/klauspost/compress v1.20.3
 	github.com/patrickmn/go-cache v2.1.0+incompatible
 	golang.org/x/image v0.47.0
 	modernc.org/sqlite v1.40.1

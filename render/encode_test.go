@@ -1,0 +1,74 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/color"
+	"image/png"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestWritePaletted decodes what writePaletted writes with image/png: the
+// same pixels and palette, for a flat picture, one with a see-through
+// colour (tRNS), and one of noise whose data spans several IDAT chunks.
+func TestWritePaletted(t *testing.T) {
+	noise := image.NewPaletted(image.Rect(0, 0, 700, 400), color.Palette{color.White, color.Black, color.RGBA{200, 0, 0, 255}})
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range noise.Pix {
+		noise.Pix[i] = uint8(r.IntN(3))
+	}
+	seeThrough := image.NewPaletted(image.Rect(0, 0, 5, 3), color.Palette{color.RGBA{0, 0, 0, 0}, color.RGBA{10, 20, 30, 255}})
+	seeThrough.Pix[7] = 1
+	flat := image.NewPaletted(image.Rect(0, 0, 1, 1), color.Palette{Background})
+	for name, img := range map[string]*image.Paletted{"noise": noise, "see-through": seeThrough, "one pixel": flat} {
+		var buf bytes.Buffer
+		if err := writePaletted(&buf, img); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		got, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatalf("%s: image/png cannot read it: %v", name, err)
+		}
+		p, ok := got.(*image.Paletted)
+		if !ok || p.Bounds() != img.Bounds() || !bytes.Equal(p.Pix, img.Pix) {
+			t.Fatalf("%s: decoded %T %v with other pixels", name, got, got.Bounds())
+		}
+		for i, c := range img.Palette {
+			if color.NRGBAModel.Convert(p.Palette[i]) != color.NRGBAModel.Convert(c) {
+				t.Errorf("%s: colour %d is %v, want %v", name, i, p.Palette[i], c)
+			}
+		}
+	}
+	if n := noiseChunks(t, noise); n < 2 {
+		t.Errorf("the noise picture took %d IDAT chunks; the test wants several", n)
+	}
+}
+
+// noiseChunks counts the IDAT chunks of img's file.
+func noiseChunks(t *testing.T, img *image.Paletted) int {
+	var buf bytes.Buffer
+	if err := writePaletted(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.Count(buf.Bytes(), []byte("IDAT"))
+}
+
+type failingWriter struct{}
+
+var errFull = errors.New("disk full")
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errFull }
+
+// TestWritePalettedErrors: an empty picture is refused, and a writer's
+// error comes back.
+func TestWritePalettedErrors(t *testing.T) {
+	if err := writePaletted(&bytes.Buffer{}, image.NewPaletted(image.Rect(0, 0, 0, 5), color.Palette{Background})); err == nil {
+		t.Error("an empty picture was written")
+	}
+	img := image.NewPaletted(image.Rect(0, 0, 300, 300), color.Palette{Background, Ink})
+	if err := writePaletted(failingWriter{}, img); !errors.Is(err, errFull) {
+		t.Errorf("got %v, want the writer's error", err)
+	}
+}
