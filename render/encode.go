@@ -10,7 +10,7 @@ import (
 	"io"
 	"sync"
 
-	"github.com/klauspost/compress/zlib"
+	"github.com/klauspost/compress/flate"
 )
 
 // writePaletted writes img as an 8-bit paletted PNG file: every row
@@ -28,9 +28,9 @@ func writePaletted(w io.Writer, img *image.Paletted) error {
 	cw.header(b.Dx(), b.Dy())
 	cw.palette(img.Palette)
 
-	z := deflaters.Get().(*zlib.Writer)
+	z := deflaters.Get().(*zlibWriter)
 	defer deflaters.Put(z)
-	z.Reset(cw.idat())
+	z.reset(cw.idat())
 	filter := []byte{0}
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		if _, err := z.Write(filter); err != nil {
@@ -46,12 +46,93 @@ func writePaletted(w io.Writer, img *image.Paletted) error {
 	return cw.end()
 }
 
-// deflaters keeps zlib writers at their fastest level for reuse: each
+// deflaters keeps zlib writers at deflate's fastest level for reuse: each
 // holds several hundred kilobytes of tables.
 var deflaters = sync.Pool{New: func() any {
-	z, _ := zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
-	return z
+	f, _ := flate.NewWriter(io.Discard, flate.BestSpeed)
+	return &zlibWriter{f: f}
 }}
+
+// zlibWriter is the zlib stream PNG wants around deflate (RFC 1950): a
+// two-byte header, the deflate data, and the Adler-32 of what went in,
+// computed by adler32Update, which skips the runs of background pixels
+// that make up most of a picture.
+type zlibWriter struct {
+	w     io.Writer
+	f     *flate.Writer
+	adler uint32
+	err   error
+}
+
+// reset starts a stream to w: the header says deflate with a 32 KiB
+// window, fastest compression.
+func (z *zlibWriter) reset(w io.Writer) {
+	z.w, z.adler, z.err = w, 1, nil
+	z.f.Reset(w)
+	_, z.err = w.Write([]byte{0x78, 0x01})
+}
+
+func (z *zlibWriter) Write(p []byte) (int, error) {
+	if z.err != nil {
+		return 0, z.err
+	}
+	z.adler = adler32Update(z.adler, p)
+	var n int
+	n, z.err = z.f.Write(p)
+	return n, z.err
+}
+
+// Close ends the deflate data and writes the checksum.
+func (z *zlibWriter) Close() error {
+	if z.err == nil {
+		z.err = z.f.Close()
+	}
+	if z.err == nil {
+		var sum [4]byte
+		binary.BigEndian.PutUint32(sum[:], z.adler)
+		_, z.err = z.w.Write(sum[:])
+	}
+	z.w = nil
+	z.f.Reset(io.Discard)
+	return z.err
+}
+
+// adlerMod and adlerBlock are Adler-32's modulus and the most bytes
+// that can be summed before s2 might overflow 32 bits.
+const (
+	adlerMod   = 65521
+	adlerBlock = 5552
+)
+
+// adler32Update adds p to the Adler-32 checksum adler, as hash/adler32
+// does, but a word of eight zero bytes costs one step: it leaves s1 as it
+// is and adds 8*s1 to s2. Most of a picture is background, palette entry
+// 0, so most words are zero.
+func adler32Update(adler uint32, p []byte) uint32 {
+	s1, s2 := adler&0xffff, adler>>16
+	for len(p) > 0 {
+		q := p[:min(len(p), adlerBlock)]
+		p = p[len(q):]
+		for len(q) >= 8 {
+			if binary.LittleEndian.Uint64(q) == 0 {
+				s2 += 8 * s1
+			} else {
+				for _, c := range q[:8] {
+					s1 += uint32(c)
+					s2 += s1
+				}
+			}
+			q = q[8:]
+		}
+		for _, c := range q {
+			s1 += uint32(c)
+			s2 += s1
+		}
+		s1 %= adlerMod
+		s2 %= adlerMod
+	}
+	return s2<<16 | s1
+}
 
 // chunkWriters keeps chunk writers, with their IDAT buffers, for reuse.
 var chunkWriters = sync.Pool{New: func() any { return &chunkWriter{} }}

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"errors"
+	"hash/adler32"
 	"image"
 	"image/color"
 	"image/png"
@@ -70,5 +71,33 @@ func TestWritePalettedErrors(t *testing.T) {
 	img := image.NewPaletted(image.Rect(0, 0, 300, 300), color.Palette{Background, Ink})
 	if err := writePaletted(failingWriter{}, img); !errors.Is(err, errFull) {
 		t.Errorf("got %v, want the writer's error", err)
+	}
+}
+
+// TestAdler32 checks adler32Update against hash/adler32 on data with runs
+// of zeros of every length around a word, split at odd places, and on a
+// block of 0xff bytes, the worst case for overflow.
+func TestAdler32(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for trial := range 300 {
+		data := make([]byte, r.IntN(3*adlerBlock))
+		for i := 0; i < len(data); {
+			run := r.IntN(40)
+			if r.IntN(2) == 0 {
+				for k := 0; k < run && i < len(data); k, i = k+1, i+1 {
+					data[i] = byte(r.IntN(256))
+				}
+			} else {
+				i += run
+			}
+		}
+		if trial == 0 {
+			data = bytes.Repeat([]byte{0xff}, 3*adlerBlock+5)
+		}
+		cut := r.IntN(len(data) + 1)
+		got := adler32Update(adler32Update(1, data[:cut]), data[cut:])
+		if want := adler32.Checksum(data); got != want {
+			t.Fatalf("trial %d (%d bytes, cut at %d): %08x, want %08x", trial, len(data), cut, got, want)
+		}
 	}
 }
