@@ -184,13 +184,31 @@ func newFaces() (*Canvas, error) {
 // start allocates a white picture of w×h pixels: entry 0 of the palette
 // is the background, and a new picture is all zeros.
 func (c *Canvas) start(w, h int) {
-	c.img = image.NewPaletted(image.Rect(0, 0, w, h), color.Palette{Background})
+	c.img = &image.Paletted{Pix: getPix(w * h), Stride: w, Rect: image.Rect(0, 0, w, h)}
 	c.img.Palette = make(color.Palette, 1, 256)
 	c.img.Palette[0] = Background
 	c.index = map[color.RGBA]uint8{Background: 0}
 	c.last, c.lastIdx = Background, 0
 	c.blends = map[uint8]*[256][coverageLevels]uint16{}
 }
+
+// pixels keeps the pixel buffers of pictures PNG has written, for the
+// next picture: a reply's picture is up to a megabyte, and allocating a
+// fresh one each time kept the garbage collector busy.
+var pixels sync.Pool
+
+// getPix returns a buffer of n zero bytes, reused when one is free.
+func getPix(n int) []byte {
+	if b, ok := pixels.Get().(*[]byte); ok && cap(*b) >= n {
+		buf := (*b)[:n]
+		clear(buf)
+		return buf
+	}
+	return make([]byte, n)
+}
+
+// putPix gives back a buffer from getPix that nothing uses any more.
+func putPix(b []byte) { pixels.Put(&b) }
 
 // rgba returns col as opaque RGBA.
 func rgba(col color.Color) color.RGBA {

@@ -94,7 +94,11 @@ func PNG(w io.Writer, pos solver.Position, opts Options) error {
 	if err != nil {
 		return err
 	}
-	return EncodePNG(w, img)
+	err = EncodePNG(w, img)
+	if p, ok := img.(*image.Paletted); ok {
+		putPix(p.Pix)
+	}
+	return err
 }
 
 // EncodePNG writes a picture Draw made to w as a PNG file. A paletted
@@ -146,7 +150,8 @@ func (c *Canvas) fit() *image.Paletted {
 		math.Sqrt(float64(c.maxPixels)/float64(b.Dx())/float64(b.Dy())))
 	w := max(1, min(MaxSide, int(float64(b.Dx())*scale)))
 	h := max(1, min(MaxSide, int(float64(b.Dy())*scale)))
-	dst := image.NewPaletted(image.Rect(0, 0, w, h), img.Palette)
+	dst := &image.Paletted{Pix: getPix(w * h), Stride: w, Rect: image.Rect(0, 0, w, h), Palette: img.Palette}
+	defer putPix(img.Pix)
 	// The source column of each column, worked out once; a row whose
 	// source row is the previous row's is a copy of it.
 	cols := make([]int, w)
