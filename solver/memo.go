@@ -73,6 +73,21 @@ func (m *memo) insert(k State, v uint16) {
 	m.slots[i] = uint64(k)<<16 | uint64(v)
 }
 
+// reserve makes room for n states in an empty memo, straight in hash
+// mode, so that a search whose size is known ahead (by its game's Span)
+// does not copy its table as it grows.
+func (m *memo) reserve(n int) {
+	if m.n > 0 || m.slots != nil || n < minDirect {
+		return
+	}
+	m.direct = nil
+	size := minSlots
+	for size < 2*n {
+		size *= 2
+	}
+	m.setSlots(size)
+}
+
 // slot is where the probe for k starts: Fibonacci hashing, the top bits
 // of k times 2^64/φ, so that every bit of the state moves the slot. (A
 // hash that kept the low bits as they are put the dense states of Nim and

@@ -153,7 +153,7 @@ const (
 // until then stay known. When the rules are a Spanner, a state whose span
 // passes SpanSlack times the states left in the budget, or whose moves
 // would pass the bound on moves likewise (outOfReach), is turned down with
-// ErrBudget before any work.
+// ErrBudget before any work; and the first state's span sizes the memo.
 func (s *Search) Value(ctx context.Context, st State) (Value, error) {
 	if v := s.memo.get(st); v != 0 {
 		return unpack(v), nil
@@ -161,8 +161,16 @@ func (s *Search) Value(ctx context.Context, st State) (Value, error) {
 	if err := ctx.Err(); err != nil {
 		return Value{}, err
 	}
-	if s.spanner != nil && s.outOfReach(st) {
-		return Value{}, ErrBudget
+	if s.spanner != nil && (s.budget > 0 || s.workBudget > 0) {
+		e := s.estimate(st)
+		if !s.within(e) {
+			return Value{}, ErrBudget
+		}
+		reserve := e.States
+		if s.budget > 0 {
+			reserve = min(reserve, float64(s.budget))
+		}
+		s.memo.reserve(int(min(reserve, 1<<24)))
 	}
 	s.ctx, s.err = ctx, nil
 	v := s.solve(st, 0)
@@ -201,10 +209,7 @@ func (s *Search) within(e Estimate) bool {
 // outOfReach reports whether solving st would pass either budget by more
 // than SpanSlack.
 func (s *Search) outOfReach(st State) bool {
-	if s.budget == 0 && s.workBudget == 0 {
-		return false
-	}
-	return !s.within(s.estimate(st))
+	return (s.budget > 0 || s.workBudget > 0) && !s.within(s.estimate(st))
 }
 
 // solve returns the packed value of st, which is not in the memo, or 0
