@@ -40,7 +40,7 @@ const maxChecked = 2000
 // whole position, so a long one has fewer moves checked, at least
 // minChecked, so that replies on the largest inputs stay fast.
 const (
-	checkWork  = 100_000
+	checkWork  = 50_000
 	minChecked = 50
 )
 
@@ -118,9 +118,9 @@ const maxSearchLen = 64
 
 // trickyWork bounds the formula's fallback for a lost position too large
 // to search: it plays and judges replies until their text adds up to this
-// many characters (64 replies on a 2000-character position, so that the
+// many characters (32 replies on a 2000-character position, so that the
 // reply stays within a few milliseconds).
-const trickyWork = 128_000
+const trickyWork = 64_000
 
 // searchValues returns the value of every move of pos by search, or
 // ErrBudget when pos is too long or the search too large.
