@@ -129,6 +129,11 @@ func (d *deferrer) record(ctx context.Context, i *discordgo.Interaction) error {
 // errStopping once shutdown has begun.
 func (d *deferrer) claim(ctx context.Context, i *discordgo.Interaction) error {
 	if !d.begin() {
+		// A redelivery of an interaction answered already needs no
+		// apology either.
+		if err := d.record(ctx, i); err != nil {
+			return err
+		}
 		return errStopping
 	}
 	defer d.work.Done()
@@ -144,6 +149,9 @@ func (d *deferrer) claim(ctx context.Context, i *discordgo.Interaction) error {
 // if it ends before the initial response, the work is cancelled.
 func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond func(*discordgo.InteractionResponse) error) error {
 	if !d.begin() {
+		if err := d.record(ctx, i); err != nil {
+			return err // answered already: no apology for the copy
+		}
 		d.send(i, respond, apology(i, msgStopping))
 		return errStopping
 	}
@@ -172,13 +180,7 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond
 
 	done := make(chan *discordgo.InteractionResponse, 1)
 	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				d.log.Error("handler panicked", append(logAttrs(i), "panic", r, "stack", string(debug.Stack()))...)
-				done <- errorResponse(i)
-			}
-		}()
-		done <- d.handler.Handle(hctx, i)
+		done <- safely(d.log, i, "handler", errorResponse(i), func() *discordgo.InteractionResponse { return d.handler.Handle(hctx, i) })
 	}()
 
 	timer := time.NewTimer(d.threshold(i))
@@ -238,11 +240,14 @@ func (d *deferrer) send(i *discordgo.Interaction, respond func(*discordgo.Intera
 // deliver waits for a deferred Handler and delivers its answer, or an
 // apology when its work was cancelled, before deliverBy.
 func (d *deferrer) deliver(hctx context.Context, i *discordgo.Interaction, deferral *discordgo.InteractionResponse, done <-chan *discordgo.InteractionResponse, deliverBy, start time.Time) {
-	defer func() {
-		if r := recover(); r != nil {
-			d.log.Error("delivering deferred response panicked", append(logAttrs(i), "panic", r)...)
-		}
-	}()
+	safely(d.log, i, "delivering a deferred answer", struct{}{}, func() struct{} {
+		d.deliverOnce(hctx, i, deferral, done, deliverBy, start)
+		return struct{}{}
+	})
+}
+
+// deliverOnce is deliver without its guard.
+func (d *deferrer) deliverOnce(hctx context.Context, i *discordgo.Interaction, deferral *discordgo.InteractionResponse, done <-chan *discordgo.InteractionResponse, deliverBy, start time.Time) {
 	var resp *discordgo.InteractionResponse
 	select {
 	case resp = <-done:
@@ -330,34 +335,36 @@ func (d *deferrer) wait(ctx context.Context) error {
 	}
 }
 
-// threshold is how long i's answer may take before it is deferred.
-func (d *deferrer) threshold(i *discordgo.Interaction) (after time.Duration) {
-	after = d.after
+// threshold is how long i's answer may take before it is deferred: the
+// usual wait, or QuickDeferAfter when the Handler says the answer is slow
+// (a panic there counts as not slow).
+func (d *deferrer) threshold(i *discordgo.Interaction) time.Duration {
 	p, ok := d.handler.(Pacer)
-	if !ok {
-		return after
+	if ok && safely(d.log, i, "Slow", false, func() bool { return p.Slow(i) }) {
+		return min(d.after, QuickDeferAfter)
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			d.log.Error("Slow panicked", append(logAttrs(i), "panic", r)...)
-			after = d.after
-		}
-	}()
-	if p.Slow(i) {
-		return min(after, QuickDeferAfter)
-	}
-	return after
+	return d.after
 }
 
 // private calls Handler.Private, treating a panic as "not private".
-func (d *deferrer) private(i *discordgo.Interaction) (p bool) {
+func (d *deferrer) private(i *discordgo.Interaction) bool {
+	return safely(d.log, i, "Private", false, func() bool { return d.handler.Private(i) })
+}
+
+// safely returns f(), or fallback when f panics, logging the panic with
+// the interaction and the stack. It is how the bot survives a panic in a
+// Handler's code: around each call into the Handler and at the top of
+// each goroutine it starts for one; the transports recover likewise
+// around a whole interaction, so that a panic in their own code still
+// gets an answer.
+func safely[T any](log *slog.Logger, i *discordgo.Interaction, what string, fallback T, f func() T) (out T) {
 	defer func() {
 		if r := recover(); r != nil {
-			d.log.Error("Private panicked", append(logAttrs(i), "panic", r)...)
-			p = false
+			log.Error(what+" panicked", append(logAttrs(i), "panic", r, "stack", string(debug.Stack()))...)
+			out = fallback
 		}
 	}()
-	return d.handler.Private(i)
+	return f()
 }
 
 // check replaces a nil response or one without data where data is needed

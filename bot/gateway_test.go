@@ -288,6 +288,11 @@ func TestGatewayRawInteractions(t *testing.T) {
 	if got := callbacks["/api/v10/interactions/1200000000000000023/select-token/callback"]; !strings.Contains(got, "data.values[0]: should be text, but is a number") {
 		t.Errorf("bad select answered %q, want a message naming data.values[0]", got)
 	}
+	// discordgo hands each event to a goroutine of its own: give the
+	// duplicate's a moment to be seen before stopping.
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(logs.String(), "received twice"); {
+		time.Sleep(5 * time.Millisecond)
+	}
 	cancel()
 	<-done
 	fake.none(t) // no answer to type 99, none to the duplicate

@@ -135,7 +135,8 @@ func TestStopsAcceptingDuringShutdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got *discordgo.InteractionResponse
-	err := d.answer(context.Background(), interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "quick"}), func(r *discordgo.InteractionResponse) error {
+	i := interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "quick"})
+	err := d.answer(context.Background(), i, func(r *discordgo.InteractionResponse) error {
 		got = r
 		return nil
 	})
@@ -145,6 +146,16 @@ func TestStopsAcceptingDuringShutdown(t *testing.T) {
 	b, _ := json.Marshal(got)
 	if !bytes.Contains(b, []byte(`"flags":64`)) {
 		t.Errorf("apology %s is not ephemeral", b)
+	}
+	// The same interaction again (a redelivery) gets nothing: it was
+	// answered, with the apology.
+	got = nil
+	err = d.answer(context.Background(), i, func(r *discordgo.InteractionResponse) error {
+		got = r
+		return nil
+	})
+	if !errors.Is(err, errDuplicate) || got != nil {
+		t.Errorf("a redelivery while stopping: got %v, %+v; want errDuplicate and no answer", err, got)
 	}
 }
 
