@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"strings"
 	"time"
 
@@ -16,26 +15,6 @@ import (
 	"github.com/nimtutor/nimtutor/bot"
 	"github.com/nimtutor/nimtutor/commands"
 )
-
-// What each environment key is for, for the errors about missing keys.
-var envHelp = map[string]string{
-	"DISCORD_TOKEN":      "the bot token (developer portal → your application → Bot → Reset Token)",
-	"DISCORD_APP_ID":     "the application id (developer portal → General Information → Application ID)",
-	"DISCORD_PUBLIC_KEY": "the application's public key in hex (developer portal → General Information → Public Key), used to verify that requests come from Discord",
-}
-
-// env reads the configuration; tests replace it.
-var env = os.Getenv
-
-// requireEnv returns the value of key, or an error naming the key, what it
-// is for and which command needs it.
-func requireEnv(key, command string) (string, error) {
-	v := strings.TrimSpace(env(key))
-	if v == "" {
-		return "", fmt.Errorf("%s is not set: `nimtutor %s` needs %s; set it in the environment or in .env (see .env.example)", key, command, envHelp[key])
-	}
-	return v, nil
-}
 
 // botToken returns DISCORD_TOKEN without a "Bot " prefix, if one was
 // pasted along.
@@ -46,7 +25,7 @@ func botToken(command string) (string, error) {
 
 // apiURL returns DISCORD_API_URL, or Discord's own API when it is unset.
 func apiURL() (string, error) {
-	u := strings.TrimSpace(env("DISCORD_API_URL"))
+	u := setting("DISCORD_API_URL")
 	if u == "" {
 		return bot.DefaultAPIURL, nil
 	}
@@ -60,7 +39,7 @@ func apiURL() (string, error) {
 // warn or error; info when unset).
 func newLogger(stderr io.Writer) (*slog.Logger, error) {
 	var level slog.Level
-	if s := strings.TrimSpace(env("LOG_LEVEL")); s != "" {
+	if s := setting("LOG_LEVEL"); s != "" {
 		if err := level.UnmarshalText([]byte(s)); err != nil {
 			return nil, fmt.Errorf("LOG_LEVEL is %q: use debug, info, warn or error", s)
 		}
@@ -124,7 +103,7 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	if *addr == "" {
-		*addr = strings.TrimSpace(env("HTTP_ADDR"))
+		*addr = setting("HTTP_ADDR")
 	}
 	if *addr == "" {
 		*addr = bot.DefaultHTTPAddr
@@ -189,7 +168,7 @@ func runRegister(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return errors.New("register: -guild and -global contradict each other")
 	}
 	if !*global && *guild == "" {
-		*guild = strings.TrimSpace(env("DISCORD_GUILD_ID"))
+		*guild = setting("DISCORD_GUILD_ID")
 	}
 	s, err := discordgo.New("Bot " + tok)
 	if err != nil {

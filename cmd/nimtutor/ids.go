@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -24,7 +23,7 @@ const fetchIDsTimeout = 10 * time.Second
 
 // commandIDsPath returns NIMTUTOR_COMMAND_IDS or the default.
 func commandIDsPath() string {
-	if p := strings.TrimSpace(env("NIMTUTOR_COMMAND_IDS")); p != "" {
+	if p := setting("NIMTUTOR_COMMAND_IDS"); p != "" {
 		return p
 	}
 	return defaultCommandIDsPath
@@ -35,7 +34,7 @@ func commandIDsPath() string {
 // downloader of attachments, limited to NIMTUTOR_ATTACHMENT_HOSTS
 // (Discord's attachment hosts when unset).
 func discordConfig(ctx context.Context, log *slog.Logger, token string) (commands.Config, error) {
-	hosts, err := bot.ParseAttachmentHosts(env("NIMTUTOR_ATTACHMENT_HOSTS"))
+	hosts, err := bot.ParseAttachmentHosts(setting("NIMTUTOR_ATTACHMENT_HOSTS"))
 	if err != nil {
 		return commands.Config{}, fmt.Errorf("NIMTUTOR_ATTACHMENT_HOSTS: %w", err)
 	}
@@ -50,8 +49,8 @@ func discordConfig(ctx context.Context, log *slog.Logger, token string) (command
 // DISCORD_GUILD_ID, the global ones otherwise), else read from the file
 // `nimtutor register` saved. Without either, mentions are plain text.
 func loadCommandIDs(ctx context.Context, log *slog.Logger, token string) map[string]string {
-	appID := strings.TrimSpace(env("DISCORD_APP_ID"))
-	guild := strings.TrimSpace(env("DISCORD_GUILD_ID"))
+	appID := setting("DISCORD_APP_ID")
+	guild := setting("DISCORD_GUILD_ID")
 	if token != "" && appID != "" {
 		ctx, cancel := context.WithTimeout(ctx, fetchIDsTimeout)
 		defer cancel()

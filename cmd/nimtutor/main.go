@@ -61,7 +61,7 @@ func (m *Main) ParseFlags(_ context.Context, args []string) error {
 	}
 	if name == "" {
 		name = "console"
-		if os.Getenv("DISCORD_TOKEN") != "" {
+		if setting("DISCORD_TOKEN") != "" {
 			name = "gateway"
 		}
 	}

@@ -25,7 +25,7 @@ const defaultGCPercent = 400
 // setGCPercent sets GOGC to defaultGCPercent unless the environment set
 // it, and returns the value in force.
 func setGCPercent() int {
-	if v := strings.TrimSpace(env("GOGC")); v != "" {
+	if v := setting("GOGC"); v != "" {
 		old := debug.SetGCPercent(100)
 		debug.SetGCPercent(old)
 		return old
@@ -41,13 +41,13 @@ func setGCPercent() int {
 // or 0 for none.
 func setMemoryLimit(log *slog.Logger) (int64, error) {
 	setGCPercent()
-	if v := strings.TrimSpace(env("GOMEMLIMIT")); v != "" {
+	if v := setting("GOMEMLIMIT"); v != "" {
 		limit := debug.SetMemoryLimit(-1)
 		log.Info("memory limit from GOMEMLIMIT", "bytes", limit)
 		return limit, nil
 	}
 	limit := int64(defaultMemoryLimit)
-	if v := strings.TrimSpace(env("NIMTUTOR_MEMORY_LIMIT")); v != "" {
+	if v := setting("NIMTUTOR_MEMORY_LIMIT"); v != "" {
 		var err error
 		if limit, err = parseBytes(v); err != nil {
 			return 0, fmt.Errorf("NIMTUTOR_MEMORY_LIMIT is %q: %w; write a size such as 192MiB or 1GiB, or off", v, err)

@@ -28,10 +28,10 @@ func addShardFlags(fs *flag.FlagSet) shardFlags {
 func (f shardFlags) plan() (bot.ShardPlan, error) {
 	shard, shards := strings.TrimSpace(*f.shard), strings.TrimSpace(*f.shards)
 	if shard == "" {
-		shard = strings.TrimSpace(env("SHARD_ID"))
+		shard = setting("SHARD_ID")
 	}
 	if shards == "" {
-		shards = strings.TrimSpace(env("SHARD_COUNT"))
+		shards = setting("SHARD_COUNT")
 	}
 	rng := strings.TrimSpace(*f.shardRange)
 	if shards == "" {

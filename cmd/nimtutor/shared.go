@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/nimtutor/nimtutor/bot"
@@ -151,14 +150,14 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 // RATE_PER (a Go duration); the bot's defaults when unset.
 func rateLimits() (bot.RateLimitConfig, error) {
 	var c bot.RateLimitConfig
-	if s := strings.TrimSpace(env("RATE_BURST")); s != "" {
+	if s := setting("RATE_BURST"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n <= 0 {
 			return c, fmt.Errorf("RATE_BURST is %q: want a whole number of interactions above 0", s)
 		}
 		c.Burst = n
 	}
-	if s := strings.TrimSpace(env("RATE_PER")); s != "" {
+	if s := setting("RATE_PER"); s != "" {
 		d, err := time.ParseDuration(s)
 		if err != nil || d <= 0 {
 			return c, fmt.Errorf("RATE_PER is %q: want a duration such as 10s", s)
@@ -223,7 +222,7 @@ func (rep *replica) runGateway(ctx context.Context, cfg bot.GatewayConfig, plan 
 	cfg.Ledger = rep.sh.ledger()
 	cfg.Sender = rep.metrics.Sender(bot.NewREST(cfg.APIURL, cfg.HTTPClient, log))
 	if metricsAddr == "" {
-		metricsAddr = strings.TrimSpace(env("METRICS_ADDR"))
+		metricsAddr = setting("METRICS_ADDR")
 	}
 	if metricsAddr != "" {
 		ctx, cancel := context.WithCancel(ctx)

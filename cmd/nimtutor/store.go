@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"strings"
 	"sync"
 	"time"
 
@@ -19,7 +18,7 @@ const storeOpenTimeout = 30 * time.Second
 // storeConfig reads where the store lives: DATABASE_URL (PostgreSQL)
 // when set, else the SQLite file NIMTUTOR_DB, else ./nimtutor.db.
 func storeConfig() store.Config {
-	return store.Config{DatabaseURL: strings.TrimSpace(env("DATABASE_URL")), Path: strings.TrimSpace(env("NIMTUTOR_DB"))}
+	return store.Config{DatabaseURL: setting("DATABASE_URL"), Path: setting("NIMTUTOR_DB")}
 }
 
 // describeStore names the store for people, without a password.
