@@ -55,8 +55,7 @@ var deflaters = sync.Pool{New: func() any {
 
 // zlibWriter is the zlib stream PNG wants around deflate (RFC 1950): a
 // two-byte header, the deflate data, and the Adler-32 of what went in,
-// computed by adler32Update, which skips the runs of background pixels
-// that make up most of a picture.
+// computed by adler32Update, several times faster than hash/adler32.
 type zlibWriter struct {
 	w     io.Writer
 	f     *flate.Writer
@@ -105,33 +104,43 @@ const (
 )
 
 // adler32Update adds p to the Adler-32 checksum adler, as hash/adler32
-// does, but a word of eight zero bytes costs one step: it leaves s1 as it
-// is and adds 8*s1 to s2. Most of a picture is background, palette entry
-// 0, so most words are zero.
+// does, eight bytes a step instead of one: for bytes b0..b7 (b0 first),
+// s1 gains their sum and s2 gains 8*s1 plus 8*b0 + 7*b1 + ... + 1*b7.
+// Both sums come from two multiplications over 16-bit lanes (the even
+// bytes in one word, the odd in another): lane j of x times a word of
+// weights puts the sum over j of lane j times weight 3-j in the top lane,
+// with no carry from the lanes below, since no lane passes 5,100. Most
+// of a picture is background, palette entry 0, and a zero word costs
+// less still.
 func adler32Update(adler uint32, p []byte) uint32 {
-	s1, s2 := adler&0xffff, adler>>16
+	const (
+		lanes = 0x00ff00ff00ff00ff
+		ones  = 0x0001000100010001
+		even  = 2 | 4<<16 | 6<<32 | 8<<48 // weights of b6, b4, b2, b0
+		odd   = 1 | 3<<16 | 5<<32 | 7<<48 // weights of b7, b5, b3, b1
+	)
+	s1, s2 := uint64(adler&0xffff), uint64(adler>>16)
 	for len(p) > 0 {
 		q := p[:min(len(p), adlerBlock)]
 		p = p[len(q):]
 		for len(q) >= 8 {
-			if binary.LittleEndian.Uint64(q) == 0 {
-				s2 += 8 * s1
-			} else {
-				for _, c := range q[:8] {
-					s1 += uint32(c)
-					s2 += s1
-				}
+			w := binary.LittleEndian.Uint64(q)
+			s2 += 8 * s1
+			if w != 0 {
+				e, o := w&lanes, w>>8&lanes
+				s2 += e*even>>48 + o*odd>>48
+				s1 += (e + o) * ones >> 48
 			}
 			q = q[8:]
 		}
 		for _, c := range q {
-			s1 += uint32(c)
+			s1 += uint64(c)
 			s2 += s1
 		}
 		s1 %= adlerMod
 		s2 %= adlerMod
 	}
-	return s2<<16 | s1
+	return uint32(s2<<16 | s1)
 }
 
 // chunkWriters keeps chunk writers, with their IDAT buffers, for reuse.

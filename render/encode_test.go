@@ -101,3 +101,30 @@ func TestAdler32(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkAdler32 compares adler32Update with hash/adler32 on a row of a
+// picture: mostly background, some cells of colour and text.
+func BenchmarkAdler32(b *testing.B) {
+	row := make([]byte, 1<<20)
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < len(row); i += 64 {
+		if r.IntN(3) == 0 {
+			c := byte(1 + r.IntN(30))
+			for k := i; k < min(len(row), i+40); k++ {
+				row[k] = c
+			}
+		}
+	}
+	b.Run("nimtutor", func(b *testing.B) {
+		b.SetBytes(int64(len(row)))
+		for b.Loop() {
+			adler32Update(1, row)
+		}
+	})
+	b.Run("hash-adler32", func(b *testing.B) {
+		b.SetBytes(int64(len(row)))
+		for b.Loop() {
+			adler32.Checksum(row)
+		}
+	})
+}
