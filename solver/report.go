@@ -116,8 +116,11 @@ func ReportPosition(ctx context.Context, pos Position, budget int) (VerifyReport
 	} else if c.OverBudget && e.States > 0 {
 		return tooLarge(fmt.Sprintf("Up to %s can follow from this one, but their search would try %s, and it stops at %s.", About(e.States, "position", "positions"), About(e.Moves, "move", "moves"), About(float64(MovesPerState*budget), "move", "moves"))), nil
 	}
+	if c.OverBudget && c.States == 0 {
+		return tooLarge("This position is too large for the search to hold in a state of 48 bits."), nil
+	}
 	if c.OverBudget {
-		return tooLarge(fmt.Sprintf("The search stopped after %s, its budget, or the position is too large to pack.", Count(c.States, "position", "positions"))), nil
+		return tooLarge(fmt.Sprintf("The search stopped after %s, at its budget.", Count(c.States, "position", "positions"))), nil
 	}
 	mover := g.PlayerName(pos.ToMove())
 	r := VerifyReport{Status: Verified, Title: "Verified: the formula agrees with exhaustive search"}
