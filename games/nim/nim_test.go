@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -289,4 +290,42 @@ func multisets(n, k int) int {
 		c = c * (n + i) / (i + 1)
 	}
 	return c
+}
+
+// TestChildrenAsRepacked checks Children, which moves bit fields, against
+// packing each child afresh, on random heaps of every width (small
+// positions, which the other tests walk, are only a few bits wide).
+func TestChildrenAsRepacked(t *testing.T) {
+	g := Nim.(*game)
+	r := rand.New(rand.NewPCG(7, 8))
+	for trial := range 2000 {
+		heaps := make([]int, 1+r.IntN(6))
+		top := 1 << (1 + r.IntN(10))
+		for i := range heaps {
+			heaps[i] = 1 + r.IntN(min(top, maxStateHeap))
+			if trial%3 == 0 && i > 0 {
+				heaps[i] = heaps[i-1] // equal heaps
+			}
+		}
+		var buf [heapBits]int
+		st, ok := heapsPack(canonical(heaps, buf[:0]))
+		if !ok {
+			continue
+		}
+		sorted := heapsUnpack(st, buf[:])
+		var want []solver.State
+		for i, h := range sorted {
+			if i > 0 && sorted[i-1] == h {
+				continue
+			}
+			for h2 := 0; h2 < h; h2++ {
+				var next [heapBits]int
+				s, _ := heapsPack(replaceHeap(next[:0], sorted, i, h2))
+				want = append(want, s)
+			}
+		}
+		if got := g.Children(st, nil); !slices.Equal(got, want) {
+			t.Fatalf("heaps %v: Children differs from packing each child afresh", sorted)
+		}
+	}
 }

@@ -84,17 +84,48 @@ func (g *game) Decode(s solver.State) solver.Position {
 	return &Heaps{game: g, heaps: append([]int{}, heapsUnpack(s, buf[:])...)}
 }
 
-// Children shrinks every distinct heap to every smaller size.
+// Children shrinks every distinct heap to every smaller size. The heaps
+// stay at one width unless the largest shrinks to fewer bits, so most
+// children are made by moving bit fields of s: the heaps between the new
+// size's place and the shrunk heap's slide up one slot. The rest are
+// packed afresh (repack).
 func (g *game) Children(s solver.State, buf []solver.State) []solver.State {
 	var arr, next [heapBits]int
 	heaps := heapsUnpack(s, arr[:])
+	k := len(heaps)
+	w := int(s >> heapWidthBit)
+	width := uint64(s) &^ (1<<heapBits - 1)
+	body := uint64(s) & (1<<heapBits - 1)
+	field := func(n int) uint64 { return 1<<(n*w) - 1 } // n heaps' bits
 	for i, h := range heaps {
 		if i > 0 && heaps[i-1] == h {
 			continue
 		}
+		// The largest heap left, other than heap i; 0 when none.
+		rest := 0
+		if i < k-1 {
+			rest = heaps[k-1]
+		} else if k > 1 {
+			rest = heaps[k-2]
+		}
+		above := body >> ((i + 1) * w) // the heaps after i, from bit 0
+		j := 0                          // where a heap of h2 goes among heaps[:i]
 		for h2 := 0; h2 < h; h2++ {
-			st, _ := heapsPack(replaceHeap(next[:0], heaps, i, h2))
-			buf = append(buf, st)
+			if max(1, bits.Len(uint(max(h2, rest)))) != w {
+				st, _ := heapsPack(replaceHeap(next[:0], heaps, i, h2))
+				buf = append(buf, st)
+				continue
+			}
+			var nb uint64
+			if h2 == 0 { // the heap goes: those after it slide down
+				nb = body&field(i) | above<<(i*w)
+			} else {
+				for j < i && heaps[j] < h2 {
+					j++
+				}
+				nb = body&field(j) | uint64(h2)<<(j*w) | body>>(j*w)&field(i-j)<<((j+1)*w) | above<<((i+1)*w)
+			}
+			buf = append(buf, solver.State(width|nb))
 		}
 	}
 	return buf
