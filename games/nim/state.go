@@ -109,7 +109,7 @@ func (g *game) Children(s solver.State, buf []solver.State) []solver.State {
 			rest = heaps[k-2]
 		}
 		above := body >> ((i + 1) * w) // the heaps after i, from bit 0
-		j := 0                          // where a heap of h2 goes among heaps[:i]
+		j := 0                         // where a heap of h2 goes among heaps[:i]
 		for h2 := 0; h2 < h; h2++ {
 			if max(1, bits.Len(uint(max(h2, rest)))) != w {
 				st, _ := heapsPack(replaceHeap(next[:0], heaps, i, h2))
