@@ -35,7 +35,7 @@ const (
 func (g *game) Name() string      { return g.name }
 func (g *game) Title() string     { return g.title }
 func (g *game) NeedsFirst() bool  { return false }
-func (g *game) VerifySize() int   { return 5 }
+func (g *game) VerifySize() int   { return 6 }
 func (g *game) SizeLabel() string { return fmt.Sprintf("heaps (of 1..%d)", verifyHeapLimit) }
 func (g *game) Format() string {
 	return "heap sizes separated by spaces; a move takes any number from one heap"
