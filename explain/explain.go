@@ -307,10 +307,20 @@ func Distance(r solver.Result) string {
 		return ""
 	}
 	n := Plural(r.Remoteness, "move", "moves")
-	if r.Outcome == solver.Tie {
-		return fmt.Sprintf("With best play the game ends in a tie after %s, both players' moves counted.", n)
+	// The last hint names the taught move: when it is slower than the
+	// quickest, say its count too, as the solve reply does.
+	slower := ""
+	if r.Move != nil && r.MoveRemoteness > r.Remoteness {
+		keeps := "wins"
+		if r.Outcome == solver.Tie {
+			keeps = "keeps the tie"
+		}
+		slower = fmt.Sprintf(" The move taught above %s too, in %s.", keeps, Plural(r.MoveRemoteness, "move", "moves"))
 	}
-	return fmt.Sprintf("With best play %s wins in %s, both players' moves counted.", r.WinnerName(), n)
+	if r.Outcome == solver.Tie {
+		return fmt.Sprintf("With best play the game ends in a tie after %s, both players' moves counted.%s", n, slower)
+	}
+	return fmt.Sprintf("With best play %s wins in %s, both players' moves counted.%s", r.WinnerName(), n, slower)
 }
 
 // InMoves is the verdict's count, " in 3 moves", or "" when the search

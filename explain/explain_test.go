@@ -104,3 +104,21 @@ func TestDistance(t *testing.T) {
 		})
 	}
 }
+
+// TestDistanceNamesASlowerTaughtMove: the last hint's count is the
+// quickest game, and when the taught move is slower it says that move's
+// count too, as the solve reply does.
+func TestDistanceNamesASlowerTaughtMove(t *testing.T) {
+	r := explain.Solve(context.Background(), parse(t, "adapwns", "..P..P...P....P", ""))
+	if r.MoveRemoteness <= r.Remoteness {
+		t.Fatalf("want a position whose taught move is slower than the quickest: %d, %d", r.MoveRemoteness, r.Remoteness)
+	}
+	want := "With best play Ada wins in 17 moves, both players' moves counted. The move taught above wins too, in 21 moves."
+	if got := explain.Distance(r); got != want {
+		t.Errorf("Distance = %q, want %q", got, want)
+	}
+	r = explain.Solve(context.Background(), parse(t, "nim", "1 2 4", ""))
+	if got := explain.Distance(r); strings.Contains(got, "taught") || !strings.Contains(got, "First wins in") {
+		t.Errorf("Distance = %q, want the count alone when the taught move is the quickest", got)
+	}
+}
