@@ -161,7 +161,7 @@ func LocalMove(r solver.Result) solver.Move {
 // Recommend returns the move the tutor recommends, and the bot plays, in
 // r.Position, numbered as in it: the taught move, or where every move
 // loses, the slowest loss (the most remote, when search reaches) or else
-// the move that leaves the opponent the fewest winning replies. exact
+// the move that leaves the opponent the smallest share of winning replies. exact
 // reports that value is the move's value found by search; it is only
 // set for a lost position. The move is nil when there is no legal move.
 func Recommend(r solver.Result) (m solver.Move, value solver.Value, exact bool) {
@@ -238,7 +238,7 @@ func MoveStep(r solver.Result) Step {
 			"Every move loses; **%s** holds out longest (%s).", m, ValueText(v))}
 	}
 	return Step{Title: "Your move", Body: fmt.Sprintf(
-		"Every move loses; too large to search to the end, **%s** leaves the opponent the fewest winning replies.", m)}
+		"Every move loses; too large to search to the end, **%s** leaves the opponent the smallest share of winning replies.", m)}
 }
 
 // alternatives names the other moves that keep the best outcome, in the

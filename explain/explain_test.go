@@ -2,6 +2,7 @@ package explain_test
 
 import (
 	"context"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -120,5 +121,39 @@ func TestDistanceNamesASlowerTaughtMove(t *testing.T) {
 	r = explain.Solve(context.Background(), parse(t, "nim", "1 2 4", ""))
 	if got := explain.Distance(r); strings.Contains(got, "taught") || !strings.Contains(got, "First wins in") {
 		t.Errorf("Distance = %q, want the count alone when the taught move is the quickest", got)
+	}
+}
+
+// TestHoldOutDoesNotEndALostGame: in a lost position too large to
+// search, the fallback picks a move that keeps the game going over one
+// that ends it at once (in binstring, taking the whole string).
+func TestHoldOutDoesNotEndALostGame(t *testing.T) {
+	g, _ := solver.Lookup("binstring")
+	r := rand.New(rand.NewPCG(11, 12))
+	lost := 0
+	for tries := 0; lost < 8 && tries < 5000; tries++ {
+		text, _ := g.RandomText(r, 16+r.IntN(8))
+		res := explain.Solve(context.Background(), parse(t, "binstring", text, ""))
+		if res.Outcome != solver.Loss {
+			continue
+		}
+		m, _, exact := explain.Recommend(res)
+		if exact {
+			continue // searched: the slowest loss, checked elsewhere
+		}
+		if m == nil {
+			t.Fatalf("%s: no move recommended", text)
+		}
+		lost++
+		next, err := res.Position.Play(m)
+		if err != nil {
+			t.Fatalf("%s: recommended %v: %v", text, m, err)
+		}
+		if !solver.HasMoves(next) {
+			t.Errorf("%s: recommended %v, which ends the game at once", text, m)
+		}
+	}
+	if lost < 8 {
+		t.Fatalf("only %d lost positions beyond the search's reach", lost)
 	}
 }

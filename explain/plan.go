@@ -108,9 +108,11 @@ func NewPlan(c solver.Result, taught solver.Move, kindOf func(solver.Move) strin
 
 // SearchBudget is the most states the searches behind a reply may enter:
 // the slowest loss in a lost position and the remoteness of moves. Past
-// it the reply falls back on the formula alone. It keeps a reply well
-// inside Discord's three seconds.
-const SearchBudget = 50_000
+// it the reply falls back on the formula alone. It is the reach of the
+// position's own count (solver.ReachBudget), so that a reply that can
+// count a game's moves can also find its slowest loss; it keeps a reply
+// well inside Discord's three seconds.
+const SearchBudget = solver.ReachBudget
 
 // maxSearchLen is the longest position (as text) that is searched at
 // all: longer ones go straight to the formula's fallback.
@@ -133,7 +135,8 @@ func searchValues(pos solver.Position) ([]solver.MoveValue, error) {
 
 // holdOut chooses the move for a player whose every move loses: the
 // slowest loss (the most remote) when search reaches, else the move that
-// leaves the opponent the fewest winning replies, else the first move.
+// leaves the opponent the smallest share of winning replies (a move that
+// ends the game last), else the first move.
 // value is the move's value when search reached; exact reports that.
 func holdOut(pos solver.Position) (solver.Move, solver.Value, bool) {
 	h := holdOutFull(pos)
@@ -185,8 +188,12 @@ func holdOutUncached(pos solver.Position) held {
 	if len(moves) == 0 {
 		return held{}
 	}
+	// The candidate whose replies are least often winning for the
+	// opponent, as a share of the replies counted (the work may run out
+	// part way through a candidate's replies). A move after which the
+	// opponent has no reply ends the lost game at once: the last resort.
 	h := held{m: moves[0]}
-	replies, fewest := 0, -1
+	replies, best := 0, 2.0
 	for _, cand := range moves {
 		next, err := pos.Play(cand)
 		if err != nil {
@@ -206,8 +213,12 @@ func holdOutUncached(pos solver.Position) held {
 				n++
 			}
 		}
-		if fewest < 0 || n < fewest {
-			h, fewest = held{m: cand, wins: n, all: len(list), counted: counted}, n
+		share := 1.5 // no reply: the game is over, and lost
+		if len(list) > 0 {
+			share = float64(n) / float64(len(list))
+		}
+		if share < best {
+			h, best = held{m: cand, wins: n, all: len(list), counted: counted}, share
 		}
 		if replies >= maxReplies {
 			break

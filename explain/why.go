@@ -21,8 +21,12 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 	if err != nil {
 		return nil, err
 	}
+	// The recommended move's value when Recommend found it by search: the
+	// card's own search below shares one budget between both moves.
+	var otherValue solver.Value
+	otherExact := false
 	if other == nil {
-		other, _, _ = Recommend(r)
+		other, otherValue, otherExact = Recommend(r)
 	}
 	var otherNext solver.Position
 	if other != nil {
@@ -61,6 +65,9 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 	if other != nil && other.String() != m.String() {
 		ro := solver.Solve(otherNext)
 		ov, oOK := oracle.After(pos, other)
+		if !oOK && otherExact {
+			ov, oOK = otherValue, true
+		}
 		body := fmt.Sprintf("**%s** instead leaves %s to move: %s.", Capitalise(other.String()), opponent, KeyNumbers(otherNext))
 		if f := summaryStep(r, "Finding it"); f != "" && r.Outcome != solver.Loss && sameMove(other, LocalMove(r)) {
 			body += " " + f
