@@ -157,3 +157,25 @@ func TestHoldOutDoesNotEndALostGame(t *testing.T) {
 		t.Fatalf("only %d lost positions beyond the search's reach", lost)
 	}
 }
+
+// TestLineOfPlayLastsTheCount: where the search counts the moves, the
+// line of best play after the taught move is perfect play counting moves,
+// so it ends when the count says (binstring 0110 ties in 3 moves after
+// the taught move; the formula's own replies took 4).
+func TestLineOfPlayLastsTheCount(t *testing.T) {
+	for text, want := range map[string]string{
+		"0110":   "Player 1 takes `1` → `010`, Player 2 takes `01` → `0`, Player 1 takes `0`; Both end with as many zeros: a tie.",
+		"000011": "Player 1 takes `1` → `00001`, Player 2 takes `01` → `000`, Player 1 takes `00` → `0`, Player 2 takes `0`; Both end with as many zeros: a tie.",
+	} {
+		r := explain.Solve(context.Background(), parse(t, "binstring", text, ""))
+		var got string
+		for _, s := range explain.Summary(r, explain.Options{}) {
+			if s.Title == "Best play" {
+				got = s.Body
+			}
+		}
+		if got != want {
+			t.Errorf("%s: best play %q, want %q", text, got, want)
+		}
+	}
+}

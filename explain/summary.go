@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"context"
 	"slices"
 	"strings"
 
@@ -49,22 +50,35 @@ func ruleOf(r solver.Result, steps []Step) []Step {
 // maxLinePlies is how many moves a line of play shows.
 const maxLinePlies = 4
 
-// lineOfPlay plays the position out for a few moves, each side as the
-// tutor recommends (the taught move, or the slowest loss), and writes the
-// moves the way the game names them: "Ada 5→4, Ada's opponent 3→2, …".
-// It is "" when the mover has no move, or the position is too large to
-// search for the losing side's moves.
+// lineOfPlay plays the position out for a few moves and writes them the
+// way the game names them: "Ada 5→4, Ada's opponent 3→2, …". The first is
+// the move the reply teaches (or the slowest loss). After it, where the
+// search reaches, each side plays perfectly counting moves (the quickest
+// win or tie, the slowest loss), so that the line lasts as many moves as
+// the reply's count says; elsewhere each side plays as the tutor
+// recommends. It is "" when the mover has no move, or the position is
+// too large to search for the losing side's moves.
 func lineOfPlay(e Teacher, c solver.Result, o Options) string {
 	pos := c.Position
 	if !solver.HasMoves(pos) || len(pos.String()) > maxSearchLen {
 		return ""
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), solver.ReachTime)
+	defer cancel()
+	oracle := solver.NewOracle(ctx, pos.Game(), solver.ReachBudget)
+	_, counted := oracle.Value(pos)
 	var moves []string
 	for len(moves) < maxLinePlies {
 		if !solver.HasMoves(pos) {
 			return strings.Join(moves, ", ") + "; " + e.Stuck(pos)
 		}
-		m := LocalMove(solver.Solve(pos))
+		var m solver.Move
+		if counted && len(moves) > 0 {
+			m, _, _ = oracle.BestMove(pos)
+		}
+		if m == nil {
+			m = LocalMove(solver.Solve(pos))
+		}
 		if m == nil {
 			m, _, _ = holdOut(pos)
 		}
