@@ -199,7 +199,7 @@ func TestVerifyBudget(t *testing.T) {
 		t.Errorf("at the budget (%d states): got %+v", need, r)
 	}
 	r, _ = solver.ReportPosition(ctx, pos, need-1)
-	if r.Status != solver.TooLarge || !strings.Contains(r.Sections[0].Text, "nimtutor verify adapwns --max") {
+	if r.Status != solver.TooLarge || !strings.Contains(r.Sections[0].Text, fmt.Sprintf("The search stopped at its budget of %d positions.", need-1)) || !strings.Contains(r.Sections[0].Text, "`nimtutor verify adapwns` on the command line") {
 		t.Errorf("one state over the budget: got %+v", r)
 	}
 	r, _ = solver.ReportPosition(ctx, mustParse(t, "binstring", strings.Repeat("01", 150)), VerifyBudget)
@@ -316,5 +316,25 @@ func TestPlayWhyAndTakeBack(t *testing.T) {
 	}
 	if r.Handle(context.Background(), click(stranger, back, message(resp, clock.t))).Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
 		t.Errorf("a stranger could take the move back")
+	}
+}
+
+// TestVerifyReportsWhichLimit: a verify that stops says which limit it
+// met, in words, and a lost position with moves says every move loses.
+func TestVerifyReportsWhichLimit(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct{ game, text, want string }{
+		{"nim", "60 80 100", "The search stopped after 59,714 positions and about 6.4 million moves, its limit of moves tried."},
+		{"abgame", "A..........B..........A..........B", "This position does not fit the exhaustive search, which stores each position in 48 bits."},
+		{"adapwns", strings.Repeat(".P", 20), "Up to about 24.5 billion positions can follow from this one, and exhaustive search here stops at 400,000 positions."},
+	} {
+		r, err := solver.ReportPosition(ctx, mustParse(t, tc.game, tc.text), VerifyBudget)
+		if err != nil || r.Status != solver.TooLarge || !strings.HasPrefix(r.Sections[0].Text, tc.want) {
+			t.Errorf("%s %s: got %+v, %v; want a report starting %q", tc.game, tc.text, r, err, tc.want)
+		}
+	}
+	r, _ := solver.ReportPosition(ctx, mustParseFirst(t, "binim", "010 101", "Dee"), VerifyBudget)
+	if r.MovesText(0) != "None: every move loses against perfect play." {
+		t.Errorf("binim 010 101, Dee to move: moves %q", r.MovesText(0))
 	}
 }

@@ -8,8 +8,12 @@ import (
 
 // PositionCheck is the exhaustive search of one position.
 type PositionCheck struct {
-	// States counts the states the search solved.
-	States int
+	// States counts the states the search solved, and Moves the moves it
+	// generated.
+	States, Moves int
+	// OverMoves reports that the search stopped at its bound on moves
+	// generated, not at its budget of states.
+	OverMoves bool
 	// OverBudget reports that the position is beyond the search: it does
 	// not pack into a state, or the search stopped at its budget. Nothing
 	// else is set then.
@@ -49,9 +53,10 @@ func CheckPosition(ctx context.Context, pos Position, budget int) (PositionCheck
 	}
 	s := boundedSearch(g, budget)
 	v, err := s.Value(ctx, st)
-	c := PositionCheck{States: s.States()}
+	c := PositionCheck{States: s.States(), Moves: s.work}
 	if errors.Is(err, ErrBudget) || errors.Is(err, ErrTooDeep) {
 		c.OverBudget = true
+		c.OverMoves = s.workBudget > 0 && s.work > s.workBudget
 		if c.States == 0 {
 			c.Estimate = s.estimate(st)
 		}

@@ -100,7 +100,7 @@ func (r VerifyReport) MovesText(limit int) string {
 // ctx ends first.
 func ReportPosition(ctx context.Context, pos Position, budget int) (VerifyReport, error) {
 	g := pos.Game()
-	tableHint := fmt.Sprintf("The size table proves the formula on every small position instead: `nimtutor verify %s --max N`.", g.Name())
+	tableHint := fmt.Sprintf("Every %s position of up to %d %s is proved by exhaustive search in the verification table instead (`nimtutor verify %s` on the command line).", g.Name(), g.VerifySize(), g.SizeLabel(), g.Name())
 	tooLarge := func(why string) VerifyReport {
 		return VerifyReport{Status: TooLarge, Title: "Too large to search", Sections: []Section{{"Over the budget", why + " " + tableHint}}}
 	}
@@ -116,11 +116,13 @@ func ReportPosition(ctx context.Context, pos Position, budget int) (VerifyReport
 	} else if c.OverBudget && e.States > 0 {
 		return tooLarge(fmt.Sprintf("Up to %s can follow from this one, but their search would try %s, and it stops at %s.", About(e.States, "position", "positions"), About(e.Moves, "move", "moves"), About(float64(MovesPerState*budget), "move", "moves"))), nil
 	}
-	if c.OverBudget && c.States == 0 {
-		return tooLarge("This position is too large for the search to hold in a state of 48 bits."), nil
-	}
-	if c.OverBudget {
-		return tooLarge(fmt.Sprintf("The search stopped after %s, at its budget.", Count(c.States, "position", "positions"))), nil
+	switch {
+	case c.OverBudget && c.States == 0:
+		return tooLarge("This position does not fit the exhaustive search, which stores each position in 48 bits."), nil
+	case c.OverBudget && c.OverMoves:
+		return tooLarge(fmt.Sprintf("The search stopped after %s and %s, its limit of moves tried.", Count(c.States, "position", "positions"), About(float64(c.Moves), "move", "moves"))), nil
+	case c.OverBudget:
+		return tooLarge(fmt.Sprintf("The search stopped at its budget of %s.", Count(budget, "position", "positions"))), nil
 	}
 	mover := g.PlayerName(pos.ToMove())
 	r := VerifyReport{Status: Verified, Title: "Verified: the formula agrees with exhaustive search"}
@@ -144,8 +146,8 @@ func ReportPosition(ctx context.Context, pos Position, budget int) (VerifyReport
 		r.Moves = append(r.Moves, m.String())
 	}
 	r.NoMoves = "None: there is no move to make."
-	if c.Search.Outcome == Loss {
-		r.NoMoves = "None: every move loses against perfect play (or there is no move)."
+	if c.Search.Outcome == Loss && HasMoves(pos) {
+		r.NoMoves = "None: every move loses against perfect play."
 	}
 	return r, nil
 }
