@@ -36,6 +36,13 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 // parseNoArgs parses flags for a command that takes no positional arguments.
 func parseNoArgs(fs *flag.FlagSet, args []string) error {
 	positional, err := parseArgs(fs, args)
@@ -55,6 +62,9 @@ func parsePosition(positional []string, first string) (solver.Position, error) {
 	g, err := solver.Lookup(positional[0])
 	if err != nil {
 		return nil, err
+	}
+	if first != "" && !g.NeedsFirst() {
+		return nil, usagef("--first is for games where either player may start (binim, binim2); in %s, %s always moves first", g.Name(), g.PlayerName(0))
 	}
 	return g.Parse(strings.Join(positional[1:], " "), solver.ParseOptions{First: first})
 }

@@ -123,6 +123,9 @@ func TestExitCodes(t *testing.T) {
 		{"1\n2 Dee\n010\n", []string{"judge", "binim2"}, 1, "the input ended before stack 2"},
 		{"", []string{"verify", "adapwns", "--max", "6"}, 0, ""},
 		{"", []string{"verify", "binim2", "010", "101", "--first", "Dee"}, 0, ""},
+		{"", []string{"verify", "nim", "--max", "0"}, 2, "--max is 0: give a size of 1 or more"},
+		{"", []string{"verify", "nim", "--max", "-3"}, 2, "--max is -3"},
+		{"", []string{"solve", "binstring", "0110", "--first", "Dum"}, 2, "--first is for games where either player may start (binim, binim2); in binstring, Player 1 always moves first"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			code, _, errOut := runCLI(t, tc.stdin, tc.args...)

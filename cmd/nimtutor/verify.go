@@ -19,6 +19,9 @@ func runVerify(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *maxSize < 0 || *maxSize == 0 && flagSet(fs, "max") {
+		return usagef("--max is %d: give a size of 1 or more, or leave it out for each game's default", *maxSize)
+	}
 	if len(positional) > 1 {
 		return verifyPosition(ctx, out, positional, *first)
 	}
