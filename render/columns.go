@@ -11,7 +11,7 @@ import (
 
 // Column is one stack or heap as drawn.
 type Column struct {
-	Num    int     // its number, from 1
+	Num    int     // its number, from 1; 0 for a column that is not one (Nim's XOR)
 	Blocks []Block // top first
 	Tag    string  // label under the number
 	TagInk color.Color
@@ -164,11 +164,13 @@ func drawStackRow(c *Canvas, cols []Column, l stackLayout, digits *face, y int) 
 		}
 		cx := margin + k*l.pitch + l.pitch/2
 		ny := floor + 4
-		num := strconv.Itoa(col.Num)
-		if col.cont {
-			num = "…" + num
+		if col.Num > 0 {
+			num := strconv.Itoa(col.Num)
+			if col.cont {
+				num = "…" + num
+			}
+			c.centred(c.small, cx, ny, c.small.height, num, Muted)
 		}
-		c.centred(c.small, cx, ny, c.small.height, num, Muted)
 		if col.Tag != "" {
 			c.centred(c.label, cx, ny+c.small.height+2, c.label.height, col.Tag, col.TagInk)
 		}

@@ -31,7 +31,7 @@ func (g *game) Picture(pos solver.Position, annotate bool) render.Picture {
 			Tag: strconv.Itoa(h), TagInk: render.Ink})
 	}
 	if annotate {
-		shelf.Columns = append(shelf.Columns, render.Column{Num: len(p.heaps) + 1, Blocks: bitBlocks(t.x, w, render.Nim, render.NimTint),
+		shelf.Columns = append(shelf.Columns, render.Column{Blocks: bitBlocks(t.x, w, render.Nim, render.NimTint),
 			Tag: "XOR " + strconv.Itoa(t.x), TagInk: render.Nim})
 		line := []render.Span{{Text: fmt.Sprintf("XOR of the heaps: %d (binary %b). ", t.x, t.x), Color: render.Nim}}
 		if g.misere {
