@@ -263,7 +263,6 @@ func (p *Row) draw(c *Canvas) error {
 	}
 
 	numBand := c.small.height + 2
-	numW := c.small.width(strconv.Itoa(len(p.Cells))) + 8
 	for line := range l.lines {
 		top := l.lineY[line]
 		cy := top + numBand
@@ -291,8 +290,13 @@ func (p *Row) draw(c *Canvas) error {
 			num := i + 1
 			due := num%l.numStep == 0
 			if !due && num == first+1 {
+				// Room means the first number, held inside the margin,
+				// ends a few pixels before the next due one begins.
 				next := (num/l.numStep + 1) * l.numStep
-				due = next > last || (next-num)*l.cellW >= numW
+				w := c.small.width(strconv.Itoa(num))
+				end := max(margin, x+l.cellW/2-w/2) + w
+				nextStart := x + (next-num)*l.cellW + l.cellW/2 - c.small.width(strconv.Itoa(next))/2
+				due = next > last || end+4 <= nextStart
 			}
 			if due {
 				s := strconv.Itoa(num)
