@@ -179,3 +179,18 @@ func TestLineOfPlayLastsTheCount(t *testing.T) {
 		}
 	}
 }
+
+// TestOracleAnswersEveryMove: an Oracle asked about each move of a
+// position in turn, as the moves table asks, answers them all, though the
+// span of a later move's state alone passes what is left of its budget
+// (the table of this board had no counts while every query was judged
+// by its span).
+func TestOracleAnswersEveryMove(t *testing.T) {
+	pos := parse(t, "adapwns", "...P...P....PPPP.PP.", "")
+	o := solver.NewOracle(context.Background(), pos.Game(), solver.ReachBudget)
+	for _, m := range pos.Moves() {
+		if _, ok := o.After(pos, m); !ok {
+			t.Errorf("move %v: out of reach", m)
+		}
+	}
+}

@@ -150,10 +150,11 @@ const (
 // Value solves st: its value for the player to move under perfect play.
 // It stops with ErrBudget when it would enter more states than its
 // budget, and with the context's error when ctx ends; the states solved
-// until then stay known. When the rules are a Spanner, a state whose span
-// passes SpanSlack times the states left in the budget, or whose moves
-// would pass the bound on moves likewise (outOfReach), is turned down with
-// ErrBudget before any work; and the first state's span sizes the memo.
+// until then stay known. When the rules are a Spanner and the search has
+// solved nothing yet, a state whose span passes SpanSlack times the
+// budget, or whose moves would pass the bound on moves likewise
+// (outOfReach), is turned down with ErrBudget before any work; and its
+// span sizes the memo.
 func (s *Search) Value(ctx context.Context, st State) (Value, error) {
 	if v := s.memo.get(st); v != 0 {
 		return unpack(v), nil
@@ -161,7 +162,10 @@ func (s *Search) Value(ctx context.Context, st State) (Value, error) {
 	if err := ctx.Err(); err != nil {
 		return Value{}, err
 	}
-	if s.spanner != nil && (s.budget > 0 || s.workBudget > 0) {
+	// Only a fresh search is judged by its span: one that has solved
+	// states already (an Oracle asked about a move after the position)
+	// holds most of what a nearby state needs, which the span cannot see.
+	if s.spanner != nil && s.memo.n == 0 && (s.budget > 0 || s.workBudget > 0) {
 		e := s.estimate(st)
 		if !s.within(e) {
 			return Value{}, ErrBudget

@@ -90,10 +90,15 @@ func TestSearchTurnsDownBySpan(t *testing.T) {
 	if _, err := s.Value(context.Background(), 10); err != nil {
 		t.Fatalf("span 10 with 10 states left: %v", err)
 	}
-	// 10 states solved, none left: even a span of 1 (a solved state
-	// aside) passes 4×0.
-	if _, err := s.Value(context.Background(), 11); !errors.Is(err, ErrBudget) {
-		t.Fatalf("span 11 with no states left: got %v, want ErrBudget", err)
+	// A search that has solved states is not judged by span any more: it
+	// holds most of what a nearby state needs. State 11 needs one state
+	// more than the budget, so the budget stops it, not the span.
+	s = NewSearch(spannedLadder{}, 11)
+	if _, err := s.Value(context.Background(), 10); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Value(context.Background(), 11); err != nil {
+		t.Fatalf("state 11 after 10 on a budget of 11: %v", err)
 	}
 	// A bound on moves turns down likewise: on the ladder the estimate is
 	// the span times 2 moves, halved.
