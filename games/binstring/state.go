@@ -120,11 +120,13 @@ func (game) Starts(size int, yield func(solver.State) bool) {
 }
 
 // Span bounds the states below s. Taking substrings leaves a subsequence
-// of the string, and the lead of one with z 0s left, after z0-z 0s were
-// taken, is at most z0-z and is cut to z+1 either way. So Span counts the
-// distinct subsequences by their 0s, each times the leads it can carry.
+// of the string; the lead of one with z 0s left, after z0-z more 0s were
+// taken, is at most |lead|+z0-z either way (the lead changes sign with
+// the mover) and is cut to z+1. So Span counts the distinct subsequences
+// by their 0s, each times the leads it can carry.
 func (game) Span(s solver.State) float64 {
-	b, n, _ := binUnpack(s)
+	b, n, lead := binUnpack(s)
+	lead = max(lead, -lead)
 	// seqs[z]: distinct subsequences with z 0s of the prefix read so far;
 	// before[c][z]: the same just before the last c read.
 	var seqs, before0, before1 [maxBinChars + 2]float64
@@ -148,7 +150,7 @@ func (game) Span(s solver.State) float64 {
 	}
 	total := 0.0
 	for z := 0; z <= z0; z++ {
-		total += seqs[z] * float64(2*min(z0-z, z+1)+1)
+		total += seqs[z] * float64(2*min(lead+z0-z, z+1)+1)
 	}
 	return total
 }

@@ -451,30 +451,42 @@ func testLong(t *testing.T, s Spec) {
 const spanChecks = 1000
 
 // testSpan checks the game's Span against the search on the starting
-// states of sizes up to Small, the first spanChecks of them: it must
-// bound the states the search enters (the search would otherwise turn
-// down positions it can finish), and equal them for games whose Span is
-// exact.
+// states of sizes up to Small and the states after their moves (where a
+// binstring player holds 0s, a binim player other than the first
+// moves), the first spanChecks of them: it must bound the states the
+// search enters (the search would otherwise turn down positions it can
+// finish), and equal them for games whose Span is exact.
 func testSpan(t *testing.T, s Spec) {
 	g := s.Game
 	worst, checked := 1.0, 0
+	seen := map[solver.State]bool{}
+	check := func(st solver.State) {
+		if seen[st] || checked >= spanChecks {
+			return
+		}
+		seen[st] = true
+		search := solver.NewSearch(g, 0)
+		if _, err := search.Value(context.Background(), st); err != nil {
+			t.Fatalf("%v: %v", g.Decode(st), err)
+		}
+		span, states := g.Span(st), float64(search.States())
+		switch {
+		case span < states:
+			t.Fatalf("%v (state %x): Span %v, but the search enters %v states", g.Decode(st), uint64(st), span, states)
+		case s.ExactSpan && span != states:
+			t.Fatalf("%v: Span %v, want exactly the %v states the search enters", g.Decode(st), span, states)
+		}
+		worst = max(worst, span/states)
+		checked++
+	}
 	for size := 1; size <= s.Small && checked < spanChecks; size++ {
 		g.Starts(size, func(st solver.State) bool {
-			search := solver.NewSearch(g, 0)
-			if _, err := search.Value(context.Background(), st); err != nil {
-				t.Fatalf("%v: %v", g.Decode(st), err)
+			check(st)
+			for _, child := range g.Children(st, nil) {
+				check(child)
 			}
-			span, states := g.Span(st), float64(search.States())
-			switch {
-			case span < states:
-				t.Fatalf("%v: Span %v, but the search enters %v states", g.Decode(st), span, states)
-			case s.ExactSpan && span != states:
-				t.Fatalf("%v: Span %v, want exactly the %v states the search enters", g.Decode(st), span, states)
-			}
-			worst = max(worst, span/states)
-			checked++
 			return checked < spanChecks
 		})
 	}
-	t.Logf("%d starting states; Span is at most %.2f times the states entered", checked, worst)
+	t.Logf("%d states; Span is at most %.2f times the states entered", checked, worst)
 }
