@@ -149,17 +149,24 @@ func thousands(n int) string {
 }
 
 // About says a large count in words a person reads at a glance: "12,345
-// positions", "about 3.2 million positions", "about 10^15 positions".
+// positions", "about 3.2 million positions", "about 4.5 × 10^15
+// positions".
 func About(n float64, one, many string) string {
+	// Each unit ends where its rounding would print 1000.0 of it.
 	switch {
-	case n < 1e6:
-		return Count(int(n), one, many)
-	case n < 1e9:
+	case n < 999_999.5:
+		return Count(int(math.Round(n)), one, many)
+	case n < 999.95e6:
 		return fmt.Sprintf("about %.1f million %s", n/1e6, many)
-	case n < 1e12:
+	case n < 999.95e9:
 		return fmt.Sprintf("about %.1f billion %s", n/1e9, many)
 	}
-	return fmt.Sprintf("about 10^%d %s", int(math.Log10(n)), many)
+	e := math.Floor(math.Log10(n))
+	m := n / math.Pow(10, e)
+	if m >= 9.95 {
+		m, e = 1, e+1
+	}
+	return fmt.Sprintf("about %.1f × 10^%d %s", m, int(e), many)
 }
 
 // UpperLetters returns text with the lowercase forms of letters, for

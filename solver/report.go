@@ -114,7 +114,7 @@ func ReportPosition(ctx context.Context, pos Position, budget int) (VerifyReport
 	if e := c.Estimate; c.OverBudget && e.States > SpanSlack*float64(budget) {
 		return tooLarge(fmt.Sprintf("Up to %s can follow from this one, and exhaustive search here stops at %s.", About(e.States, "position", "positions"), Count(budget, "position", "positions"))), nil
 	} else if c.OverBudget && e.States > 0 {
-		return tooLarge(fmt.Sprintf("Up to %s can follow from this one, but their search would try %s, and it stops at %s.", About(e.States, "position", "positions"), About(e.Moves, "move", "moves"), About(float64(MovesPerState*budget), "move", "moves"))), nil
+		return tooLarge(fmt.Sprintf("Up to %s can follow from this one, but their search would try %s by estimate, and it stops at %s.", About(e.States, "position", "positions"), About(e.Moves, "move", "moves"), About(float64(MovesPerState*budget), "move", "moves"))), nil
 	}
 	switch {
 	case c.OverBudget && c.States == 0:

@@ -227,7 +227,12 @@ func TestAbout(t *testing.T) {
 		{400000, "400,000 positions"},
 		{3.25e6, "about 3.2 million positions"},
 		{2e9, "about 2.0 billion positions"},
-		{4.5e15, "about 10^15 positions"},
+		{4.5e15, "about 4.5 × 10^15 positions"},
+		{9.9e14, "about 9.9 × 10^14 positions"},
+		{9.97e14, "about 1.0 × 10^15 positions"},
+		{999_999.6, "about 1.0 million positions"},
+		{999.96e6, "about 1.0 billion positions"},
+		{999.96e9, "about 1.0 × 10^12 positions"},
 	} {
 		if got := About(tc.n, "position", "positions"); got != tc.want {
 			t.Errorf("About(%v) = %q, want %q", tc.n, got, tc.want)

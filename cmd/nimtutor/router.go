@@ -28,7 +28,7 @@ const (
 // first use; the returned lazyPractice closes it.
 func newRouter(log *slog.Logger, cfg commands.Config) (*commands.Router, *bot.Cache, *lazyPractice) {
 	cache := bot.NewCache(cacheEntries, cacheTTL)
-	secret := []byte(setting("NIMTUTOR_SECRET"))
+	secret := []byte(rawSetting("NIMTUTOR_SECRET"))
 	if len(secret) == 0 {
 		log.Debug("NIMTUTOR_SECRET is not set: button state is signed with a random per-process key")
 	}

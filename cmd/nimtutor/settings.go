@@ -40,6 +40,10 @@ var env = os.Getenv
 // settings, without surrounding blanks.
 func setting(name string) string { return strings.TrimSpace(env(name)) }
 
+// rawSetting returns the value of the environment variable name, one of
+// settings, as it is: for a key, whose every byte counts.
+func rawSetting(name string) string { return env(name) }
+
 // requireEnv returns the value of key, or an error naming the key, what it
 // is for and which command needs it.
 func requireEnv(key, command string) (string, error) {

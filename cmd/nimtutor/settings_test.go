@@ -16,7 +16,7 @@ func TestSettingsDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	read := regexp.MustCompile(`(?:setting|requireEnv)\("([A-Z_]+)"`)
+	read := regexp.MustCompile(`(?:[sS]etting|requireEnv)\("([A-Z_]+)"`)
 	direct := regexp.MustCompile(`os\.Getenv\(|\benv\(`)
 	used := map[string]bool{}
 	for _, f := range files {
