@@ -25,7 +25,7 @@ const (
 // lessonFor returns the cached lesson for pos, solving and explaining it
 // only on a miss. solved is pos already solved, or nil.
 func (r *Router) lessonFor(ctx context.Context, pos solver.Position, solved *solver.Result) explain.Lesson {
-	return explain.LessonFor(r.cache, pos, discordDetail, func() solver.Result {
+	return explain.LessonFor(ctx, r.cache, pos, discordDetail, func() solver.Result {
 		if solved != nil {
 			return *solved
 		}
@@ -49,7 +49,7 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 		Description: positionLine(pos),
 		Color:       outcomeColour(res.Outcome),
 	}
-	for _, s := range r.linkLessons(pos.Game().Name(), explain.Short(l.Summary, explain.MoveStep(res))) {
+	for _, s := range r.linkLessons(pos.Game().Name(), explain.Short(l.Summary, explain.MoveStep(q.ctx, res))) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
@@ -115,7 +115,7 @@ func stepsMessage(pos solver.Position, title string, steps []explain.Step) *disc
 func (r *Router) cardFull(c cardClick) (*discordgo.InteractionResponse, error) {
 	res := solve(c.ctx, c.pos)
 	l := r.lessonFor(c.ctx, c.pos, &res)
-	return stepsMessage(c.pos, "Full reasoning: "+verdictTitle(res), append(l.Steps, explain.MoveStep(res))), nil
+	return stepsMessage(c.pos, "Full reasoning: "+verdictTitle(res), append(l.Steps, explain.MoveStep(c.ctx, res))), nil
 }
 
 // cardWhy shows the general rule behind a card's verdict, privately.

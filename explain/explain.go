@@ -132,9 +132,9 @@ func Explain(r solver.Result, opts Options) []Step {
 // Hints returns the hint ladder for the position: level 1 first, the last
 // level reveals the verdict and the move. Its text depends only on
 // Key(r.Position) and opts.
-func Hints(r solver.Result, opts Options) []Step {
+func Hints(ctx context.Context, r solver.Result, opts Options) []Step {
 	t, c, pl := taught(r)
-	return ladder(t, c, pl, opts)
+	return ladder(ctx, t, c, pl, opts)
 }
 
 // Key returns a canonical key for pos: two positions with the same key get
@@ -164,13 +164,13 @@ func LocalMove(r solver.Result) solver.Move {
 // the move that leaves the opponent the smallest share of winning replies. exact
 // reports that value is the move's value found by search; it is only
 // set for a lost position. The move is nil when there is no legal move.
-func Recommend(r solver.Result) (m solver.Move, value solver.Value, exact bool) {
+func Recommend(ctx context.Context, r solver.Result) (m solver.Move, value solver.Value, exact bool) {
 	if m := LocalMove(r); m != nil || r.Outcome != solver.Loss {
 		return m, solver.Value{}, false
 	}
 	t := teacherOf(r.Position.Game())
 	c := t.Canonical(r)
-	m, value, exact = holdOut(c.Position)
+	m, value, exact = holdOut(ctx, c.Position)
 	if m == nil {
 		return nil, value, exact
 	}
@@ -217,10 +217,10 @@ func Solve(ctx context.Context, pos solver.Position) solver.Result {
 // r.Position, with how long the game lasts with it when the search
 // reached the position and the other moves that do as well. It is per
 // position and must not be cached by Key.
-func MoveStep(r solver.Result) Step {
+func MoveStep(ctx context.Context, r solver.Result) Step {
 	g := r.Position.Game()
 	mover := g.PlayerName(r.Position.ToMove())
-	m, v, exact := Recommend(r)
+	m, v, exact := Recommend(ctx, r)
 	switch {
 	case m == nil:
 		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}

@@ -99,7 +99,7 @@ func TestDistance(t *testing.T) {
 			if got := explain.Distance(r); !strings.Contains(got, tc.distance) || (tc.distance == "") != (got == "") {
 				t.Errorf("Distance = %q, want it to contain %q", got, tc.distance)
 			}
-			if got := explain.MoveStep(r).Body; !strings.Contains(got, tc.step) {
+			if got := explain.MoveStep(context.Background(), r).Body; !strings.Contains(got, tc.step) {
 				t.Errorf("MoveStep = %q, want it to contain %q", got, tc.step)
 			}
 		})
@@ -137,7 +137,7 @@ func TestHoldOutDoesNotEndALostGame(t *testing.T) {
 		if res.Outcome != solver.Loss {
 			continue
 		}
-		m, _, exact := explain.Recommend(res)
+		m, _, exact := explain.Recommend(context.Background(), res)
 		if exact {
 			continue // searched: the slowest loss, checked elsewhere
 		}
@@ -169,7 +169,7 @@ func TestLineOfPlayLastsTheCount(t *testing.T) {
 	} {
 		r := explain.Solve(context.Background(), parse(t, "binstring", text, ""))
 		var got string
-		for _, s := range explain.Summary(r, explain.Options{}) {
+		for _, s := range explain.Summary(context.Background(), r, explain.Options{}) {
 			if s.Title == "Best play" {
 				got = s.Body
 			}
@@ -192,5 +192,32 @@ func TestOracleAnswersEveryMove(t *testing.T) {
 		if _, ok := o.After(pos, m); !ok {
 			t.Errorf("move %v: out of reach", m)
 		}
+	}
+}
+
+// mapCache is an explain.Cache in a map.
+type mapCache map[string]any
+
+func (c mapCache) Get(key string) (any, bool) { v, ok := c[key]; return v, ok }
+func (c mapCache) Set(key string, value any)  { c[key] = value }
+
+// TestLessonNotKeptWhenCutShort: a lesson built under a context that has
+// ended (its searches cut short) is answered but not cached; one built
+// under a live context is.
+func TestLessonNotKeptWhenCutShort(t *testing.T) {
+	pos := parse(t, "adapwns", "..P..P...P", "")
+	solve := func() solver.Result { return explain.Solve(context.Background(), pos) }
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	c := mapCache{}
+	if l := explain.LessonFor(ended, c, pos, explain.Options{}, solve); len(l.Steps) == 0 {
+		t.Fatal("no lesson")
+	}
+	if len(c) != 0 {
+		t.Errorf("a lesson built after its context ended was cached: %v", c)
+	}
+	explain.LessonFor(context.Background(), c, pos, explain.Options{}, solve)
+	if len(c) != 1 {
+		t.Errorf("a lesson built under a live context was not cached (%d entries)", len(c))
 	}
 }

@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/nimtutor/nimtutor/solver"
@@ -43,14 +44,14 @@ var ladderTitles = [...]string{
 }
 
 // ladder builds the hint ladder of c from a game's parts.
-func ladder(e Teacher, c solver.Result, pl Plan, o Options) []Step {
+func ladder(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Options) []Step {
 	steps := []Step{
 		e.Question(c),
 		e.Reduction(c),
 		e.Numbers(c, o),
 		e.Rule(c, o),
 		e.Pointer(c, pl, o),
-		lastLevel(e, c, pl, o),
+		lastLevel(ctx, e, c, pl, o),
 	}
 	for i := range steps {
 		steps[i].Title = ladderTitles[i+1]
@@ -65,7 +66,7 @@ func ladder(e Teacher, c solver.Result, pl Plan, o Options) []Step {
 // on the position's numbers; in a lost position, the move that makes the
 // opponent's task hardest: the slowest loss, and how few winning replies
 // it leaves.
-func lastLevel(e Teacher, c solver.Result, pl Plan, o Options) Step {
+func lastLevel(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Options) Step {
 	v := e.Verdict(c, o)
 	if c.Move != nil {
 		v.Body += "\n" + e.Finding(c, pl, o).Body
@@ -74,7 +75,7 @@ func lastLevel(e Teacher, c solver.Result, pl Plan, o Options) Step {
 	if !solver.HasMoves(c.Position) {
 		return v
 	}
-	h := holdOutFull(c.Position)
+	h := holdOutFull(ctx, c.Position)
 	m := h.m
 	if m == nil {
 		return v

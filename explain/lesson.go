@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"context"
 	"strconv"
 
 	"github.com/nimtutor/nimtutor/solver"
@@ -27,7 +28,7 @@ type Lesson struct {
 
 // LessonFor returns the lesson of pos with options o from c, computing it
 // with solve (which solves pos) only when c does not have it.
-func LessonFor(c Cache, pos solver.Position, o Options, solve func() solver.Result) Lesson {
+func LessonFor(ctx context.Context, c Cache, pos solver.Position, o Options, solve func() solver.Result) Lesson {
 	key := "lesson:" + strconv.Itoa(o.MaxItems) + ":" + Key(pos)
 	if v, ok := c.Get(key); ok {
 		if l, ok := v.(Lesson); ok {
@@ -36,7 +37,11 @@ func LessonFor(c Cache, pos solver.Position, o Options, solve func() solver.Resu
 	}
 	r := solve()
 	steps := Explain(r, o)
-	l := Lesson{Steps: steps, Summary: Summary(r, o), Rule: ruleOf(r, steps), Hints: Hints(r, o), Distance: Distance(r)}
-	c.Set(key, l)
+	l := Lesson{Steps: steps, Summary: Summary(ctx, r, o), Rule: ruleOf(r, steps), Hints: Hints(ctx, r, o), Distance: Distance(r)}
+	// A lesson whose searches were cut short by ctx is answered but not
+	// kept: the next asker gets the whole one.
+	if ctx.Err() == nil {
+		c.Set(key, l)
+	}
 	return l
 }

@@ -49,7 +49,7 @@ func MoveTable(ctx context.Context, r solver.Result, max int) ([]MoveRow, int) {
 	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
 	defer cancel()
 	oracle := solver.NewOracle(ctx, pos.Game(), solver.ReachBudget)
-	rec, _, _ := Recommend(r)
+	rec, _, _ := Recommend(ctx, r)
 	e := teacherOf(pos.Game())
 	rows := make([]MoveRow, 0, len(moves))
 	reach := true

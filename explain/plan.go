@@ -126,11 +126,13 @@ const trickyWork = 64_000
 
 // searchValues returns the value of every move of pos by search, or
 // ErrBudget when pos is too long or the search too large.
-func searchValues(pos solver.Position) ([]solver.MoveValue, error) {
+func searchValues(ctx context.Context, pos solver.Position) ([]solver.MoveValue, error) {
 	if len(pos.String()) > maxSearchLen {
 		return nil, solver.ErrBudget
 	}
-	return solver.MoveValues(context.Background(), pos, SearchBudget)
+	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
+	defer cancel()
+	return solver.MoveValues(ctx, pos, SearchBudget)
 }
 
 // holdOut chooses the move for a player whose every move loses: the
@@ -138,8 +140,8 @@ func searchValues(pos solver.Position) ([]solver.MoveValue, error) {
 // leaves the opponent the smallest share of winning replies (a move that
 // ends the game last), else the first move.
 // value is the move's value when search reached; exact reports that.
-func holdOut(pos solver.Position) (solver.Move, solver.Value, bool) {
-	h := holdOutFull(pos)
+func holdOut(ctx context.Context, pos solver.Position) (solver.Move, solver.Value, bool) {
+	h := holdOutFull(ctx, pos)
 	return h.m, h.value, h.exact
 }
 
@@ -157,20 +159,22 @@ type held struct {
 }
 
 // holdOutFull is holdOut with the replies the fallback counted.
-func holdOutFull(pos solver.Position) held {
+func holdOutFull(ctx context.Context, pos solver.Position) held {
 	// The move is in pos's own numbering: positions that share a Key
 	// (binim's stacks in another order) need their own entry.
 	key := Key(pos) + "|" + pos.String()
 	if h, ok := holds.get(key); ok {
 		return h
 	}
-	h := holdOutUncached(pos)
-	holds.put(key, h)
+	h := holdOutUncached(ctx, pos)
+	if ctx.Err() == nil { // a search cut short is not the answer to keep
+		holds.put(key, h)
+	}
 	return h
 }
 
-func holdOutUncached(pos solver.Position) held {
-	values, err := searchValues(pos)
+func holdOutUncached(ctx context.Context, pos solver.Position) held {
+	values, err := searchValues(ctx, pos)
 	if err == nil && len(values) > 0 {
 		best := values[0]
 		for _, v := range values[1:] {

@@ -14,10 +14,10 @@ import (
 // full reasoning and Lesson the general rule behind it. Its text depends
 // only on Key(r.Position) and opts; MoveStep adds the move in the
 // student's numbering.
-func Summary(r solver.Result, opts Options) []Step {
+func Summary(ctx context.Context, r solver.Result, opts Options) []Step {
 	e, c, pl := taught(r)
 	steps := e.Summary(c, pl, opts)
-	if line := lineOfPlay(e, c, opts); line != "" {
+	if line := lineOfPlay(ctx, e, c, opts); line != "" {
 		// The line goes just before the rule, which closes the summary.
 		last := steps[len(steps)-1]
 		steps = append(steps[:len(steps)-1], Step{Title: "Best play", Body: line}, last)
@@ -58,12 +58,12 @@ const maxLinePlies = 4
 // the reply's count says; elsewhere each side plays as the tutor
 // recommends. It is "" when the mover has no move, or the position is
 // too large to search for the losing side's moves.
-func lineOfPlay(e Teacher, c solver.Result, o Options) string {
+func lineOfPlay(ctx context.Context, e Teacher, c solver.Result, o Options) string {
 	pos := c.Position
 	if !solver.HasMoves(pos) || len(pos.String()) > maxSearchLen {
 		return ""
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), solver.ReachTime)
+	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
 	defer cancel()
 	oracle := solver.NewOracle(ctx, pos.Game(), solver.ReachBudget)
 	_, counted := oracle.Value(pos)
@@ -80,7 +80,7 @@ func lineOfPlay(e Teacher, c solver.Result, o Options) string {
 			m = LocalMove(solver.Solve(pos))
 		}
 		if m == nil {
-			m, _, _ = holdOut(pos)
+			m, _, _ = holdOut(ctx, pos)
 		}
 		if m == nil {
 			break

@@ -26,7 +26,7 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 	var otherValue solver.Value
 	otherExact := false
 	if other == nil {
-		other, otherValue, otherExact = Recommend(r)
+		other, otherValue, otherExact = Recommend(ctx, r)
 	}
 	var otherNext solver.Position
 	if other != nil {
@@ -44,7 +44,7 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 	steps := []Step{{Title: "After your move", Body: afterText(e, m, rn, o0)}}
 
 	if solver.HasMoves(next) {
-		reply, _, _ := Recommend(rn)
+		reply, _, _ := Recommend(ctx, rn)
 		title, body := "Their best reply", ""
 		if rn.Outcome == solver.Win {
 			title = "Their refutation"

@@ -1,6 +1,7 @@
 package learn_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/nimtutor/nimtutor/learn"
@@ -56,7 +57,7 @@ func TestEveryTheoremStepLinks(t *testing.T) {
 					explained[k] = true
 				}
 				r := solver.Solve(pos)
-				for _, s := range append(explain.Explain(r, explain.Options{}), explain.Summary(r, explain.Options{})...) {
+				for _, s := range append(explain.Explain(r, explain.Options{}), explain.Summary(context.Background(), r, explain.Options{})...) {
 					seen[s.Title] = true
 					if _, ok := learn.ForStep(g.Name(), s.Title); !ok && !plain[s.Title] {
 						t.Errorf("the step %q applies a theorem but links to no lesson", s.Title)

@@ -59,7 +59,7 @@ func Start(ctx context.Context, pos solver.Position, botFirst bool) (Session, Tu
 	t.Events = append(t.Events, fmt.Sprintf("You play %s; the bot moves first.", name(s.Side)))
 	o, cancel := oracle(ctx, pos.Game())
 	defer cancel()
-	err := s.botMove(o, &t)
+	err := s.botMove(ctx, o, &t)
 	return s, t, err
 }
 
@@ -90,19 +90,19 @@ func (s *Session) Move(ctx context.Context, m solver.Move) (Turn, error) {
 		s.Kept++
 	}
 	s.Pos, s.Last = next, nil
-	err = s.botMove(o, &t)
+	err = s.botMove(ctx, o, &t)
 	return t, err
 }
 
 // botMove plays the bot's reply if the game is not over: the move the
 // tutor recommends (the taught move; in a lost position the slowest loss,
 // where the search reaches).
-func (s *Session) botMove(o *solver.Oracle, t *Turn) error {
+func (s *Session) botMove(ctx context.Context, o *solver.Oracle, t *Turn) error {
 	if s.Pos.ToMove() == s.Side || !solver.HasMoves(s.Pos) {
 		return nil
 	}
 	res := solver.Solve(s.Pos)
-	m, v, exact := explain.Recommend(res)
+	m, v, exact := explain.Recommend(ctx, res)
 	if m == nil {
 		return fmt.Errorf("play: no move recommended in %s %q", s.Pos.Game().Name(), s.Pos)
 	}

@@ -1,6 +1,7 @@
 package practice
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -150,9 +151,12 @@ func (p *Puzzle) InitialRating() glicko2.Rating {
 // Solution is the solved position, for hints and explanations.
 func (p *Puzzle) Solution() solver.Result { return solver.Solve(p.Position) }
 
-// Hints returns the hint ladder: the last level gives the answer.
+// Hints returns the hint ladder: the last level gives the answer. A
+// puzzle is small, so the ladder's searches finish within their budget;
+// the ladder is kept for the puzzle's life, so no one request's context
+// bounds it.
 func (p *Puzzle) Hints() []explain.Step {
-	p.hintsOnce.Do(func() { p.hints = explain.Hints(p.Solution(), explain.Options{MaxItems: 8}) })
+	p.hintsOnce.Do(func() { p.hints = explain.Hints(context.Background(), p.Solution(), explain.Options{MaxItems: 8}) })
 	return p.hints
 }
 

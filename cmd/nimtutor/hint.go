@@ -33,7 +33,7 @@ func runHint(ctx context.Context, args []string, out io.Writer) error {
 		}
 		return &solver.InputError{Field: "verdict", Msg: fmt.Sprintf("%q is not a verdict here; choose one of %s", *verdict, strings.Join(choices, ", "))}
 	}
-	hints := explain.Hints(r, explain.Options{})
+	hints := explain.Hints(ctx, r, explain.Options{})
 	if *level < 1 || *level > len(hints) {
 		return &solver.InputError{Field: "level", Msg: fmt.Sprintf("there are %d levels of hints for this position; choose 1 to %d", len(hints), len(hints))}
 	}

@@ -24,19 +24,19 @@ func runSolve(ctx context.Context, args []string, out io.Writer) error {
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		return enc.Encode(newSolveJSON(r))
+		return enc.Encode(newSolveJSON(ctx, r))
 	}
 	if *full {
-		return writeSolveText(out, r)
+		return writeSolveText(ctx, out, r)
 	}
-	return writeShortText(out, r)
+	return writeShortText(ctx, out, r)
 }
 
 // writeShortText prints the short answer: the verdict, then each step of
 // the short reply as one paragraph led by its title.
-func writeShortText(out io.Writer, r solver.Result) error {
+func writeShortText(ctx context.Context, out io.Writer, r solver.Result) error {
 	fmt.Fprintf(out, "%s %s: %s.\n", r.Position.Game().Name(), r.Position, verdictLine(r))
-	for _, s := range shortSteps(r) {
+	for _, s := range shortSteps(ctx, r) {
 		fmt.Fprintf(out, "\n%s: %s\n", s.Title, s.Body)
 	}
 	return nil
@@ -65,7 +65,7 @@ type solveJSON struct {
 	Steps      []explain.Step  `json:"steps"`
 }
 
-func newSolveJSON(r solver.Result) solveJSON {
+func newSolveJSON(ctx context.Context, r solver.Result) solveJSON {
 	g := r.Position.Game()
 	v := solveJSON{
 		Game:     g.Name(),
@@ -74,7 +74,7 @@ func newSolveJSON(r solver.Result) solveJSON {
 		Winner:   r.WinnerName(),
 		Move:     r.Move,
 		Analysis: r.Analysis,
-		Steps:    steps(r),
+		Steps:    steps(ctx, r),
 	}
 	if r.Remoteness >= 0 {
 		v.Remoteness = &r.Remoteness
@@ -85,7 +85,7 @@ func newSolveJSON(r solver.Result) solveJSON {
 	return v
 }
 
-func writeSolveText(out io.Writer, r solver.Result) error {
+func writeSolveText(ctx context.Context, out io.Writer, r solver.Result) error {
 	g := r.Position.Game()
 	fmt.Fprintf(out, "%s: %s\n", g.Title(), r.Position)
 	if r.Outcome == solver.Tie {
@@ -93,7 +93,7 @@ func writeSolveText(out io.Writer, r solver.Result) error {
 	} else {
 		fmt.Fprintf(out, "%s wins%s (judge answer: %s).\n", r.WinnerName(), explain.InMoves(r), r.Answer())
 	}
-	for i, s := range steps(r) {
+	for i, s := range steps(ctx, r) {
 		fmt.Fprintf(out, "\n%d. %s\n%s\n", i+1, s.Title, s.Body)
 	}
 	return nil

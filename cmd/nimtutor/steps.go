@@ -16,11 +16,11 @@ func solve(ctx context.Context, pos solver.Position) solver.Result {
 
 // steps returns the full explanation, then the move in the numbering of
 // the student's position: `solve --full` and the JSON contract's steps.
-func steps(r solver.Result) []explain.Step {
-	return append(explain.Explain(r, explain.Options{}), explain.MoveStep(r))
+func steps(ctx context.Context, r solver.Result) []explain.Step {
+	return append(explain.Explain(r, explain.Options{}), explain.MoveStep(ctx, r))
 }
 
 // shortSteps returns the short reply `solve` prints by default.
-func shortSteps(r solver.Result) []explain.Step {
-	return explain.Short(explain.Summary(r, explain.Options{}), explain.MoveStep(r))
+func shortSteps(ctx context.Context, r solver.Result) []explain.Step {
+	return explain.Short(explain.Summary(ctx, r, explain.Options{}), explain.MoveStep(ctx, r))
 }

@@ -2,6 +2,7 @@ package binim
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -362,7 +363,7 @@ func TestKeyIgnoresStackOrder(t *testing.T) {
 			}
 			texts := func(res solver.Result) string {
 				var b strings.Builder
-				for _, st := range append(explain.Explain(res, explain.Options{}), explain.Hints(res, explain.Options{MaxItems: 3})...) {
+				for _, st := range append(explain.Explain(res, explain.Options{}), explain.Hints(context.Background(), res, explain.Options{MaxItems: 3})...) {
 					b.WriteString(st.Title + "\n" + st.Body + "\n")
 				}
 				return b.String()

@@ -55,8 +55,8 @@ func steps(list []explain.Step) string {
 // texts renders everything cached per key, with and without a cap.
 func texts(r solver.Result) string {
 	return steps(explain.Explain(r, explain.Options{})) + steps(explain.Explain(r, explain.Options{MaxItems: 3})) +
-		steps(explain.Hints(r, explain.Options{})) + steps(explain.Hints(r, explain.Options{MaxItems: 3})) +
-		steps(explain.Summary(r, explain.Options{MaxItems: 3})) + steps(explain.Rule(r, explain.Options{MaxItems: 3}))
+		steps(explain.Hints(context.Background(), r, explain.Options{})) + steps(explain.Hints(context.Background(), r, explain.Options{MaxItems: 3})) +
+		steps(explain.Summary(context.Background(), r, explain.Options{MaxItems: 3})) + steps(explain.Rule(r, explain.Options{MaxItems: 3}))
 }
 
 // testExplanation checks the explanation on random start and mid-game
@@ -97,19 +97,19 @@ func testExplanation(t *testing.T, s Spec) {
 			if o, _ := next.Analyze(); -o != r.Outcome {
 				t.Fatalf("%s: LocalMove %v gives the mover %v, want %v", fullKey(pos), lm, -o, r.Outcome)
 			}
-			if !strings.Contains(strings.ToLower(explain.MoveStep(r).Body), lm.String()) {
-				t.Fatalf("%s: MoveStep %q lacks %q", fullKey(pos), explain.MoveStep(r).Body, lm)
+			if !strings.Contains(strings.ToLower(explain.MoveStep(context.Background(), r).Body), lm.String()) {
+				t.Fatalf("%s: MoveStep %q lacks %q", fullKey(pos), explain.MoveStep(context.Background(), r).Body, lm)
 			}
 		}
 		for _, o := range []explain.Options{{}, {MaxItems: 2}, {MaxItems: 6}} {
-			all := append(explain.Explain(r, o), explain.Hints(r, o)...)
-			for _, st := range explain.Summary(r, o) {
+			all := append(explain.Explain(r, o), explain.Hints(context.Background(), r, o)...)
+			for _, st := range explain.Summary(context.Background(), r, o) {
 				if st.Title != "Best play" { // a line of play ends "…"
 					all = append(all, st)
 				}
 			}
 			all = append(all, explain.Rule(r, o)...)
-			for _, st := range append(all, explain.MoveStep(r)) {
+			for _, st := range append(all, explain.MoveStep(context.Background(), r)) {
 				if st.Title == "" || !explain.Complete(st.Body) {
 					t.Fatalf("%s: step %q does not end a sentence:\n%s", fullKey(pos), st.Title, st.Body)
 				}
@@ -156,7 +156,7 @@ func testExplainGolden(t *testing.T, s Spec) {
 			}
 			sr := solver.SolveReach(context.Background(), pos, solver.ReachBudget)
 			fmt.Fprintf(&b, "\n# key %s\n# solver: %s, move %v, remoteness %d\n\n", explain.Key(pos), sr.Answer(), sr.Move, sr.Remoteness)
-			b.WriteString("=== Short (Summary with MoveStep), MaxItems 6\n\n" + steps(explain.Short(explain.Summary(r, explain.Options{MaxItems: 6}), explain.MoveStep(r))))
+			b.WriteString("=== Short (Summary with MoveStep), MaxItems 6\n\n" + steps(explain.Short(explain.Summary(context.Background(), r, explain.Options{MaxItems: 6}), explain.MoveStep(context.Background(), r))))
 			all := steps(explain.Explain(r, explain.Options{}))
 			short := steps(explain.Explain(r, explain.Options{MaxItems: 6}))
 			b.WriteString("=== Explain, MaxItems 0\n\n" + all)
@@ -165,8 +165,8 @@ func testExplainGolden(t *testing.T, s Spec) {
 			} else {
 				b.WriteString("=== Explain, MaxItems 6\n\n" + short)
 			}
-			b.WriteString("=== Hints, MaxItems 6\n\n" + steps(explain.Hints(r, explain.Options{MaxItems: 6})))
-			b.WriteString("=== MoveStep (not cached)\n\n" + steps([]explain.Step{explain.MoveStep(r)}))
+			b.WriteString("=== Hints, MaxItems 6\n\n" + steps(explain.Hints(context.Background(), r, explain.Options{MaxItems: 6})))
+			b.WriteString("=== MoveStep (not cached)\n\n" + steps([]explain.Step{explain.MoveStep(context.Background(), r)}))
 			golden(t, filepath.Join("testdata", "explain_"+c.Name+".golden"), b.String())
 		})
 	}
@@ -207,7 +207,7 @@ func testLargeExplanations(t *testing.T, s Spec) {
 			r := solver.Solve(pos)
 			for what, list := range map[string][]explain.Step{
 				"Explain": explain.Explain(r, explain.Options{MaxItems: 6}),
-				"Hints":   explain.Hints(r, explain.Options{MaxItems: 6}),
+				"Hints":   explain.Hints(context.Background(), r, explain.Options{MaxItems: 6}),
 			} {
 				total := 0
 				for _, st := range list {
@@ -224,7 +224,7 @@ func testLargeExplanations(t *testing.T, s Spec) {
 					t.Errorf("%s has %d characters in all, over %d:\n%s", what, total, maxTotal, steps(list))
 				}
 			}
-			if lm := explain.LocalMove(r); lm != nil && !strings.Contains(strings.ToLower(explain.MoveStep(r).Body), lm.String()) {
+			if lm := explain.LocalMove(r); lm != nil && !strings.Contains(strings.ToLower(explain.MoveStep(context.Background(), r).Body), lm.String()) {
 				t.Errorf("the move step lacks the move")
 			}
 		})
@@ -244,8 +244,8 @@ func BenchExplain(b *testing.B, g solver.Game, positions map[string]string) {
 			for b.Loop() {
 				explain.ClearPlans()
 				r := explain.Solve(context.Background(), pos)
-				l := explain.LessonFor(mapCache{}, pos, explain.Options{MaxItems: 6}, func() solver.Result { return r })
-				explain.Short(l.Summary, explain.MoveStep(r))
+				l := explain.LessonFor(context.Background(), mapCache{}, pos, explain.Options{MaxItems: 6}, func() solver.Result { return r })
+				explain.Short(l.Summary, explain.MoveStep(context.Background(), r))
 				explain.Explain(r, explain.Options{})
 			}
 		})

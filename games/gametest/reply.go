@@ -67,7 +67,7 @@ func testLadder(t *testing.T, s Spec) {
 		pl := teacher.Plan(c)
 		c.Move = pl.Move
 		for _, o := range []explain.Options{{}, {MaxItems: 6}} {
-			hints := explain.Hints(r, o)
+			hints := explain.Hints(context.Background(), r, o)
 			if len(hints) != levelMove {
 				t.Fatalf("%s: %d levels, want %d", fullKey(pos), len(hints), levelMove)
 			}
@@ -80,7 +80,7 @@ func testLadder(t *testing.T, s Spec) {
 				}
 			}
 			var phrases []string
-			if m, _, _ := explain.Recommend(r); m != nil {
+			if m, _, _ := explain.Recommend(context.Background(), r); m != nil {
 				phrases = append(phrases, m.String(), teacher.Compact(pos, m))
 			}
 			if c.Move != nil {
@@ -143,8 +143,8 @@ func testShortReply(t *testing.T, s Spec) {
 		n++
 		var b strings.Builder
 		fmt.Fprintf(&b, "%s %s: %s wins (judge: %s).\n", s.Game.Name(), pos, r.WinnerName(), r.Answer())
-		steps := explain.Summary(r, explain.Options{})
-		for _, st := range explain.Short(steps, explain.MoveStep(r)) {
+		steps := explain.Summary(context.Background(), r, explain.Options{})
+		for _, st := range explain.Short(steps, explain.MoveStep(context.Background(), r)) {
 			fmt.Fprintf(&b, "%s: %s\n", st.Title, st.Body)
 		}
 		text := b.String()
@@ -173,7 +173,7 @@ func testShortReply(t *testing.T, s Spec) {
 			(s.MovePhrase == nil || !strings.Contains(body("Finding it"), s.MovePhrase(c.Position, pl.Move))) {
 			t.Fatalf("%s: 'Finding it' does not name the taught move %v:\n%s", fullKey(pos), pl.Move, body("Finding it"))
 		}
-		if m, _, _ := explain.Recommend(r); m != nil && c.Position.String() == pos.String() {
+		if m, _, _ := explain.Recommend(context.Background(), r); m != nil && c.Position.String() == pos.String() {
 			line := body("Best play")
 			first := teacher.LineMove(c.Position, teacher.LocalMove(r, c, m), explain.Options{})
 			if !strings.HasPrefix(line, first) {

@@ -67,7 +67,7 @@ func testStrategy(t *testing.T, s Spec) {
 		}
 		if r.Outcome == solver.Loss && solver.HasMoves(pos) {
 			lost++
-			m, v, exact := explain.Recommend(r)
+			m, v, exact := explain.Recommend(context.Background(), r)
 			if !exact {
 				t.Fatalf("%s: lost, but the recommendation %v is not from search", fullKey(pos), m)
 			}
