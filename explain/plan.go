@@ -106,14 +106,6 @@ func NewPlan(c solver.Result, taught solver.Move, kindOf func(solver.Move) strin
 	return pl
 }
 
-// SearchBudget is the most states the searches behind a reply may enter:
-// the slowest loss in a lost position and the remoteness of moves. Past
-// it the reply falls back on the formula alone. It is the reach of the
-// position's own count (solver.ReachBudget), so that a reply that can
-// count a game's moves can also find its slowest loss; it keeps a reply
-// well inside Discord's three seconds.
-const SearchBudget = solver.ReachBudget
-
 // maxSearchLen is the longest position (as text) that is searched at
 // all: longer ones go straight to the formula's fallback.
 const maxSearchLen = 64
@@ -132,7 +124,9 @@ func searchValues(ctx context.Context, pos solver.Position) ([]solver.MoveValue,
 	}
 	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
 	defer cancel()
-	return solver.MoveValues(ctx, pos, SearchBudget)
+	// The budget of the position's own count, so that a reply that can
+	// count a game's moves can also find its slowest loss.
+	return solver.MoveValues(ctx, pos, solver.ReachBudget)
 }
 
 // holdOut chooses the move for a player whose every move loses: the

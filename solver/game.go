@@ -87,6 +87,22 @@ type Move interface {
 	Numbers() (int, int)
 }
 
+// CellMove moves the piece on cell From to cell To, counting from 1: the
+// move of every game played by sliding pieces along a row of cells
+// (abgame's letters, adapwns's pawns), each game naming it Move.
+type CellMove struct {
+	From int `json:"from"`
+	To   int `json:"to"`
+}
+
+// String says the move as "move the piece on cell 5 to cell 4".
+func (m CellMove) String() string {
+	return fmt.Sprintf("move the piece on cell %d to cell %d", m.From, m.To)
+}
+
+// Numbers returns the cells, as a person types them.
+func (m CellMove) Numbers() (int, int) { return m.From, m.To }
+
 // Position is a state of one game, including whose turn it is. Positions
 // are immutable: Play returns a new one.
 type Position interface {

@@ -1,7 +1,6 @@
 package abgame
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strings"
 
@@ -44,18 +43,7 @@ func (game) MoveFormat() string {
 func (game) MoveOf(from, to int) solver.Move { return Move{From: from, To: to} }
 
 // Move moves the letter on cell From to cell To, counting from 1.
-type Move struct {
-	From int `json:"from"`
-	To   int `json:"to"`
-}
-
-// String says the move as "move the piece on cell 1 to cell 3".
-func (m Move) String() string {
-	return fmt.Sprintf("move the piece on cell %d to cell %d", m.From, m.To)
-}
-
-// Numbers returns the cells, as a person types them.
-func (m Move) Numbers() (int, int) { return m.From, m.To }
+type Move = solver.CellMove
 
 func (game) PlayerName(p solver.Player) string {
 	if p == 0 {

@@ -89,13 +89,13 @@ func TestAnalysis(t *testing.T) {
 		move                   solver.Move // nil: no move
 	}{
 		// A..B: a heap of 2; A moves next to B to leave 0.
-		{"A..B", "A", `{"reserve_a":0,"reserve_b":0,"nim_heaps":[2],"nim_sum":2}`, Move{1, 3}},
+		{"A..B", "A", `{"reserve_a":0,"reserve_b":0,"nim_heaps":[2],"nim_sum":2}`, Move{From: 1, To: 3}},
 		// Pairs (A1,B4) and (A6,B9), both Nim heaps of 2: XOR 0, B wins.
 		{"A..B.A..B", "B", `{"reserve_a":0,"reserve_b":0,"nim_heaps":[2,2],"nim_sum":0}`, nil},
 		// Pair (A1,A3) gives A 1 reserve move; B6 is unpaired at the edge.
 		// A spends the reserve: then the reserves are equal and B, with no
 		// heap, is stuck with nothing better.
-		{"A.A..B", "A", `{"reserve_a":1,"reserve_b":0,"nim_heaps":[],"nim_sum":0}`, Move{1, 2}},
+		{"A.A..B", "A", `{"reserve_a":1,"reserve_b":0,"nim_heaps":[],"nim_sum":0}`, Move{From: 1, To: 2}},
 		// (B1,A5) is a heap of 3; B7 is unpaired with cells 8 and 9 to the edge.
 		{"B...A.B..", "B", `{"reserve_a":0,"reserve_b":2,"nim_heaps":[3],"nim_sum":3}`, nil},
 		// (B1,B3) gives B 1 reserve move; A5 has 1 cell to the edge. Equal

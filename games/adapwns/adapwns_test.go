@@ -89,15 +89,15 @@ func TestAnalysis(t *testing.T) {
 		// Pawns on cells 3 and 5: gaps 2 and 1; the rightmost counts: 1 mod
 		// 3 = 1. Moving pawn 3 to 1 leaves gaps [0,3] with grundy 0, and
 		// comes first in Moves.
-		{"..P.P", "Yes", `{"gaps":[2,1],"significant":[2],"grundy":[1],"xor":1}`, Move{3, 1}},
+		{"..P.P", "Yes", `{"gaps":[2,1],"significant":[2],"grundy":[1],"xor":1}`, Move{From: 3, To: 1}},
 		// Gaps 0, 2, 1; counted: 3rd and 1st; grundy 0 and 1. Pawn 4 to 2
 		// turns the last gap into 3, worth 0.
-		{"P..P.P", "Yes", `{"gaps":[0,2,1],"significant":[1,3],"grundy":[0,1],"xor":1}`, Move{4, 2}},
+		{"P..P.P", "Yes", `{"gaps":[0,2,1],"significant":[1,3],"grundy":[0,1],"xor":1}`, Move{From: 4, To: 2}},
 		// One pawn with 3 empty cells: 3 mod 3 = 0, a loss for Ada.
 		{"...P", "No", `{"gaps":[3],"significant":[1],"grundy":[0],"xor":0}`, nil},
 		// Gaps 4, 0, 5, 2: counted 4th and 2nd; 2 xor 0 = 2. Pawn 5 to 3
 		// turns the 2nd gap into 2, worth 2.
-		{"....PP.....P..P", "Yes", `{"gaps":[4,0,5,2],"significant":[2,4],"grundy":[0,2],"xor":2}`, Move{5, 3}},
+		{"....PP.....P..P", "Yes", `{"gaps":[4,0,5,2],"significant":[2,4],"grundy":[0,2],"xor":2}`, Move{From: 5, To: 3}},
 		{"....", "No", `{"gaps":[],"significant":[],"grundy":[],"xor":0}`, nil},
 	}
 	for _, tc := range tests {
@@ -118,8 +118,8 @@ func TestAnalysis(t *testing.T) {
 			}
 		})
 	}
-	if b, _ := json.Marshal(Move{5, 4}); string(b) != `{"from":5,"to":4}` || (Move{5, 4}).String() != "move the piece on cell 5 to cell 4" {
-		t.Errorf("move JSON %s, text %q", b, Move{5, 4})
+	if b, _ := json.Marshal(Move{From: 5, To: 4}); string(b) != `{"from":5,"to":4}` || (Move{From: 5, To: 4}).String() != "move the piece on cell 5 to cell 4" {
+		t.Errorf("move JSON %s, text %q", b, Move{From: 5, To: 4})
 	}
 }
 
