@@ -158,18 +158,3 @@ func Capitalise(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
-
-// Complete reports whether a body ends a thought: after trimming spaces
-// and closing '*' or '`', it ends with '.', '!', '?' or ')'. Every body
-// this package writes satisfies it, which the tests check.
-func Complete(body string) bool {
-	s := strings.TrimRight(body, " \n*`")
-	if s == "" {
-		return false
-	}
-	switch s[len(s)-1] {
-	case '.', '!', '?', ')':
-		return true
-	}
-	return false
-}

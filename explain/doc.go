@@ -8,8 +8,8 @@
 //   - Explain, the full reasoning: each idea of the solution applied to
 //     this position, then "Finding the move" (the target, which gap, heap,
 //     run or stack reaches it, the value after, every winning move by
-//     kind) and the verdict. Rule picks the steps that teach the rule,
-//     for a "Why?" button.
+//     kind) and the verdict. LessonFor's Rule picks the steps that teach
+//     the rule, for a "Why?" button.
 //   - Hints, a graded ladder of six levels (ladder.go): a question on a
 //     small case, how to work out the reduction (with a verdict for the
 //     student to submit, CheckVerdict), the numbers, the rule, where to
@@ -29,7 +29,7 @@
 //
 // # Caching
 //
-// Summary, Explain, Rule and Hints depend only on Key(r.Position) and the
+// Summary, Explain, the rule and Hints depend only on Key(r.Position) and the
 // Options, so LessonFor keeps them in a Cache per key. Two positions with
 // the same key are the same game for the explanation: for binim the key
 // ignores the order of the stacks, and for binstring it keeps only the

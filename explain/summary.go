@@ -25,16 +25,9 @@ func Summary(ctx context.Context, r solver.Result, opts Options) []Step {
 	return steps
 }
 
-// Rule returns the general rule behind the position's verdict, applied
-// to it: the steps of Explain that teach the reduction, without the
-// opening and the verdict. It is what a "Why?" button shows until the
-// lessons have pages of their own. Its text depends only on
-// Key(r.Position) and opts.
-func Rule(r solver.Result, opts Options) []Step {
-	return ruleOf(r, Explain(r, opts))
-}
-
-// ruleOf picks the steps of steps, r's explanation, that teach the rule.
+// ruleOf picks the steps of steps, r's explanation, that teach the rule:
+// the steps of Explain that teach the reduction, without the opening and
+// the verdict, which a "Why?" button shows (Lesson.Rule).
 func ruleOf(r solver.Result, steps []Step) []Step {
 	e, c, _ := taught(r)
 	titles := e.LessonTitles(c)

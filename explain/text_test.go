@@ -5,29 +5,6 @@ import (
 	"testing"
 )
 
-func TestComplete(t *testing.T) {
-	tests := []struct {
-		body string
-		want bool
-	}{
-		{"A sentence.", true},
-		{"**Dee wins**.", true},
-		{"Really?", true},
-		{"(an aside)", true},
-		{"- a list item.\n", true},
-		{"Cut mid", false},
-		{"- `010` → `01`", false},
-		{"", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.body, func(t *testing.T) {
-			if got := Complete(tt.body); got != tt.want {
-				t.Errorf("Complete(%q) = %v, want %v", tt.body, got, tt.want)
-			}
-		})
-	}
-}
-
 // TestListsWriteOnlyWhatTheyShow checks the caps: a list of a million
 // items shows MaxItems of them and writes no more.
 func TestListsWriteOnlyWhatTheyShow(t *testing.T) {

@@ -6,7 +6,7 @@
 //
 // Verify runs the search over every small position of a game and checks
 // the game's formula on every state it reaches: the verdict and the
-// formula's move. SolveReach and Oracle put the search's move counts into
+// formula's move. Oracle and Result.Reach put the search's move counts into
 // replies where it reaches. The judge reader streams a problem's judge
 // input. The package is pure and knows no game: it knows nothing of
 // Discord, caches, the environment or the file system.

@@ -10,7 +10,7 @@ import (
 const (
 	// ReachBudget is the most states one reply's search enters.
 	ReachBudget = 1 << 16
-	// ReachTime bounds SolveReach's search in time as well, for games
+	// ReachTime bounds a reply's search in time as well, for games
 	// whose states have many moves (a binstring of n characters has
 	// n(n+1)/2).
 	ReachTime = 300 * time.Millisecond

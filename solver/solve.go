@@ -1,7 +1,5 @@
 package solver
 
-import "context"
-
 // Result is a solved position: the formula's verdict, one optimal move and
 // the numbers behind them.
 type Result struct {
@@ -51,17 +49,6 @@ func AnswerFor(g Game, mover Player, o Outcome) string {
 func Solve(pos Position) Result {
 	o, a := pos.Analyze()
 	return Result{Position: pos, Outcome: o, Analysis: a, Move: pos.BestMove(o, a), Remoteness: -1, MoveRemoteness: -1}
-}
-
-// SolveReach is Solve plus the remoteness of the position and of the
-// formula's move, found by search when the position is within reach of
-// budget states and ReachTime.
-func SolveReach(ctx context.Context, pos Position, budget int) Result {
-	ctx, cancel := context.WithTimeout(ctx, ReachTime)
-	defer cancel()
-	r := Solve(pos)
-	r.Reach(NewOracle(ctx, pos.Game(), budget))
-	return r
 }
 
 // Reach sets Remoteness, and MoveRemoteness for the current Move, from

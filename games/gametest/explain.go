@@ -56,7 +56,28 @@ func steps(list []explain.Step) string {
 func texts(r solver.Result) string {
 	return steps(explain.Explain(r, explain.Options{})) + steps(explain.Explain(r, explain.Options{MaxItems: 3})) +
 		steps(explain.Hints(context.Background(), r, explain.Options{})) + steps(explain.Hints(context.Background(), r, explain.Options{MaxItems: 3})) +
-		steps(explain.Summary(context.Background(), r, explain.Options{MaxItems: 3})) + steps(explain.Rule(r, explain.Options{MaxItems: 3}))
+		steps(explain.Summary(context.Background(), r, explain.Options{MaxItems: 3})) + steps(rule(r, explain.Options{MaxItems: 3}))
+}
+
+// rule returns the steps of r's explanation that teach the rule, as a
+// reply's "Why?" button shows them.
+func rule(r solver.Result, o explain.Options) []explain.Step {
+	return explain.LessonFor(context.Background(), mapCache{}, r.Position, o, func() solver.Result { return r }).Rule
+}
+
+// complete reports whether a body ends a thought: after trimming spaces
+// and closing '*' or '`', it ends with '.', '!', '?' or ')'. Every body
+// package explain writes satisfies it.
+func complete(body string) bool {
+	s := strings.TrimRight(body, " \n*`")
+	if s == "" {
+		return false
+	}
+	switch s[len(s)-1] {
+	case '.', '!', '?', ')':
+		return true
+	}
+	return false
 }
 
 // testExplanation checks the explanation on random start and mid-game
@@ -108,9 +129,9 @@ func testExplanation(t *testing.T, s Spec) {
 					all = append(all, st)
 				}
 			}
-			all = append(all, explain.Rule(r, o)...)
+			all = append(all, rule(r, o)...)
 			for _, st := range append(all, explain.MoveStep(context.Background(), r)) {
-				if st.Title == "" || !explain.Complete(st.Body) {
+				if st.Title == "" || !complete(st.Body) {
 					t.Fatalf("%s: step %q does not end a sentence:\n%s", fullKey(pos), st.Title, st.Body)
 				}
 			}
@@ -154,7 +175,10 @@ func testExplainGolden(t *testing.T, s Spec) {
 			for _, m := range c.Moves {
 				fmt.Fprintf(&b, ", then %v", s.Game.MoveOf(m[0], m[1]))
 			}
-			sr := solver.SolveReach(context.Background(), pos, solver.ReachBudget)
+			ctx, cancel := context.WithTimeout(context.Background(), solver.ReachTime)
+			sr := solver.Solve(pos)
+			sr.Reach(solver.NewOracle(ctx, s.Game, solver.ReachBudget))
+			cancel()
 			fmt.Fprintf(&b, "\n# key %s\n# solver: %s, move %v, remoteness %d\n\n", explain.Key(pos), sr.Answer(), sr.Move, sr.Remoteness)
 			b.WriteString("=== Short (Summary with MoveStep), MaxItems 6\n\n" + steps(explain.Short(explain.Summary(context.Background(), r, explain.Options{MaxItems: 6}), explain.MoveStep(context.Background(), r))))
 			all := steps(explain.Explain(r, explain.Options{}))
@@ -216,7 +240,7 @@ func testLargeExplanations(t *testing.T, s Spec) {
 					if limit := map[string]int{"Explain": maxBody, "Hints": maxHint}[what]; n > limit {
 						t.Errorf("%s step %q has %d characters, over %d", what, st.Title, n, limit)
 					}
-					if !explain.Complete(st.Body) {
+					if !complete(st.Body) {
 						t.Errorf("%s step %q does not end a sentence:\n%s", what, st.Title, st.Body)
 					}
 				}
