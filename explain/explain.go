@@ -91,6 +91,32 @@ type Teacher interface {
 	PositionThemes(pos solver.Position) []string
 }
 
+// Basics are the Teacher methods most games share; a game embeds it and
+// writes its own where it differs.
+type Basics struct{}
+
+// ExplainKey is the player to move and the position's text.
+func (Basics) ExplainKey(pos solver.Position) string {
+	return pos.Game().PlayerName(pos.ToMove()) + ":" + pos.String()
+}
+
+// Canonical is r: the explanation uses the student's own numbering.
+func (Basics) Canonical(r solver.Result) solver.Result { return r }
+
+// LocalMove is m, the canonical move being the student's.
+func (Basics) LocalMove(_, _ solver.Result, m solver.Move) solver.Move { return m }
+
+// Status is "": the position carries nothing besides its text.
+func (Basics) Status(solver.Position) string { return "" }
+
+// Ties is false: the game always has a winner.
+func (Basics) Ties() bool { return false }
+
+// Stuck says that the player to move cannot move.
+func (Basics) Stuck(pos solver.Position) string {
+	return pos.Game().PlayerName(pos.ToMove()) + " cannot move."
+}
+
 // ThemeXORToZero is the theme every Nim-like game shares: leave the
 // opponent an XOR of 0.
 const ThemeXORToZero = "XOR to zero"

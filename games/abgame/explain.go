@@ -18,19 +18,6 @@ func (t game) KeyNumbers(pos solver.Position) string {
 	return fmt.Sprintf("reserves A %d, B %d, Nim sum %d", a.ReserveA, a.ReserveB, a.NimSum)
 }
 
-// ExplainKey is the game, the player to move and the row.
-func (t game) ExplainKey(pos solver.Position) string {
-	return pos.Game().PlayerName(pos.ToMove()) + ":" + pos.(*ABRow).Row()
-}
-
-// Canonical is the result the explanation is built on.
-func (t game) Canonical(r solver.Result) solver.Result { return r }
-
-// LocalMove states a canonical move in the numbering of r.Position.
-func (t game) LocalMove(_, _ solver.Result, m solver.Move) solver.Move {
-	return m
-}
-
 // Kinds of abgame move, in the strategy's words.
 const (
 	kindNim     = "a Nim move (it shrinks a heap both players share)"
@@ -304,9 +291,6 @@ func (t game) GameOver(pos solver.Position) string {
 	return fmt.Sprintf("%s cannot move: every `%c` has a letter or the edge right in front of it, and in normal play a player who cannot move loses.", mover, letter)
 }
 
-// Status says what the position carries besides its text.
-func (t game) Status(solver.Position) string { return "" }
-
 // abName is the name of an abgame player, "A" or "B".
 func abName(pl solver.Player) string { return Game.PlayerName(pl) }
 
@@ -364,8 +348,6 @@ func abVerdict(c solver.Result, p *ABRow, a Analysis) explain.Step {
 		why, c.WinnerName(), m, kind, other, after)}
 }
 
-func (t game) Ties() bool { return false }
-
 func (t game) Question(solver.Result) explain.Step {
 	return explain.Step{Body: "Start small. In `A...A`, the first letter moves right and the second left, both A's: how many moves does A have there, and can B ever use them? " +
 		"And in `A...B`, where each player owns one letter of the pair, what game do the 3 empty cells between them form?"}
@@ -421,10 +403,6 @@ func (t game) LessonTitles(solver.Result) []string {
 
 func (t game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
 	return abName(pos.ToMove()) + " " + abMoveName(m)
-}
-
-func (t game) Stuck(pos solver.Position) string {
-	return abName(pos.ToMove()) + " cannot move."
 }
 
 // heapList names the Nim heaps with their letters: "2 (letters 1–2)".

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -13,7 +14,7 @@ import (
 var Game solver.Game = game{}
 
 // game implements solver.Game, explain.Teacher and render.Drawer.
-type game struct{}
+type game struct{ explain.Basics }
 
 // Contest limits, enforced only in strict mode.
 const (

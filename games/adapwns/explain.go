@@ -18,20 +18,6 @@ func (g game) KeyNumbers(pos solver.Position) string {
 	return fmt.Sprintf("the XOR of the counted gaps mod 3 is %d", a.(Analysis).Xor)
 }
 
-// ExplainKey is the game, the player to move and the board: the outcome does not
-// depend on the mover, but the winner's name does.
-func (g game) ExplainKey(pos solver.Position) string {
-	return pos.Game().PlayerName(pos.ToMove()) + ":" + pos.(*Board).Cells()
-}
-
-// Canonical is the result the explanation is built on.
-func (g game) Canonical(r solver.Result) solver.Result { return r }
-
-// LocalMove states a canonical move in the numbering of r.Position.
-func (g game) LocalMove(_, _ solver.Result, m solver.Move) solver.Move {
-	return m
-}
-
 // countedGap reports whether gap k (1-based) is one of the counted gaps:
 // the rightmost and every other one from there.
 func countedGap(a Analysis, k int) bool { return (len(a.Gaps)-k)%2 == 0 }
@@ -138,9 +124,6 @@ func (g game) GameOver(pos solver.Position) string {
 	}
 	return mover + " cannot move: every pawn has a pawn or the left edge right in front of it, and in normal play a player who cannot move loses."
 }
-
-// Status says what the position carries besides its text.
-func (g game) Status(solver.Position) string { return "" }
 
 // gapItems describes the gaps with the given 1-based indices, first,
 // first+step, … (n of them): "gap 1 = 2 (pawn on cell 3)".
@@ -336,8 +319,6 @@ func pawnVerdict(c solver.Result, p *Board, a Analysis, o explain.Options) expla
 		a.Xor, c.WinnerName(), m, shiftText(a, m), explain.Inline(explain.Ints(na.(Analysis).Grundy), o), na.(Analysis).Xor, other)}
 }
 
-func (g game) Ties() bool { return false }
-
 func (g game) Question(solver.Result) explain.Step {
 	return explain.Step{Body: "Start small: a board with one pawn and g empty cells in front of it, where a move takes the pawn 1 or 2 cells left. " +
 		"For g = 0, 1, 2, 3, 4, 5, 6, does the player to move win? Which values of g lose, and why does the pattern repeat?"}
@@ -390,10 +371,6 @@ func (g game) LessonTitles(solver.Result) []string {
 
 func (g game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
 	return pos.Game().PlayerName(pos.ToMove()) + " " + pawnName(m)
-}
-
-func (g game) Stuck(pos solver.Position) string {
-	return pos.Game().PlayerName(pos.ToMove()) + " cannot move."
 }
 
 func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -23,6 +24,7 @@ var Binim solver.Game = &stackGame{name: "binim",
 	title: "Binary Nim (CodeChef BINIM)"}
 
 type stackGame struct {
+	explain.Basics
 	name, title string
 	misere      bool
 }

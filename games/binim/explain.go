@@ -296,8 +296,6 @@ func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options)
 	return st
 }
 
-func (t *stackGame) Ties() bool { return false }
-
 func (t *stackGame) Question(c solver.Result) explain.Step {
 	if c.Position.(*Stacks).Misere() {
 		return explain.Step{Body: "Start small, in misère play, where whoever makes the last move loses. With the single stack `0` and Dee to move, who wins? With `00`? With `01`, and with `010`? " +
@@ -476,9 +474,6 @@ func (t *stackGame) GameOver(pos solver.Position) string {
 	}
 	return noMoveReason(p) + ", and in normal play a player who cannot move loses."
 }
-
-// Status says what the position carries besides its text.
-func (t *stackGame) Status(solver.Position) string { return "" }
 
 // ---- binim2 ----
 

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -15,7 +16,7 @@ import (
 var Game solver.Game = game{}
 
 // game implements solver.Game, explain.Teacher and render.Drawer.
-type game struct{}
+type game struct{ explain.Basics }
 
 func (game) Name() string      { return "binstring" }
 func (game) Title() string     { return "Fewest 0s after emptying a binary string" }

@@ -55,14 +55,6 @@ func (t game) ExplainKey(pos solver.Position) string {
 	return p.Game().PlayerName(p.ToMove()) + ":" + strconv.Itoa(p.lead()) + ":" + p.Text()
 }
 
-// Canonical is the result the explanation is built on.
-func (t game) Canonical(r solver.Result) solver.Result { return r }
-
-// LocalMove states a canonical move in the numbering of r.Position.
-func (t game) LocalMove(_, _ solver.Result, m solver.Move) solver.Move {
-	return m
-}
-
 // run is a maximal run of 1s: its first character (1-based) and length.
 type run struct{ start, length int }
 

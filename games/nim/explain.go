@@ -14,17 +14,6 @@ import (
 // student wrote them: the XOR of the heaps in binary, why a XOR of 0 is
 // lost for the player to move, and how to find the move that makes it 0.
 
-// ExplainKey is the player to move and the heaps.
-func (g *game) ExplainKey(pos solver.Position) string {
-	return g.PlayerName(pos.ToMove()) + ":" + pos.String()
-}
-
-// Canonical is r: the explanation names heaps by the student's numbers.
-func (g *game) Canonical(r solver.Result) solver.Result { return r }
-
-// LocalMove is the canonical move, which is the student's.
-func (g *game) LocalMove(_, _ solver.Result, m solver.Move) solver.Move { return m }
-
 // KeyNumbers names the XOR of the heaps, and in misère play the heaps
 // larger than 1, or with none left the count of heaps of 1.
 func (g *game) KeyNumbers(pos solver.Position) string {
@@ -47,9 +36,6 @@ func (g *game) GameOver(pos solver.Position) string {
 	}
 	return mover + " cannot move: every heap is empty, and a player who cannot move loses."
 }
-
-// Status is empty: a Nim position is its heaps.
-func (g *game) Status(solver.Position) string { return "" }
 
 // kindOf says what a keeping move does, in the strategy's words.
 func (g *game) kindOf(p *Heaps) func(solver.Move) string {
@@ -182,9 +168,6 @@ func (g *game) verdict(c solver.Result, t tally) explain.Step {
 
 // Kind names the kind of a move that keeps the best outcome.
 func (g *game) Kind(pos solver.Position, m solver.Move) string { return g.kindOf(pos.(*Heaps))(m) }
-
-// Ties is false: Nim always has a winner.
-func (g *game) Ties() bool { return false }
 
 // Question asks about the smallest cases, the same for every position.
 func (g *game) Question(solver.Result) explain.Step {

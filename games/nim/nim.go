@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -19,6 +20,7 @@ var Misere solver.Game = &game{name: "misere", title: "Misère Nim (the last to 
 // game implements solver.Game, explain.Teacher and render.Drawer for both
 // variants.
 type game struct {
+	explain.Basics
 	name, title string
 	misere      bool
 }
