@@ -40,9 +40,9 @@ type Teacher interface {
 	// Kind names, in the strategy's words, the kind of move m of pos, a
 	// move that keeps the best outcome.
 	Kind(pos solver.Position, m solver.Move) string
-	// Explain returns the steps of the solution applied to c, ending with
-	// the verdict and the move; c.Move is the plan's move. The methods
-	// below that take c take it the same way.
+	// Explain returns the steps of the solution applied to c, which
+	// Verdict (the verdict and the move) follows; c.Move is the plan's
+	// move. The methods below that take c take it the same way.
 	Explain(c solver.Result, pl Plan, o Options) []Step
 	// The levels of the hint ladder (see ladder.go): a question on a
 	// sub-case and how to reduce, the same for every position; the
@@ -152,7 +152,7 @@ func taught(r solver.Result) (Teacher, solver.Result, Plan) {
 // Its text depends only on Key(r.Position) and opts.
 func Explain(r solver.Result, opts Options) []Step {
 	t, c, pl := taught(r)
-	return t.Explain(c, pl, opts)
+	return append(t.Explain(c, pl, opts), t.Verdict(c, opts))
 }
 
 // Hints returns the hint ladder for the position: level 1 first, the last

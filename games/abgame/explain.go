@@ -197,7 +197,7 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 			"With equal reserves every pass can be answered by a pass, so the Nim heaps decide: the player to move wins exactly when the XOR is not 0. "+
 			"Here %s, to move, has %s against %d, and the XOR is %d.",
 		mover, explain.Plural(res2[p.ToMove()], "reserve move", "reserve moves"), res2[p.ToMove().Other()], a.NimSum)})
-	return append(steps, t.Finding(c, pl, o), abVerdict(c, p, a))
+	return append(steps, t.Finding(c, pl, o))
 }
 
 // abMoveName is a move's short name: "6→7".
@@ -294,7 +294,9 @@ func (t game) GameOver(pos solver.Position) string {
 // abName is the name of an abgame player, "A" or "B".
 func abName(pl solver.Player) string { return Game.PlayerName(pl) }
 
-func abVerdict(c solver.Result, p *ABRow, a Analysis) explain.Step {
+// Verdict says who wins, why, and the winning move.
+func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
+	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	mover, other := abName(p.ToMove()), abName(p.ToMove().Other())
 	res := [2]int{a.ReserveA, a.ReserveB}
 	me, them := res[p.ToMove()], res[p.ToMove().Other()]
@@ -391,10 +393,6 @@ func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explai
 		return explain.Step{Body: fmt.Sprintf("Look at %s: shrink it so that the XOR of the heaps becomes 0.", heapName(k))}
 	}
 	return explain.Step{Body: "The XOR is already 0, so the heaps offer nothing. Look at your reserve moves: how many cells should one of them spend?"}
-}
-
-func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
-	return abVerdict(c, c.Position.(*ABRow), c.Analysis.(Analysis))
 }
 
 func (t game) LessonTitles(solver.Result) []string {

@@ -246,7 +246,7 @@ func (g game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	steps = append(steps, explain.Step{Title: "The XOR", Body: fmt.Sprintf(
 		"The counted gaps are independent piles, so the whole game is worth the XOR of their values (Sprague–Grundy), and the player to move wins exactly when it is not 0. %s Here %s is to move.",
 		explain.XorSentence(a.Grundy), mover)})
-	return append(steps, g.Finding(c, pl, o), pawnVerdict(c, p, a, o))
+	return append(steps, g.Finding(c, pl, o))
 }
 
 // pawnName is a move's short name: "5→4".
@@ -300,7 +300,9 @@ func (g game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 	return st
 }
 
-func pawnVerdict(c solver.Result, p *Board, a Analysis, o explain.Options) explain.Step {
+// Verdict says who wins, why, and the winning move.
+func (g game) Verdict(c solver.Result, o explain.Options) explain.Step {
+	p, a := c.Position.(*Board), c.Analysis.(Analysis)
 	mover := p.Game().PlayerName(p.ToMove())
 	other := p.Game().PlayerName(p.ToMove().Other())
 	if _, ok := lastMove(a); !ok {
@@ -359,10 +361,6 @@ func (g game) Pointer(c solver.Result, pl explain.Plan, o explain.Options) expla
 		return explain.Step{Body: fmt.Sprintf("Look at gap %d (its pawn is on cell %d): which value mod 3 must it have for the XOR to become 0, and can its pawn get there?", s.gap, a.Pawns[s.pawn-1]+1)}
 	}
 	return explain.Step{Body: fmt.Sprintf("No counted gap can reach the value it needs on its own. Look at gap %d, and at the pawn just to its left, whose move adds to it.", s.gap)}
-}
-
-func (g game) Verdict(c solver.Result, o explain.Options) explain.Step {
-	return pawnVerdict(c, c.Position.(*Board), c.Analysis.(Analysis), o)
 }
 
 func (g game) LessonTitles(solver.Result) []string {

@@ -162,16 +162,10 @@ func binim2Taught(p *Stacks, own byte) solver.Move {
 
 // Explain applies each idea of the solution to the position, then the verdict and the move.
 func (t *stackGame) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
-	p := c.Position.(*Stacks)
-	var steps []explain.Step
-	if p.Misere() {
-		steps = binim2Steps(c, p, o)
-	} else {
-		steps = binimSteps(c, p, o)
+	if p := c.Position.(*Stacks); p.Misere() {
+		return append(binim2Steps(c, p, o), t.Finding(c, pl, o))
 	}
-	// The finding comes just before the verdict.
-	last := steps[len(steps)-1]
-	return append(steps[:len(steps)-1], t.Finding(c, pl, o), last)
+	return append(binimSteps(c, c.Position.(*Stacks), o), t.Finding(c, pl, o))
 }
 
 // stackMoveName is a move's short name by content: "take 2 from `0110`".
@@ -573,7 +567,7 @@ func binim2Steps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
 		"Making the last move loses, so each player wants to run out of moves first; a player who is stuck wins. "+
 			"The player with fewer extra moves runs out first and wins. With equal counts the player to move runs out first, because they spend an extra move before the opponent does, so the player to move wins. "+
 			"Here %s, to move, has %d and the opponent has %d: %s.", mover, me, them, cmp)})
-	return append(steps, binim2Verdict(c, p, o))
+	return steps
 }
 
 // cancelExample shows the answer on one cancelling merged stack.
@@ -659,7 +653,7 @@ func binimSteps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
 	steps = append(steps, explain.Step{Title: "The rule", Body: fmt.Sprintf(
 		"Each player simply uses up their own moves, one per turn, and whoever runs out first on their turn loses. The player to move spends a move first, so they win only with strictly more moves than the opponent; with equal counts they run out first. "+
 			"Here %s, to move, has %d and the opponent has %d.", mover, me, them)})
-	return append(steps, binimVerdict(c, p, o))
+	return steps
 }
 
 func binimVerdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {

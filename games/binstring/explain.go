@@ -179,7 +179,7 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
 	l := p.lead()
 	if p.Text() == "" {
-		return []explain.Step{{Title: "Verdict", Body: fmt.Sprintf("The string is empty, so the game is over. %s %s", leadText(mover, other, l), explain.VerdictSentence(c))}}
+		return nil
 	}
 	steps := []explain.Step{{Title: "The game", Body: fmt.Sprintf(
 		"%s is to move on %s. A move removes any block of neighbouring characters, and the mover keeps them. When the string is empty, whoever holds fewer 0s wins, and equal counts are a tie. %s",
@@ -215,7 +215,7 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	steps = append(steps, explain.Step{Title: "Putting it together", Body: fmt.Sprintf(
 		"Fewer 0s at the end wins, so compare the 0s %s will hold with %s's. %s The rest of the string %s; so %s ends %s.",
 		mover, other, leadText(mover, other, l), rest, mover, finalLeadText(l+shift, other))})
-	return append(steps, t.Finding(c, pl, o), stringVerdict(c, p, a))
+	return append(steps, t.Finding(c, pl, o))
 }
 
 // rangeName is a move's short name: "remove 2–3" or "remove 4".
@@ -293,7 +293,9 @@ func finalLeadText(l int, other string) string {
 	return fmt.Sprintf("with as many zeros as %s", other)
 }
 
-func stringVerdict(c solver.Result, p *BinaryString, a Analysis) explain.Step {
+// Verdict says who wins, why, and the winning move.
+func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
+	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
 	g := p.Game()
 	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
 	if p.Text() == "" {
@@ -373,10 +375,6 @@ func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explai
 	return explain.Step{Body: "Keep the number of 0s as it is: look at the 1s."}
 }
 
-func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
-	return stringVerdict(c, c.Position.(*BinaryString), c.Analysis.(Analysis))
-}
-
 func (t game) LessonTitles(solver.Result) []string {
 	return []string{"The 0s", "Runs of 1s are Nim heaps", "Putting it together"}
 }
@@ -413,7 +411,7 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
 	l := p.lead()
 	if p.Text() == "" {
-		return []explain.Step{stringVerdict(c, p, a)}
+		return []explain.Step{t.Verdict(c, o)}
 	}
 	why := fmt.Sprintf("%s (%s)", explain.Plural(a.Zeros, "zero", "zeros"), parity(a.Zeros))
 	if len(a.Runs) > 0 {

@@ -106,7 +106,7 @@ func (g *game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []ex
 			"Play exactly as in normal Nim while some heap has 2 or more. The only change comes at the end: when your move would leave only heaps of 0 and 1, leave an odd number of heaps of 1, so that the opponent takes the last object. "+
 				"Here %s of 2 or more and %s of 1 are left.", explain.Plural(t.big, "heap", "heaps"), explain.Plural(t.ones, "heap", "heaps"))})
 	}
-	return append(steps, g.Finding(c, pl, o), g.verdict(c, t))
+	return append(steps, g.Finding(c, pl, o))
 }
 
 // finding shows how to find the move on this position's numbers.
@@ -139,9 +139,10 @@ func kindIsEnding(kind string) bool { return strings.HasPrefix(kind, "a move int
 // ordinalBit names a bit column: "1s", "2s", "4s".
 func ordinalBit(b int) string { return strconv.Itoa(1<<b) + "s" }
 
-// verdict states who wins and the move.
-func (g *game) verdict(c solver.Result, t tally) explain.Step {
+// Verdict states who wins and the move.
+func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	p := c.Position.(*Heaps)
+	t := tallyOf(p.heaps)
 	mover, other := g.PlayerName(p.mover), g.PlayerName(p.mover.Other())
 	if t.x == 0 && t.ones == 0 && t.big == 0 {
 		return explain.Step{Title: "Verdict", Body: g.GameOver(p) + " " + explain.VerdictSentence(c)}
@@ -230,10 +231,6 @@ func (g *game) Pointer(c solver.Result, pl explain.Plan, _ explain.Options) expl
 }
 
 // Verdict states who wins and the move.
-func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
-	return g.verdict(c, tallyOf(c.Position.(*Heaps).heaps))
-}
-
 // LessonTitles are the steps of Explain that teach the rule.
 func (g *game) LessonTitles(solver.Result) []string {
 	if g.misere {
