@@ -119,13 +119,7 @@ func XorSentence(vals []int) string {
 }
 
 // binary writes x in base 2, padded with 0s to width digits.
-func binary(x, width int) string {
-	s := strconv.FormatInt(int64(x), 2)
-	if len(s) < width {
-		s = strings.Repeat("0", width-len(s)) + s
-	}
-	return s
-}
+func binary(x, width int) string { return fmt.Sprintf("%0*b", width, x) }
 
 // Plural returns "1 move" or "3 moves".
 func Plural(n int, one, many string) string {

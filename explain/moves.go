@@ -86,7 +86,7 @@ const MaxCounted = 100_000
 // RowText says a row's value: "win in 3 moves", or "win" out of reach.
 func RowText(row MoveRow) string {
 	if row.Remoteness < 0 {
-		return outcomeWord(row.Outcome)
+		return row.Outcome.String()
 	}
 	return ValueText(solver.Value{Outcome: row.Outcome, Remoteness: row.Remoteness})
 }

@@ -74,9 +74,9 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 		}
 		switch {
 		case -ro.Outcome > -rn.Outcome:
-			body += fmt.Sprintf(" It is better: a %s for you instead of a %s.", outcomeWord(-ro.Outcome), outcomeWord(-rn.Outcome))
+			body += fmt.Sprintf(" It is better: a %s for you instead of a %s.", -ro.Outcome, -rn.Outcome)
 		case -ro.Outcome < -rn.Outcome:
-			body += fmt.Sprintf(" It is worse than your move: a %s for you instead of a %s.", outcomeWord(-ro.Outcome), outcomeWord(-rn.Outcome))
+			body += fmt.Sprintf(" It is worse than your move: a %s for you instead of a %s.", -ro.Outcome, -rn.Outcome)
 		case mOK && oOK && ov.Better(mv):
 			body += " Both keep the same outcome; it gets there " + map[bool]string{true: "sooner.", false: "later, which is what a losing side wants."}[ov.Outcome != solver.Loss]
 		case mOK && oOK && mv.Better(ov):
@@ -145,18 +145,7 @@ func solverValues(m solver.Move, v solver.Value, ok bool, after solver.Result) s
 	if ok {
 		return fmt.Sprintf("%s: %s.", Capitalise(m.String()), ValueText(v))
 	}
-	return fmt.Sprintf("%s: a %s against best play (too large to count the moves).", Capitalise(m.String()), outcomeWord(-after.Outcome))
-}
-
-// outcomeWord names an outcome for the player it belongs to.
-func outcomeWord(o solver.Outcome) string {
-	switch o {
-	case solver.Win:
-		return "win"
-	case solver.Loss:
-		return "loss"
-	}
-	return "tie"
+	return fmt.Sprintf("%s: a %s against best play (too large to count the moves).", Capitalise(m.String()), -after.Outcome)
 }
 
 // sameMove reports whether two moves are the same move.

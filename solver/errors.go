@@ -117,11 +117,12 @@ func CheckLength(text, what string, opts ParseOptions) error {
 	if len(text) == 0 {
 		return Inputf("position", "it is empty; write %s", what)
 	}
-	if opts.Long && len(text) > MaxLongPositionLen {
-		return Inputf("position", "it has %d characters, over the %d-character limit of a position given as a file", len(text), MaxLongPositionLen)
+	limit, of := MaxPositionLen, "a slash command"
+	if opts.Long {
+		limit, of = MaxLongPositionLen, "a position given as a file"
 	}
-	if !opts.Long && len(text) > MaxPositionLen {
-		return Inputf("position", "it has %d characters, over the %d-character limit of a slash command", len(text), MaxPositionLen)
+	if len(text) > limit {
+		return Inputf("position", "it has %d characters, over the %d-character limit of %s", len(text), limit, of)
 	}
 	return nil
 }
@@ -194,20 +195,11 @@ func QuoteChar(b byte) string {
 // or -1.
 func FirstNotIn(s []byte, set string) int {
 	for i, c := range s {
-		if !containsByte(set, c) {
+		if strings.IndexByte(set, c) < 0 {
 			return i
 		}
 	}
 	return -1
-}
-
-func containsByte(set string, c byte) bool {
-	for i := 0; i < len(set); i++ {
-		if set[i] == c {
-			return true
-		}
-	}
-	return false
 }
 
 // FirstNotBinary returns the index of the first byte that is not 0 or 1, or -1.

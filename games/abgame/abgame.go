@@ -46,12 +46,7 @@ func (game) MoveOf(from, to int) solver.Move { return Move{From: from, To: to} }
 // Move moves the letter on cell From to cell To, counting from 1.
 type Move = solver.CellMove
 
-func (game) PlayerName(p solver.Player) string {
-	if p == 0 {
-		return "A"
-	}
-	return "B"
-}
+func (game) PlayerName(p solver.Player) string { return [2]string{"A", "B"}[p] }
 
 func (g game) Parse(text string, opts solver.ParseOptions) (solver.Position, error) {
 	text = solver.UpperLetters(strings.TrimSpace(text), "AB")

@@ -154,13 +154,8 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	p := c.Position.(*ABRow)
 	a := c.Analysis.(Analysis)
 	row := p.Row()
-	mover := abName(p.ToMove())
-	letters := 0
-	for i := 0; i < len(row); i++ {
-		if row[i] != '.' {
-			letters++
-		}
-	}
+	mover := Game.PlayerName(p.ToMove())
+	letters := len(row) - strings.Count(row, ".")
 	steps := []explain.Step{{Title: "The game", Body: fmt.Sprintf(
 		"%s is to move. Counting only the letters from the left, the 1st, 3rd, 5th, … letter moves right and the 2nd, 4th, … moves left; "+
 			"A moves an `A`, B moves a `B`, any number of cells across empty cells only. Normal play: a player who cannot move loses. "+
@@ -283,7 +278,7 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
 func (t game) GameOver(pos solver.Position) string {
 	p := pos.(*ABRow)
-	mover := abName(p.ToMove())
+	mover := Game.PlayerName(p.ToMove())
 	letter := 'A' + byte(p.ToMove())
 	if !strings.ContainsRune(p.Row(), rune(letter)) {
 		return fmt.Sprintf("%s cannot move: no `%c` is left on the row, and in normal play a player who cannot move loses.", mover, letter)
@@ -291,13 +286,10 @@ func (t game) GameOver(pos solver.Position) string {
 	return fmt.Sprintf("%s cannot move: every `%c` has a letter or the edge right in front of it, and in normal play a player who cannot move loses.", mover, letter)
 }
 
-// abName is the name of an abgame player, "A" or "B".
-func abName(pl solver.Player) string { return Game.PlayerName(pl) }
-
 // Verdict says who wins, why, and the winning move.
 func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
-	mover, other := abName(p.ToMove()), abName(p.ToMove().Other())
+	mover, other := Game.PlayerName(p.ToMove()), Game.PlayerName(p.ToMove().Other())
 	res := [2]int{a.ReserveA, a.ReserveB}
 	me, them := res[p.ToMove()], res[p.ToMove().Other()]
 	if !solver.HasMoves(p) {
@@ -377,7 +369,7 @@ func (t game) Rule(c solver.Result, _ explain.Options) explain.Step {
 	a := c.Analysis.(Analysis)
 	res := [2]int{a.ReserveA, a.ReserveB}
 	return explain.Step{Body: fmt.Sprintf("Reserve moves are passes only their owner can use: more of them win. With equal reserves the passes cancel and the Nim heaps decide, as in Nim: the player to move wins exactly when their XOR is not 0. "+
-		"Here %s, to move, has %d reserve against %d, and the XOR is %d.", abName(p.ToMove()), res[p.ToMove()], res[p.ToMove().Other()], a.NimSum)}
+		"Here %s, to move, has %d reserve against %d, and the XOR is %d.", Game.PlayerName(p.ToMove()), res[p.ToMove()], res[p.ToMove().Other()], a.NimSum)}
 }
 
 func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.Step {
@@ -400,7 +392,7 @@ func (t game) LessonTitles(solver.Result) []string {
 }
 
 func (t game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
-	return abName(pos.ToMove()) + " " + abMoveName(m)
+	return Game.PlayerName(pos.ToMove()) + " " + abMoveName(m)
 }
 
 // heapList names the Nim heaps with their letters: "2 (letters 1–2)".
@@ -420,7 +412,7 @@ func heapList(a Analysis, o explain.Options) string {
 func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*ABRow)
 	a := c.Analysis.(Analysis)
-	mover, other := abName(p.ToMove()), abName(p.ToMove().Other())
+	mover, other := Game.PlayerName(p.ToMove()), Game.PlayerName(p.ToMove().Other())
 	res := [2]int{a.ReserveA, a.ReserveB}
 	me, them := res[p.ToMove()], res[p.ToMove().Other()]
 	why := fmt.Sprintf("Reserves A %d, B %d; heaps %s; XOR %d.", a.ReserveA, a.ReserveB, heapList(a, o), a.NimSum)

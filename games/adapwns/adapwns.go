@@ -45,12 +45,7 @@ func (game) MoveOf(from, to int) solver.Move { return Move{From: from, To: to} }
 // Move moves the pawn on cell From to cell To, counting from 1.
 type Move = solver.CellMove
 
-func (game) PlayerName(p solver.Player) string {
-	if p == 0 {
-		return "Ada"
-	}
-	return "Ada's opponent"
-}
+func (game) PlayerName(p solver.Player) string { return [2]string{"Ada", "Ada's opponent"}[p] }
 
 func (game) Parse(text string, opts solver.ParseOptions) (solver.Position, error) {
 	text = solver.UpperLetters(strings.TrimSpace(text), "P")

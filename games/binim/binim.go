@@ -76,12 +76,7 @@ func (m Move) String() string { return fmt.Sprintf("take %d from stack %d", m.Ta
 // Numbers returns the stack and the count, as a person types them.
 func (m Move) Numbers() (int, int) { return m.Stack, m.Take }
 
-func (g *stackGame) PlayerName(p solver.Player) string {
-	if p == 0 {
-		return "Dee"
-	}
-	return "Dum"
-}
+func (g *stackGame) PlayerName(p solver.Player) string { return [2]string{"Dee", "Dum"}[p] }
 
 // symbolOf returns the symbol a player may take from: Dee '0', Dum '1'.
 func symbolOf(p solver.Player) byte { return '0' + byte(p) }
@@ -118,10 +113,8 @@ func (g *stackGame) Parse(text string, opts solver.ParseOptions) (solver.Positio
 		return nil, solver.Inputf("position", "no stacks given; write stacks of 0s and 1s, top first, separated by spaces")
 	}
 	for i, s := range stacks {
-		for j := 0; j < len(s); j++ {
-			if s[j] != '0' && s[j] != '1' {
-				return nil, solver.Inputf("position", "stack %d, character %d is %s; a stack uses only 0 and 1", i+1, j+1, solver.QuoteChar(s[j]))
-			}
+		if j := solver.FirstNotBinary([]byte(s)); j >= 0 {
+			return nil, solver.Inputf("position", "stack %d, character %d is %s; a stack uses only 0 and 1", i+1, j+1, solver.QuoteChar(s[j]))
 		}
 		if opts.Strict && len(s) > binimMaxStackLen {
 			return nil, solver.Inputf("position", "stack %d has %d symbols; the contest allows at most %d", i+1, len(s), binimMaxStackLen)
@@ -226,9 +219,4 @@ func (p *Stacks) Play(m solver.Move) (solver.Position, error) {
 	return &Stacks{game: p.game, stacks: next, mover: p.mover.Other()}, nil
 }
 
-func (p *Stacks) Terminal() solver.Outcome {
-	if p.game.misere {
-		return solver.Win
-	}
-	return solver.Loss
-}
+func (p *Stacks) Terminal() solver.Outcome { return p.game.Terminal(0) }

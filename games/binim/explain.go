@@ -111,7 +111,7 @@ func binim2Kind(p *Stacks, m Move) string {
 // stack whose bottom is theirs)".
 func (t *stackGame) Plan(c solver.Result) explain.Plan {
 	p := c.Position.(*Stacks)
-	own := symbol(p.ToMove())
+	own := symbolOf(p.ToMove())
 	var taught solver.Move
 	if c.Outcome == solver.Win {
 		if p.Misere() {
@@ -245,7 +245,7 @@ func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options)
 	p := c.Position.(*Stacks)
 	st := explain.Step{Title: "Finding the move"}
 	if !ownTop(p) {
-		st.Body = fmt.Sprintf("No stack has `%c` on top, so there is no move to find.", symbol(p.ToMove()))
+		st.Body = fmt.Sprintf("No stack has `%c` on top, so there is no move to find.", symbolOf(p.ToMove()))
 		return st
 	}
 	_, other := stackNames(p)
@@ -406,9 +406,6 @@ func stackNames(p *Stacks) (mover, other string) {
 	return g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
 }
 
-// symbol is the symbol a player takes from: Dee 0, Dum 1.
-func symbol(pl solver.Player) byte { return '0' + byte(pl) }
-
 // stacksIntro says who is to move, who owns what and how the explain.List is ordered.
 func stacksIntro(p *Stacks) string {
 	mover, _ := stackNames(p)
@@ -442,7 +439,7 @@ func stackMoveText(p *Stacks, m Move, o explain.Options) string {
 
 // ownTop reports whether the player to move has a stack to take from.
 func ownTop(p *Stacks) bool {
-	own := symbol(p.ToMove())
+	own := symbolOf(p.ToMove())
 	for _, s := range p.Stacks() {
 		if s[0] == own {
 			return true
@@ -457,7 +454,7 @@ func noMoveReason(p *Stacks) string {
 	if len(p.Stacks()) == 0 {
 		return mover + " cannot move: no stacks are left"
 	}
-	return fmt.Sprintf("%s cannot move: no stack has `%c` on top", mover, symbol(p.ToMove()))
+	return fmt.Sprintf("%s cannot move: no stack has `%c` on top", mover, symbolOf(p.ToMove()))
 }
 
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
@@ -587,7 +584,7 @@ func binim2Verdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
 	if !ownTop(p) {
 		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
 			"%s cannot move: no stack has `%c` on top. In misère play a player who cannot move wins, so **%s wins**.",
-			mover, symbol(p.ToMove()), c.WinnerName())}
+			mover, symbolOf(p.ToMove()), c.WinnerName())}
 	}
 	a := c.Analysis.(Binim2Analysis)
 	ex := a.Extras()
@@ -661,7 +658,7 @@ func binimVerdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
 	if !ownTop(p) {
 		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
 			"%s cannot move: no stack has `%c` on top. In normal play that loses, so **%s wins**.",
-			mover, symbol(p.ToMove()), c.WinnerName())}
+			mover, symbolOf(p.ToMove()), c.WinnerName())}
 	}
 	mv := c.Analysis.(BinimAnalysis).Moves()
 	me, them := mv[p.ToMove()], mv[p.ToMove().Other()]
@@ -748,7 +745,7 @@ func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options)
 	}
 	switch {
 	case !ownTop(p):
-		find = fmt.Sprintf("No stack has `%c` on top, so %s has no move.", symbol(p.ToMove()), mover)
+		find = fmt.Sprintf("No stack has `%c` on top, so %s has no move.", symbolOf(p.ToMove()), mover)
 	case c.Move == nil && p.Misere():
 		find = fmt.Sprintf("A move spends at most one of %s's %d or hands %s one, so %s stays ahead.", mover, counts[p.ToMove()], other, other)
 	case c.Move == nil:

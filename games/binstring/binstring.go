@@ -51,12 +51,7 @@ func (m Move) String() string {
 // Numbers returns the first and last character, as a person types them.
 func (m Move) Numbers() (int, int) { return m.Start, m.End }
 
-func (game) PlayerName(p solver.Player) string {
-	if p == 0 {
-		return "Player 1"
-	}
-	return "Player 2"
-}
+func (game) PlayerName(p solver.Player) string { return [2]string{"Player 1", "Player 2"}[p] }
 
 func (game) Parse(text string, opts solver.ParseOptions) (solver.Position, error) {
 	text = strings.TrimSpace(text)

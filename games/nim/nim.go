@@ -48,12 +48,7 @@ func (g *game) MoveFormat() string { return "the heap and how many to take, e.g.
 func (g *game) Examples() []string { return []string{"3 4 5", "1 2 3", "5 5", "1 1 1", "2 7 9 12"} }
 
 // PlayerName names the players First and Second, as the judge does.
-func (g *game) PlayerName(p solver.Player) string {
-	if p == 0 {
-		return "First"
-	}
-	return "Second"
-}
+func (g *game) PlayerName(p solver.Player) string { return [2]string{"First", "Second"}[p] }
 
 // MoveOf reads a move typed as the heap and how many to take.
 func (g *game) MoveOf(heap, take int) solver.Move { return Move{Heap: heap, Take: take} }
@@ -210,9 +205,4 @@ func (p *Heaps) Play(m solver.Move) (solver.Position, error) {
 
 // Terminal: with every heap empty, the player to move loses in normal
 // play and wins in misère play.
-func (p *Heaps) Terminal() solver.Outcome {
-	if p.game.misere {
-		return solver.Win
-	}
-	return solver.Loss
-}
+func (p *Heaps) Terminal() solver.Outcome { return p.game.Terminal(0) }
