@@ -2,7 +2,6 @@ package binstring
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/nimtutor/nimtutor/render"
 	"github.com/nimtutor/nimtutor/solver"
@@ -15,7 +14,6 @@ func (game) Picture(pos solver.Position, annotate bool) render.Picture {
 	s := p.Text()
 	pic := &render.Row{Cells: make([]render.Cell, len(s))}
 	pic.Head.Title = render.TitleLine(p, render.Plural(len(s), "character"))
-	zeros := strings.Count(s, "0")
 	pic.Head.Lines = [][]render.Span{{{Text: "A move removes any substring; when the string is empty, fewer 0s win.", Color: render.Ink}}}
 	pic.Head.Legend = []render.LegendItem{{Color: render.Zero, Text: "a 0: counts against whoever takes it"}}
 	if held := p.Held(); held != [2]int{} {
@@ -35,26 +33,13 @@ func (game) Picture(pos solver.Position, annotate bool) render.Picture {
 	}
 	_, an := p.Analyze()
 	a := an.(Analysis)
-	for i := 0; i < len(s); {
-		if s[i] != '1' {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && s[j] == '1' {
-			j++
-		}
-		pic.Brackets = append(pic.Brackets, render.Bracket{From: i, To: j - 1, Color: render.Nim,
-			Label: fmt.Sprintf("%d", j-i), Tint: render.NimTint})
-		i = j
-	}
-	parity := "even"
-	if zeros%2 == 1 {
-		parity = "odd"
+	for _, r := range runsOf(s) {
+		pic.Brackets = append(pic.Brackets, render.Bracket{From: r.start - 1, To: r.start + r.length - 2, Color: render.Nim,
+			Label: fmt.Sprintf("%d", r.length), Tint: render.NimTint})
 	}
 	pic.Head.Legend = append(pic.Head.Legend, render.LegendItem{Color: render.Nim, Text: "run of 1s: a Nim heap of its length"})
 	pic.Head.Lines = append(pic.Head.Lines,
-		[]render.Span{{Text: fmt.Sprintf("0s left: %d (%s). ", a.Zeros, parity), Color: render.Zero},
+		[]render.Span{{Text: fmt.Sprintf("0s left: %d (%s). ", a.Zeros, parity(a.Zeros)), Color: render.Zero},
 			{Text: fmt.Sprintf("Runs of 1s: %s (Nim sum %d).", render.ListInts(a.Runs, 12), a.NimSum), Color: render.Nim}},
 		render.VerdictLine(p))
 	return pic
