@@ -34,17 +34,11 @@ func MoveTable(ctx context.Context, r solver.Result, max int) ([]MoveRow, int) {
 	pos := r.Position
 	var moves []solver.Move
 	more := 0
-	if max > 0 {
-		moves = solver.FirstMoves(pos, max+1)
-		if len(moves) > max {
-			moves = moves[:max]
-			more = -1 // counted below, only when cheap
-		}
-	} else {
+	if max <= 0 {
 		moves = pos.Moves()
-	}
-	if more < 0 {
-		more = len(solver.FirstMoves(pos, MaxCounted)) - len(moves)
+	} else if moves = solver.FirstMoves(pos, max+1); len(moves) > max {
+		moves = moves[:max]
+		more = len(solver.FirstMoves(pos, MaxCounted)) - max
 	}
 	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
 	defer cancel()

@@ -79,8 +79,12 @@ func NewPlan(c solver.Result, taught solver.Move, kindOf func(solver.Move) strin
 	}
 	moves, complete := keepers(c.Position, c.Outcome)
 	pl.Complete = complete
-	if taught != nil && !slices.Contains(moves, taught) {
-		moves = append([]solver.Move{taught}, moves...)
+	if taught != nil {
+		// The taught move's kind comes first.
+		pl.Groups = []MoveGroup{{Kind: kindOf(taught)}}
+		if !slices.Contains(moves, taught) {
+			moves = append([]solver.Move{taught}, moves...)
+		}
 	}
 	for _, m := range moves {
 		k := kindOf(m)
@@ -90,18 +94,6 @@ func NewPlan(c solver.Result, taught solver.Move, kindOf func(solver.Move) strin
 			i = len(pl.Groups) - 1
 		}
 		pl.Groups[i].Moves = append(pl.Groups[i].Moves, m)
-	}
-	if taught != nil {
-		k := kindOf(taught)
-		slices.SortStableFunc(pl.Groups, func(a, b MoveGroup) int {
-			switch {
-			case a.Kind == k && b.Kind != k:
-				return -1
-			case b.Kind == k && a.Kind != k:
-				return 1
-			}
-			return 0
-		})
 	}
 	return pl
 }
