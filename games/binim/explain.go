@@ -249,13 +249,7 @@ func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options)
 		return st
 	}
 	_, other := stackNames(p)
-	_, an := p.Analyze()
-	var counts [2]int
-	if p.Misere() {
-		counts = an.(Binim2Analysis).Extras()
-	} else {
-		counts = an.(BinimAnalysis).Moves()
-	}
+	counts := p.counts()
 	me, them := counts[p.ToMove()], counts[p.ToMove().Other()]
 	if c.Move == nil {
 		if p.Misere() {
@@ -266,14 +260,7 @@ func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options)
 		return st
 	}
 	m := c.Move.(Move)
-	next := explain.AfterMove(c)
-	_, na := next.Analyze()
-	var after [2]int
-	if p.Misere() {
-		after = na.(Binim2Analysis).Extras()
-	} else {
-		after = na.(BinimAnalysis).Moves()
-	}
+	after := explain.AfterMove(c).(*Stacks).counts()
 	var body string
 	switch kind := binim2Kind(p, m); {
 	case !p.Misere():
@@ -320,27 +307,19 @@ func (t *stackGame) Numbers(c solver.Result, o explain.Options) explain.Step {
 			groupList(groups(slices.Sorted(slices.Values(merged))), o), groupList(cancel, o), groupList(keep, o), explain.Plural(a.DeeExtra, "extra move", "extra moves"), a.DumExtra)}
 	}
 	owned := binimOwned(p, o)
-	list := func(pl int) string {
-		if len(owned[pl]) == 0 {
-			return "none"
-		}
-		return explain.Inline(explain.ListOf(owned[pl]), o)
-	}
 	a := c.Analysis.(BinimAnalysis)
 	return explain.Step{Body: fmt.Sprintf("Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s. So Dee has %s and Dum %d.",
-		list(0), list(1), explain.Plural(a.DeeMoves, "move", "moves"), a.DumMoves)}
+		inlineOrNone(owned[0], o), inlineOrNone(owned[1], o), explain.Plural(a.DeeMoves, "move", "moves"), a.DumMoves)}
 }
 
 func (t *stackGame) Rule(c solver.Result, _ explain.Options) explain.Step {
 	p := c.Position.(*Stacks)
 	mover, other := stackNames(p)
-	_, an := p.Analyze()
+	mv := p.counts()
 	if p.Misere() {
-		ex := an.(Binim2Analysis).Extras()
 		return explain.Step{Body: fmt.Sprintf("In misère play each player wants to run out of moves first. Fewer extra moves run out first; with equal counts the player to move spends one first. Here %s, to move, has %d and %s has %d.",
-			mover, ex[p.ToMove()], other, ex[p.ToMove().Other()])}
+			mover, mv[p.ToMove()], other, mv[p.ToMove().Other()])}
 	}
-	mv := an.(BinimAnalysis).Moves()
 	return explain.Step{Body: fmt.Sprintf("Each player uses up their own moves, one a turn, and whoever runs out on their turn loses. The player to move spends first, so needs strictly more. Here %s, to move, has %d and %s has %d.",
 		mover, mv[p.ToMove()], other, mv[p.ToMove().Other()])}
 }
@@ -488,14 +467,28 @@ func binim2Parts(p *Stacks) (merged []string, cancel []group, extra [2][]group) 
 
 // groupList shows groups as inline code, "none" when empty.
 func groupList(gs []group, o explain.Options) string {
-	if len(gs) == 0 {
-		return "none"
-	}
 	items := make([]string, len(gs))
 	for i, g := range gs {
 		items[i] = showStack(g.stack, g.n, o)
 	}
+	return inlineOrNone(items, o)
+}
+
+// inlineOrNone lists items inline, or says "none".
+func inlineOrNone(items []string, o explain.Options) string {
+	if len(items) == 0 {
+		return "none"
+	}
 	return explain.Inline(explain.ListOf(items), o)
+}
+
+// stacksIn counts the stacks of groups.
+func stacksIn(gs []group) int {
+	n := 0
+	for _, g := range gs {
+		n += g.n
+	}
+	return n
 }
 
 func binim2Steps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
@@ -535,11 +528,7 @@ func binim2Steps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
 	if len(cancel) == 0 {
 		body += " No stack here has different top and bottom, so nothing cancels."
 	} else {
-		n := 0
-		for _, g := range cancel {
-			n += g.n
-		}
-		body += fmt.Sprintf(" Here %s out: %s.", explain.Plural(n, "stack cancels", "stacks cancel"), groupList(cancel, o))
+		body += fmt.Sprintf(" Here %s out: %s.", explain.Plural(stacksIn(cancel), "stack cancels", "stacks cancel"), groupList(cancel, o))
 		body += " " + cancelExample(cancel[0].stack, o)
 	}
 	steps = append(steps, explain.Step{Title: "Stacks that cancel out", Body: body})
@@ -599,9 +588,7 @@ func binim2Verdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
 	if me == them {
 		why = fmt.Sprintf("the counts are equal (%d each) and %s is to move", me, mover)
 	}
-	next := explain.AfterMove(c)
-	_, na := next.Analyze()
-	nex := na.(Binim2Analysis).Extras()
+	nex := explain.AfterMove(c).(*Stacks).counts()
 	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf(
 		"Since %s, **%s wins**. Winning move: %s. Afterwards %s is to move with %s against %s's %d: more than %s, which the rule scores as a loss for %s.",
 		why, c.WinnerName(), stackMoveText(p, c.Move.(Move), o),
@@ -668,9 +655,7 @@ func binimVerdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
 				"so %s is then to move with strictly more moves than %s.",
 			mover, me, them, c.WinnerName(), mover, mover, other, other, mover)}
 	}
-	next := explain.AfterMove(c)
-	_, na := next.Analyze()
-	nmv := na.(BinimAnalysis).Moves()
+	nmv := explain.AfterMove(c).(*Stacks).counts()
 	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf(
 		"%s has strictly more moves (%d against %d), so **%s wins**. Winning move: %s. Afterwards %s is to move with %s against %s's %d: not strictly more, so %s runs out first.",
 		mover, me, them, c.WinnerName(), stackMoveText(p, c.Move.(Move), o),
@@ -702,23 +687,16 @@ func (t *stackGame) Stuck(pos solver.Position) string {
 func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*Stacks)
 	mover, other := stackNames(p)
-	_, an := p.Analyze()
 	var why, find, rule string
-	var counts [2]int
+	counts := p.counts()
 	if p.Misere() {
-		a := an.(Binim2Analysis)
-		counts = a.Extras()
 		merged, cancel, extra := binim2Parts(p)
 		if !slices.Equal(merged, p.Stacks()) {
 			why = fmt.Sprintf("Merged: %s. ", groupList(groups(slices.Sorted(slices.Values(merged))), o))
 		}
-		why += fmt.Sprintf("Extra moves: Dee %d (%s), Dum %d (%s)", a.DeeExtra, groupList(extra[0], o), a.DumExtra, groupList(extra[1], o))
+		why += fmt.Sprintf("Extra moves: Dee %d (%s), Dum %d (%s)", counts[0], groupList(extra[0], o), counts[1], groupList(extra[1], o))
 		if len(cancel) > 0 {
-			n := 0
-			for _, g := range cancel {
-				n += g.n
-			}
-			why += fmt.Sprintf("; %s %s", groupList(cancel, o), map[bool]string{true: "cancels", false: "cancel"}[n == 1])
+			why += fmt.Sprintf("; %s %s", groupList(cancel, o), map[bool]string{true: "cancels", false: "cancel"}[stacksIn(cancel) == 1])
 		}
 		why += "."
 		me, them := counts[p.ToMove()], counts[p.ToMove().Other()]
@@ -731,16 +709,8 @@ func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options)
 			rule = fmt.Sprintf("%s %d, %s %d: in misère the fewer wins, so %s.", mover, me, other, them, other)
 		}
 	} else {
-		a := an.(BinimAnalysis)
-		counts = a.Moves()
 		owned := binimOwned(p, o)
-		list := func(pl int) string {
-			if len(owned[pl]) == 0 {
-				return "none"
-			}
-			return explain.Inline(explain.ListOf(owned[pl]), o)
-		}
-		why = fmt.Sprintf("Dee's stacks: %s; %d in all. Dum's: %s; %d in all.", list(0), a.DeeMoves, list(1), a.DumMoves)
+		why = fmt.Sprintf("Dee's stacks: %s; %d in all. Dum's: %s; %d in all.", inlineOrNone(owned[0], o), counts[0], inlineOrNone(owned[1], o), counts[1])
 		rule = fmt.Sprintf("Only your own stacks give you moves, and the player to move (%s, %d to %d) needs strictly more.", mover, counts[p.ToMove()], counts[p.ToMove().Other()])
 	}
 	switch {

@@ -106,6 +106,9 @@ func stacksTally[S stack](stacks []S, misere bool) [2]int {
 	return counts
 }
 
+// counts returns the tally of p's stacks.
+func (p *Stacks) counts() [2]int { return stacksTally(p.stacks, p.game.misere) }
+
 // stacksRule decides both games from the tally. binim2: equal extra moves
 // mean the mover wins, otherwise whoever has fewer wins. binim: the mover
 // wins with strictly more moves.
