@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -76,10 +77,8 @@ func ErrorCode(err error) string {
 	switch {
 	case err == nil:
 		return ""
-	case errors.As(err, &e) && e.Code == "":
-		return EInvalid
 	case errors.As(err, &e):
-		return e.Code
+		return cmp.Or(e.Code, EInvalid)
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return ETimeout
 	}
@@ -91,14 +90,13 @@ func ErrorCode(err error) string {
 // never shows internals.
 func ErrorMessage(err error) string {
 	var e *Error
-	switch code := ErrorCode(err); {
-	case code == ETimeout && !errors.As(err, &e):
-		return "This was stopped before it finished. Please try again."
-	case code == EInternal:
+	switch {
+	case ErrorCode(err) == EInternal:
 		return "Something went wrong on our side. It has been logged; please try again."
+	case errors.As(err, &e):
+		return e.Error()
 	}
-	errors.As(err, &e)
-	return e.Error()
+	return "This was stopped before it finished. Please try again."
 }
 
 // MaxPositionLen is the longest position text accepted: a slash command's
