@@ -262,6 +262,40 @@ func (t *Tx) queryRow(query string, args ...any) *sql.Row {
 	return t.tx.QueryRowContext(t.ctx, query, args...)
 }
 
+// scanner is a row or rows to scan.
+type scanner interface{ Scan(dest ...any) error }
+
+// queryAll runs a query outside any transaction and scans each row it
+// returns with scan; what names the rows in an error.
+func queryAll[T any](ctx context.Context, s *Store, what string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading %s: %w", what, err)
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: reading %s: %w", what, err)
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// one finishes reading a single row v: no row is ErrNotFound, and another
+// error names what was read.
+func one[T any](v T, err error, what string) (T, error) {
+	if errors.Is(err, sql.ErrNoRows) {
+		return v, ErrNotFound
+	}
+	if err != nil {
+		return v, fmt.Errorf("store: reading %s: %w", what, err)
+	}
+	return v, nil
+}
+
 // firstWords names a statement in an error without its arguments.
 func firstWords(q string) string {
 	f := strings.Fields(q)
