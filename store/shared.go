@@ -35,8 +35,7 @@ type querier interface {
 // table, and INSERT … ON CONFLICT DO NOTHING inserts it at most once.
 // Claim implements bot.Ledger.
 func (s *Store) Claim(ctx context.Context, id string) (bool, error) {
-	start := time.Now()
-	defer s.observe("claim", start)
+	defer s.observe("claim", time.Now())
 	var n int64
 	err := s.oneStatement(ctx, func(q querier) error {
 		res, err := q.ExecContext(ctx, `INSERT INTO interactions (interaction_id, seen_at) VALUES ($1, $2) ON CONFLICT (interaction_id) DO NOTHING`, id, millis(s.now()))
@@ -58,8 +57,7 @@ func (s *Store) Claim(ctx context.Context, id string) (bool, error) {
 // window boundary). It reports whether the user may go on and, when not,
 // how long until the window ends.
 func (s *Store) Take(ctx context.Context, user string, limit int, per time.Duration) (time.Duration, bool, error) {
-	start := time.Now()
-	defer s.observe("rate_limit", start)
+	defer s.observe("rate_limit", time.Now())
 	now := millis(s.now())
 	window := now - now%per.Milliseconds()
 	var used int
@@ -82,8 +80,7 @@ func (s *Store) Take(ctx context.Context, user string, limit int, per time.Durat
 // PutState stores value under key until ttl from now, replacing any
 // value the key had.
 func (s *Store) PutState(ctx context.Context, key, value string, ttl time.Duration) error {
-	start := time.Now()
-	defer s.observe("put_state", start)
+	defer s.observe("put_state", time.Now())
 	err := s.oneStatement(ctx, func(q querier) error {
 		_, err := q.ExecContext(ctx, `INSERT INTO states (state_key, value, expires_at) VALUES ($1, $2, $3)
 			ON CONFLICT (state_key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
@@ -99,8 +96,7 @@ func (s *Store) PutState(ctx context.Context, key, value string, ttl time.Durati
 // GetState returns the value stored under key, and false if there is
 // none or it has expired.
 func (s *Store) GetState(ctx context.Context, key string) (string, bool, error) {
-	start := time.Now()
-	defer s.observe("get_state", start)
+	defer s.observe("get_state", time.Now())
 	var v string
 	err := s.db.QueryRowContext(ctx, `SELECT value FROM states WHERE state_key = $1 AND expires_at > $2`, key, millis(s.now())).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {

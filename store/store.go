@@ -174,6 +174,9 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 	var err error
 	for try := range maxTries {
 		err = s.updateOnce(ctx, fn)
+		if p, ok := err.(*panicked); ok {
+			panic(p.value)
+		}
 		if err == nil || !retryable(err) {
 			return err
 		}
@@ -186,7 +189,9 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 	return fmt.Errorf("store: still conflicting after %d tries: %w", maxTries, err)
 }
 
-func (s *Store) updateOnce(ctx context.Context, fn func(tx *Tx) error) (err error) {
+// updateOnce runs fn in one transaction; a panic in fn rolls it back and
+// comes back as a *panicked error.
+func (s *Store) updateOnce(ctx context.Context, fn func(tx *Tx) error) error {
 	if s.kind == SQLite {
 		return s.updateSQLite(ctx, fn)
 	}
@@ -194,20 +199,11 @@ func (s *Store) updateOnce(ctx context.Context, fn func(tx *Tx) error) (err erro
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
 	}
-	tx := &Tx{tx: sqlTx, s: s, ctx: ctx}
-	defer func() {
-		if p := recover(); p != nil {
-			sqlTx.Rollback()
-			panic(p)
-		}
-		if err != nil {
-			sqlTx.Rollback()
-		}
-	}()
-	if err = fn(tx); err != nil {
+	if err := call(fn, &Tx{tx: sqlTx, s: s, ctx: ctx}); err != nil {
+		sqlTx.Rollback()
 		return err
 	}
-	if err = sqlTx.Commit(); err != nil {
+	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("store: commit: %w", err)
 	}
 	return nil
