@@ -21,7 +21,6 @@ type Case struct {
 	Number, Line int
 }
 
-// size orders cases for "smallest": the characters of the position.
 // Size is how big the case is: its characters other than spaces. The
 // smallest failing case is the one shown.
 func (c Case) Size() int { return len(strings.ReplaceAll(c.Text, " ", "")) }

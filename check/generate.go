@@ -80,20 +80,17 @@ func Generate(g solver.Game, seed uint64) (*TestFile, error) {
 // Format writes tests in g's judge format: T, then each test.
 func Format(g solver.Game, tests []Test) []byte {
 	var b bytes.Buffer
-	b.WriteString(strconv.Itoa(len(tests)))
-	b.WriteByte('\n')
+	fmt.Fprintln(&b, len(tests))
 	for _, t := range tests {
-		if g.NeedsFirst() {
-			stacks := strings.Fields(t.Text)
-			fmt.Fprintf(&b, "%d %s\n", len(stacks), t.First)
-			for _, s := range stacks {
-				b.WriteString(s)
-				b.WriteByte('\n')
-			}
+		if !g.NeedsFirst() {
+			fmt.Fprintln(&b, t.Text)
 			continue
 		}
-		b.WriteString(t.Text)
-		b.WriteByte('\n')
+		stacks := strings.Fields(t.Text)
+		fmt.Fprintln(&b, len(stacks), t.First)
+		for _, s := range stacks {
+			fmt.Fprintln(&b, s)
+		}
 	}
 	return b.Bytes()
 }
