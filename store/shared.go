@@ -30,21 +30,28 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// Claim records an interaction id and reports true if no replica had
-// recorded it before: the id is the primary key of the interactions
-// table, and INSERT … ON CONFLICT DO NOTHING inserts it at most once.
-// Claim implements bot.Ledger.
-func (s *Store) Claim(ctx context.Context, id string) (bool, error) {
-	defer s.observe("claim", time.Now())
+// execOne runs one statement as oneStatement does and returns how many
+// rows it changed.
+func (s *Store) execOne(ctx context.Context, query string, args ...any) (int64, error) {
 	var n int64
 	err := s.oneStatement(ctx, func(q querier) error {
-		res, err := q.ExecContext(ctx, `INSERT INTO interactions (interaction_id, seen_at) VALUES ($1, $2) ON CONFLICT (interaction_id) DO NOTHING`, id, millis(s.now()))
+		res, err := q.ExecContext(ctx, query, args...)
 		if err != nil {
 			return err
 		}
 		n, err = res.RowsAffected()
 		return err
 	})
+	return n, err
+}
+
+// Claim records an interaction id and reports true if no replica had
+// recorded it before: the id is the primary key of the interactions
+// table, and INSERT … ON CONFLICT DO NOTHING inserts it at most once.
+// Claim implements bot.Ledger.
+func (s *Store) Claim(ctx context.Context, id string) (bool, error) {
+	defer s.observe("claim", time.Now())
+	n, err := s.execOne(ctx, `INSERT INTO interactions (interaction_id, seen_at) VALUES ($1, $2) ON CONFLICT (interaction_id) DO NOTHING`, id, millis(s.now()))
 	if err != nil {
 		return false, fmt.Errorf("store: claiming interaction %s: %w", id, err)
 	}
@@ -81,12 +88,9 @@ func (s *Store) Take(ctx context.Context, user string, limit int, per time.Durat
 // value the key had.
 func (s *Store) PutState(ctx context.Context, key, value string, ttl time.Duration) error {
 	defer s.observe("put_state", time.Now())
-	err := s.oneStatement(ctx, func(q querier) error {
-		_, err := q.ExecContext(ctx, `INSERT INTO states (state_key, value, expires_at) VALUES ($1, $2, $3)
-			ON CONFLICT (state_key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
-			key, value, millis(s.now().Add(ttl)))
-		return err
-	})
+	_, err := s.execOne(ctx, `INSERT INTO states (state_key, value, expires_at) VALUES ($1, $2, $3)
+		ON CONFLICT (state_key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
+		key, value, millis(s.now().Add(ttl)))
 	if err != nil {
 		return fmt.Errorf("store: saving state %s: %w", key, err)
 	}
@@ -123,15 +127,8 @@ func (s *Store) Sweep(ctx context.Context, claimTTL, rateTTL time.Duration) (int
 	}
 	var total int64
 	for _, st := range stmts {
-		err := s.oneStatement(ctx, func(q querier) error {
-			res, err := q.ExecContext(ctx, st.q, st.arg)
-			if err != nil {
-				return err
-			}
-			n, err := res.RowsAffected()
-			total += n
-			return err
-		})
+		n, err := s.execOne(ctx, st.q, st.arg)
+		total += n
 		if err != nil {
 			return total, fmt.Errorf("store: sweeping: %s: %w", firstWords(st.q), err)
 		}
