@@ -78,10 +78,7 @@ func Compare(ctx context.Context, g solver.Game, input, output []byte) (*Report,
 	if err != nil {
 		return nil, fmt.Errorf("input: %w", err)
 	}
-	expected := strings.Split(strings.TrimSuffix(want.String(), "\n"), "\n")
-	if want.Len() == 0 {
-		expected = nil
-	}
+	expected := outputLines(want.Bytes())
 	if len(expected) != len(cases) {
 		return nil, fmt.Errorf("check: %d answers for %d tests of %s", len(expected), len(cases), g.Name())
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -34,13 +35,7 @@ func Supported(g solver.Game) bool {
 
 // Games returns the games Generate supports, in the registry's order.
 func Games() []solver.Game {
-	var out []solver.Game
-	for _, g := range solver.Games() {
-		if Supported(g) {
-			out = append(out, g)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(solver.Games()), func(g solver.Game) bool { return !Supported(g) })
 }
 
 // TestFile is a generated judge input.
