@@ -42,23 +42,14 @@ const (
 // ErrEmpty reports a chart with no point to draw.
 var ErrEmpty = errors.New("chart: nothing to draw")
 
-var (
-	faceOnce sync.Once
-	face     font.Face
-	faceErr  error
-)
-
-func loadFace() (font.Face, error) {
-	faceOnce.Do(func() {
-		f, err := opentype.Parse(goregular.TTF)
-		if err != nil {
-			faceErr = err
-			return
-		}
-		face, faceErr = opentype.NewFace(f, &opentype.FaceOptions{Size: 13, DPI: 72, Hinting: font.HintingFull})
-	})
-	return face, faceErr
-}
+// loadFace parses the font once.
+var loadFace = sync.OnceValues(func() (font.Face, error) {
+	f, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		return nil, err
+	}
+	return opentype.NewFace(f, &opentype.FaceOptions{Size: 13, DPI: 72, Hinting: font.HintingFull})
+})
 
 // palette gives each series its colour, in order.
 var palette = []color.RGBA{
@@ -176,15 +167,11 @@ func text(img *image.RGBA, fc font.Face, x, y int, s string, col color.Color) {
 func textWidth(fc font.Face, s string) int { return font.MeasureString(fc, s).Ceil() }
 
 func hline(img *image.RGBA, x0, x1, y int, col color.RGBA) {
-	for x := x0; x <= x1; x++ {
-		img.SetRGBA(x, y, col)
-	}
+	fillRect(img, image.Rect(x0, y, x1+1, y+1), col)
 }
 
 func vline(img *image.RGBA, x, y0, y1 int, col color.RGBA) {
-	for y := y0; y <= y1; y++ {
-		img.SetRGBA(x, y, col)
-	}
+	fillRect(img, image.Rect(x, y0, x+1, y1+1), col)
 }
 
 func fillRect(img *image.RGBA, r image.Rectangle, col color.RGBA) {

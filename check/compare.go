@@ -21,7 +21,6 @@ type Case struct {
 	Number, Line int
 }
 
-// size orders cases for "smallest": the characters of the position.
 // Size is how big the case is: its characters other than spaces. The
 // smallest failing case is the one shown.
 func (c Case) Size() int { return len(strings.ReplaceAll(c.Text, " ", "")) }
@@ -79,10 +78,7 @@ func Compare(ctx context.Context, g solver.Game, input, output []byte) (*Report,
 	if err != nil {
 		return nil, fmt.Errorf("input: %w", err)
 	}
-	expected := strings.Split(strings.TrimSuffix(want.String(), "\n"), "\n")
-	if want.Len() == 0 {
-		expected = nil
-	}
+	expected := outputLines(want.Bytes())
 	if len(expected) != len(cases) {
 		return nil, fmt.Errorf("check: %d answers for %d tests of %s", len(expected), len(cases), g.Name())
 	}

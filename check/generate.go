@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -34,13 +35,7 @@ func Supported(g solver.Game) bool {
 
 // Games returns the games Generate supports, in the registry's order.
 func Games() []solver.Game {
-	var out []solver.Game
-	for _, g := range solver.Games() {
-		if Supported(g) {
-			out = append(out, g)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(solver.Games()), func(g solver.Game) bool { return !Supported(g) })
 }
 
 // TestFile is a generated judge input.
@@ -80,20 +75,17 @@ func Generate(g solver.Game, seed uint64) (*TestFile, error) {
 // Format writes tests in g's judge format: T, then each test.
 func Format(g solver.Game, tests []Test) []byte {
 	var b bytes.Buffer
-	b.WriteString(strconv.Itoa(len(tests)))
-	b.WriteByte('\n')
+	fmt.Fprintln(&b, len(tests))
 	for _, t := range tests {
-		if g.NeedsFirst() {
-			stacks := strings.Fields(t.Text)
-			fmt.Fprintf(&b, "%d %s\n", len(stacks), t.First)
-			for _, s := range stacks {
-				b.WriteString(s)
-				b.WriteByte('\n')
-			}
+		if !g.NeedsFirst() {
+			fmt.Fprintln(&b, t.Text)
 			continue
 		}
-		b.WriteString(t.Text)
-		b.WriteByte('\n')
+		stacks := strings.Fields(t.Text)
+		fmt.Fprintln(&b, len(stacks), t.First)
+		for _, s := range stacks {
+			fmt.Fprintln(&b, s)
+		}
 	}
 	return b.Bytes()
 }

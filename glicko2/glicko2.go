@@ -42,12 +42,6 @@ func g(phi float64) float64 { return 1 / math.Sqrt(1+3*phi*phi/(math.Pi*math.Pi)
 
 func expect(mu, muj, phij float64) float64 { return 1 / (1 + math.Exp(-g(phij)*(mu-muj))) }
 
-// Expected returns the score p expects against o: the probability that p
-// wins, on the familiar scale.
-func Expected(p, o Rating) float64 {
-	return expect((p.R-1500)/scale, (o.R-1500)/scale, o.RD/scale)
-}
-
 // Update returns p's rating after one rating period with the given
 // results, with system constant tau (DefaultTau when 0). With no results
 // only the deviation grows, as the paper's step 6 says.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
@@ -51,9 +52,9 @@ var ErrTooLarge = errors.New("learn: the position is too large to search")
 func NewBoard(game, text, first string) (Board, error) {
 	switch game {
 	case "sums":
-		return parseHeapBoard(nimRule, text)
+		return parseHeaps(nimRule, text)
 	case "staircase":
-		return parseHeapBoard(stairRule, text)
+		return parseHeaps(stairRule, text)
 	}
 	g, err := solver.Lookup(game)
 	if err != nil {
@@ -66,20 +67,11 @@ func NewBoard(game, text, first string) (Board, error) {
 	return posBoard{pos}, nil
 }
 
-func parseHeapBoard(rule heapRule, text string) (Board, error) {
-	b, err := parseHeaps(rule, text)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
 // The heap games as Boards.
 
 func (b *heapBoard) Text() string              { return b.String() }
 func (b *heapBoard) Name(p int) string         { return heapNames[(b.mover+p)%2] }
 func (b *heapBoard) CanTie() bool              { return false }
-func (b *heapBoard) MoveText(i, k int) string  { return b.moveText(i, k) }
 func (b *heapBoard) Position() solver.Position { return nil }
 func (b *heapBoard) Reason() string            { _, r := b.formula(); return r }
 func (b *heapBoard) Theory() solver.Outcome    { o, _ := b.formula(); return o }
@@ -105,10 +97,7 @@ func (b *heapBoard) Heaps() string {
 		if b.rule == stairRule {
 			label = fmt.Sprintf("step %d", k+1)
 		}
-		row := ""
-		for range h {
-			row += "●"
-		}
+		row := strings.Repeat("●", h)
 		if h == 0 {
 			row = "·"
 		}

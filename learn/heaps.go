@@ -41,7 +41,7 @@ type heapBoard struct {
 const maxHeapTotal = 40
 
 // parseHeaps reads "3 4 5" or, with take-1-or-2 piles, "5/2 3".
-func parseHeaps(rule heapRule, text string) (*heapBoard, error) {
+func parseHeaps(rule heapRule, text string) (Board, error) {
 	b := &heapBoard{rule: rule}
 	total := 0
 	for k, f := range strings.Fields(text) {
@@ -93,7 +93,7 @@ func (b *heapBoard) moves() [][2]int {
 // play returns the position after taking take from heap (or step) i.
 func (b *heapBoard) play(i, take int) (*heapBoard, error) {
 	if !slices.Contains(b.moves(), [2]int{i, take}) {
-		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%s is not a legal move here", b.moveText(i, take))}
+		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%s is not a legal move here", b.MoveText(i, take))}
 	}
 	n := &heapBoard{rule: b.rule, heaps: slices.Clone(b.heaps), take12: b.take12, mover: 1 - b.mover}
 	n.heaps[i-1] -= take
@@ -103,8 +103,8 @@ func (b *heapBoard) play(i, take int) (*heapBoard, error) {
 	return n, nil
 }
 
-// moveText says a move: "take 2 from heap 1" or "move 2 coins from step 3 to step 2".
-func (b *heapBoard) moveText(i, take int) string {
+// MoveText says a move: "take 2 from heap 1" or "move 2 coins from step 3 to step 2".
+func (b *heapBoard) MoveText(i, take int) string {
 	switch {
 	case b.rule == stairRule && i == 1:
 		return fmt.Sprintf("move %s from step 1 off the stairs", coins(take))

@@ -143,10 +143,8 @@ var (
 func Register(t *Topic) {
 	topicsMu.Lock()
 	defer topicsMu.Unlock()
-	for _, old := range topics {
-		if old.ID == t.ID {
-			panic("learn: two lessons with the id " + t.ID)
-		}
+	if slices.ContainsFunc(topics, func(old *Topic) bool { return old.ID == t.ID }) {
+		panic("learn: two lessons with the id " + t.ID)
 	}
 	topics = append(topics, t)
 	slices.SortStableFunc(topics, func(a, b *Topic) int { return a.Order - b.Order })
@@ -162,10 +160,8 @@ func Topics() []*Topic {
 // Lookup returns the topic with the given id.
 func Lookup(id string) (*Topic, error) {
 	topics := Topics()
-	for _, t := range topics {
-		if t.ID == id {
-			return t, nil
-		}
+	if k := slices.IndexFunc(topics, func(t *Topic) bool { return t.ID == id }); k >= 0 {
+		return topics[k], nil
 	}
 	ids := make([]string, len(topics))
 	for k, t := range topics {

@@ -15,17 +15,11 @@ type Linker interface {
 // of game titled title, or false when the step applies no theorem.
 func ForStep(game, title string) (*Topic, bool) {
 	g, err := solver.Lookup(game)
-	if err != nil {
-		return nil, false
+	if l, ok := g.(Linker); ok && err == nil {
+		if id, ok := l.LessonLinks()[title]; ok {
+			t, err := Lookup(id)
+			return t, err == nil
+		}
 	}
-	l, ok := g.(Linker)
-	if !ok {
-		return nil, false
-	}
-	id, ok := l.LessonLinks()[title]
-	if !ok {
-		return nil, false
-	}
-	t, err := Lookup(id)
-	return t, err == nil
+	return nil, false
 }

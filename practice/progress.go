@@ -2,6 +2,7 @@ package practice
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strings"
 
@@ -58,11 +59,7 @@ func weakest(as []store.Attempt) (game, theme string, rate float64) {
 			}
 		}
 	}
-	keys := make([]key, 0, len(tries))
-	for k := range tries {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b key) int { return strings.Compare(a.game+a.theme, b.game+b.theme) })
+	keys := slices.SortedFunc(maps.Keys(tries), func(a, b key) int { return strings.Compare(a.game+a.theme, b.game+b.theme) })
 	best := -1.0
 	for _, k := range keys {
 		if fails[k] == 0 {

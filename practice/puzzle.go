@@ -49,20 +49,14 @@ var ErrBadID = errors.New("practice: not a puzzle id")
 
 // ParseID splits "GAME-SEED".
 func ParseID(id string) (solver.Game, uint64, error) {
-	k := strings.LastIndexByte(id, '-')
-	name, num, ok := id[:max(k, 0)], id[k+1:], k >= 0
-	if !ok {
-		return nil, 0, fmt.Errorf("%w: %q", ErrBadID, id)
+	if k := strings.LastIndexByte(id, '-'); k >= 0 {
+		g, err := solver.Lookup(id[:k])
+		seed, err2 := strconv.ParseUint(id[k+1:], 10, 64)
+		if err == nil && err2 == nil && seed >= 1 && seed <= maxSeed {
+			return g, seed, nil
+		}
 	}
-	g, err := solver.Lookup(name)
-	if err != nil {
-		return nil, 0, fmt.Errorf("%w: %q", ErrBadID, id)
-	}
-	seed, err := strconv.ParseUint(num, 10, 64)
-	if err != nil || seed == 0 || seed > maxSeed {
-		return nil, 0, fmt.Errorf("%w: %q", ErrBadID, id)
-	}
-	return g, seed, nil
+	return nil, 0, fmt.Errorf("%w: %q", ErrBadID, id)
 }
 
 // puzzleID names the puzzle of game g with seed.
@@ -88,10 +82,7 @@ func Generate(g solver.Game, seed uint64) (*Puzzle, error) {
 	h.Write([]byte(g.Name()))
 	rng := rand.New(rand.NewPCG(seed, h.Sum64()))
 	for range generateTries {
-		pos, err := randomPosition(g, rng)
-		if err != nil {
-			return nil, err
-		}
+		pos := g.Random(rng)
 		if o, _ := pos.Analyze(); o != solver.Win {
 			continue
 		}
@@ -102,7 +93,7 @@ func Generate(g solver.Game, seed uint64) (*Puzzle, error) {
 		}
 		p := &Puzzle{ID: puzzleID(g, seed), Game: g, Seed: seed, Position: pos, Winning: winning, Moves: len(moves)}
 		p.Remoteness = remoteness(pos, remotenessBudget)
-		p.Themes = themes(pos, winning)
+		p.Themes = explain.PositionThemes(pos)
 		p.Estimate = estimate(p)
 		return p, nil
 	}
@@ -124,9 +115,13 @@ func winningMoves(pos solver.Position, moves []solver.Move) []solver.Move {
 	return out
 }
 
-// randomPosition draws a small position of g.
-func randomPosition(g solver.Game, r *rand.Rand) (solver.Position, error) {
-	return g.Random(r), nil
+// remoteness returns pos's remoteness, or -1 if the search passes budget.
+func remoteness(pos solver.Position, budget int) int {
+	v, ok := solver.Reach(context.Background(), pos, budget)
+	if !ok {
+		return -1
+	}
+	return v.Remoteness
 }
 
 // estimate is a puzzle's first rating: harder when it is larger, when few
@@ -162,6 +157,10 @@ func (p *Puzzle) Hints() []explain.Step {
 
 // IsWinning reports whether m is one of the winning moves.
 func (p *Puzzle) IsWinning(m solver.Move) bool { return slices.Contains(p.Winning, m) }
+
+// GameThemes lists the themes puzzles of g can have, for menus: the ideas
+// of its solution, as its explanation names them.
+func GameThemes(g solver.Game) []string { return explain.Themes(g) }
 
 // HasTheme reports whether the puzzle needs the named idea.
 func (p *Puzzle) HasTheme(theme string) bool { return slices.Contains(p.Themes, theme) }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -109,7 +111,7 @@ func (s *Service) Next(ctx context.Context, user, guild string, g solver.Game, t
 	} else if err != nil {
 		return nil, l, err
 	}
-	if theme != "" && !contains(GameThemes(g), theme) {
+	if theme != "" && !slices.Contains(GameThemes(g), theme) {
 		return nil, l, &solver.Error{Field: "puzzle", Msg: fmt.Sprintf("%v %q in %s; choose one of %v", ErrUnknownTheme, theme, g.Name(), GameThemes(g)), Err: ErrUnknownTheme}
 	}
 	recent, err := s.store.Attempts(ctx, user, g.Name(), 200)
@@ -153,15 +155,6 @@ func (s *Service) Next(ctx context.Context, user, guild string, g solver.Game, t
 		return nil, l, err
 	}
 	return best, l, nil
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // Hint counts one more hint on the learner's open puzzle and returns it:
@@ -278,9 +271,8 @@ func (s *Service) Answer(ctx context.Context, user, puzzleID string, m solver.Mo
 		if err := tx.PutPuzzle(pz); err != nil {
 			return err
 		}
-		a, b := solver.MoveNumbers(m)
 		_, err = tx.AddAttempt(store.Attempt{User: user, Guild: pend.Guild, Game: p.Game.Name(), PuzzleID: p.ID, Daily: pend.Daily,
-			Move: fmt.Sprintf("%d %d", a, b), Correct: out.Correct, Hints: pend.Hints, Themes: joinThemes(p.Themes),
+			Move: MoveText(m), Correct: out.Correct, Hints: pend.Hints, Themes: strings.Join(p.Themes, ","),
 			Before: out.Before.Rating.Rating, After: l.Rating.Rating, PuzzleAfter: pz.Rating.Rating, At: s.now()})
 		if errors.Is(err, store.ErrDuplicate) {
 			return ErrAlreadyAnswered
@@ -300,15 +292,4 @@ func (s *Service) Answer(ctx context.Context, user, puzzleID string, m solver.Mo
 	}
 	out.Winning = explain.LocalMove(p.Solution())
 	return out, nil
-}
-
-func joinThemes(ts []string) string {
-	s := ""
-	for i, t := range ts {
-		if i > 0 {
-			s += ","
-		}
-		s += t
-	}
-	return s
 }

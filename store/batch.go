@@ -26,7 +26,7 @@ type write struct {
 }
 
 // panicked carries a panic from a transaction's function back to the
-// goroutine that queued it.
+// goroutine that queued it, which Update panics again with.
 type panicked struct{ value any }
 
 func (p *panicked) Error() string { return fmt.Sprintf("store: panic in a transaction: %v", p.value) }
@@ -43,9 +43,6 @@ func (s *Store) updateSQLite(ctx context.Context, fn func(tx *Tx) error) error {
 	for {
 		select {
 		case err := <-w.done:
-			if p, ok := err.(*panicked); ok {
-				panic(p.value)
-			}
 			return err
 		case s.writer <- struct{}{}:
 			s.runQueue()
@@ -57,14 +54,14 @@ func (s *Store) updateSQLite(ctx context.Context, fn func(tx *Tx) error) error {
 // runQueue commits the queued transactions in one SQLite transaction.
 func (s *Store) runQueue() {
 	var batch []*write
+drain:
 	for len(batch) < maxBatch {
 		select {
 		case w := <-s.queue:
 			batch = append(batch, w)
-			continue
 		default:
+			break drain
 		}
-		break
 	}
 	if len(batch) == 0 {
 		return
@@ -123,7 +120,8 @@ func (s *Store) runQueue() {
 	}
 }
 
-// call runs fn, turning a panic into an error for its caller to re-panic.
+// call runs fn, turning a panic into a *panicked error for Update to
+// panic again with.
 func call(fn func(tx *Tx) error, tx *Tx) (err error) {
 	defer func() {
 		if p := recover(); p != nil {

@@ -52,48 +52,27 @@ func (s *Store) SaveGame(ctx context.Context, g GameRecord) error {
 
 const gameCols = `game_id, user_id, guild_id, game, start, start_mover, side, moves, result, created_at, updated_at`
 
-func scanGames(rows *sql.Rows) ([]GameRecord, error) {
-	defer rows.Close()
-	var out []GameRecord
-	for rows.Next() {
-		var g GameRecord
-		var moves string
-		var created, updated int64
-		if err := rows.Scan(&g.ID, &g.User, &g.Guild, &g.Game, &g.Start, &g.StartMover, &g.Side, &moves, &g.Result, &created, &updated); err != nil {
-			return nil, fmt.Errorf("store: reading games: %w", err)
-		}
-		if moves != "" {
-			g.Moves = strings.Split(moves, moveSep)
-		}
-		g.Created, g.Updated = fromMillis(created), fromMillis(updated)
-		out = append(out, g)
+func scanGame(row scanner) (GameRecord, error) {
+	var g GameRecord
+	var moves string
+	var created, updated int64
+	err := row.Scan(&g.ID, &g.User, &g.Guild, &g.Game, &g.Start, &g.StartMover, &g.Side, &moves, &g.Result, &created, &updated)
+	if moves != "" {
+		g.Moves = strings.Split(moves, moveSep)
 	}
-	return out, rows.Err()
+	g.Created, g.Updated = fromMillis(created), fromMillis(updated)
+	return g, err
 }
 
 // Game returns one game, or ErrNotFound.
 func (s *Store) Game(ctx context.Context, id string) (GameRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+gameCols+` FROM games WHERE game_id = $1`, id)
-	if err != nil {
-		return GameRecord{}, fmt.Errorf("store: reading game: %w", err)
-	}
-	gs, err := scanGames(rows)
-	if err != nil {
-		return GameRecord{}, err
-	}
-	if len(gs) == 0 {
-		return GameRecord{}, ErrNotFound
-	}
-	return gs[0], nil
+	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE game_id = $1`, id))
+	return one(g, err, "game")
 }
 
 // Games returns the learner's most recent games, newest first.
 func (s *Store) Games(ctx context.Context, user string, limit int) ([]GameRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+gameCols+` FROM games WHERE user_id = $1 ORDER BY updated_at DESC, game_id LIMIT $2`, user, limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: reading games: %w", err)
-	}
-	return scanGames(rows)
+	return queryAll(ctx, s, "games", scanGame, `SELECT `+gameCols+` FROM games WHERE user_id = $1 ORDER BY updated_at DESC, game_id LIMIT $2`, user, limit)
 }
 
 // ErrGameMoved reports that a game's stored moves are not the ones a

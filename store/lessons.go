@@ -20,22 +20,13 @@ type LessonProgress struct {
 
 // Lessons returns user's progress in every lesson they started, by lesson.
 func (s *Store) Lessons(ctx context.Context, user string) ([]LessonProgress, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT lesson, steps_done, mistakes, done, updated_at FROM lesson_progress WHERE user_id = $1 ORDER BY lesson`, user)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []LessonProgress
-	for rows.Next() {
+	return queryAll(ctx, s, "lessons", func(row scanner) (LessonProgress, error) {
 		var p LessonProgress
 		var at int64
-		if err := rows.Scan(&p.Lesson, &p.StepsDone, &p.Mistakes, &p.Done, &at); err != nil {
-			return nil, err
-		}
+		err := row.Scan(&p.Lesson, &p.StepsDone, &p.Mistakes, &p.Done, &at)
 		p.Updated = fromMillis(at)
-		out = append(out, p)
-	}
-	return out, rows.Err()
+		return p, err
+	}, `SELECT lesson, steps_done, mistakes, done, updated_at FROM lesson_progress WHERE user_id = $1 ORDER BY lesson`, user)
 }
 
 // RecordLesson stores an answer to step (counting from 0) of a lesson of

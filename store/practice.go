@@ -78,7 +78,7 @@ var ErrDuplicate = errors.New("store: already answered")
 
 const learnerCols = `user_id, game, rating, rd, vol, solved, failed, streak, best_streak, hints, updated_at`
 
-func scanLearner(row interface{ Scan(...any) error }) (Learner, error) {
+func scanLearner(row scanner) (Learner, error) {
 	var l Learner
 	var upd int64
 	err := row.Scan(&l.User, &l.Game, &l.Rating.Rating, &l.RD, &l.Vol, &l.Solved, &l.Failed, &l.Streak, &l.BestStreak, &l.Hints, &upd)
@@ -89,21 +89,19 @@ func scanLearner(row interface{ Scan(...any) error }) (Learner, error) {
 // LockLearner returns the learner's record in game, creating it with the
 // rating init if absent, and locks it until the transaction ends.
 func (t *Tx) LockLearner(user, game string, init Rating) (Learner, error) {
+	var l Learner
+	err := sql.ErrNoRows // PostgreSQL always takes the upsert below
 	if t.s.kind == SQLite {
 		// The transaction holds the database's write lock already: a
 		// plain read, and an insert the first time only.
-		l, err := scanLearner(t.queryRow(`SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, user, game))
-		if !errors.Is(err, sql.ErrNoRows) {
-			if err != nil {
-				return Learner{}, fmt.Errorf("store: reading learner: %w", err)
-			}
-			return l, nil
-		}
+		l, err = scanLearner(t.queryRow(`SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, user, game))
 	}
-	// One statement: insert or touch, which on PostgreSQL locks the row
-	// until the transaction ends, and return it.
-	l, err := scanLearner(t.queryRow(`INSERT INTO learners (user_id, game, rating, rd, vol, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
-		ON CONFLICT (user_id, game) DO UPDATE SET user_id = excluded.user_id RETURNING `+learnerCols, user, game, init.Rating, init.RD, init.Vol, millis(t.s.now())))
+	if errors.Is(err, sql.ErrNoRows) {
+		// One statement: insert or touch, which on PostgreSQL locks the row
+		// until the transaction ends, and return it.
+		l, err = scanLearner(t.queryRow(`INSERT INTO learners (user_id, game, rating, rd, vol, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
+			ON CONFLICT (user_id, game) DO UPDATE SET user_id = excluded.user_id RETURNING `+learnerCols, user, game, init.Rating, init.RD, init.Vol, millis(t.s.now())))
+	}
 	if err != nil {
 		return Learner{}, fmt.Errorf("store: reading learner: %w", err)
 	}
@@ -117,25 +115,26 @@ func (t *Tx) PutLearner(l Learner) error {
 		l.User, l.Game, l.Rating.Rating, l.RD, l.Vol, l.Solved, l.Failed, l.Streak, l.BestStreak, l.Hints, millis(t.s.now()))
 }
 
+const puzzleCols = `puzzle_id, game, rating, rd, vol, attempts, solved`
+
+func scanPuzzle(row scanner) (Puzzle, error) {
+	var p Puzzle
+	err := row.Scan(&p.ID, &p.Game, &p.Rating.Rating, &p.RD, &p.Vol, &p.Attempts, &p.Solved)
+	return p, err
+}
+
 // LockPuzzle returns a puzzle's record, creating it with the rating init
-// if absent, and locks it until the transaction ends.
+// if absent, and locks it until the transaction ends, as LockLearner does.
 func (t *Tx) LockPuzzle(id, game string, init Rating) (Puzzle, error) {
 	var p Puzzle
-	scan := func(row *sql.Row) error {
-		return row.Scan(&p.ID, &p.Game, &p.Rating.Rating, &p.RD, &p.Vol, &p.Attempts, &p.Solved)
-	}
+	err := sql.ErrNoRows
 	if t.s.kind == SQLite {
-		err := scan(t.queryRow(`SELECT puzzle_id, game, rating, rd, vol, attempts, solved FROM puzzles WHERE puzzle_id = $1`, id))
-		if !errors.Is(err, sql.ErrNoRows) {
-			if err != nil {
-				return Puzzle{}, fmt.Errorf("store: reading puzzle: %w", err)
-			}
-			return p, nil
-		}
+		p, err = scanPuzzle(t.queryRow(`SELECT `+puzzleCols+` FROM puzzles WHERE puzzle_id = $1`, id))
 	}
-	err := scan(t.queryRow(`INSERT INTO puzzles (puzzle_id, game, rating, rd, vol) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (puzzle_id) DO UPDATE SET puzzle_id = excluded.puzzle_id RETURNING puzzle_id, game, rating, rd, vol, attempts, solved`,
-		id, game, init.Rating, init.RD, init.Vol))
+	if errors.Is(err, sql.ErrNoRows) {
+		p, err = scanPuzzle(t.queryRow(`INSERT INTO puzzles (puzzle_id, game, rating, rd, vol) VALUES ($1, $2, $3, $4, $5)
+			ON CONFLICT (puzzle_id) DO UPDATE SET puzzle_id = excluded.puzzle_id RETURNING `+puzzleCols, id, game, init.Rating, init.RD, init.Vol))
+	}
 	if err != nil {
 		return Puzzle{}, fmt.Errorf("store: reading puzzle: %w", err)
 	}
@@ -152,18 +151,18 @@ func (t *Tx) PutPuzzle(p Puzzle) error {
 // ErrNotFound when it is not open (never shown, or already answered: a
 // second delivery of the same answer finds nothing to take).
 func (t *Tx) TakePending(user, puzzleID string) (Pending, error) {
-	o := Pending{User: user, PuzzleID: puzzleID}
+	o, err := scanPending(t.queryRow(`DELETE FROM open_puzzles WHERE user_id = $1 AND puzzle_id = $2 RETURNING `+pendingCols, user, puzzleID))
+	return one(o, err, "open puzzle")
+}
+
+const pendingCols = `user_id, puzzle_id, game, guild_id, daily, hints, opened_at`
+
+func scanPending(row scanner) (Pending, error) {
+	var o Pending
 	var opened int64
-	err := t.queryRow(`DELETE FROM open_puzzles WHERE user_id = $1 AND puzzle_id = $2
-		RETURNING game, guild_id, daily, hints, opened_at`, user, puzzleID).Scan(&o.Game, &o.Guild, &o.Daily, &o.Hints, &opened)
-	if errors.Is(err, sql.ErrNoRows) {
-		return o, ErrNotFound
-	}
-	if err != nil {
-		return o, fmt.Errorf("store: taking open puzzle: %w", err)
-	}
+	err := row.Scan(&o.User, &o.PuzzleID, &o.Game, &o.Guild, &o.Daily, &o.Hints, &opened)
 	o.Opened = fromMillis(opened)
-	return o, nil
+	return o, err
 }
 
 // AddAttempt records an answered puzzle and returns its id. A second
@@ -225,15 +224,8 @@ func (s *Store) OpenPuzzle(ctx context.Context, o Pending) error {
 
 // Pending returns the learner's open puzzle, or ErrNotFound.
 func (s *Store) Pending(ctx context.Context, user, puzzleID string) (Pending, error) {
-	o := Pending{User: user, PuzzleID: puzzleID}
-	var opened int64
-	err := s.db.QueryRowContext(ctx, `SELECT game, guild_id, daily, hints, opened_at FROM open_puzzles WHERE user_id = $1 AND puzzle_id = $2`,
-		user, puzzleID).Scan(&o.Game, &o.Guild, &o.Daily, &o.Hints, &opened)
-	if errors.Is(err, sql.ErrNoRows) {
-		return o, ErrNotFound
-	}
-	o.Opened = fromMillis(opened)
-	return o, err
+	o, err := scanPending(s.db.QueryRowContext(ctx, `SELECT `+pendingCols+` FROM open_puzzles WHERE user_id = $1 AND puzzle_id = $2`, user, puzzleID))
+	return one(o, err, "open puzzle")
 }
 
 // UseHint counts one more hint on an open puzzle, up to max, and returns
@@ -243,9 +235,7 @@ func (s *Store) UseHint(ctx context.Context, user, puzzleID string, max int) (in
 	err := s.Update(ctx, func(tx *Tx) error {
 		err := tx.queryRow(`UPDATE open_puzzles SET hints = CASE WHEN hints < $3 THEN hints + 1 ELSE hints END
 			WHERE user_id = $1 AND puzzle_id = $2 RETURNING hints`, user, puzzleID, max).Scan(&n)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		}
+		_, err = one(n, err, "open puzzle")
 		return err
 	})
 	return n, err
@@ -254,58 +244,30 @@ func (s *Store) UseHint(ctx context.Context, user, puzzleID string, max int) (in
 // Learner returns the learner's record in game, or ErrNotFound.
 func (s *Store) Learner(ctx context.Context, user, game string) (Learner, error) {
 	l, err := scanLearner(s.db.QueryRowContext(ctx, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, user, game))
-	if errors.Is(err, sql.ErrNoRows) {
-		return l, ErrNotFound
-	}
-	return l, err
+	return one(l, err, "learner")
 }
 
 // Learners returns the learner's records in every game practised, by game name.
 func (s *Store) Learners(ctx context.Context, user string) ([]Learner, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 ORDER BY game`, user)
-	if err != nil {
-		return nil, fmt.Errorf("store: reading learners: %w", err)
-	}
-	defer rows.Close()
-	var out []Learner
-	for rows.Next() {
-		l, err := scanLearner(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, s, "learners", scanLearner, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 ORDER BY game`, user)
 }
 
 // GetPuzzle returns a puzzle's record, or ErrNotFound if nobody has
 // answered it yet.
 func (s *Store) GetPuzzle(ctx context.Context, id string) (Puzzle, error) {
-	var p Puzzle
-	err := s.db.QueryRowContext(ctx, `SELECT puzzle_id, game, rating, rd, vol, attempts, solved FROM puzzles WHERE puzzle_id = $1`, id).
-		Scan(&p.ID, &p.Game, &p.Rating.Rating, &p.RD, &p.Vol, &p.Attempts, &p.Solved)
-	if errors.Is(err, sql.ErrNoRows) {
-		return p, ErrNotFound
-	}
-	return p, err
+	p, err := scanPuzzle(s.db.QueryRowContext(ctx, `SELECT `+puzzleCols+` FROM puzzles WHERE puzzle_id = $1`, id))
+	return one(p, err, "puzzle")
 }
 
 const attemptCols = `attempt_id, user_id, guild_id, game, puzzle_id, daily, move, correct, hints, themes, rating_before, rating_after, puzzle_after, created_at`
 
-func scanAttempts(rows *sql.Rows) ([]Attempt, error) {
-	defer rows.Close()
-	var out []Attempt
-	for rows.Next() {
-		var a Attempt
-		var correct int
-		var at int64
-		if err := rows.Scan(&a.ID, &a.User, &a.Guild, &a.Game, &a.PuzzleID, &a.Daily, &a.Move, &correct, &a.Hints, &a.Themes, &a.Before, &a.After, &a.PuzzleAfter, &at); err != nil {
-			return nil, fmt.Errorf("store: reading attempts: %w", err)
-		}
-		a.Correct, a.At = correct != 0, fromMillis(at)
-		out = append(out, a)
-	}
-	return out, rows.Err()
+func scanAttempt(row scanner) (Attempt, error) {
+	var a Attempt
+	var correct int
+	var at int64
+	err := row.Scan(&a.ID, &a.User, &a.Guild, &a.Game, &a.PuzzleID, &a.Daily, &a.Move, &correct, &a.Hints, &a.Themes, &a.Before, &a.After, &a.PuzzleAfter, &at)
+	a.Correct, a.At = correct != 0, fromMillis(at)
+	return a, err
 }
 
 // Attempts returns the learner's attempts in game ("" for every game),
@@ -314,29 +276,15 @@ func (s *Store) Attempts(ctx context.Context, user, game string, limit int) ([]A
 	if limit <= 0 {
 		limit = 1 << 30
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+attemptCols+` FROM (
+	return queryAll(ctx, s, "attempts", scanAttempt, `SELECT `+attemptCols+` FROM (
 		SELECT `+attemptCols+` FROM attempts WHERE user_id = $1 AND ($2 = '' OR game = $2) ORDER BY created_at DESC, attempt_id DESC LIMIT $3
 	) AS recent ORDER BY created_at, attempt_id`, user, game, limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: reading attempts: %w", err)
-	}
-	return scanAttempts(rows)
 }
 
 // DailyAttempt returns the learner's answer to a server's daily puzzle, or ErrNotFound.
 func (s *Store) DailyAttempt(ctx context.Context, guild, day, user string) (Attempt, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+attemptCols+` FROM attempts WHERE guild_id = $1 AND daily = $2 AND user_id = $3`, guild, day, user)
-	if err != nil {
-		return Attempt{}, fmt.Errorf("store: reading daily attempt: %w", err)
-	}
-	as, err := scanAttempts(rows)
-	if err != nil {
-		return Attempt{}, err
-	}
-	if len(as) == 0 {
-		return Attempt{}, ErrNotFound
-	}
-	return as[0], nil
+	a, err := scanAttempt(s.db.QueryRowContext(ctx, `SELECT `+attemptCols+` FROM attempts WHERE guild_id = $1 AND daily = $2 AND user_id = $3`, guild, day, user))
+	return one(a, err, "daily attempt")
 }
 
 // DailyTally counts a server's solved and failed answers to one day's puzzle.
@@ -354,23 +302,15 @@ type Ranked struct {
 // Leaderboard returns the top n learners in game among those who
 // practise in guild, best first, and the rank of user (0 if unrated there).
 func (s *Store) Leaderboard(ctx context.Context, guild, game, user string, n int) ([]Ranked, int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT l.`+strings.ReplaceAll(learnerCols, ", ", ", l.")+` FROM learners l
+	top, err := queryAll(ctx, s, "leaderboard", scanLearner, `SELECT l.`+strings.ReplaceAll(learnerCols, ", ", ", l.")+` FROM learners l
 		JOIN guild_members m ON m.user_id = l.user_id AND m.guild_id = $1
 		WHERE l.game = $2 AND l.solved + l.failed > 0 ORDER BY l.rating DESC, l.user_id LIMIT $3`, guild, game, n)
 	if err != nil {
-		return nil, 0, fmt.Errorf("store: reading leaderboard: %w", err)
-	}
-	defer rows.Close()
-	var out []Ranked
-	for rows.Next() {
-		l, err := scanLearner(rows)
-		if err != nil {
-			return nil, 0, err
-		}
-		out = append(out, Ranked{Rank: len(out) + 1, Learner: l})
-	}
-	if err := rows.Err(); err != nil {
 		return nil, 0, err
+	}
+	var out []Ranked
+	for i, l := range top {
+		out = append(out, Ranked{Rank: i + 1, Learner: l})
 	}
 	var rank int
 	err = s.db.QueryRowContext(ctx, `SELECT 1 + (SELECT COUNT(*) FROM learners o JOIN guild_members m ON m.user_id = o.user_id AND m.guild_id = $1

@@ -34,7 +34,7 @@ type Export struct {
 
 // ExportUser gathers everything stored about user.
 func (s *Store) ExportUser(ctx context.Context, user string) (Export, error) {
-	e := Export{User: user, Exported: s.now().UTC(), Ratings: []Learner{}, Attempts: []Attempt{}, Open: []Pending{}, Games: []GameRecord{}, Guilds: []string{}}
+	e := Export{User: user, Exported: s.now().UTC()}
 	var err error
 	if e.Ratings, err = s.Learners(ctx, user); err != nil {
 		return e, err
@@ -48,47 +48,24 @@ func (s *Store) ExportUser(ctx context.Context, user string) (Export, error) {
 	if e.Lessons, err = s.Lessons(ctx, user); err != nil {
 		return e, err
 	}
-	if e.Lessons == nil {
-		e.Lessons = []LessonProgress{}
-	}
-	rows, err := s.db.QueryContext(ctx, `SELECT puzzle_id, game, guild_id, daily, hints, opened_at FROM open_puzzles WHERE user_id = $1 ORDER BY opened_at`, user)
-	if err != nil {
+	if e.Open, err = queryAll(ctx, s, "open puzzles", scanPending, `SELECT `+pendingCols+` FROM open_puzzles WHERE user_id = $1 ORDER BY opened_at`, user); err != nil {
 		return e, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		p := Pending{User: user}
-		var at int64
-		if err := rows.Scan(&p.PuzzleID, &p.Game, &p.Guild, &p.Daily, &p.Hints, &at); err != nil {
-			return e, err
-		}
-		p.Opened = fromMillis(at)
-		e.Open = append(e.Open, p)
-	}
-	if err := rows.Err(); err != nil {
-		return e, err
-	}
-	grows, err := s.db.QueryContext(ctx, `SELECT guild_id FROM guild_members WHERE user_id = $1 ORDER BY guild_id`, user)
-	if err != nil {
-		return e, err
-	}
-	defer grows.Close()
-	for grows.Next() {
+	e.Guilds, err = queryAll(ctx, s, "guilds", func(row scanner) (string, error) {
 		var g string
-		if err := grows.Scan(&g); err != nil {
-			return e, err
-		}
-		e.Guilds = append(e.Guilds, g)
-	}
+		err := row.Scan(&g)
+		return g, err
+	}, `SELECT guild_id FROM guild_members WHERE user_id = $1 ORDER BY guild_id`, user)
 	// Empty lists marshal as [], not null.
-	if e.Ratings == nil {
-		e.Ratings = []Learner{}
+	e.Ratings, e.Attempts, e.Games = nonNil(e.Ratings), nonNil(e.Attempts), nonNil(e.Games)
+	e.Lessons, e.Open, e.Guilds = nonNil(e.Lessons), nonNil(e.Open), nonNil(e.Guilds)
+	return e, err
+}
+
+// nonNil returns xs, or an empty slice for nil.
+func nonNil[T any](xs []T) []T {
+	if xs == nil {
+		return []T{}
 	}
-	if e.Attempts == nil {
-		e.Attempts = []Attempt{}
-	}
-	if e.Games == nil {
-		e.Games = []GameRecord{}
-	}
-	return e, grows.Err()
+	return xs
 }

@@ -30,22 +30,28 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-// Claim records an interaction id and reports true if no replica had
-// recorded it before: the id is the primary key of the interactions
-// table, and INSERT … ON CONFLICT DO NOTHING inserts it at most once.
-// Claim implements bot.Ledger.
-func (s *Store) Claim(ctx context.Context, id string) (bool, error) {
-	start := time.Now()
-	defer s.observe("claim", start)
+// execOne runs one statement as oneStatement does and returns how many
+// rows it changed.
+func (s *Store) execOne(ctx context.Context, query string, args ...any) (int64, error) {
 	var n int64
 	err := s.oneStatement(ctx, func(q querier) error {
-		res, err := q.ExecContext(ctx, `INSERT INTO interactions (interaction_id, seen_at) VALUES ($1, $2) ON CONFLICT (interaction_id) DO NOTHING`, id, millis(s.now()))
+		res, err := q.ExecContext(ctx, query, args...)
 		if err != nil {
 			return err
 		}
 		n, err = res.RowsAffected()
 		return err
 	})
+	return n, err
+}
+
+// Claim records an interaction id and reports true if no replica had
+// recorded it before: the id is the primary key of the interactions
+// table, and INSERT … ON CONFLICT DO NOTHING inserts it at most once.
+// Claim implements bot.Ledger.
+func (s *Store) Claim(ctx context.Context, id string) (bool, error) {
+	defer s.observe("claim", time.Now())
+	n, err := s.execOne(ctx, `INSERT INTO interactions (interaction_id, seen_at) VALUES ($1, $2) ON CONFLICT (interaction_id) DO NOTHING`, id, millis(s.now()))
 	if err != nil {
 		return false, fmt.Errorf("store: claiming interaction %s: %w", id, err)
 	}
@@ -58,8 +64,7 @@ func (s *Store) Claim(ctx context.Context, id string) (bool, error) {
 // window boundary). It reports whether the user may go on and, when not,
 // how long until the window ends.
 func (s *Store) Take(ctx context.Context, user string, limit int, per time.Duration) (time.Duration, bool, error) {
-	start := time.Now()
-	defer s.observe("rate_limit", start)
+	defer s.observe("rate_limit", time.Now())
 	now := millis(s.now())
 	window := now - now%per.Milliseconds()
 	var used int
@@ -82,14 +87,10 @@ func (s *Store) Take(ctx context.Context, user string, limit int, per time.Durat
 // PutState stores value under key until ttl from now, replacing any
 // value the key had.
 func (s *Store) PutState(ctx context.Context, key, value string, ttl time.Duration) error {
-	start := time.Now()
-	defer s.observe("put_state", start)
-	err := s.oneStatement(ctx, func(q querier) error {
-		_, err := q.ExecContext(ctx, `INSERT INTO states (state_key, value, expires_at) VALUES ($1, $2, $3)
-			ON CONFLICT (state_key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
-			key, value, millis(s.now().Add(ttl)))
-		return err
-	})
+	defer s.observe("put_state", time.Now())
+	_, err := s.execOne(ctx, `INSERT INTO states (state_key, value, expires_at) VALUES ($1, $2, $3)
+		ON CONFLICT (state_key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
+		key, value, millis(s.now().Add(ttl)))
 	if err != nil {
 		return fmt.Errorf("store: saving state %s: %w", key, err)
 	}
@@ -99,8 +100,7 @@ func (s *Store) PutState(ctx context.Context, key, value string, ttl time.Durati
 // GetState returns the value stored under key, and false if there is
 // none or it has expired.
 func (s *Store) GetState(ctx context.Context, key string) (string, bool, error) {
-	start := time.Now()
-	defer s.observe("get_state", start)
+	defer s.observe("get_state", time.Now())
 	var v string
 	err := s.db.QueryRowContext(ctx, `SELECT value FROM states WHERE state_key = $1 AND expires_at > $2`, key, millis(s.now())).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -127,15 +127,8 @@ func (s *Store) Sweep(ctx context.Context, claimTTL, rateTTL time.Duration) (int
 	}
 	var total int64
 	for _, st := range stmts {
-		err := s.oneStatement(ctx, func(q querier) error {
-			res, err := q.ExecContext(ctx, st.q, st.arg)
-			if err != nil {
-				return err
-			}
-			n, err := res.RowsAffected()
-			total += n
-			return err
-		})
+		n, err := s.execOne(ctx, st.q, st.arg)
+		total += n
 		if err != nil {
 			return total, fmt.Errorf("store: sweeping: %s: %w", firstWords(st.q), err)
 		}

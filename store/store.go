@@ -174,6 +174,9 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 	var err error
 	for try := range maxTries {
 		err = s.updateOnce(ctx, fn)
+		if p, ok := err.(*panicked); ok {
+			panic(p.value)
+		}
 		if err == nil || !retryable(err) {
 			return err
 		}
@@ -186,7 +189,9 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 	return fmt.Errorf("store: still conflicting after %d tries: %w", maxTries, err)
 }
 
-func (s *Store) updateOnce(ctx context.Context, fn func(tx *Tx) error) (err error) {
+// updateOnce runs fn in one transaction; a panic in fn rolls it back and
+// comes back as a *panicked error.
+func (s *Store) updateOnce(ctx context.Context, fn func(tx *Tx) error) error {
 	if s.kind == SQLite {
 		return s.updateSQLite(ctx, fn)
 	}
@@ -194,20 +199,11 @@ func (s *Store) updateOnce(ctx context.Context, fn func(tx *Tx) error) (err erro
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
 	}
-	tx := &Tx{tx: sqlTx, s: s, ctx: ctx}
-	defer func() {
-		if p := recover(); p != nil {
-			sqlTx.Rollback()
-			panic(p)
-		}
-		if err != nil {
-			sqlTx.Rollback()
-		}
-	}()
-	if err = fn(tx); err != nil {
+	if err := call(fn, &Tx{tx: sqlTx, s: s, ctx: ctx}); err != nil {
+		sqlTx.Rollback()
 		return err
 	}
-	if err = sqlTx.Commit(); err != nil {
+	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("store: commit: %w", err)
 	}
 	return nil
@@ -260,6 +256,40 @@ func (t *Tx) exec(query string, args ...any) error {
 // queryRow runs a query returning one row in the transaction.
 func (t *Tx) queryRow(query string, args ...any) *sql.Row {
 	return t.tx.QueryRowContext(t.ctx, query, args...)
+}
+
+// scanner is a row or rows to scan.
+type scanner interface{ Scan(dest ...any) error }
+
+// queryAll runs a query outside any transaction and scans each row it
+// returns with scan; what names the rows in an error.
+func queryAll[T any](ctx context.Context, s *Store, what string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading %s: %w", what, err)
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: reading %s: %w", what, err)
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// one finishes reading a single row v: no row is ErrNotFound, and another
+// error names what was read.
+func one[T any](v T, err error, what string) (T, error) {
+	if errors.Is(err, sql.ErrNoRows) {
+		return v, ErrNotFound
+	}
+	if err != nil {
+		return v, fmt.Errorf("store: reading %s: %w", what, err)
+	}
+	return v, nil
 }
 
 // firstWords names a statement in an error without its arguments.
