@@ -21,7 +21,7 @@ func runHint(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := solve(ctx, pos)
+	r := explain.Solve(ctx, pos)
 	if *verdict != "" {
 		choices := explain.VerdictChoices(pos)
 		for _, c := range choices {

@@ -24,7 +24,7 @@ func runMoves(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := solve(ctx, pos)
+	r := explain.Solve(ctx, pos)
 	rows, more := explain.MoveTable(ctx, r, maxCLIMoves)
 	if *asJSON {
 		enc := json.NewEncoder(out)
