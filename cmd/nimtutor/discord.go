@@ -63,28 +63,12 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	api, err := apiURL()
-	if err != nil {
-		return err
-	}
-	log, err := newLogger(stderr)
-	if err != nil {
-		return err
-	}
-	if _, err := setMemoryLimit(log); err != nil {
-		return err
-	}
-	cfg, err := discordConfig(ctx, log, tok)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "nimtutor: connecting to the Discord gateway%s; press Ctrl+C to stop\n", describePlan(plan))
-	rep, err := newReplica(ctx, log, cfg)
+	rep, err := newReplica(ctx, stdout, stderr, tok, "nimtutor: connecting to the Discord gateway"+describePlan(plan)+"; press Ctrl+C to stop")
 	if err != nil {
 		return err
 	}
 	defer rep.close()
-	return rep.runGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: api}, plan, *metricsAddr, log)
+	return rep.runGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: rep.api}, plan, *metricsAddr)
 }
 
 // runHTTP implements `nimtutor http`.
@@ -108,29 +92,13 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *addr == "" {
 		*addr = bot.DefaultHTTPAddr
 	}
-	api, err := apiURL()
-	if err != nil {
-		return err
-	}
-	log, err := newLogger(stderr)
-	if err != nil {
-		return err
-	}
-	if _, err := setMemoryLimit(log); err != nil {
-		return err
-	}
 	tok, _ := botToken("http") // optional here: it only fetches command ids
-	cfg, err := discordConfig(ctx, log, tok)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "nimtutor: serving interactions at http://%s%s; press Ctrl+C to stop\n", *addr, bot.InteractionsPath)
-	rep, err := newReplica(ctx, log, cfg)
+	rep, err := newReplica(ctx, stdout, stderr, tok, "nimtutor: serving interactions at http://"+*addr+bot.InteractionsPath+"; press Ctrl+C to stop")
 	if err != nil {
 		return err
 	}
 	defer rep.close()
-	return bot.RunHTTP(ctx, *addr, key, rep.handler, log, rep.httpOptions(api, log)...)
+	return bot.RunHTTP(ctx, *addr, key, rep.handler, rep.log, rep.httpOptions()...)
 }
 
 // parsePublicKey decodes DISCORD_PUBLIC_KEY.

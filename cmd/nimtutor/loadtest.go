@@ -147,7 +147,7 @@ func loadtest(ctx context.Context, cfg loadConfig, log *slog.Logger) (*report, e
 	}
 	realCtx, stopReal := context.WithCancel(ctx)
 	defer stopReal()
-	handler, closeStore := newHandler(realCtx, log, commands.Config{})
+	handler, closeStore := newHandlerWith(realCtx, log, commands.Config{}, bot.RateLimitConfig{})
 	defer closeStore()
 	realURL, realDone, err := serveOn(realCtx, pub, handler, log, apiURL)
 	if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -47,25 +48,30 @@ func openShared(ctx context.Context, log *slog.Logger) (*shared, error) {
 		return nil, fmt.Errorf("%s: %w", describeStore(cfg), err)
 	}
 	log.Info("shared state in the store", "store", describeStore(cfg))
-	go func() {
-		t := time.NewTicker(sweepEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-				if n, err := st.Sweep(sctx, bot.DefaultLedgerTTL, rateRowTTL); err != nil {
-					log.Warn("sweeping expired shared state", "err", err)
-				} else if n > 0 {
-					log.Debug("swept expired shared state", "rows", n)
-				}
-				cancel()
-			}
+	go every(ctx, sweepEvery, func() {
+		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		if n, err := st.Sweep(sctx, bot.DefaultLedgerTTL, rateRowTTL); err != nil {
+			log.Warn("sweeping expired shared state", "err", err)
+		} else if n > 0 {
+			log.Debug("swept expired shared state", "rows", n)
 		}
-	}()
+	})
 	return &shared{st: st}, nil
+}
+
+// every calls f every d until ctx ends.
+func every(ctx context.Context, d time.Duration, f func()) {
+	t := time.NewTicker(d)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			f()
+		}
+	}
 }
 
 // ledger returns the shared ledger, or nil (the transport's own) without one.
@@ -74,14 +80,6 @@ func (sh *shared) ledger() bot.Ledger {
 		return nil
 	}
 	return sh.st
-}
-
-// httpOptions returns the HTTP transport's options for shared state.
-func (sh *shared) httpOptions() []bot.HTTPOption {
-	if sh == nil {
-		return nil
-	}
-	return []bot.HTTPOption{bot.WithLedger(sh.st)}
 }
 
 // adopt makes the lazy practice service use a store already open.
@@ -119,17 +117,8 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 		m.Gauge("nimtutor_cache_entries", "", "Entries in this replica's cache.", func() float64 { return float64(cache.Stats().Entries) })
 	}
 	go func() {
-		t := time.NewTicker(cacheLogEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				logCache(log, cache)
-				return
-			case <-t.C:
-				logCache(log, cache)
-			}
-		}
+		every(ctx, cacheLogEvery, func() { logCache(log, cache) })
+		logCache(log, cache)
 	}()
 	closeStore := func() {
 		if err := prac.close(); err != nil {
@@ -169,18 +158,39 @@ func rateLimits() (bot.RateLimitConfig, error) {
 
 // replica is what a Discord transport serves with: its handler, the
 // state it shares with other replicas (nil without DATABASE_URL), its
-// metrics and its readiness check.
+// metrics and its readiness check, Discord's API and the logger.
 type replica struct {
 	handler bot.Handler
 	sh      *shared
 	metrics *bot.Metrics
 	ready   func(ctx context.Context) error
 	close   func()
+	api     string
+	log     *slog.Logger
 }
 
-// newReplica opens what a Discord transport shares with other replicas
-// and builds its handler: the one call runHTTP and runGateway make.
-func newReplica(ctx context.Context, log *slog.Logger, cfg commands.Config) (*replica, error) {
+// newReplica reads the settings every Discord transport needs
+// (DISCORD_API_URL, LOG_LEVEL, the memory limit, the command ids and
+// attachment hosts, the rate limits), prints banner on stdout, opens what
+// the transport shares with other replicas and builds its handler: the
+// one call runHTTP and runGateway make.
+func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner string) (*replica, error) {
+	api, err := apiURL()
+	if err != nil {
+		return nil, err
+	}
+	log, err := newLogger(stderr)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := setMemoryLimit(log); err != nil {
+		return nil, err
+	}
+	cfg, err := discordConfig(ctx, log, tok)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintln(stdout, banner)
 	limits, err := rateLimits()
 	if err != nil {
 		return nil, err
@@ -191,7 +201,7 @@ func newReplica(ctx context.Context, log *slog.Logger, cfg commands.Config) (*re
 	}
 	m := bot.NewMetrics()
 	h, prac, closeStore := newSharedHandler(ctx, log, cfg, limits, sh, m)
-	rep := &replica{handler: h, sh: sh, metrics: m, close: closeStore}
+	rep := &replica{handler: h, sh: sh, metrics: m, close: closeStore, api: api, log: log}
 	rep.ready = func(ctx context.Context) error {
 		if sh != nil {
 			return sh.st.Ready(ctx)
@@ -209,16 +219,17 @@ func newReplica(ctx context.Context, log *slog.Logger, cfg commands.Config) (*re
 
 // httpOptions returns the HTTP transport's options: shared state, and
 // /healthz, /readyz and /metrics beside the interactions endpoint.
-func (rep *replica) httpOptions(api string, log *slog.Logger) []bot.HTTPOption {
-	return append(rep.sh.httpOptions(), bot.WithAPIURL(api),
-		bot.WithSender(rep.metrics.Sender(bot.NewREST(api, nil, log))),
-		bot.WithWrap(func(h http.Handler) http.Handler { return bot.Ops(h, rep.ready, rep.metrics) }))
+func (rep *replica) httpOptions() []bot.HTTPOption {
+	return []bot.HTTPOption{bot.WithLedger(rep.sh.ledger()), bot.WithAPIURL(rep.api),
+		bot.WithSender(rep.metrics.Sender(bot.NewREST(rep.api, nil, rep.log))),
+		bot.WithWrap(func(h http.Handler) http.Handler { return bot.Ops(h, rep.ready, rep.metrics) })}
 }
 
 // runGateway runs the plan's shards with the replica's handler, shared
 // ledger and counting sender and, when metricsAddr (or METRICS_ADDR) is
 // set, the health and metrics endpoints on a listener of their own.
-func (rep *replica) runGateway(ctx context.Context, cfg bot.GatewayConfig, plan bot.ShardPlan, metricsAddr string, log *slog.Logger) error {
+func (rep *replica) runGateway(ctx context.Context, cfg bot.GatewayConfig, plan bot.ShardPlan, metricsAddr string) error {
+	log := rep.log
 	cfg.Ledger = rep.sh.ledger()
 	cfg.Sender = rep.metrics.Sender(bot.NewREST(cfg.APIURL, cfg.HTTPClient, log))
 	if metricsAddr == "" {
