@@ -54,7 +54,9 @@ func loadCommandIDs(ctx context.Context, log *slog.Logger, token string) map[str
 	if token != "" && appID != "" {
 		ctx, cancel := context.WithTimeout(ctx, fetchIDsTimeout)
 		defer cancel()
-		ids, err := bot.FetchCommandIDs(ctx, restClient(token), appID, guild)
+		s, _ := discordgo.New("Bot " + token) // New never fails.
+		s.StateEnabled = false
+		ids, err := bot.FetchCommandIDs(ctx, s, appID, guild)
 		if err == nil && len(ids) > 0 {
 			log.Info("command ids fetched from Discord", "commands", len(ids))
 			return ids
@@ -73,11 +75,4 @@ func loadCommandIDs(ctx context.Context, log *slog.Logger, token string) map[str
 	}
 	log.Info("command ids read", "file", path, "commands", len(ids))
 	return ids
-}
-
-// restClient returns a REST-only session with the bot token.
-func restClient(token string) *discordgo.Session {
-	s, _ := discordgo.New("Bot " + token) // New never fails.
-	s.StateEnabled = false
-	return s
 }

@@ -608,9 +608,17 @@ func decodeReply(contentType string, raw []byte) (loadReply, error) {
 	var v struct {
 		Type float64 `json:"type"`
 		Data struct {
-			Content     string            `json:"content"`
-			CustomID    string            `json:"custom_id"`
-			Components  []json.RawMessage `json:"components"`
+			Content    string `json:"content"`
+			CustomID   string `json:"custom_id"`
+			Components []struct {
+				Components []struct {
+					Type     int    `json:"type"`
+					CustomID string `json:"custom_id"`
+					Options  []struct {
+						Value string `json:"value"`
+					} `json:"options"`
+				} `json:"components"`
+			} `json:"components"`
 			Attachments []struct {
 				Filename string `json:"filename"`
 			} `json:"attachments"`
@@ -628,19 +636,7 @@ func decodeReply(contentType string, raw []byte) (loadReply, error) {
 		return r, nil
 	}
 	for _, row := range v.Data.Components {
-		var rr struct {
-			Components []struct {
-				Type     int    `json:"type"`
-				CustomID string `json:"custom_id"`
-				Options  []struct {
-					Value string `json:"value"`
-				} `json:"options"`
-			} `json:"components"`
-		}
-		if json.Unmarshal(row, &rr) != nil {
-			continue
-		}
-		for _, comp := range rr.Components {
+		for _, comp := range row.Components {
 			r.ids = append(r.ids, comp.CustomID)
 			switch comp.Type {
 			case 2:
