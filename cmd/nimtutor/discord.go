@@ -23,18 +23,6 @@ func botToken(command string) (string, error) {
 	return strings.TrimPrefix(tok, "Bot "), err
 }
 
-// apiURL returns DISCORD_API_URL, or Discord's own API when it is unset.
-func apiURL() (string, error) {
-	u := setting("DISCORD_API_URL")
-	if u == "" {
-		return bot.DefaultAPIURL, nil
-	}
-	if err := bot.CheckAPIURL(u); err != nil {
-		return "", fmt.Errorf("DISCORD_API_URL: %w", err)
-	}
-	return u, nil
-}
-
 // newLogger returns a text logger on stderr at LOG_LEVEL (debug, info,
 // warn or error; info when unset).
 func newLogger(stderr io.Writer) (*slog.Logger, error) {

@@ -66,7 +66,6 @@ var kindOrder = []string{kSolve, kHint, kHintNext, kPlay, kMenu, kForm, kTyped, 
 
 // sample is one request as the client saw it.
 type sample struct {
-	kind     string
 	took     time.Duration
 	deferred bool   // answered with a deferral (type 5 or 6)
 	note     string // "busy", "error" (a ⚠️ message), "" otherwise
@@ -125,7 +124,7 @@ func loadtest(ctx context.Context, cfg loadConfig, log *slog.Logger) (*report, e
 	if err != nil {
 		return nil, err
 	}
-	api := newFakeAPI()
+	api := &fakeAPI{sent: map[string]time.Time{}}
 	apiLn, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
@@ -260,8 +259,6 @@ type fakeAPI struct {
 	lastSeen time.Time
 }
 
-func newFakeAPI() *fakeAPI { return &fakeAPI{sent: map[string]time.Time{}} }
-
 func (a *fakeAPI) expect(token string, at time.Time) {
 	a.mu.Lock()
 	a.sent[token] = at
@@ -270,10 +267,13 @@ func (a *fakeAPI) expect(token string, at time.Time) {
 
 func (a *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	io.Copy(io.Discard, r.Body)
+	if r.Method == http.MethodDelete {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
 	// /api/v10/webhooks/APP/TOKEN[/messages/@original]
-	parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/api/v10/webhooks/"), "/")
-	now := time.Now()
-	if len(parts) >= 2 && r.Method != http.MethodDelete {
+	if parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/api/v10/webhooks/"), "/"); len(parts) >= 2 {
+		now := time.Now()
 		a.mu.Lock()
 		if at, ok := a.sent[parts[1]]; ok {
 			a.got = append(a.got, now.Sub(at))
@@ -281,10 +281,6 @@ func (a *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		a.lastSeen = now
 		a.mu.Unlock()
-	}
-	if r.Method == http.MethodDelete {
-		w.WriteHeader(http.StatusNoContent)
-		return
 	}
 	w.Header().Set("Content-Type", "application/json")
 	fmt.Fprint(w, `{"id":"1100000000000000001"}`)
@@ -570,7 +566,7 @@ func (c *loadClient) send(kind string, typ int, data string, onMessage bool) (lo
 		c.res.statusErrors++
 		return loadReply{}, false
 	}
-	s := sample{kind: kind, took: took, deferred: r.typ == 5 || r.typ == 6}
+	s := sample{took: took, deferred: r.typ == 5 || r.typ == 6}
 	switch {
 	case strings.Contains(r.content, genericMessage):
 		c.res.generic++

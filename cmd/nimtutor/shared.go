@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -170,14 +171,14 @@ type replica struct {
 }
 
 // newReplica reads the settings every Discord transport needs
-// (DISCORD_API_URL, LOG_LEVEL, the memory limit, the command ids and
-// attachment hosts, the rate limits), prints banner on stdout, opens what
-// the transport shares with other replicas and builds its handler: the
-// one call runHTTP and runGateway make.
+// (DISCORD_API_URL, Discord's own API when unset; LOG_LEVEL; the memory
+// limit; the command ids and attachment hosts; the rate limits), prints
+// banner on stdout, opens what the transport shares with other replicas
+// and builds its handler: the one call runHTTP and runGateway make.
 func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner string) (*replica, error) {
-	api, err := apiURL()
-	if err != nil {
-		return nil, err
+	api := cmp.Or(setting("DISCORD_API_URL"), bot.DefaultAPIURL)
+	if err := bot.CheckAPIURL(api); err != nil {
+		return nil, fmt.Errorf("DISCORD_API_URL: %w", err)
 	}
 	log, err := newLogger(stderr)
 	if err != nil {

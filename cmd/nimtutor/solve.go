@@ -21,15 +21,20 @@ func runSolve(ctx context.Context, args []string, out io.Writer) error {
 	}
 	r := explain.Solve(ctx, pos)
 	if *asJSON {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(newSolveJSON(ctx, r))
+		return writeJSON(out, newSolveJSON(ctx, r))
 	}
 	if *full {
 		return writeSolveText(ctx, out, r)
 	}
 	return writeShortText(ctx, out, r)
+}
+
+// writeJSON prints v as indented JSON, with <, > and & as they are.
+func writeJSON(out io.Writer, v any) error {
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }
 
 // writeShortText prints the short answer: the verdict, then each step of
