@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
@@ -56,7 +57,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer rep.close()
-	return rep.runGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: rep.api}, plan, *metricsAddr)
+	return rep.runGateway(ctx, tok, plan, *metricsAddr)
 }
 
 // runHTTP implements `nimtutor http`.
@@ -74,12 +75,7 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	if *addr == "" {
-		*addr = setting("HTTP_ADDR")
-	}
-	if *addr == "" {
-		*addr = bot.DefaultHTTPAddr
-	}
+	*addr = cmp.Or(*addr, setting("HTTP_ADDR"), bot.DefaultHTTPAddr)
 	tok, _ := botToken("http") // optional here: it only fetches command ids
 	rep, err := newReplica(ctx, stdout, stderr, tok, "nimtutor: serving interactions at http://"+*addr+bot.InteractionsPath+"; press Ctrl+C to stop")
 	if err != nil {

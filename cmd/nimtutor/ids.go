@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -23,10 +24,7 @@ const fetchIDsTimeout = 10 * time.Second
 
 // commandIDsPath returns NIMTUTOR_COMMAND_IDS or the default.
 func commandIDsPath() string {
-	if p := setting("NIMTUTOR_COMMAND_IDS"); p != "" {
-		return p
-	}
-	return defaultCommandIDsPath
+	return cmp.Or(setting("NIMTUTOR_COMMAND_IDS"), defaultCommandIDsPath)
 }
 
 // discordConfig is the part of the router's configuration that only a

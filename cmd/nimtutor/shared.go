@@ -226,24 +226,21 @@ func (rep *replica) httpOptions() []bot.HTTPOption {
 		bot.WithWrap(func(h http.Handler) http.Handler { return bot.Ops(h, rep.ready, rep.metrics) })}
 }
 
-// runGateway runs the plan's shards with the replica's handler, shared
+// runGateway runs the plan's shards on token with the replica's handler, shared
 // ledger and counting sender and, when metricsAddr (or METRICS_ADDR) is
 // set, the health and metrics endpoints on a listener of their own.
-func (rep *replica) runGateway(ctx context.Context, cfg bot.GatewayConfig, plan bot.ShardPlan, metricsAddr string) error {
-	log := rep.log
-	cfg.Ledger = rep.sh.ledger()
-	cfg.Sender = rep.metrics.Sender(bot.NewREST(cfg.APIURL, cfg.HTTPClient, log))
-	if metricsAddr == "" {
-		metricsAddr = setting("METRICS_ADDR")
-	}
+func (rep *replica) runGateway(ctx context.Context, token string, plan bot.ShardPlan, metricsAddr string) error {
+	cfg := bot.GatewayConfig{Token: token, APIURL: rep.api, Ledger: rep.sh.ledger(),
+		Sender: rep.metrics.Sender(bot.NewREST(rep.api, nil, rep.log))}
+	metricsAddr = cmp.Or(metricsAddr, setting("METRICS_ADDR"))
 	if metricsAddr != "" {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		go func() {
-			if err := bot.ServeOps(ctx, metricsAddr, rep.ready, rep.metrics, log); err != nil {
-				log.Error("health and metrics endpoint stopped", "err", err)
+			if err := bot.ServeOps(ctx, metricsAddr, rep.ready, rep.metrics, rep.log); err != nil {
+				rep.log.Error("health and metrics endpoint stopped", "err", err)
 			}
 		}()
 	}
-	return bot.RunShards(ctx, cfg, plan, rep.handler, log)
+	return bot.RunShards(ctx, cfg, plan, rep.handler, rep.log)
 }
