@@ -30,14 +30,10 @@ const sweepEvery = time.Minute
 // rateRowTTL is how long an idle rate-limit row is kept.
 const rateRowTTL = time.Hour
 
-// shared is the state a replica shares with the others.
-type shared struct {
-	st *store.Store
-}
-
-// openShared opens the PostgreSQL store when DATABASE_URL is set, and
-// sweeps its expired rows until ctx ends; it returns nil without one.
-func openShared(ctx context.Context, log *slog.Logger) (*shared, error) {
+// openShared opens the PostgreSQL store replicas share when DATABASE_URL
+// is set, and sweeps its expired rows until ctx ends; it returns nil
+// without one.
+func openShared(ctx context.Context, log *slog.Logger) (*store.Store, error) {
 	cfg := storeConfig()
 	if cfg.DatabaseURL == "" {
 		return nil, nil
@@ -58,7 +54,7 @@ func openShared(ctx context.Context, log *slog.Logger) (*shared, error) {
 			log.Debug("swept expired shared state", "rows", n)
 		}
 	})
-	return &shared{st: st}, nil
+	return st, nil
 }
 
 // every calls f every d until ctx ends.
@@ -76,11 +72,11 @@ func every(ctx context.Context, d time.Duration, f func()) {
 }
 
 // ledger returns the shared ledger, or nil (the transport's own) without one.
-func (sh *shared) ledger() bot.Ledger {
-	if sh == nil {
+func (rep *replica) ledger() bot.Ledger {
+	if rep.sh == nil {
 		return nil
 	}
-	return sh.st
+	return rep.sh
 }
 
 // adopt makes the lazy practice service use a store already open.
@@ -91,12 +87,12 @@ func (l *lazyPractice) adopt(st *store.Store) {
 }
 
 // newSharedHandler is newHandlerWith for a replica: with sh set, game
-// states, practice and the rate limits go through sh's store, which the
+// states, practice and the rate limits go through the store sh, which the
 // returned function closes. With m set, the handler is instrumented and
 // m reports the gates' queues, the cache and the store's latency.
-func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig, sh *shared, m *bot.Metrics) (bot.Handler, *lazyPractice, func()) {
+func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig, sh *store.Store, m *bot.Metrics) (bot.Handler, *lazyPractice, func()) {
 	if sh != nil {
-		cfg.States = sh.st
+		cfg.States = sh
 	}
 	if m != nil {
 		defaultGates(&cfg)
@@ -107,9 +103,9 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 	}
 	r, cache, prac := newRouter(log, cfg)
 	if sh != nil {
-		prac.adopt(sh.st)
+		prac.adopt(sh)
 		if m != nil {
-			sh.st.SetObserver(m.ObserveStore)
+			sh.SetObserver(m.ObserveStore)
 		}
 	}
 	if m != nil {
@@ -128,7 +124,7 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 	}
 	var h bot.Handler = bot.NewRateLimiter(r, limits)
 	if sh != nil {
-		h = bot.NewSharedRateLimiter(r, sh.st, limits, log)
+		h = bot.NewSharedRateLimiter(r, sh, limits, log)
 	}
 	if m != nil {
 		h = m.Instrument(h)
@@ -158,11 +154,11 @@ func rateLimits() (bot.RateLimitConfig, error) {
 }
 
 // replica is what a Discord transport serves with: its handler, the
-// state it shares with other replicas (nil without DATABASE_URL), its
+// store it shares with other replicas (nil without DATABASE_URL), its
 // metrics and its readiness check, Discord's API and the logger.
 type replica struct {
 	handler bot.Handler
-	sh      *shared
+	sh      *store.Store
 	metrics *bot.Metrics
 	ready   func(ctx context.Context) error
 	close   func()
@@ -205,7 +201,7 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 	rep := &replica{handler: h, sh: sh, metrics: m, close: closeStore, api: api, log: log}
 	rep.ready = func(ctx context.Context) error {
 		if sh != nil {
-			return sh.st.Ready(ctx)
+			return sh.Ready(ctx)
 		}
 		// One process: the SQLite store opens on first use; a probe
 		// opens it (creating and migrating the file) and checks it.
@@ -221,7 +217,7 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 // httpOptions returns the HTTP transport's options: shared state, and
 // /healthz, /readyz and /metrics beside the interactions endpoint.
 func (rep *replica) httpOptions() []bot.HTTPOption {
-	return []bot.HTTPOption{bot.WithLedger(rep.sh.ledger()), bot.WithAPIURL(rep.api),
+	return []bot.HTTPOption{bot.WithLedger(rep.ledger()), bot.WithAPIURL(rep.api),
 		bot.WithSender(rep.metrics.Sender(bot.NewREST(rep.api, nil, rep.log))),
 		bot.WithWrap(func(h http.Handler) http.Handler { return bot.Ops(h, rep.ready, rep.metrics) })}
 }
@@ -230,7 +226,7 @@ func (rep *replica) httpOptions() []bot.HTTPOption {
 // ledger and counting sender and, when metricsAddr (or METRICS_ADDR) is
 // set, the health and metrics endpoints on a listener of their own.
 func (rep *replica) runGateway(ctx context.Context, token string, plan bot.ShardPlan, metricsAddr string) error {
-	cfg := bot.GatewayConfig{Token: token, APIURL: rep.api, Ledger: rep.sh.ledger(),
+	cfg := bot.GatewayConfig{Token: token, APIURL: rep.api, Ledger: rep.ledger(),
 		Sender: rep.metrics.Sender(bot.NewREST(rep.api, nil, rep.log))}
 	metricsAddr = cmp.Or(metricsAddr, setting("METRICS_ADDR"))
 	if metricsAddr != "" {
