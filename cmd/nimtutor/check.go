@@ -93,8 +93,7 @@ func runCheck(ctx context.Context, args []string, out, errOut io.Writer) error {
 		return err
 	}
 	rep, err := check.Compare(ctx, g, input, output)
-	var ie *solver.InputError
-	if errors.As(err, &ie) {
+	if ie, ok := errors.AsType[*solver.InputError](err); ok {
 		return fmt.Errorf("%s is not a valid %s input: %w", *inPath, g.Name(), ie)
 	}
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
@@ -21,18 +22,6 @@ import (
 func botToken(command string) (string, error) {
 	tok, err := requireEnv("DISCORD_TOKEN", command)
 	return strings.TrimPrefix(tok, "Bot "), err
-}
-
-// apiURL returns DISCORD_API_URL, or Discord's own API when it is unset.
-func apiURL() (string, error) {
-	u := setting("DISCORD_API_URL")
-	if u == "" {
-		return bot.DefaultAPIURL, nil
-	}
-	if err := bot.CheckAPIURL(u); err != nil {
-		return "", fmt.Errorf("DISCORD_API_URL: %w", err)
-	}
-	return u, nil
 }
 
 // newLogger returns a text logger on stderr at LOG_LEVEL (debug, info,
@@ -63,28 +52,12 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	api, err := apiURL()
-	if err != nil {
-		return err
-	}
-	log, err := newLogger(stderr)
-	if err != nil {
-		return err
-	}
-	if _, err := setMemoryLimit(log); err != nil {
-		return err
-	}
-	cfg, err := discordConfig(ctx, log, tok)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "nimtutor: connecting to the Discord gateway%s; press Ctrl+C to stop\n", describePlan(plan))
-	rep, err := newReplica(ctx, log, cfg)
+	rep, err := newReplica(ctx, stdout, stderr, tok, "nimtutor: connecting to the Discord gateway"+describePlan(plan)+"; press Ctrl+C to stop")
 	if err != nil {
 		return err
 	}
 	defer rep.close()
-	return rep.runGateway(ctx, bot.GatewayConfig{Token: tok, APIURL: api}, plan, *metricsAddr, log)
+	return rep.runGateway(ctx, tok, plan, *metricsAddr)
 }
 
 // runHTTP implements `nimtutor http`.
@@ -102,35 +75,14 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	if *addr == "" {
-		*addr = setting("HTTP_ADDR")
-	}
-	if *addr == "" {
-		*addr = bot.DefaultHTTPAddr
-	}
-	api, err := apiURL()
-	if err != nil {
-		return err
-	}
-	log, err := newLogger(stderr)
-	if err != nil {
-		return err
-	}
-	if _, err := setMemoryLimit(log); err != nil {
-		return err
-	}
+	*addr = cmp.Or(*addr, setting("HTTP_ADDR"), bot.DefaultHTTPAddr)
 	tok, _ := botToken("http") // optional here: it only fetches command ids
-	cfg, err := discordConfig(ctx, log, tok)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "nimtutor: serving interactions at http://%s%s; press Ctrl+C to stop\n", *addr, bot.InteractionsPath)
-	rep, err := newReplica(ctx, log, cfg)
+	rep, err := newReplica(ctx, stdout, stderr, tok, "nimtutor: serving interactions at http://"+*addr+bot.InteractionsPath+"; press Ctrl+C to stop")
 	if err != nil {
 		return err
 	}
 	defer rep.close()
-	return bot.RunHTTP(ctx, *addr, key, rep.handler, log, rep.httpOptions(api, log)...)
+	return bot.RunHTTP(ctx, *addr, key, rep.handler, rep.log, rep.httpOptions()...)
 }
 
 // parsePublicKey decodes DISCORD_PUBLIC_KEY.

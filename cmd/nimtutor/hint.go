@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/explain"
@@ -21,17 +22,16 @@ func runHint(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := solve(ctx, pos)
+	r := explain.Solve(ctx, pos)
+	choices := explain.VerdictChoices(pos)
 	if *verdict != "" {
-		choices := explain.VerdictChoices(pos)
-		for _, c := range choices {
-			if strings.EqualFold(c, strings.TrimSpace(*verdict)) {
-				_, reply := explain.CheckVerdict(r, c)
-				fmt.Fprintln(out, reply)
-				return nil
-			}
+		k := slices.IndexFunc(choices, func(c string) bool { return strings.EqualFold(c, strings.TrimSpace(*verdict)) })
+		if k < 0 {
+			return &solver.InputError{Field: "verdict", Msg: fmt.Sprintf("%q is not a verdict here; choose one of %s", *verdict, strings.Join(choices, ", "))}
 		}
-		return &solver.InputError{Field: "verdict", Msg: fmt.Sprintf("%q is not a verdict here; choose one of %s", *verdict, strings.Join(choices, ", "))}
+		_, reply := explain.CheckVerdict(r, choices[k])
+		fmt.Fprintln(out, reply)
+		return nil
 	}
 	hints := explain.Hints(ctx, r, explain.Options{})
 	if *level < 1 || *level > len(hints) {
@@ -40,7 +40,7 @@ func runHint(ctx context.Context, args []string, out io.Writer) error {
 	h := hints[*level-1]
 	fmt.Fprintf(out, "Hint %d of %d: %s\n%s\n", *level, len(hints), h.Title, h.Body)
 	if *level == explain.CheckLevel {
-		fmt.Fprintf(out, "Check your verdict: --verdict %q (one of %s).\n", explain.VerdictChoices(pos)[0], strings.Join(explain.VerdictChoices(pos), ", "))
+		fmt.Fprintf(out, "Check your verdict: --verdict %q (one of %s).\n", choices[0], strings.Join(choices, ", "))
 	}
 	if d := explain.Distance(r); *level == len(hints) && d != "" {
 		fmt.Fprintln(out, d)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -23,10 +24,7 @@ const fetchIDsTimeout = 10 * time.Second
 
 // commandIDsPath returns NIMTUTOR_COMMAND_IDS or the default.
 func commandIDsPath() string {
-	if p := setting("NIMTUTOR_COMMAND_IDS"); p != "" {
-		return p
-	}
-	return defaultCommandIDsPath
+	return cmp.Or(setting("NIMTUTOR_COMMAND_IDS"), defaultCommandIDsPath)
 }
 
 // discordConfig is the part of the router's configuration that only a
@@ -54,7 +52,9 @@ func loadCommandIDs(ctx context.Context, log *slog.Logger, token string) map[str
 	if token != "" && appID != "" {
 		ctx, cancel := context.WithTimeout(ctx, fetchIDsTimeout)
 		defer cancel()
-		ids, err := bot.FetchCommandIDs(ctx, restClient(token), appID, guild)
+		s, _ := discordgo.New("Bot " + token) // New never fails.
+		s.StateEnabled = false
+		ids, err := bot.FetchCommandIDs(ctx, s, appID, guild)
 		if err == nil && len(ids) > 0 {
 			log.Info("command ids fetched from Discord", "commands", len(ids))
 			return ids
@@ -73,11 +73,4 @@ func loadCommandIDs(ctx context.Context, log *slog.Logger, token string) map[str
 	}
 	log.Info("command ids read", "file", path, "commands", len(ids))
 	return ids
-}
-
-// restClient returns a REST-only session with the bot token.
-func restClient(token string) *discordgo.Session {
-	s, _ := discordgo.New("Bot " + token) // New never fails.
-	s.StateEnabled = false
-	return s
 }

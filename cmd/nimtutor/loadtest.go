@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"math/rand/v2"
 	"mime"
 	"mime/multipart"
@@ -29,6 +30,7 @@ import (
 
 	"github.com/nimtutor/nimtutor/bot"
 	"github.com/nimtutor/nimtutor/commands"
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -64,7 +66,6 @@ var kindOrder = []string{kSolve, kHint, kHintNext, kPlay, kMenu, kForm, kTyped, 
 
 // sample is one request as the client saw it.
 type sample struct {
-	kind     string
 	took     time.Duration
 	deferred bool   // answered with a deferral (type 5 or 6)
 	note     string // "busy", "error" (a ⚠️ message), "" otherwise
@@ -77,22 +78,20 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs.DurationVar(&cfg.duration, "duration", 20*time.Second, "how long to drive the real endpoint")
 	fs.DurationVar(&cfg.floor, "floor", 0, "how long to drive the do-nothing endpoint (default: a quarter of -duration, at least 2s)")
 	fs.IntVar(&cfg.conns, "conns", 16, "concurrent connections")
-	seed := fs.Uint64("seed", 1, "random seed for positions and choices")
+	fs.Uint64Var(&cfg.seed, "seed", 1, "random seed for positions and choices")
 	fs.IntVar(&cfg.minLen, "min", 5, "shortest position, in characters")
 	fs.IntVar(&cfg.maxLen, "max", 2000, "longest position, in characters")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the real endpoint's run to this file")
+	fs.StringVar(&cfg.cpuProfile, "cpuprofile", "", "write a CPU profile of the real endpoint's run to this file")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	cfg.cpuProfile = *cpuProfile
-	cfg.seed = *seed
 	if cfg.floor <= 0 {
 		cfg.floor = max(2*time.Second, cfg.duration/4)
 	}
 	if cfg.conns < 1 || cfg.duration <= 0 || cfg.minLen < 1 || cfg.maxLen < cfg.minLen || cfg.maxLen > solver.MaxPositionLen {
 		return usagef("need -conns ≥ 1, -duration > 0 and 1 ≤ -min ≤ -max ≤ %d", solver.MaxPositionLen)
 	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	log := quietLogger(stderr)
 	if _, err := setMemoryLimit(log); err != nil {
 		return err
 	}
@@ -109,23 +108,14 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 
 // report is what a load test measured.
 type report struct {
-	floorRate, realRate float64
-	floorN, realN       int
-	floorWall, realWall time.Duration
-	floorCPU, realCPU   time.Duration // process CPU per request, client included
-	samples             map[string][]sample
-	floorTook           []time.Duration // the floor's latencies
-	statusErrors        int             // replies other than 200 with a valid body
-	generic             int             // replies with the generic apology
-	desyncs             int             // moves the endpoint refused as illegal
-	deferrals           int
-	delivered           int
-	deliveryLatency     []time.Duration
-	peakRSS, endRSS     int64 // bytes
-	cpuAfter            time.Duration
-	cpuAfterWindow      time.Duration
-	drain               time.Duration // from the end of the load to the last delivery
-	shutdown            time.Duration
+	floor, real       clientResult
+	floorCPU, realCPU time.Duration // process CPU per request, client included
+	deliveryLatency   []time.Duration
+	peakRSS, endRSS   int64 // bytes
+	cpuAfter          time.Duration
+	cpuAfterWindow    time.Duration
+	drain             time.Duration // from the end of the load to the last delivery
+	shutdown          time.Duration
 }
 
 // loadtest runs the floor, then the real endpoint, and measures.
@@ -134,7 +124,7 @@ func loadtest(ctx context.Context, cfg loadConfig, log *slog.Logger) (*report, e
 	if err != nil {
 		return nil, err
 	}
-	api := newFakeAPI()
+	api := &fakeAPI{sent: map[string]time.Time{}}
 	apiLn, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
@@ -143,8 +133,6 @@ func loadtest(ctx context.Context, cfg loadConfig, log *slog.Logger) (*report, e
 	go apiSrv.Serve(apiLn)
 	defer apiSrv.Close()
 	apiURL := "http://" + apiLn.Addr().String() + "/api/v10"
-
-	rep := &report{samples: map[string][]sample{}}
 
 	// Both endpoints run side by side: the floor is the same transport with
 	// a handler that does nothing; the real one is wired as `nimtutor http`
@@ -158,7 +146,7 @@ func loadtest(ctx context.Context, cfg loadConfig, log *slog.Logger) (*report, e
 	}
 	realCtx, stopReal := context.WithCancel(ctx)
 	defer stopReal()
-	handler, closeStore := newHandler(realCtx, log, commands.Config{})
+	handler, closeStore := newHandlerWith(realCtx, log, commands.Config{}, bot.RateLimitConfig{})
 	defer closeStore()
 	realURL, realDone, err := serveOn(realCtx, pub, handler, log, apiURL)
 	if err != nil {
@@ -172,13 +160,13 @@ func loadtest(ctx context.Context, cfg loadConfig, log *slog.Logger) (*report, e
 	}
 	loadIDs.Store(1200000000000000000)
 	turns := max(1, int(cfg.duration/time.Second))
-	var fl, rl clientResult
+	rep := &report{}
 	var floorCPU, realCPU time.Duration
 	for turn := range turns {
 		c0 := cpuTime()
-		fl.add(runClients(ctx, cfg, floorURL, priv, cfg.floor/time.Duration(turns), false, nil, uint64(turn)))
+		rep.floor.add(runClients(ctx, cfg, floorURL, priv, cfg.floor/time.Duration(turns), false, nil, uint64(turn)))
 		c1 := cpuTime()
-		rl.add(runClients(ctx, cfg, realURL, priv, cfg.duration/time.Duration(turns), true, api, uint64(turn)))
+		rep.real.add(runClients(ctx, cfg, realURL, priv, cfg.duration/time.Duration(turns), true, api, uint64(turn)))
 		c2 := cpuTime()
 		floorCPU += c1 - c0
 		realCPU += c2 - c1
@@ -187,37 +175,25 @@ func loadtest(ctx context.Context, cfg loadConfig, log *slog.Logger) (*report, e
 	stopFloor()
 	loadEnd := time.Now()
 	cpuStart := cpuTime()
-	rep.floorN, rep.floorWall = fl.requests, fl.wall
-	rep.floorRate = float64(fl.requests) / fl.wall.Seconds()
-	rep.realN, rep.realWall = rl.requests, rl.wall
-	rep.realRate = float64(rl.requests) / rl.wall.Seconds()
-	if fl.requests > 0 && rl.requests > 0 {
-		rep.floorCPU, rep.realCPU = floorCPU/time.Duration(fl.requests), realCPU/time.Duration(rl.requests)
+	if rep.floor.requests > 0 && rep.real.requests > 0 {
+		rep.floorCPU, rep.realCPU = floorCPU/time.Duration(rep.floor.requests), realCPU/time.Duration(rep.real.requests)
 	}
-	rep.samples = rl.samples
-	for _, ss := range fl.samples {
-		for _, x := range ss {
-			rep.floorTook = append(rep.floorTook, x.took)
-		}
-	}
-	rep.statusErrors = rl.statusErrors + fl.statusErrors
-	rep.generic = rl.generic + fl.generic
-	rep.desyncs = rl.desyncs
-	rep.deferrals = rl.deferrals
 
 	// Deferred answers still on their way arrive, or not, within a few
 	// seconds; then the process should be idle.
 	waitUntil := loadEnd.Add(10 * time.Second)
-	for api.count() < rep.deferrals && time.Now().Before(waitUntil) {
+	got, last := api.results()
+	for len(got) < rep.real.deferrals && time.Now().Before(waitUntil) {
 		time.Sleep(20 * time.Millisecond)
+		got, last = api.results()
 	}
-	if last := api.last(); last.After(loadEnd) {
+	if last.After(loadEnd) {
 		rep.drain = last.Sub(loadEnd)
 	}
 	window := 3 * time.Second
 	time.Sleep(time.Until(loadEnd.Add(window)))
 	rep.cpuAfter, rep.cpuAfterWindow = cpuTime()-cpuStart, time.Since(loadEnd)
-	rep.delivered, rep.deliveryLatency = api.results()
+	rep.deliveryLatency, _ = api.results()
 	rep.peakRSS, rep.endRSS = rss()
 
 	start := time.Now()
@@ -281,10 +257,7 @@ type fakeAPI struct {
 	sent     map[string]time.Time // token → when its interaction was sent
 	got      []time.Duration
 	lastSeen time.Time
-	n        int
 }
-
-func newFakeAPI() *fakeAPI { return &fakeAPI{sent: map[string]time.Time{}} }
 
 func (a *fakeAPI) expect(token string, at time.Time) {
 	a.mu.Lock()
@@ -294,43 +267,31 @@ func (a *fakeAPI) expect(token string, at time.Time) {
 
 func (a *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	io.Copy(io.Discard, r.Body)
+	if r.Method == http.MethodDelete {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
 	// /api/v10/webhooks/APP/TOKEN[/messages/@original]
-	parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/api/v10/webhooks/"), "/")
-	now := time.Now()
-	if len(parts) >= 2 && r.Method != http.MethodDelete {
+	if parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/api/v10/webhooks/"), "/"); len(parts) >= 2 {
+		now := time.Now()
 		a.mu.Lock()
 		if at, ok := a.sent[parts[1]]; ok {
 			a.got = append(a.got, now.Sub(at))
 			delete(a.sent, parts[1])
 		}
-		a.n++
 		a.lastSeen = now
 		a.mu.Unlock()
-	}
-	if r.Method == http.MethodDelete {
-		w.WriteHeader(http.StatusNoContent)
-		return
 	}
 	w.Header().Set("Content-Type", "application/json")
 	fmt.Fprint(w, `{"id":"1100000000000000001"}`)
 }
 
-func (a *fakeAPI) count() int {
+// results returns how long each delivered answer took after its
+// interaction was sent, and when the API was last written to.
+func (a *fakeAPI) results() ([]time.Duration, time.Time) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return len(a.got)
-}
-
-func (a *fakeAPI) last() time.Time {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.lastSeen
-}
-
-func (a *fakeAPI) results() (int, []time.Duration) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return len(a.got), slices.Clone(a.got)
+	return slices.Clone(a.got), a.lastSeen
 }
 
 // clientResult is what the client goroutines measured together.
@@ -357,38 +318,35 @@ func runClients(ctx context.Context, cfg loadConfig, url string, priv ed25519.Pr
 	results := make([]clientResult, cfg.conns)
 	var wg sync.WaitGroup
 	for w := range cfg.conns {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			c := &loadClient{
-				rng: rand.New(rand.NewPCG(cfg.seed, turn<<16|uint64(w))), hc: hc, url: url, priv: priv, ids: &loadIDs, api: api,
+				rng: rand.New(rand.NewPCG(cfg.seed, turn<<16|uint64(w))), hc: hc, url: url, priv: priv, api: api,
 				cfg: cfg, res: &results[w], steps: steps,
 			}
 			c.res.samples = map[string][]sample{}
 			for time.Now().Before(deadline) && ctx.Err() == nil {
 				c.scenario()
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	total := clientResult{wall: time.Since(start), samples: map[string][]sample{}}
+	var total clientResult
 	for _, r := range results {
-		total.requests += r.requests
-		total.statusErrors += r.statusErrors
-		total.generic += r.generic
-		total.desyncs += r.desyncs
-		total.deferrals += r.deferrals
-		for k, s := range r.samples {
-			total.samples[k] = append(total.samples[k], s...)
-		}
+		total.add(r)
 	}
+	total.wall = time.Since(start)
 	return total
 }
 
 // loadIDs numbers the interactions of a load test, across turns.
 var loadIDs atomic.Int64
 
-// add merges another turn's result into r.
+// rate is how many requests were answered per second.
+func (r *clientResult) rate() float64 {
+	return float64(r.requests) / r.wall.Seconds()
+}
+
+// add merges another connection's or turn's result into r.
 func (r *clientResult) add(o clientResult) {
 	r.requests += o.requests
 	r.wall += o.wall
@@ -410,7 +368,6 @@ type loadClient struct {
 	hc    *http.Client
 	url   string
 	priv  ed25519.PrivateKey
-	ids   *atomic.Int64
 	api   *fakeAPI
 	cfg   loadConfig
 	res   *clientResult
@@ -425,7 +382,6 @@ type loadClient struct {
 type loadReply struct {
 	typ     float64
 	content string
-	flags   float64
 	ids     []string // custom_ids of the components, in order
 	options []string // values of the first select menu
 	buttons []string // custom_ids of the buttons, in order
@@ -438,7 +394,7 @@ type loadReply struct {
 func (c *loadClient) scenario() {
 	c.user = strconv.Itoa(100000000 + c.rng.IntN(900000000))
 	g := solver.Games()[c.rng.IntN(len(solver.Games()))]
-	text, first := randomPosition(c.rng, g, logUniform(c.rng, c.cfg.minLen, c.cfg.maxLen))
+	text, first := g.RandomText(c.rng, logUniform(c.rng, c.cfg.minLen, c.cfg.maxLen))
 	opts := []string{stringOption("position", text)}
 	if first != "" {
 		opts = append(opts, stringOption("first", first))
@@ -490,8 +446,7 @@ func (c *loadClient) play(g solver.Game, text, first string, opts []string) {
 		var m solver.Move
 		if len(r.options) > 0 && c.rng.IntN(2) == 0 {
 			v := r.options[c.rng.IntN(len(r.options))]
-			a, b, _ := twoNumbers(v)
-			m = solver.MoveOf(pos, a, b)
+			m, _ = parseMove(pos, "move", v)
 			r, ok = c.click(kMenu, r.ids[0], []string{v})
 		} else {
 			moves := solver.FirstMoves(pos, 40)
@@ -525,7 +480,7 @@ func botReply(pos solver.Position, side solver.Player) solver.Position {
 	if pos.ToMove() == side || !solver.HasMoves(pos) {
 		return pos
 	}
-	m := localBestMove(pos)
+	m := explain.LocalMove(solver.Solve(pos))
 	if m == nil {
 		m = solver.FirstMoves(pos, 1)[0]
 	}
@@ -534,16 +489,6 @@ func botReply(pos solver.Position, side solver.Player) solver.Position {
 		return nil
 	}
 	return next
-}
-
-func twoNumbers(s string) (int, int, bool) {
-	f := strings.Fields(s)
-	if len(f) != 2 {
-		return 0, 0, false
-	}
-	a, err1 := strconv.Atoi(f[0])
-	b, err2 := strconv.Atoi(f[1])
-	return a, b, err1 == nil && err2 == nil
 }
 
 func stringOption(name, value string) string {
@@ -579,7 +524,7 @@ func (c *loadClient) submit(kind, customID, text string) (loadReply, bool) {
 
 // send signs and posts one interaction and records how it went.
 func (c *loadClient) send(kind string, typ int, data string, onMessage bool) (loadReply, bool) {
-	id := c.ids.Add(1)
+	id := loadIDs.Add(1)
 	token := "tok" + strconv.FormatInt(id, 10)
 	msg := ""
 	if onMessage {
@@ -621,7 +566,7 @@ func (c *loadClient) send(kind string, typ int, data string, onMessage bool) (lo
 		c.res.statusErrors++
 		return loadReply{}, false
 	}
-	s := sample{kind: kind, took: took, deferred: r.typ == 5 || r.typ == 6}
+	s := sample{took: took, deferred: r.typ == 5 || r.typ == 6}
 	switch {
 	case strings.Contains(r.content, genericMessage):
 		c.res.generic++
@@ -659,10 +604,17 @@ func decodeReply(contentType string, raw []byte) (loadReply, error) {
 	var v struct {
 		Type float64 `json:"type"`
 		Data struct {
-			Content     string            `json:"content"`
-			Flags       float64           `json:"flags"`
-			CustomID    string            `json:"custom_id"`
-			Components  []json.RawMessage `json:"components"`
+			Content    string `json:"content"`
+			CustomID   string `json:"custom_id"`
+			Components []struct {
+				Components []struct {
+					Type     int    `json:"type"`
+					CustomID string `json:"custom_id"`
+					Options  []struct {
+						Value string `json:"value"`
+					} `json:"options"`
+				} `json:"components"`
+			} `json:"components"`
 			Attachments []struct {
 				Filename string `json:"filename"`
 			} `json:"attachments"`
@@ -671,7 +623,7 @@ func decodeReply(contentType string, raw []byte) (loadReply, error) {
 	if err := json.Unmarshal(raw, &v); err != nil {
 		return loadReply{}, err
 	}
-	r := loadReply{typ: v.Type, content: v.Data.Content, flags: v.Data.Flags}
+	r := loadReply{typ: v.Type, content: v.Data.Content}
 	for _, a := range v.Data.Attachments {
 		r.files = append(r.files, a.Filename)
 	}
@@ -680,19 +632,7 @@ func decodeReply(contentType string, raw []byte) (loadReply, error) {
 		return r, nil
 	}
 	for _, row := range v.Data.Components {
-		var rr struct {
-			Components []struct {
-				Type     int    `json:"type"`
-				CustomID string `json:"custom_id"`
-				Options  []struct {
-					Value string `json:"value"`
-				} `json:"options"`
-			} `json:"components"`
-		}
-		if json.Unmarshal(row, &rr) != nil {
-			continue
-		}
-		for _, comp := range rr.Components {
+		for _, comp := range row.Components {
 			r.ids = append(r.ids, comp.CustomID)
 			switch comp.Type {
 			case 2:
@@ -707,6 +647,12 @@ func decodeReply(contentType string, raw []byte) (loadReply, error) {
 		}
 	}
 	return r, nil
+}
+
+// logUniform returns a length between lo and hi, log-uniformly: as many
+// positions of 5 to 50 characters as of 50 to 500.
+func logUniform(rng *rand.Rand, lo, hi int) int {
+	return int(math.Round(math.Exp(math.Log(float64(lo)) + rng.Float64()*(math.Log(float64(hi))-math.Log(float64(lo))))))
 }
 
 // cpuTime returns the CPU time the process has used.
@@ -767,11 +713,11 @@ func (r *report) write(w io.Writer, cfg loadConfig) {
 		cfg.conns, cfg.minLen, cfg.maxLen, cfg.seed, runtime.GOMAXPROCS(0))
 	fmt.Fprintln(w, "| endpoint | requests | seconds | requests/s | CPU ms per request |")
 	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: |")
-	fmt.Fprintf(w, "| do-nothing floor (signature, JSON, small answer) | %d | %.1f | %.0f | %.2f |\n", r.floorN, r.floorWall.Seconds(), r.floorRate, float64(r.floorCPU.Microseconds())/1000)
-	fmt.Fprintf(w, "| nimtutor, the mix | %d | %.1f | %.0f | %.2f |\n", r.realN, r.realWall.Seconds(), r.realRate, float64(r.realCPU.Microseconds())/1000)
+	fmt.Fprintf(w, "| do-nothing floor (signature, JSON, small answer) | %d | %.1f | %.0f | %.2f |\n", r.floor.requests, r.floor.wall.Seconds(), r.floor.rate(), float64(r.floorCPU.Microseconds())/1000)
+	fmt.Fprintf(w, "| nimtutor, the mix | %d | %.1f | %.0f | %.2f |\n", r.real.requests, r.real.wall.Seconds(), r.real.rate(), float64(r.realCPU.Microseconds())/1000)
 	ratio, cpuRatio := 0.0, 0.0
-	if r.floorRate > 0 {
-		ratio = r.realRate / r.floorRate
+	if r.floor.rate() > 0 {
+		ratio = r.real.rate() / r.floor.rate()
 	}
 	if r.realCPU > 0 {
 		cpuRatio = float64(r.floorCPU) / float64(r.realCPU)
@@ -780,16 +726,15 @@ func (r *report) write(w io.Writer, cfg loadConfig) {
 
 	fmt.Fprintln(w, "| kind | requests | inline p50 ms | inline p99 ms | deferred | busy | errors |")
 	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-	var allInline []time.Duration
+	var allInline, floorTook []time.Duration
 	for _, k := range kindOrder {
-		ss := r.samples[k]
+		ss := r.real.samples[k]
 		var inline []time.Duration
 		deferred, busy, errs := 0, 0, 0
 		for _, s := range ss {
-			switch {
-			case s.deferred:
+			if s.deferred {
 				deferred++
-			default:
+			} else {
 				inline = append(inline, s.took)
 			}
 			switch s.note {
@@ -803,17 +748,22 @@ func (r *report) write(w io.Writer, cfg loadConfig) {
 		fmt.Fprintf(w, "| %s | %d | %s | %s | %d | %d | %d |\n", k, len(ss), ms(percentile(inline, 0.50)), ms(percentile(inline, 0.99)), deferred, busy, errs)
 	}
 	fmt.Fprintf(w, "| all replies not deferred | %d | %s | %s | | | |\n", len(allInline), ms(percentile(allInline, 0.50)), ms(percentile(allInline, 0.99)))
-	fmt.Fprintf(w, "| (do-nothing floor, same client) | %d | %s | %s | | | |\n\n", len(r.floorTook), ms(percentile(r.floorTook, 0.50)), ms(percentile(r.floorTook, 0.99)))
+	for _, ss := range r.floor.samples {
+		for _, s := range ss {
+			floorTook = append(floorTook, s.took)
+		}
+	}
+	fmt.Fprintf(w, "| (do-nothing floor, same client) | %d | %s | %s | | | |\n\n", len(floorTook), ms(percentile(floorTook, 0.50)), ms(percentile(floorTook, 0.99)))
 
 	fmt.Fprintln(w, "| measure | value |")
 	fmt.Fprintln(w, "| --- | ---: |")
-	fmt.Fprintf(w, "| deferred answers delivered | %d of %d |\n", r.delivered, r.deferrals)
+	fmt.Fprintf(w, "| deferred answers delivered | %d of %d |\n", len(r.deliveryLatency), r.real.deferrals)
 	fmt.Fprintf(w, "| deferral to delivery, p50 / p99 | %s / %s ms |\n", ms(percentile(r.deliveryLatency, 0.5)), ms(percentile(r.deliveryLatency, 0.99)))
 	fmt.Fprintf(w, "| last delivery after the load stopped | %s ms |\n", ms(r.drain))
 	fmt.Fprintf(w, "| RSS peak during the mix (client and servers, one process) | %d MB |\n", r.peakRSS>>20)
 	fmt.Fprintf(w, "| CPU used in the %.0f s after the load stopped | %s ms |\n", r.cpuAfterWindow.Seconds(), ms(r.cpuAfter))
 	fmt.Fprintf(w, "| shutdown (cancel to return) | %s ms |\n", ms(r.shutdown))
-	fmt.Fprintf(w, "| transport errors, generic apologies, desynced moves | %d, %d, %d |\n", r.statusErrors, r.generic, r.desyncs)
+	fmt.Fprintf(w, "| transport errors, generic apologies, desynced moves | %d, %d, %d |\n", r.floor.statusErrors+r.real.statusErrors, r.floor.generic+r.real.generic, r.real.desyncs)
 }
 
 // problems lists what must not happen whatever the machine's speed: the
@@ -822,19 +772,19 @@ func (r *report) write(w io.Writer, cfg loadConfig) {
 // matches the bot, a fault of the load generator, not of the server.
 func (r *report) problems() []string {
 	var out []string
-	if r.statusErrors > 0 {
-		out = append(out, fmt.Sprintf("%d requests failed or got a status other than 200", r.statusErrors))
+	if n := r.floor.statusErrors + r.real.statusErrors; n > 0 {
+		out = append(out, fmt.Sprintf("%d requests failed or got a status other than 200", n))
 	}
-	if r.generic > 0 {
-		out = append(out, fmt.Sprintf("%d replies were the generic apology kept for bugs", r.generic))
+	if n := r.floor.generic + r.real.generic; n > 0 {
+		out = append(out, fmt.Sprintf("%d replies were the generic apology kept for bugs", n))
 	}
-	if r.delivered < r.deferrals {
-		out = append(out, fmt.Sprintf("only %d of %d deferred answers were delivered", r.delivered, r.deferrals))
+	if n := len(r.deliveryLatency); n < r.real.deferrals {
+		out = append(out, fmt.Sprintf("only %d of %d deferred answers were delivered", n, r.real.deferrals))
 	}
 	if r.shutdown > bot.ShutdownTimeout+500*time.Millisecond {
 		out = append(out, fmt.Sprintf("shutdown took %v", r.shutdown))
 	}
-	if r.realN == 0 || r.floorN == 0 {
+	if r.real.requests == 0 || r.floor.requests == 0 {
 		out = append(out, "no requests were answered")
 	}
 	return out

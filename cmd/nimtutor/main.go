@@ -13,10 +13,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 
 	"github.com/joho/godotenv"
 
+	// The binary offers every game: registering them is this import.
+	_ "github.com/nimtutor/nimtutor/games/all"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -68,11 +71,9 @@ func (m *Main) ParseFlags(_ context.Context, args []string) error {
 	if name == "-h" || name == "--help" {
 		name = "help"
 	}
-	for k := range subcommands {
-		if subcommands[k].name == name {
-			m.cmd, m.args = &subcommands[k], rest
-			return nil
-		}
+	if k := slices.IndexFunc(subcommands, func(c subcommand) bool { return c.name == name }); k >= 0 {
+		m.cmd, m.args = &subcommands[k], rest
+		return nil
 	}
 	return solver.Errorf(solver.EUsage, "", "%q is not a command", name)
 }

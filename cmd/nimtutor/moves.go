@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -24,13 +23,10 @@ func runMoves(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := solve(ctx, pos)
+	r := explain.Solve(ctx, pos)
 	rows, more := explain.MoveTable(ctx, r, maxCLIMoves)
 	if *asJSON {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(newMovesJSON(r, rows, more))
+		return writeJSON(out, newMovesJSON(r, rows, more))
 	}
 	// The table is a code block for Discord; a terminal needs no fences.
 	table := strings.TrimRight(strings.ReplaceAll(commands.MoveTableText(rows, more), "```\n", ""), "\n")

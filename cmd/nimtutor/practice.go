@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/bot"
@@ -113,15 +114,11 @@ func (m *Main) runReview(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		for _, g := range games {
-			if g.Result != "" {
-				rec = g
-				break
-			}
-		}
-		if rec.ID == "" {
+		k := slices.IndexFunc(games, func(g store.GameRecord) bool { return g.Result != "" })
+		if k < 0 {
 			return errors.New("no finished game is stored yet; play one with `nimtutor play GAME POSITION`")
 		}
+		rec = games[k]
 	}
 	if err != nil {
 		return err

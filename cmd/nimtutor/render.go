@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -19,9 +20,7 @@ func runRender(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *out == "" {
-		*out = pos.Game().Name() + ".png"
-	}
+	*out = cmp.Or(*out, pos.Game().Name()+".png")
 	if err := ctx.Err(); err != nil {
 		return err
 	}

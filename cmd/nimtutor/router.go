@@ -60,12 +60,6 @@ func searchWorkers() int {
 	return max(1, runtime.GOMAXPROCS(0)/2)
 }
 
-// newHandler returns the handler a Discord transport serves in one
-// process with the default rate limits; see newHandlerWith.
-func newHandler(ctx context.Context, log *slog.Logger, cfg commands.Config) (bot.Handler, func()) {
-	return newHandlerWith(ctx, log, cfg, bot.RateLimitConfig{})
-}
-
 // newHandlerWith returns the handler a Discord transport serves in one
 // process: the router behind the per-user rate limiter with the limits
 // given. The returned function closes the store; call it once the

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"strconv"
@@ -26,13 +27,8 @@ func addShardFlags(fs *flag.FlagSet) shardFlags {
 // plan turns the flags (and SHARD_ID, SHARD_COUNT) into the shards this
 // process runs. No flags and no environment mean one unsharded connection.
 func (f shardFlags) plan() (bot.ShardPlan, error) {
-	shard, shards := strings.TrimSpace(*f.shard), strings.TrimSpace(*f.shards)
-	if shard == "" {
-		shard = setting("SHARD_ID")
-	}
-	if shards == "" {
-		shards = setting("SHARD_COUNT")
-	}
+	shard := cmp.Or(strings.TrimSpace(*f.shard), setting("SHARD_ID"))
+	shards := cmp.Or(strings.TrimSpace(*f.shards), setting("SHARD_COUNT"))
 	rng := strings.TrimSpace(*f.shardRange)
 	if shards == "" {
 		if shard != "" || rng != "" {

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -28,14 +30,10 @@ const sweepEvery = time.Minute
 // rateRowTTL is how long an idle rate-limit row is kept.
 const rateRowTTL = time.Hour
 
-// shared is the state a replica shares with the others.
-type shared struct {
-	st *store.Store
-}
-
-// openShared opens the PostgreSQL store when DATABASE_URL is set, and
-// sweeps its expired rows until ctx ends; it returns nil without one.
-func openShared(ctx context.Context, log *slog.Logger) (*shared, error) {
+// openShared opens the PostgreSQL store replicas share when DATABASE_URL
+// is set, and sweeps its expired rows until ctx ends; it returns nil
+// without one.
+func openShared(ctx context.Context, log *slog.Logger) (*store.Store, error) {
 	cfg := storeConfig()
 	if cfg.DatabaseURL == "" {
 		return nil, nil
@@ -47,41 +45,38 @@ func openShared(ctx context.Context, log *slog.Logger) (*shared, error) {
 		return nil, fmt.Errorf("%s: %w", describeStore(cfg), err)
 	}
 	log.Info("shared state in the store", "store", describeStore(cfg))
-	go func() {
-		t := time.NewTicker(sweepEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-				if n, err := st.Sweep(sctx, bot.DefaultLedgerTTL, rateRowTTL); err != nil {
-					log.Warn("sweeping expired shared state", "err", err)
-				} else if n > 0 {
-					log.Debug("swept expired shared state", "rows", n)
-				}
-				cancel()
-			}
+	go every(ctx, sweepEvery, func() {
+		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		if n, err := st.Sweep(sctx, bot.DefaultLedgerTTL, rateRowTTL); err != nil {
+			log.Warn("sweeping expired shared state", "err", err)
+		} else if n > 0 {
+			log.Debug("swept expired shared state", "rows", n)
 		}
-	}()
-	return &shared{st: st}, nil
+	})
+	return st, nil
+}
+
+// every calls f every d until ctx ends.
+func every(ctx context.Context, d time.Duration, f func()) {
+	t := time.NewTicker(d)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			f()
+		}
+	}
 }
 
 // ledger returns the shared ledger, or nil (the transport's own) without one.
-func (sh *shared) ledger() bot.Ledger {
-	if sh == nil {
+func (rep *replica) ledger() bot.Ledger {
+	if rep.sh == nil {
 		return nil
 	}
-	return sh.st
-}
-
-// httpOptions returns the HTTP transport's options for shared state.
-func (sh *shared) httpOptions() []bot.HTTPOption {
-	if sh == nil {
-		return nil
-	}
-	return []bot.HTTPOption{bot.WithLedger(sh.st)}
+	return rep.sh
 }
 
 // adopt makes the lazy practice service use a store already open.
@@ -92,12 +87,12 @@ func (l *lazyPractice) adopt(st *store.Store) {
 }
 
 // newSharedHandler is newHandlerWith for a replica: with sh set, game
-// states, practice and the rate limits go through sh's store, which the
+// states, practice and the rate limits go through the store sh, which the
 // returned function closes. With m set, the handler is instrumented and
 // m reports the gates' queues, the cache and the store's latency.
-func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig, sh *shared, m *bot.Metrics) (bot.Handler, *lazyPractice, func()) {
+func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig, sh *store.Store, m *bot.Metrics) (bot.Handler, *lazyPractice, func()) {
 	if sh != nil {
-		cfg.States = sh.st
+		cfg.States = sh
 	}
 	if m != nil {
 		defaultGates(&cfg)
@@ -108,9 +103,9 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 	}
 	r, cache, prac := newRouter(log, cfg)
 	if sh != nil {
-		prac.adopt(sh.st)
+		prac.adopt(sh)
 		if m != nil {
-			sh.st.SetObserver(m.ObserveStore)
+			sh.SetObserver(m.ObserveStore)
 		}
 	}
 	if m != nil {
@@ -119,17 +114,8 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 		m.Gauge("nimtutor_cache_entries", "", "Entries in this replica's cache.", func() float64 { return float64(cache.Stats().Entries) })
 	}
 	go func() {
-		t := time.NewTicker(cacheLogEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				logCache(log, cache)
-				return
-			case <-t.C:
-				logCache(log, cache)
-			}
-		}
+		every(ctx, cacheLogEvery, func() { logCache(log, cache) })
+		logCache(log, cache)
 	}()
 	closeStore := func() {
 		if err := prac.close(); err != nil {
@@ -138,7 +124,7 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 	}
 	var h bot.Handler = bot.NewRateLimiter(r, limits)
 	if sh != nil {
-		h = bot.NewSharedRateLimiter(r, sh.st, limits, log)
+		h = bot.NewSharedRateLimiter(r, sh, limits, log)
 	}
 	if m != nil {
 		h = m.Instrument(h)
@@ -168,19 +154,40 @@ func rateLimits() (bot.RateLimitConfig, error) {
 }
 
 // replica is what a Discord transport serves with: its handler, the
-// state it shares with other replicas (nil without DATABASE_URL), its
-// metrics and its readiness check.
+// store it shares with other replicas (nil without DATABASE_URL), its
+// metrics and its readiness check, Discord's API and the logger.
 type replica struct {
 	handler bot.Handler
-	sh      *shared
+	sh      *store.Store
 	metrics *bot.Metrics
 	ready   func(ctx context.Context) error
 	close   func()
+	api     string
+	log     *slog.Logger
 }
 
-// newReplica opens what a Discord transport shares with other replicas
+// newReplica reads the settings every Discord transport needs
+// (DISCORD_API_URL, Discord's own API when unset; LOG_LEVEL; the memory
+// limit; the command ids and attachment hosts; the rate limits), prints
+// banner on stdout, opens what the transport shares with other replicas
 // and builds its handler: the one call runHTTP and runGateway make.
-func newReplica(ctx context.Context, log *slog.Logger, cfg commands.Config) (*replica, error) {
+func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner string) (*replica, error) {
+	api := cmp.Or(setting("DISCORD_API_URL"), bot.DefaultAPIURL)
+	if err := bot.CheckAPIURL(api); err != nil {
+		return nil, fmt.Errorf("DISCORD_API_URL: %w", err)
+	}
+	log, err := newLogger(stderr)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := setMemoryLimit(log); err != nil {
+		return nil, err
+	}
+	cfg, err := discordConfig(ctx, log, tok)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintln(stdout, banner)
 	limits, err := rateLimits()
 	if err != nil {
 		return nil, err
@@ -191,10 +198,10 @@ func newReplica(ctx context.Context, log *slog.Logger, cfg commands.Config) (*re
 	}
 	m := bot.NewMetrics()
 	h, prac, closeStore := newSharedHandler(ctx, log, cfg, limits, sh, m)
-	rep := &replica{handler: h, sh: sh, metrics: m, close: closeStore}
+	rep := &replica{handler: h, sh: sh, metrics: m, close: closeStore, api: api, log: log}
 	rep.ready = func(ctx context.Context) error {
 		if sh != nil {
-			return sh.st.Ready(ctx)
+			return sh.Ready(ctx)
 		}
 		// One process: the SQLite store opens on first use; a probe
 		// opens it (creating and migrating the file) and checks it.
@@ -209,29 +216,27 @@ func newReplica(ctx context.Context, log *slog.Logger, cfg commands.Config) (*re
 
 // httpOptions returns the HTTP transport's options: shared state, and
 // /healthz, /readyz and /metrics beside the interactions endpoint.
-func (rep *replica) httpOptions(api string, log *slog.Logger) []bot.HTTPOption {
-	return append(rep.sh.httpOptions(), bot.WithAPIURL(api),
-		bot.WithSender(rep.metrics.Sender(bot.NewREST(api, nil, log))),
-		bot.WithWrap(func(h http.Handler) http.Handler { return bot.Ops(h, rep.ready, rep.metrics) }))
+func (rep *replica) httpOptions() []bot.HTTPOption {
+	return []bot.HTTPOption{bot.WithLedger(rep.ledger()), bot.WithAPIURL(rep.api),
+		bot.WithSender(rep.metrics.Sender(bot.NewREST(rep.api, nil, rep.log))),
+		bot.WithWrap(func(h http.Handler) http.Handler { return bot.Ops(h, rep.ready, rep.metrics) })}
 }
 
-// runGateway runs the plan's shards with the replica's handler, shared
+// runGateway runs the plan's shards on token with the replica's handler, shared
 // ledger and counting sender and, when metricsAddr (or METRICS_ADDR) is
 // set, the health and metrics endpoints on a listener of their own.
-func (rep *replica) runGateway(ctx context.Context, cfg bot.GatewayConfig, plan bot.ShardPlan, metricsAddr string, log *slog.Logger) error {
-	cfg.Ledger = rep.sh.ledger()
-	cfg.Sender = rep.metrics.Sender(bot.NewREST(cfg.APIURL, cfg.HTTPClient, log))
-	if metricsAddr == "" {
-		metricsAddr = setting("METRICS_ADDR")
-	}
+func (rep *replica) runGateway(ctx context.Context, token string, plan bot.ShardPlan, metricsAddr string) error {
+	cfg := bot.GatewayConfig{Token: token, APIURL: rep.api, Ledger: rep.ledger(),
+		Sender: rep.metrics.Sender(bot.NewREST(rep.api, nil, rep.log))}
+	metricsAddr = cmp.Or(metricsAddr, setting("METRICS_ADDR"))
 	if metricsAddr != "" {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		go func() {
-			if err := bot.ServeOps(ctx, metricsAddr, rep.ready, rep.metrics, log); err != nil {
-				log.Error("health and metrics endpoint stopped", "err", err)
+			if err := bot.ServeOps(ctx, metricsAddr, rep.ready, rep.metrics, rep.log); err != nil {
+				rep.log.Error("health and metrics endpoint stopped", "err", err)
 			}
 		}()
 	}
-	return bot.RunShards(ctx, cfg, plan, rep.handler, log)
+	return bot.RunShards(ctx, cfg, plan, rep.handler, rep.log)
 }

@@ -19,12 +19,9 @@ func runSolve(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := solve(ctx, pos)
+	r := explain.Solve(ctx, pos)
 	if *asJSON {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(newSolveJSON(ctx, r))
+		return writeJSON(out, newSolveJSON(ctx, r))
 	}
 	if *full {
 		return writeSolveText(ctx, out, r)
@@ -32,11 +29,19 @@ func runSolve(ctx context.Context, args []string, out io.Writer) error {
 	return writeShortText(ctx, out, r)
 }
 
+// writeJSON prints v as indented JSON, with <, > and & as they are.
+func writeJSON(out io.Writer, v any) error {
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
 // writeShortText prints the short answer: the verdict, then each step of
 // the short reply as one paragraph led by its title.
 func writeShortText(ctx context.Context, out io.Writer, r solver.Result) error {
 	fmt.Fprintf(out, "%s %s: %s.\n", r.Position.Game().Name(), r.Position, verdictLine(r))
-	for _, s := range shortSteps(ctx, r) {
+	for _, s := range explain.Short(explain.Summary(ctx, r, explain.Options{}), explain.MoveStep(ctx, r)) {
 		fmt.Fprintf(out, "\n%s: %s\n", s.Title, s.Body)
 	}
 	return nil
@@ -83,6 +88,12 @@ func newSolveJSON(ctx context.Context, r solver.Result) solveJSON {
 		v.First = g.PlayerName(r.Position.ToMove())
 	}
 	return v
+}
+
+// steps returns the full explanation, then the move in the numbering of
+// the student's position: `solve --full` and the JSON contract's steps.
+func steps(ctx context.Context, r solver.Result) []explain.Step {
+	return append(explain.Explain(r, explain.Options{}), explain.MoveStep(ctx, r))
 }
 
 func writeSolveText(ctx context.Context, out io.Writer, r solver.Result) error {

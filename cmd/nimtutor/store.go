@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -26,10 +27,7 @@ func describeStore(cfg store.Config) string {
 	if cfg.DatabaseURL != "" {
 		return "PostgreSQL (DATABASE_URL)"
 	}
-	if cfg.Path != "" {
-		return "SQLite " + cfg.Path
-	}
-	return "SQLite " + store.DefaultPath
+	return "SQLite " + cmp.Or(cfg.Path, store.DefaultPath)
 }
 
 // lazyPractice opens the store and the practice service the first time a

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 
 	"github.com/nimtutor/nimtutor/commands"
@@ -16,7 +15,5 @@ func runCommands(_ context.Context, args []string, out io.Writer) error {
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	enc := json.NewEncoder(out)
-	enc.SetIndent("", "  ")
-	return enc.Encode(commands.Definitions())
+	return writeJSON(out, commands.Definitions())
 }

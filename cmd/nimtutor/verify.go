@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -38,11 +39,7 @@ func runVerify(ctx context.Context, args []string, out io.Writer) error {
 	}
 	failed := 0
 	for _, g := range games {
-		n := *maxSize
-		if n <= 0 {
-			n = g.VerifySize()
-		}
-		bad, err := verifyTable(ctx, out, g, n)
+		bad, err := verifyTable(ctx, out, g, cmp.Or(*maxSize, g.VerifySize()))
 		if err != nil {
 			return err
 		}

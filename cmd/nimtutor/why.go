@@ -35,7 +35,7 @@ func runWhy(ctx context.Context, args []string, out io.Writer) error {
 			return err
 		}
 	}
-	steps, err := explain.Why(ctx, solve(ctx, pos), m, o)
+	steps, err := explain.Why(ctx, explain.Solve(ctx, pos), m, o)
 	if err != nil {
 		return err
 	}

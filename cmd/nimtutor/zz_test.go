@@ -19,7 +19,7 @@ func BenchmarkPixelMix(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		g := games[rng.IntN(len(games))]
-		text, first := randomPosition(rng, g, logUniform(rng, 5, 2000))
+		text, first := g.RandomText(rng, logUniform(rng, 5, 2000))
 		pos, err := g.Parse(text, solver.ParseOptions{First: first})
 		if err != nil {
 			b.Fatal(err)

@@ -17,6 +17,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -24,7 +25,6 @@ import (
 	"os"
 	"os/exec"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -77,11 +77,7 @@ func main() {
 		game := g.Name()
 		fmt.Printf("== %s ==\n", game)
 		for k, args := range fixed(g) {
-			reply, err := solve(ctx, *bin, game, args, extra)
-			if err != nil {
-				fmt.Fprintf(os.Stderr, "replystats: %v\n", err)
-				os.Exit(1)
-			}
+			reply := solve(ctx, *bin, game, args, extra)
 			fmt.Printf("%-6s %-45q %4d words\n", [3]string{"small", "medium", "large"}[k], clip(args[0], 43), len(strings.Fields(reply)))
 			if *show {
 				fmt.Printf("%s\n", indent(reply))
@@ -91,12 +87,7 @@ func main() {
 		var replies []string
 		for range samples {
 			pos := g.Random(rng)
-			reply, err := solve(ctx, *bin, game, args(g, pos.String(), pos.ToMove()), extra)
-			if err != nil {
-				fmt.Fprintf(os.Stderr, "replystats: %v\n", err)
-				os.Exit(1)
-			}
-			replies = append(replies, reply)
+			replies = append(replies, solve(ctx, *bin, game, args(g, pos.String(), pos.ToMove()), extra))
 		}
 		frac, words := sameFraction(replies)
 		if *common > 0 {
@@ -110,32 +101,22 @@ func main() {
 	fmt.Printf("mean same-text fraction over the games: %.1f%%\n", 100*total/float64(len(games)))
 }
 
-// solve runs `nimtutor solve GAME ARGS... EXTRA...` and returns its output.
-func solve(ctx context.Context, bin, game string, args, extra []string) (string, error) {
-	cmd := exec.CommandContext(ctx, bin, append(append([]string{"solve", game}, args...), extra...)...)
-	out, err := cmd.Output()
+// solve runs `nimtutor solve GAME ARGS... EXTRA...` and returns its
+// output; when it fails, replystats exits.
+func solve(ctx context.Context, bin, game string, args, extra []string) string {
+	out, err := exec.CommandContext(ctx, bin, append(append([]string{"solve", game}, args...), extra...)...).Output()
 	if err != nil {
-		return "", fmt.Errorf("solve %s %q: %w", game, args, err)
+		fmt.Fprintf(os.Stderr, "replystats: solve %s %q: %v\n", game, args, err)
+		os.Exit(1)
 	}
-	return string(out), nil
+	return string(out)
 }
 
 // sameFraction returns the mean fraction of each reply's words that lie
 // in a Window-word run found in at least half of the replies, and the
 // mean number of words.
 func sameFraction(replies []string) (frac, words float64) {
-	docs := make([][]string, len(replies))
-	df := map[string]int{}
-	for i, r := range replies {
-		docs[i] = strings.Fields(strings.NewReplacer("**", "", "`", "").Replace(r))
-		seen := map[string]bool{}
-		for _, g := range grams(docs[i]) {
-			if !seen[g] {
-				seen[g] = true
-				df[g]++
-			}
-		}
-	}
+	docs, df := docFreq(replies)
 	for _, d := range docs {
 		covered := make([]bool, len(d))
 		for k, g := range grams(d) {
@@ -157,6 +138,24 @@ func sameFraction(replies []string) (frac, words float64) {
 		words += float64(len(d))
 	}
 	return frac / float64(len(replies)), words / float64(len(replies))
+}
+
+// docFreq returns the words of each reply, without Markdown's ** and `,
+// and for each run of Window words how many replies hold it.
+func docFreq(replies []string) ([][]string, map[string]int) {
+	docs := make([][]string, len(replies))
+	df := map[string]int{}
+	for i, r := range replies {
+		docs[i] = strings.Fields(strings.NewReplacer("**", "", "`", "").Replace(r))
+		seen := map[string]bool{}
+		for _, g := range grams(docs[i]) {
+			if !seen[g] {
+				seen[g] = true
+				df[g]++
+			}
+		}
+	}
+	return docs, df
 }
 
 // grams returns every run of Window consecutive words, joined by spaces.
@@ -188,22 +187,13 @@ type shared struct {
 // commonGrams returns the n runs of Window words held by the most
 // replies, among those held by at least half.
 func commonGrams(replies []string, n int) []shared {
-	df := map[string]int{}
-	for _, r := range replies {
-		seen := map[string]bool{}
-		for _, g := range grams(strings.Fields(strings.NewReplacer("**", "", "`", "").Replace(r))) {
-			if !seen[g] {
-				seen[g] = true
-				df[g]++
-			}
-		}
-	}
+	_, df := docFreq(replies)
 	var out []shared
 	for g, k := range df {
 		if 2*k >= len(replies) {
 			out = append(out, shared{g, k})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].n > out[j].n || out[i].n == out[j].n && out[i].text < out[j].text })
+	slices.SortFunc(out, func(a, b shared) int { return cmp.Or(b.n-a.n, strings.Compare(a.text, b.text)) })
 	return out[:min(n, len(out))]
 }
