@@ -169,14 +169,6 @@ func (r *Router) cardClick(ctx context.Context, i *discordgo.Interaction, _ []st
 	return nil, errStale
 }
 
-// newMessage wraps data as a new message, private unless public.
-func newMessage(data *discordgo.InteractionResponseData, public bool) *discordgo.InteractionResponse {
-	if !public {
-		data.Flags |= discordgo.MessageFlagsEphemeral
-	}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
-}
-
 // cardHint opens the first hint on the card's position, privately, for
 // whoever clicked.
 func (r *Router) cardHint(c cardClick) (*discordgo.InteractionResponse, error) {

@@ -28,9 +28,7 @@ func (r *Router) hint(q *request) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	data := r.hintLevel(q.ctx, pos, 1, nil)
-	data.Flags = discordgo.MessageFlagsEphemeral
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+	return newMessage(r.hintLevel(q.ctx, pos, 1, nil), false), nil
 }
 
 // nextHint answers a "Next hint" click by updating the same message.
@@ -73,7 +71,7 @@ func (r *Router) nextHint(ctx context.Context, i *discordgo.Interaction, _ []str
 		e.Description = mark + fmt.Sprintf("You said: %s. ", verdictLabel(choices[k])) + reply + "\n\n" + e.Description
 	}
 	data.Flags = discordgo.MessageFlagsEphemeral
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, nil
+	return updateMessage(data), nil
 }
 
 // verdictLabel is a verdict as a button says it: "Dee wins", "Tie".

@@ -62,11 +62,8 @@ func (r *Router) learnCommand(ctx context.Context, i *discordgo.Interaction, opt
 
 // learnClick answers a lesson's button.
 func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, fields []string) (*discordgo.InteractionResponse, error) {
-	update := func(data *discordgo.InteractionResponseData) *discordgo.InteractionResponse {
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}
-	}
 	if len(fields) == 2 && fields[1] == "l" {
-		return update(r.lessonList(ctx, userID(i))), nil
+		return updateMessage(r.lessonList(ctx, userID(i))), nil
 	}
 	if len(fields) < 4 {
 		return nil, errStale
@@ -85,7 +82,7 @@ func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, field
 		if err != nil {
 			return nil, err
 		}
-		return update(data), nil
+		return updateMessage(data), nil
 	case fields[1] == "a" && len(fields) == 5:
 		choice, err := strconv.Atoi(fields[4])
 		if err != nil {
@@ -100,7 +97,7 @@ func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, field
 		if err != nil {
 			return nil, err
 		}
-		return update(data), nil
+		return updateMessage(data), nil
 	}
 	return nil, errStale
 }

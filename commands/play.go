@@ -62,10 +62,7 @@ func (r *Router) play(q *request) (*discordgo.InteractionResponse, error) {
 	}
 	gm, events := game{Session: session, owner: userID(q.i)}, turn.Events
 	r.recordStart(q.ctx, q.i, pos, gm)
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: r.gameMessage(q.ctx, gm, events),
-	}, nil
+	return newMessage(r.gameMessage(q.ctx, gm, events), true), nil
 }
 
 // openGame reads a game from a control's custom_id and checks who clicked.
@@ -110,7 +107,7 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []st
 		return r.moveForm(gm), nil
 	case actionBack:
 		events := []string{"You take your move back. Try again from here."}
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.gameMessage(ctx, gm, events)}, nil
+		return updateMessage(r.gameMessage(ctx, gm, events)), nil
 	case actionMenu:
 		if len(data.Values) != 1 {
 			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("pick one move from the menu (Discord sent %d)", len(data.Values))}
@@ -149,7 +146,7 @@ func (r *Router) playSubmit(ctx context.Context, i *discordgo.Interaction) (*dis
 // board and controls again, with what was wrong on top: the game goes on.
 func (r *Router) tryAgain(ctx context.Context, gm game, err *solver.InputError) *discordgo.InteractionResponse {
 	events := []string{"⚠️ " + capitalise(err.Error()) + ". Try another move."}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.gameMessage(ctx, gm, events)}
+	return updateMessage(r.gameMessage(ctx, gm, events))
 }
 
 // moveInputID is the custom_id of the form's text input.
@@ -235,7 +232,7 @@ func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*disc
 	if review := r.recordTurn(was, gm, m); review != nil {
 		data.Embeds = append(data.Embeds, review)
 	}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, nil
+	return updateMessage(data), nil
 }
 
 // gameMessage draws the game: what happened, the position, and the

@@ -67,7 +67,7 @@ func (r *Router) practiceCommand(ctx context.Context, i *discordgo.Interaction, 
 	if err != nil {
 		return nil, err
 	}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+	return newMessage(data, false), nil
 }
 
 // newPuzzle picks the next puzzle for the person behind i and draws it.
@@ -153,9 +153,6 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ 
 	if err != nil {
 		return nil, err
 	}
-	update := func(d *discordgo.InteractionResponseData) *discordgo.InteractionResponse {
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: d}
-	}
 	switch action {
 	case pracNext:
 		game, themeIdx, _ := strings.Cut(arg, ".")
@@ -178,9 +175,9 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ 
 		}
 		// From a public message (progress), the puzzle comes as a new private one.
 		if i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral == 0 {
-			return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}, nil
+			return newMessage(d, false), nil
 		}
-		return update(d), nil
+		return updateMessage(d), nil
 	case pracHint:
 		p, err := svc.Puzzle(arg)
 		if err != nil {
@@ -190,7 +187,7 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ 
 		if err != nil {
 			return nil, practiceError(err)
 		}
-		return update(r.puzzleMessage(ctx, svc, p, userID(i), learnerRating(ctx, svc, userID(i), p.Game.Name()), level, "")), nil
+		return updateMessage(r.puzzleMessage(ctx, svc, p, userID(i), learnerRating(ctx, svc, userID(i), p.Game.Name()), level, "")), nil
 	case pracType:
 		p, err := svc.Puzzle(arg)
 		if err != nil {
@@ -259,7 +256,7 @@ func (r *Router) answerPuzzle(ctx context.Context, i *discordgo.Interaction, svc
 		return nil, practiceError(err)
 	}
 	data := r.outcomeMessage(ctx, svc, out, userID(i))
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, nil
+	return updateMessage(data), nil
 }
 
 // signedDelta writes a rating change as "+12" or "−8".

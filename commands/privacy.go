@@ -82,7 +82,7 @@ func (r *Router) history(ctx context.Context, i *discordgo.Interaction, _ option
 	data := private(e)
 	if len(h.Attempts) == 0 && len(h.Games) == 0 {
 		e.Description = "Nothing yet: try /practice, /daily, or play a position with /GAME play."
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+		return newMessage(data, false), nil
 	}
 	if len(h.Attempts) > 0 {
 		var b strings.Builder
@@ -119,7 +119,7 @@ func (r *Router) history(ctx context.Context, i *discordgo.Interaction, _ option
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Games", Value: clipText(strings.TrimSpace(b.String()), maxFieldValueLen)})
 		data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
 	}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+	return newMessage(data, false), nil
 }
 
 // recordClick resumes or reviews a stored game.
@@ -142,7 +142,7 @@ func (r *Router) recordClick(ctx context.Context, i *discordgo.Interaction, _ []
 	}
 	switch action {
 	case recReview:
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: private(reviewEmbed(rev))}, nil
+		return newMessage(private(reviewEmbed(rev)), false), nil
 	case recResume:
 		pos, err := replay(rec.Game, rec.Start, rec.StartMover, rec.Moves)
 		if err != nil {
@@ -155,7 +155,7 @@ func (r *Router) recordClick(ctx context.Context, i *discordgo.Interaction, _ []
 			}
 		}
 		events := []string{fmt.Sprintf("Resumed your game of %s from %s, %d moves in.", rec.Game, rec.Created.Format(time.DateOnly), len(rec.Moves))}
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: r.gameMessage(ctx, gm, events)}, nil
+		return newMessage(r.gameMessage(ctx, gm, events), true), nil
 	}
 	return nil, errBadState
 }
@@ -198,7 +198,7 @@ func (r *Router) forget(_ context.Context, i *discordgo.Interaction, _ options) 
 		discordgo.Button{Label: "Delete everything", Style: discordgo.DangerButton, CustomID: r.ownedID(forgetPrefix, "yes", "all", user)},
 		discordgo.Button{Label: "Cancel", Style: discordgo.SecondaryButton, CustomID: r.ownedID(forgetPrefix, "no", "all", user)},
 	}}}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+	return newMessage(data, false), nil
 }
 
 // forgetClick deletes, or not.
@@ -218,7 +218,7 @@ func (r *Router) forgetClick(ctx context.Context, i *discordgo.Interaction, _ []
 		}
 		e.Title, e.Description = "Deleted", "Everything nimtutor stored about you is gone. Puzzles keep their own ratings, which name nobody."
 	}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: private(e)}, nil
+	return updateMessage(private(e)), nil
 }
 
 // export answers /export with the caller's data as a JSON file.
@@ -240,9 +240,9 @@ func (r *Router) export(ctx context.Context, i *discordgo.Interaction, _ options
 		len(ex.Ratings), len(ex.Attempts), len(ex.Open), len(ex.Games), len(ex.Guilds))}
 	if len(b) > maxExportBytes {
 		e.Description = fmt.Sprintf("Your data is %d MB, more than a Discord file may hold; run `nimtutor export` where the bot runs, or ask its operator.", len(b)>>20)
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: private(e)}, nil
+		return newMessage(private(e), false), nil
 	}
 	data := private(e)
 	data.Files = []*discordgo.File{{Name: "nimtutor-export.json", ContentType: "application/json", Reader: bytes.NewReader(b)}}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+	return newMessage(data, false), nil
 }

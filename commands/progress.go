@@ -52,7 +52,7 @@ func (r *Router) progress(ctx context.Context, i *discordgo.Interaction, o optio
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
 	if len(p.Ratings) == 0 {
 		e.Description = fmt.Sprintf("%s practice record is empty. Start with `/practice game:%s`.", who, firstGame(game))
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+		return newMessage(data, true), nil
 	}
 	e.Description = who + " practice, per game:"
 	for _, l := range p.Ratings {
@@ -92,7 +92,7 @@ func (r *Router) progress(ctx context.Context, i *discordgo.Interaction, o optio
 		r.log.Error("drawing a progress chart", "err", err)
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Ratings are Glicko-2; ± is the rating deviation, which shrinks as you answer more."}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+	return newMessage(data, true), nil
 }
 
 func firstGame(game string) string {
@@ -111,7 +111,7 @@ func (r *Router) leaderboard(ctx context.Context, i *discordgo.Interaction, o op
 	e := &discordgo.MessageEmbed{Color: colourHint}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e},
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
-	reply := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
+	reply := newMessage(data, true)
 	game := firstGame(o.str(optGame))
 	if _, err := solver.Lookup(game); err != nil {
 		return nil, err

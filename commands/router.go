@@ -344,13 +344,22 @@ func internalErrorReply() *discordgo.InteractionResponse {
 
 // ephemeral returns a new private message with the given text.
 func ephemeral(text string) *discordgo.InteractionResponse {
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{
-			Content: text,
-			Flags:   discordgo.MessageFlagsEphemeral,
-			// Mentions in notes (a game's owner) name people without pinging them.
-			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}},
-		},
+	return newMessage(&discordgo.InteractionResponseData{
+		Content: text,
+		// Mentions in notes (a game's owner) name people without pinging them.
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}},
+	}, false)
+}
+
+// newMessage wraps data as a new message, private unless public.
+func newMessage(data *discordgo.InteractionResponseData, public bool) *discordgo.InteractionResponse {
+	if !public {
+		data.Flags |= discordgo.MessageFlagsEphemeral
 	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
+}
+
+// updateMessage wraps data as the new content of the clicked message.
+func updateMessage(data *discordgo.InteractionResponseData) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}
 }

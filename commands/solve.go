@@ -55,7 +55,7 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
 	r.attachPicture(q.ctx, data, e, pos, true)
 	r.finishCard(q, res, data, e)
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+	return newMessage(data, true), nil
 }
 
 // solve solves pos, counting the moves to the end where the search

@@ -25,10 +25,7 @@ func (r *Router) verify(q *request) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}},
-	}, nil
+	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, true), nil
 }
 
 // verifyEmbed is the verify reply for pos. Positions within the search's
