@@ -188,10 +188,5 @@ func (r *Router) cardPlay(c cardClick) (*discordgo.InteractionResponse, error) {
 // cardVerify searches the card's position: in public for the card's
 // author, privately for anyone else.
 func (r *Router) cardVerify(c cardClick) (*discordgo.InteractionResponse, error) {
-	e, err := verifyEmbed(c.ctx, r, c.pos)
-	if err != nil {
-		return nil, err
-	}
-	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
-	return newMessage(data, c.own()), nil
+	return r.verifyReply(c.ctx, c.pos, c.own())
 }

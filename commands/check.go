@@ -56,17 +56,7 @@ func (r *Router) checkSolve(ctx context.Context, i *discordgo.Interaction, _ []s
 	if err != nil {
 		return nil, err
 	}
-	sc, err := findSubcommand("solve")
-	if err != nil {
-		return nil, err
-	}
-	opts := map[string]*discordgo.ApplicationCommandInteractionDataOption{
-		optPosition: {Name: optPosition, Type: discordgo.ApplicationCommandOptionString, Value: pos.String()},
-	}
-	if g.NeedsFirst() {
-		opts[optFirst] = &discordgo.ApplicationCommandInteractionDataOption{Name: optFirst, Type: discordgo.ApplicationCommandOptionString, Value: g.PlayerName(pos.ToMove())}
-	}
-	resp, err := r.solve(&request{ctx: ctx, i: i, game: g, sub: sc, opts: opts, dl: r.files})
+	resp, err := r.solve(&request{ctx: ctx, i: i, pos: pos})
 	if err != nil {
 		return nil, err
 	}
@@ -116,8 +106,7 @@ func (r *Router) check(ctx context.Context, i *discordgo.Interaction, opts optio
 		}
 		return r.handOut(i, g, seed)
 	}
-	q := &request{ctx: ctx, i: i, game: g, dl: r.files}
-	output, err := q.download(out, maxJudgeFileBytes)
+	output, err := r.download(ctx, i, out, maxJudgeFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +117,7 @@ func (r *Router) check(ctx context.Context, i *discordgo.Interaction, opts optio
 	case in != nil && hasSeed:
 		return nil, &solver.InputError{Field: optCheckSeed, Msg: "give the input file or the seed of nimtutor's test file, not both"}
 	case in != nil:
-		if input, err = q.download(in, maxJudgeFileBytes); err != nil {
+		if input, err = r.download(ctx, i, in, maxJudgeFileBytes); err != nil {
 			return nil, err
 		}
 		inName = attachmentOf(i, in).Filename

@@ -24,11 +24,7 @@ var errHintExpired = solver.Errorf(solver.EExpired, "hint", "this hint's positio
 
 // hint answers /GAME hint with level 1, privately.
 func (r *Router) hint(q *request) (*discordgo.InteractionResponse, error) {
-	pos, err := q.position()
-	if err != nil {
-		return nil, err
-	}
-	return newMessage(r.hintLevel(q.ctx, pos, 1, nil), false), nil
+	return newMessage(r.hintLevel(q.ctx, q.pos, 1, nil), false), nil
 }
 
 // nextHint answers a "Next hint" click by updating the same message.

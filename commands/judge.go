@@ -61,8 +61,7 @@ func (r *Router) judge(ctx context.Context, i *discordgo.Interaction, opts optio
 	if o := opts[optJudgeStrict]; o != nil && o.Type == discordgo.ApplicationCommandOptionBoolean {
 		strict = o.BoolValue()
 	}
-	q := &request{ctx: ctx, i: i, game: g, dl: r.files}
-	input, err := q.download(fileOpt, maxJudgeFileBytes)
+	input, err := r.download(ctx, i, fileOpt, maxJudgeFileBytes)
 	if err != nil {
 		return nil, err
 	}

@@ -52,16 +52,12 @@ func (gm game) head(action string) string {
 
 // play answers /GAME play: the board, and the bot's first move if asked.
 func (r *Router) play(q *request) (*discordgo.InteractionResponse, error) {
-	pos, err := q.position()
-	if err != nil {
-		return nil, err
-	}
-	session, turn, err := play.Start(q.ctx, pos, q.boolean(optBotFirst))
+	session, turn, err := play.Start(q.ctx, q.pos, q.boolean(optBotFirst))
 	if err != nil {
 		return nil, err
 	}
 	gm, events := game{Session: session, owner: userID(q.i)}, turn.Events
-	r.recordStart(q.ctx, q.i, pos, gm)
+	r.recordStart(q.ctx, q.i, q.pos, gm)
 	return newMessage(r.gameMessage(q.ctx, gm, events), true), nil
 }
 
@@ -220,11 +216,7 @@ func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*disc
 	}
 	data := r.gameMessage(ctx, gm, turn.Events)
 	if len(turn.Why) > 0 {
-		e := &discordgo.MessageEmbed{Title: "Why " + m.String() + " is worse", Color: colourLoss}
-		for _, s := range turn.Why {
-			e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
-		}
-		data.Embeds = append(data.Embeds, e)
+		data.Embeds = append(data.Embeds, &discordgo.MessageEmbed{Title: "Why " + m.String() + " is worse", Color: colourLoss, Fields: stepFields(turn.Why)})
 		// Take back: the same controls' game, at the position before the move.
 		back := discordgo.Button{Label: "Take back", Style: discordgo.DangerButton, CustomID: r.customID(was.head(actionBack), stateOf(was.Pos))}
 		data.Components = append(data.Components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{back}})

@@ -58,14 +58,26 @@ type topCommand struct {
 // options are a command's options by name.
 type options map[string]*discordgo.ApplicationCommandInteractionDataOption
 
-// str returns a string or user option, or "".
+// str returns a string or user option, or "". readOptions has checked
+// its type.
 func (o options) str(name string) string {
+	s, _ := o.value(name).(string)
+	return s
+}
+
+// boolean returns a boolean option, or false. readOptions has checked its
+// type.
+func (o options) boolean(name string) bool {
+	b, _ := o.value(name).(bool)
+	return b
+}
+
+// value returns an option's value, or nil.
+func (o options) value(name string) any {
 	if x, ok := o[name]; ok {
-		if s, ok := x.Value.(string); ok {
-			return s
-		}
+		return x.Value
 	}
-	return ""
+	return nil
 }
 
 // Option names of the practice commands.

@@ -112,38 +112,13 @@ func New(cfg Config) *Router {
 	return r
 }
 
-// request is one command or click, with its options read out.
+// request is one command of a game, with its options read out and its
+// position parsed.
 type request struct {
-	ctx  context.Context
-	i    *discordgo.Interaction
-	game solver.Game
-	sub  *subcommand
-	opts map[string]*discordgo.ApplicationCommandInteractionDataOption
-	dl   Attachments // downloads attached files
-}
-
-// str returns a string option, or "". readOptions has checked its type.
-func (q *request) str(name string) string {
-	if o, ok := q.opts[name]; ok {
-		s, _ := o.Value.(string)
-		return s
-	}
-	return ""
-}
-
-// boolean returns a boolean option, or false. readOptions has checked its
-// type.
-func (q *request) boolean(name string) bool {
-	if o, ok := q.opts[name]; ok {
-		b, _ := o.Value.(bool)
-		return b
-	}
-	return false
-}
-
-// position parses the position (text or file) and first-player options.
-func (q *request) position() (solver.Position, error) {
-	return q.readPosition()
+	ctx context.Context
+	i   *discordgo.Interaction
+	pos solver.Position
+	options
 }
 
 // userID returns the id of the person who sent the interaction.
@@ -262,8 +237,11 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 	if err != nil {
 		return nil, err
 	}
-	q := &request{ctx: ctx, i: i, game: g, sub: sc, opts: opts, dl: r.files}
-	return sc.run(r, q)
+	pos, err := r.readPosition(ctx, i, g, opts)
+	if err != nil {
+		return nil, err
+	}
+	return sc.run(r, &request{ctx: ctx, i: i, pos: pos, options: opts})
 }
 
 // subcommandNames lists the subcommands of the table.

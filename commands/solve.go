@@ -38,20 +38,11 @@ func (r *Router) lessonFor(ctx context.Context, pos solver.Position, solved *sol
 // play, the rule here); the card's buttons open the full reasoning and
 // the rule's "Why?".
 func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
-	pos, err := q.position()
-	if err != nil {
-		return nil, err
-	}
+	pos := q.pos
 	res := solve(q.ctx, pos)
 	l := r.lessonFor(q.ctx, pos, &res)
-	e := &discordgo.MessageEmbed{
-		Title:       verdictTitle(res),
-		Description: positionLine(pos),
-		Color:       outcomeColour(res.Outcome),
-	}
-	for _, s := range r.linkLessons(pos.Game().Name(), explain.Short(l.Summary, explain.MoveStep(q.ctx, res))) {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
-	}
+	e := stepsEmbed(pos, verdictTitle(res), r.linkLessons(pos.Game().Name(), explain.Short(l.Summary, explain.MoveStep(q.ctx, res))))
+	e.Color = outcomeColour(res.Outcome)
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
 	r.attachPicture(q.ctx, data, e, pos, true)
 	r.finishCard(q, res, data, e)
@@ -101,14 +92,25 @@ func positionLine(pos solver.Position) string {
 	return line + fmt.Sprintf("\n%s to move.", pos.Game().PlayerName(pos.ToMove()))
 }
 
-// stepsMessage shows steps privately as one embed of fields, titled, on
-// the position: the full reasoning or the rule of a card.
-func stepsMessage(pos solver.Position, title string, steps []explain.Step) *discordgo.InteractionResponse {
-	e := &discordgo.MessageEmbed{Title: title, Description: positionLine(pos), Color: colourHint}
+// stepsEmbed shows steps as the fields of one embed, titled, on the
+// position.
+func stepsEmbed(pos solver.Position, title string, steps []explain.Step) *discordgo.MessageEmbed {
+	return &discordgo.MessageEmbed{Title: title, Description: positionLine(pos), Color: colourHint, Fields: stepFields(steps)}
+}
+
+// stepFields are steps as embed fields, one a step.
+func stepFields(steps []explain.Step) []*discordgo.MessageEmbedField {
+	var fields []*discordgo.MessageEmbedField
 	for _, s := range steps {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
+		fields = append(fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
 	}
-	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, false)
+	return fields
+}
+
+// stepsMessage shows steps privately as one embed: the full reasoning or
+// the rule of a card.
+func stepsMessage(pos solver.Position, title string, steps []explain.Step) *discordgo.InteractionResponse {
+	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{stepsEmbed(pos, title, steps)}}, false)
 }
 
 // cardFull shows the full reasoning of a card's position, privately.
