@@ -146,18 +146,7 @@ func (r *Router) mention(name, sub string) string {
 
 // cardClick answers a click on a card's button.
 func (r *Router) cardClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	head, st, err := r.openCustomID(i.MessageComponentData().CustomID, errCardExpired)
-	if err != nil {
-		return nil, err
-	}
-	if len(head) != 4 {
-		return nil, errBadState
-	}
-	g, err := solver.Lookup(head[2])
-	if err != nil {
-		return nil, errBadState
-	}
-	pos, err := st.position(g)
+	head, pos, err := r.openPosition(i.MessageComponentData().CustomID, errCardExpired, 2, 4)
 	if err != nil {
 		return nil, err
 	}

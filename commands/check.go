@@ -41,20 +41,12 @@ func init() {
 // checkSolve answers the report's Solve button: the full solve card of
 // the failing case, privately, as /GAME solve would give it.
 func (r *Router) checkSolve(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	head, st, err := r.openCustomID(i.MessageComponentData().CustomID, errCardExpired)
+	head, pos, err := r.openPosition(i.MessageComponentData().CustomID, errCardExpired, 2, 3)
 	if err != nil {
 		return nil, err
 	}
-	if len(head) != 3 || head[1] != "s" {
+	if head[1] != "s" {
 		return nil, errBadState
-	}
-	g, err := solver.Lookup(head[2])
-	if err != nil {
-		return nil, errBadState
-	}
-	pos, err := st.position(g)
-	if err != nil {
-		return nil, err
 	}
 	resp, err := r.solve(&request{ctx: ctx, i: i, pos: pos})
 	if err != nil {

@@ -30,24 +30,13 @@ func (r *Router) hint(q *request) (*discordgo.InteractionResponse, error) {
 // nextHint answers a "Next hint" click by updating the same message.
 func (r *Router) nextHint(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
 	click, _ := i.Data.(discordgo.MessageComponentInteractionData)
-	head, st, err := r.openCustomID(click.CustomID, errHintExpired)
+	head, pos, err := r.openPosition(click.CustomID, errHintExpired, 1, 3, 4)
 	if err != nil {
 		return nil, err
-	}
-	if len(head) != 3 && len(head) != 4 {
-		return nil, errBadState
-	}
-	g, err := solver.Lookup(head[1])
-	if err != nil {
-		return nil, errBadState
 	}
 	level, err := strconv.Atoi(head[2])
 	if err != nil || level < 1 {
 		return nil, errBadState
-	}
-	pos, err := st.position(g)
-	if err != nil {
-		return nil, err
 	}
 	// The levels before the last show the same bare picture: the clicked
 	// message keeps the one it has.

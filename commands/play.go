@@ -63,30 +63,19 @@ func (r *Router) play(q *request) (*discordgo.InteractionResponse, error) {
 
 // openGame reads a game from a control's custom_id and checks who clicked.
 func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, string, error) {
-	head, st, err := r.openCustomID(customID, errGameExpired)
+	head, pos, err := r.openPosition(customID, errGameExpired, 1, 7)
 	if err != nil {
 		return game{}, "", err
 	}
-	if len(head) != 7 {
-		return game{}, "", errBadState
-	}
-	g, err := solver.Lookup(head[1])
-	if err != nil {
-		return game{}, "", errBadState
-	}
-	gm := game{owner: head[2]}
 	side, err1 := strconv.Atoi(head[3])
 	kept, err2 := strconv.Atoi(head[4])
 	moves, err3 := strconv.Atoi(head[5])
 	if err1 != nil || err2 != nil || err3 != nil || side < 0 || side > 1 {
 		return game{}, "", errBadState
 	}
-	gm.Side, gm.Kept, gm.Moves = solver.Player(side), kept, moves
-	if gm.Pos, err = st.position(g); err != nil {
-		return game{}, "", err
-	}
-	if who := userID(i); who != gm.owner {
-		return game{}, "", solver.Errorf(solver.EForbidden, "", "this game belongs to <@%s>; start your own with /%s play", gm.owner, g.Name())
+	gm := game{Session: play.Session{Pos: pos, Side: solver.Player(side), Kept: kept, Moves: moves}, owner: head[2]}
+	if userID(i) != gm.owner {
+		return game{}, "", solver.Errorf(solver.EForbidden, "", "this game belongs to <@%s>; start your own with /%s play", gm.owner, pos.Game().Name())
 	}
 	return gm, head[6], nil
 }

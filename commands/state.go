@@ -3,6 +3,7 @@ package commands
 import (
 	"crypto/rand"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
@@ -99,9 +100,26 @@ func (r *Router) openCustomID(id string, expired error) ([]string, positionState
 	return nil, positionState{}, errBadState
 }
 
-// position rebuilds a position of g from a state.
-func (s positionState) position(g solver.Game) (solver.Position, error) {
-	return solver.Restore(g, s.text, s.mover, s.held)
+// openPosition opens a custom_id whose head has one of the given
+// lengths and names the game at head[gameAt], and rebuilds the position
+// its state carries.
+func (r *Router) openPosition(id string, expired error, gameAt int, lengths ...int) ([]string, solver.Position, error) {
+	head, st, err := r.openCustomID(id, expired)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !slices.Contains(lengths, len(head)) {
+		return nil, nil, errBadState
+	}
+	g, err := solver.Lookup(head[gameAt])
+	if err != nil {
+		return nil, nil, errBadState
+	}
+	pos, err := solver.Restore(g, st.text, st.mover, st.held)
+	if err != nil {
+		return nil, nil, err
+	}
+	return head, pos, nil
 }
 
 // randomKey returns 12 random URL-safe characters.
