@@ -13,6 +13,7 @@ import (
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/play"
+	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -89,7 +90,7 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []st
 	}
 	switch action {
 	case actionType:
-		return r.moveForm(gm), nil
+		return typeMoveForm(r.customID(gm.head(actionSubmit), stateOf(gm.Pos)), gm.Pos), nil
 	case actionBack:
 		events := []string{"You take your move back. Try again from here."}
 		return updateMessage(r.gameMessage(ctx, gm, events)), nil
@@ -136,11 +137,6 @@ func (r *Router) tryAgain(ctx context.Context, gm game, err *solver.InputError) 
 
 // moveInputID is the custom_id of the form's text input.
 const moveInputID = "move"
-
-// moveForm opens the form to type a move in gm.
-func (r *Router) moveForm(gm game) *discordgo.InteractionResponse {
-	return typeMoveForm(r.customID(gm.head(actionSubmit), stateOf(gm.Pos)), gm.Pos)
-}
 
 // typeMoveForm is the form to type a move in pos, submitted under
 // customID: one text input wrapped in a Label, as Discord recommends for
@@ -235,23 +231,28 @@ func (r *Router) gameMessage(ctx context.Context, gm game, events []string) *dis
 		return data
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + solver.MoveFormat(gm.Pos) + ")."}
-	moves := solver.FirstMoves(gm.Pos, maxSelectOptions+1)
-	var rows []discordgo.MessageComponent
-	if len(moves) <= maxSelectOptions {
-		var opts []discordgo.SelectMenuOption
-		for _, m := range moves {
-			a, b := solver.MoveNumbers(m)
-			opts = append(opts, discordgo.SelectMenuOption{Label: clipText(capitalise(m.String()), 100), Value: fmt.Sprintf("%d %d", a, b)})
-		}
-		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: r.customID(gm.head(actionMenu), stateOf(gm.Pos)), Placeholder: "Choose your move", Options: opts,
-		}}})
-	}
+	rows := moveMenu(gm.Pos, func() string { return r.customID(gm.head(actionMenu), stateOf(gm.Pos)) })
 	rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
 		Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.customID(gm.head(actionType), stateOf(gm.Pos)),
 	}}})
 	data.Components = rows
 	return data
+}
+
+// moveMenu is a row with a menu of pos's moves, sent under the custom_id
+// menuID makes, or no row when there are too many moves for a menu.
+func moveMenu(pos solver.Position, menuID func() string) []discordgo.MessageComponent {
+	moves := solver.FirstMoves(pos, maxSelectOptions+1)
+	if len(moves) > maxSelectOptions {
+		return nil
+	}
+	var opts []discordgo.SelectMenuOption
+	for _, m := range moves {
+		opts = append(opts, discordgo.SelectMenuOption{Label: clipText(capitalise(m.String()), 100), Value: practice.MoveText(m)})
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+		CustomID: menuID(), Placeholder: "Choose your move", Options: opts,
+	}}}}
 }
 
 // parseTwoNumbers reads "a b" (spaces, commas or a dash between).

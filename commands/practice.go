@@ -36,27 +36,6 @@ func init() {
 	modalHandlers[pracPrefix] = (*Router).practiceSubmit
 }
 
-// pracID builds a signed custom_id for a puzzle control.
-func (r *Router) pracID(action, arg, owner string) string {
-	return r.signer.sign(strings.Join([]string{pracPrefix, action, arg, owner}, ":"))
-}
-
-// openPracID checks a puzzle control's custom_id and that the clicker owns it.
-func (r *Router) openPracID(i *discordgo.Interaction, id string) (action, arg string, err error) {
-	data, err := r.signer.open(id)
-	if err != nil {
-		return "", "", err
-	}
-	f := strings.Split(data, ":")
-	if len(f) != 4 || f[0] != pracPrefix {
-		return "", "", errBadState
-	}
-	if f[1] != pracNext && userID(i) != f[3] {
-		return "", "", notYours(f[3])
-	}
-	return f[1], f[2], nil
-}
-
 // practiceCommand answers /practice game:<g> [theme:<t>].
 func (r *Router) practiceCommand(ctx context.Context, i *discordgo.Interaction, o options) (*discordgo.InteractionResponse, error) {
 	g, err := solver.Lookup(o.str(optGame))
@@ -118,24 +97,14 @@ func (r *Router) puzzleMessage(ctx context.Context, svc *practice.Service, p *pr
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Flags: discordgo.MessageFlagsEphemeral}
 	r.attachPicture(ctx, data, e, pos, false)
-	var rows []discordgo.MessageComponent
-	moves := solver.FirstMoves(pos, maxSelectOptions+1)
-	if len(moves) <= maxSelectOptions {
-		var opts []discordgo.SelectMenuOption
-		for _, m := range moves {
-			opts = append(opts, discordgo.SelectMenuOption{Label: clipText(capitalise(m.String()), 100), Value: practice.MoveText(m)})
-		}
-		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: r.pracID(pracMenu, p.ID, owner), Placeholder: "Choose your move", Options: opts,
-		}}})
-	}
-	buttons := []discordgo.MessageComponent{discordgo.Button{Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.pracID(pracType, p.ID, owner)}}
+	rows := moveMenu(pos, func() string { return r.ownedID(pracPrefix, pracMenu, p.ID, owner) })
+	buttons := []discordgo.MessageComponent{discordgo.Button{Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.ownedID(pracPrefix, pracType, p.ID, owner)}}
 	if hints < len(ladder) {
 		label := fmt.Sprintf("Hint %d of %d", hints+1, len(ladder))
 		if hints+1 == len(ladder) {
 			label = "Show the answer"
 		}
-		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: r.pracID(pracHint, p.ID, owner)})
+		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: r.ownedID(pracPrefix, pracHint, p.ID, owner)})
 	}
 	rows = append(rows, discordgo.ActionsRow{Components: buttons})
 	data.Components = rows
@@ -145,7 +114,7 @@ func (r *Router) puzzleMessage(ctx context.Context, svc *practice.Service, p *pr
 // practiceClick answers a click on a puzzle's controls.
 func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
 	data := i.MessageComponentData()
-	action, arg, err := r.openPracID(i, data.CustomID)
+	action, arg, err := r.openOwned(i, data.CustomID, pracPrefix, pracNext)
 	if err != nil {
 		return nil, err
 	}
@@ -153,8 +122,7 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ 
 	if err != nil {
 		return nil, err
 	}
-	switch action {
-	case pracNext:
+	if action == pracNext {
 		game, themeIdx, _ := strings.Cut(arg, ".")
 		g, err := solver.Lookup(game)
 		if err != nil {
@@ -178,22 +146,20 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ 
 			return newMessage(d, false), nil
 		}
 		return updateMessage(d), nil
+	}
+	p, err := svc.Puzzle(arg)
+	if err != nil {
+		return nil, practiceError(err)
+	}
+	switch action {
 	case pracHint:
-		p, err := svc.Puzzle(arg)
-		if err != nil {
-			return nil, practiceError(err)
-		}
 		_, level, _, err := svc.Hint(ctx, userID(i), arg)
 		if err != nil {
 			return nil, practiceError(err)
 		}
 		return updateMessage(r.puzzleMessage(ctx, svc, p, userID(i), learnerRating(ctx, svc, userID(i), p.Game.Name()), level, "")), nil
 	case pracType:
-		p, err := svc.Puzzle(arg)
-		if err != nil {
-			return nil, practiceError(err)
-		}
-		return r.pracForm(p, userID(i)), nil
+		return typeMoveForm(r.ownedID(pracPrefix, pracSubmit, p.ID, userID(i)), p.Position), nil
 	case pracMenu:
 		if len(data.Values) != 1 {
 			return nil, errBadState
@@ -201,10 +167,6 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ 
 		a, b, ok := parseTwoNumbers(data.Values[0])
 		if !ok {
 			return nil, errBadState
-		}
-		p, err := svc.Puzzle(arg)
-		if err != nil {
-			return nil, practiceError(err)
 		}
 		return r.answerPuzzle(ctx, i, svc, p, solver.MoveOf(p.Position, a, b))
 	}
@@ -219,15 +181,10 @@ func learnerRating(ctx context.Context, svc *practice.Service, user, game string
 	return 1500
 }
 
-// pracForm opens the form to type a move.
-func (r *Router) pracForm(p *practice.Puzzle, owner string) *discordgo.InteractionResponse {
-	return typeMoveForm(r.pracID(pracSubmit, p.ID, owner), p.Position)
-}
-
 // practiceSubmit answers the typed-move form.
 func (r *Router) practiceSubmit(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
 	data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
-	action, arg, err := r.openPracID(i, data.CustomID)
+	action, arg, err := r.openOwned(i, data.CustomID, pracPrefix, pracNext)
 	if err != nil {
 		return nil, err
 	}
@@ -330,7 +287,7 @@ func (r *Router) outcomeMessage(ctx context.Context, svc *practice.Service, out 
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Flags: discordgo.MessageFlagsEphemeral}
 	r.attachPicture(ctx, data, e, shown, !out.Correct)
 	data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Next puzzle", Style: discordgo.PrimaryButton, CustomID: r.pracID(pracNext, g.Name(), owner)},
+		discordgo.Button{Label: "Next puzzle", Style: discordgo.PrimaryButton, CustomID: r.ownedID(pracPrefix, pracNext, g.Name(), owner)},
 	}}}
 	return data
 }

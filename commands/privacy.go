@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -41,10 +42,10 @@ func init() {
 	addComponent(recPrefix, (*Router).recordClick)
 }
 
-// openOwned checks a signed "prefix:action:arg:OWNER" custom_id and that
-// the clicker is its owner.
-func (r *Router) openOwned(i *discordgo.Interaction, prefix string) (action, arg string, err error) {
-	data, err := r.signer.open(i.MessageComponentData().CustomID)
+// openOwned checks a signed "prefix:action:arg:OWNER" custom_id and,
+// unless its action is one of anyone, that the clicker is its owner.
+func (r *Router) openOwned(i *discordgo.Interaction, id, prefix string, anyone ...string) (action, arg string, err error) {
+	data, err := r.signer.open(id)
 	if err != nil {
 		return "", "", err
 	}
@@ -52,12 +53,13 @@ func (r *Router) openOwned(i *discordgo.Interaction, prefix string) (action, arg
 	if len(f) != 4 || f[0] != prefix {
 		return "", "", errBadState
 	}
-	if userID(i) != f[3] {
+	if !slices.Contains(anyone, f[1]) && userID(i) != f[3] {
 		return "", "", notYours(f[3])
 	}
 	return f[1], f[2], nil
 }
 
+// ownedID builds the signed custom_id "prefix:action:arg:OWNER".
 func (r *Router) ownedID(prefix, action, arg, owner string) string {
 	return r.signer.sign(strings.Join([]string{prefix, action, arg, owner}, ":"))
 }
@@ -124,7 +126,7 @@ func (r *Router) history(ctx context.Context, i *discordgo.Interaction, _ option
 
 // recordClick resumes or reviews a stored game.
 func (r *Router) recordClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	action, id, err := r.openOwned(i, recPrefix)
+	action, id, err := r.openOwned(i, i.MessageComponentData().CustomID, recPrefix)
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +205,7 @@ func (r *Router) forget(_ context.Context, i *discordgo.Interaction, _ options) 
 
 // forgetClick deletes, or not.
 func (r *Router) forgetClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	action, _, err := r.openOwned(i, forgetPrefix)
+	action, _, err := r.openOwned(i, i.MessageComponentData().CustomID, forgetPrefix)
 	if err != nil {
 		return nil, err
 	}

@@ -66,7 +66,7 @@ func (r *Router) progress(ctx context.Context, i *discordgo.Interaction, o optio
 			if k := themeIndex(g, p.Weakest); k >= 0 {
 				data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
 					Label: clipText("Practise "+p.Weakest, maxButtonLabelLen), Style: discordgo.PrimaryButton,
-					CustomID: r.pracID(pracNext, fmt.Sprintf("%s.%d", g.Name(), k), user),
+					CustomID: r.ownedID(pracPrefix, pracNext, fmt.Sprintf("%s.%d", g.Name(), k), user),
 				}}}}
 			}
 		}
