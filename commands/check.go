@@ -58,12 +58,8 @@ func (r *Router) checkSolve(ctx context.Context, i *discordgo.Interaction, _ []s
 
 // checkOptions are the options of /check.
 func checkOptions() []*discordgo.ApplicationCommandOption {
-	var games []*discordgo.ApplicationCommandOptionChoice
-	for _, g := range check.Games() {
-		games = append(games, &discordgo.ApplicationCommandOptionChoice{Name: g.Name(), Value: g.Name()})
-	}
 	return []*discordgo.ApplicationCommandOption{
-		{Type: discordgo.ApplicationCommandOptionString, Name: optGame, Description: "The problem", Required: true, Choices: games},
+		{Type: discordgo.ApplicationCommandOptionString, Name: optGame, Description: "The problem", Required: true, Choices: gameChoices(check.Games())},
 		{Type: discordgo.ApplicationCommandOptionAttachment, Name: optCheckOutput, Description: "Your program's output on the test file (none: get a test file)"},
 		{Type: discordgo.ApplicationCommandOptionAttachment, Name: optCheckInput, Description: "The input your program read, if not nimtutor's test file"},
 		{Type: discordgo.ApplicationCommandOptionInteger, Name: optCheckSeed, Description: "The seed of the test file", MinValue: new(float64), MaxValue: maxSeed},

@@ -20,11 +20,11 @@ func (r *Router) daily(ctx context.Context, i *discordgo.Interaction, _ options)
 		return nil, err
 	}
 	user := userID(i)
-	d, err := svc.DailyPuzzle(ctx, user, guildID(i))
+	d, err := svc.DailyPuzzle(ctx, user, i.GuildID)
 	if err != nil {
 		return nil, practiceError(err)
 	}
-	tally := fmt.Sprintf("Today's puzzle (%s): %s", d.Day, tallyText(guildID(i), d.Solved, d.Failed))
+	tally := fmt.Sprintf("Today's puzzle (%s): %s", d.Day, tallyText(i.GuildID, d.Solved, d.Failed))
 	if d.Answer != nil {
 		verdict := "❌ you missed it"
 		if d.Answer.Correct {

@@ -47,7 +47,7 @@ func (r *Router) nextHint(ctx context.Context, i *discordgo.Interaction, _ []str
 		if !strings.HasPrefix(head[3], "v") || err != nil || k < 0 || k >= len(choices) {
 			return nil, errBadState
 		}
-		right, reply := explain.CheckVerdict(solve(ctx, pos), choices[k])
+		right, reply := explain.CheckVerdict(explain.Solve(ctx, pos), choices[k])
 		mark := "❌ "
 		if right {
 			mark = "✅ "

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/learn"
 	"github.com/nimtutor/nimtutor/store"
 )
@@ -194,7 +195,7 @@ func (r *Router) saveLesson(ctx context.Context, user string, t *learn.Topic, st
 	if err == nil {
 		var p store.LessonProgress
 		if p, err = svc.Store().RecordLesson(ctx, user, t.ID, step, len(t.Steps), right); err == nil {
-			return fmt.Sprintf("Your progress: %d of %d steps, %s.", p.StepsDone, len(t.Steps), pluralCount(p.Mistakes, "mistake", "mistakes"))
+			return fmt.Sprintf("Your progress: %d of %d steps, %s.", p.StepsDone, len(t.Steps), explain.Plural(p.Mistakes, "mistake", "mistakes"))
 		}
 	}
 	r.log.Error("saving lesson progress", "err", err)
@@ -219,7 +220,7 @@ func (r *Router) lessonList(ctx context.Context, user string) *discordgo.Interac
 			mark, status = "▶️", fmt.Sprintf("%d of %d steps", p.StepsDone, len(t.Steps))
 		}
 		if ok && p.Mistakes > 0 {
-			status += ", " + pluralCount(p.Mistakes, "mistake", "mistakes")
+			status += ", " + explain.Plural(p.Mistakes, "mistake", "mistakes")
 		}
 		lines = append(lines, fmt.Sprintf("%s **%s** (%d steps): %s", mark, t.Title, len(t.Steps), status))
 		next := 0
@@ -244,9 +245,4 @@ func (r *Router) lessonList(ctx context.Context, user string) *discordgo.Interac
 		e.Footer = &discordgo.MessageEmbedFooter{Text: note}
 	}
 	return &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: rows}
-}
-
-// pluralCount says "1 mistake" or "3 mistakes".
-func pluralCount(n int, one, many string) string {
-	return strconv.Itoa(n) + " " + pluralWord(n, one, many)
 }

@@ -19,7 +19,7 @@ const maxMoveRows = 60
 // and the recommended move marked.
 func (r *Router) moves(q *request) (*discordgo.InteractionResponse, error) {
 	pos := q.pos
-	res := solve(q.ctx, pos)
+	res := explain.Solve(q.ctx, pos)
 	rows, more := explain.MoveTable(q.ctx, res, maxMoveRows)
 	e := &discordgo.MessageEmbed{
 		Title:       "Move values: " + verdictTitle(res),

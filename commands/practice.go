@@ -56,7 +56,7 @@ func (r *Router) newPuzzle(ctx context.Context, i *discordgo.Interaction, g solv
 		return nil, err
 	}
 	user := userID(i)
-	p, l, err := svc.Next(ctx, user, guildID(i), g, theme)
+	p, l, err := svc.Next(ctx, user, i.GuildID, g, theme)
 	if err != nil {
 		return nil, practiceError(err)
 	}

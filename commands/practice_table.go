@@ -133,13 +133,18 @@ func topDefinitions() []*discordgo.ApplicationCommand {
 
 // gameOption is the option that picks a game.
 func gameOption(required bool) *discordgo.ApplicationCommandOption {
-	o := &discordgo.ApplicationCommandOption{
-		Type: discordgo.ApplicationCommandOptionString, Name: optGame, Description: "The game", Required: required,
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: optGame, Description: "The game", Required: required, Choices: gameChoices(solver.Games()),
 	}
-	for _, g := range solver.Games() {
-		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: g.Name(), Value: g.Name()})
+}
+
+// gameChoices offers games by name.
+func gameChoices(games []solver.Game) []*discordgo.ApplicationCommandOptionChoice {
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	for _, g := range games {
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: g.Name(), Value: g.Name()})
 	}
-	return o
+	return choices
 }
 
 // themeOption offers every theme of every game.
@@ -166,9 +171,6 @@ func practiceError(err error) error {
 	}
 	return err
 }
-
-// guildID returns the server an interaction came from, "" in a DM.
-func guildID(i *discordgo.Interaction) string { return i.GuildID }
 
 // notYours answers a click on another learner's private controls.
 func notYours(owner string) error {

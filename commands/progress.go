@@ -117,7 +117,7 @@ func (r *Router) leaderboard(ctx context.Context, i *discordgo.Interaction, o op
 		return nil, err
 	}
 	e.Title = "Leaderboard: " + game
-	if guildID(i) == "" {
+	if i.GuildID == "" {
 		e.Description = "Leaderboards belong to servers, and this is a direct message: there is none here."
 		return reply, nil
 	}
@@ -125,7 +125,7 @@ func (r *Router) leaderboard(ctx context.Context, i *discordgo.Interaction, o op
 	if err != nil {
 		return nil, err
 	}
-	top, rank, err := svc.Leaderboard(ctx, guildID(i), game, userID(i), leaderboardSize)
+	top, rank, err := svc.Leaderboard(ctx, i.GuildID, game, userID(i), leaderboardSize)
 	if err != nil {
 		return nil, err
 	}

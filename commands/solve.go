@@ -29,7 +29,7 @@ func (r *Router) lessonFor(ctx context.Context, pos solver.Position, solved *sol
 		if solved != nil {
 			return *solved
 		}
-		return solve(ctx, pos)
+		return explain.Solve(ctx, pos)
 	})
 }
 
@@ -39,7 +39,7 @@ func (r *Router) lessonFor(ctx context.Context, pos solver.Position, solved *sol
 // the rule's "Why?".
 func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 	pos := q.pos
-	res := solve(q.ctx, pos)
+	res := explain.Solve(q.ctx, pos)
 	l := r.lessonFor(q.ctx, pos, &res)
 	e := stepsEmbed(pos, verdictTitle(res), r.linkLessons(pos.Game().Name(), explain.Short(l.Summary, explain.MoveStep(q.ctx, res))))
 	e.Color = outcomeColour(res.Outcome)
@@ -47,13 +47,6 @@ func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
 	r.attachPicture(q.ctx, data, e, pos, true)
 	r.finishCard(q, res, data, e)
 	return newMessage(data, true), nil
-}
-
-// solve solves pos, counting the moves to the end where the search
-// reaches, and reports the move the explanation teaches, in the numbering
-// of pos (for stacks, the explanation works on sorted stacks).
-func solve(ctx context.Context, pos solver.Position) solver.Result {
-	return explain.Solve(ctx, pos)
 }
 
 // verdictTitle names the winner: "Dee wins in 3 moves", "Ada's opponent
@@ -115,7 +108,7 @@ func stepsMessage(pos solver.Position, title string, steps []explain.Step) *disc
 
 // cardFull shows the full reasoning of a card's position, privately.
 func (r *Router) cardFull(c cardClick) (*discordgo.InteractionResponse, error) {
-	res := solve(c.ctx, c.pos)
+	res := explain.Solve(c.ctx, c.pos)
 	l := r.lessonFor(c.ctx, c.pos, &res)
 	return stepsMessage(c.pos, "Full reasoning: "+verdictTitle(res), append(l.Steps, explain.MoveStep(c.ctx, res))), nil
 }

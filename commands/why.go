@@ -43,7 +43,7 @@ func (r *Router) why(q *request) (*discordgo.InteractionResponse, error) {
 			return nil, err
 		}
 	}
-	steps, err := explain.Why(q.ctx, solve(q.ctx, pos), m, other)
+	steps, err := explain.Why(q.ctx, explain.Solve(q.ctx, pos), m, other)
 	if err != nil {
 		return nil, err
 	}
