@@ -18,6 +18,16 @@ const (
 	maxChoiceLen = 100 // a choice's name, and its value when a string
 )
 
+// maxExamples is how many examples autocomplete offers.
+const maxExamples = 4
+
+// examplesOf returns up to maxExamples example positions of g, the
+// problem's samples first, for autocomplete and /help.
+func examplesOf(g solver.Game) []string {
+	ex := g.Examples()
+	return ex[:min(len(ex), maxExamples)]
+}
+
 // autocomplete answers while the student types a position: the first
 // choice says whether the text parses (its name is the parser's message
 // when it does not), then a few example positions of the game. It never

@@ -3,10 +3,9 @@ package commands
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -88,27 +87,23 @@ func (r *Router) check(ctx context.Context, i *discordgo.Interaction, opts optio
 			return nil, &solver.InputError{Field: optCheckInput, Msg: "attach your program's output too (output:), or leave out input: to get a test file"}
 		}
 		if !hasSeed {
-			var b [8]byte
-			rand.Read(b[:])
-			seed = binary.LittleEndian.Uint64(b[:]) % maxSeed
+			seed = rand.Uint64N(maxSeed)
 		}
 		return r.handOut(i, g, seed)
 	}
-	output, err := r.download(ctx, i, out, maxJudgeFileBytes)
+	output, outName, err := r.download(ctx, i, out, maxJudgeFileBytes)
 	if err != nil {
 		return nil, err
 	}
-	outName := attachmentOf(i, out).Filename
 	var input []byte
-	inName := ""
+	var inName string
 	switch in := opts[optCheckInput]; {
 	case in != nil && hasSeed:
 		return nil, &solver.InputError{Field: optCheckSeed, Msg: "give the input file or the seed of nimtutor's test file, not both"}
 	case in != nil:
-		if input, err = r.download(ctx, i, in, maxJudgeFileBytes); err != nil {
+		if input, inName, err = r.download(ctx, i, in, maxJudgeFileBytes); err != nil {
 			return nil, err
 		}
-		inName = attachmentOf(i, in).Filename
 	default:
 		if !hasSeed {
 			seed, hasSeed = check.SeedFromName(outName)

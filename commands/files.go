@@ -52,7 +52,7 @@ func (r *Router) readPosition(ctx context.Context, i *discordgo.Interaction, g s
 	case hasText:
 		return g.Parse(opts.str(optPosition), solver.ParseOptions{First: opts.str(optFirst)})
 	}
-	body, err := r.download(ctx, i, file, maxPositionFileBytes)
+	body, _, err := r.download(ctx, i, file, maxPositionFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -64,20 +64,21 @@ func (r *Router) readPosition(ctx context.Context, i *discordgo.Interaction, g s
 	return pos, err
 }
 
-// download fetches the attachment an option names, at most limit bytes.
-func (r *Router) download(ctx context.Context, i *discordgo.Interaction, o *discordgo.ApplicationCommandInteractionDataOption, limit int64) ([]byte, error) {
+// download fetches the attachment an option names, at most limit bytes,
+// and returns it with its file name.
+func (r *Router) download(ctx context.Context, i *discordgo.Interaction, o *discordgo.ApplicationCommandInteractionDataOption, limit int64) ([]byte, string, error) {
 	a := attachmentOf(i, o)
 	if a == nil {
-		return nil, &solver.InputError{Field: o.Name, Msg: "the attached file is missing from the interaction; attach it again"}
+		return nil, "", &solver.InputError{Field: o.Name, Msg: "the attached file is missing from the interaction; attach it again"}
 	}
 	if r.files == nil {
-		return nil, &solver.InputError{Field: o.Name, Msg: "files cannot be read here; give the position as text"}
+		return nil, "", &solver.InputError{Field: o.Name, Msg: "files cannot be read here; give the position as text"}
 	}
 	body, err := r.files.Download(ctx, a, limit)
 	if err != nil {
-		return nil, &solver.InputError{Field: o.Name, Msg: err.Error()}
+		return nil, "", &solver.InputError{Field: o.Name, Msg: err.Error()}
 	}
-	return body, nil
+	return body, a.Filename, nil
 }
 
 // attachmentOf returns the attachment an ATTACHMENT option refers to: the

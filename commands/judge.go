@@ -2,11 +2,13 @@ package commands
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,11 +51,10 @@ func (r *Router) judge(ctx context.Context, i *discordgo.Interaction, opts optio
 		return nil, err
 	}
 	fileOpt, strict := opts[optJudgeFile], opts.boolean(optJudgeStrict)
-	input, err := r.download(ctx, i, fileOpt, maxJudgeFileBytes)
+	input, filename, err := r.download(ctx, i, fileOpt, maxJudgeFileBytes)
 	if err != nil {
 		return nil, err
 	}
-	filename := attachmentOf(i, fileOpt).Filename
 	var answers bytes.Buffer
 	err = solver.Judge(g, &ctxReader{ctx: ctx, r: bytes.NewReader(input)}, &cappedWriter{w: &answers, left: maxAnswersBytes}, strict)
 	var ie *solver.InputError
@@ -100,15 +101,8 @@ func summarise(answers []byte) (int, string) {
 	if tests == 0 {
 		return 0, "No tests: the input announces T = 0."
 	}
-	verdicts := make([]string, 0, len(counts))
-	for v := range counts {
-		verdicts = append(verdicts, v)
-	}
-	sort.Slice(verdicts, func(a, b int) bool {
-		if counts[verdicts[a]] != counts[verdicts[b]] {
-			return counts[verdicts[a]] > counts[verdicts[b]]
-		}
-		return verdicts[a] < verdicts[b]
+	verdicts := slices.SortedFunc(maps.Keys(counts), func(a, b string) int {
+		return cmp.Or(cmp.Compare(counts[b], counts[a]), strings.Compare(a, b))
 	})
 	parts := make([]string, len(verdicts))
 	for k, v := range verdicts {

@@ -168,11 +168,7 @@ func typedMove(data discordgo.ModalSubmitInteractionData, pos solver.Position) (
 	if !ok {
 		return nil, &solver.InputError{Field: "move", Msg: "the form came back without its move field; click \"Type a move\" again"}
 	}
-	a, b, ok := parseTwoNumbers(text)
-	if !ok {
-		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%q is not two numbers; type %s", clipText(text, 40), solver.MoveFormat(pos))}
-	}
-	return solver.MoveOf(pos, a, b), nil
+	return moveOption(pos, moveInputID, text)
 }
 
 // moveExample is the example at the end of solver.MoveFormat ("5 4").

@@ -72,7 +72,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 				Type:        discordgo.ApplicationCommandOptionSubCommand,
 				Name:        sc.name,
 				Description: sc.description,
-				Options:     append(positionOptions(g), sc.options...),
+				Options:     optionDefs(g, &sc),
 			})
 		}
 		cmds = append(cmds, cmd)
