@@ -3,7 +3,6 @@ package commands
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -29,15 +28,6 @@ const (
 // optPositionFile is the attachment option that carries a position too
 // long for the text option.
 const optPositionFile = "position_file"
-
-// positionFileOption is the attachment option every subcommand has.
-func positionFileOption() *discordgo.ApplicationCommandOption {
-	return &discordgo.ApplicationCommandOption{
-		Type:        discordgo.ApplicationCommandOptionAttachment,
-		Name:        optPositionFile,
-		Description: fmt.Sprintf("Or a text file with the position, up to %d characters (instead of position)", solver.MaxLongPositionLen),
-	}
-}
 
 // readPosition parses the position of g given by exactly one of the
 // options position and position_file, with the first-player option.

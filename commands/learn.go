@@ -54,7 +54,7 @@ func (r *Router) learnCommand(ctx context.Context, i *discordgo.Interaction, opt
 			step = min(p.StepsDone, len(t.Steps)-1)
 		}
 	}
-	data, err := r.lessonStep(ctx, t, step, nil)
+	data, err := r.lessonStep(ctx, t, step, nil, "")
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +79,7 @@ func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, field
 	}
 	switch {
 	case fields[1] == "s" && len(fields) == 4:
-		data, err := r.lessonStep(ctx, t, step, nil)
+		data, err := r.lessonStep(ctx, t, step, nil, "")
 		if err != nil {
 			return nil, err
 		}
@@ -94,7 +94,7 @@ func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, field
 			return nil, err
 		}
 		saved := r.saveLesson(ctx, userID(i), t, step, v.Right)
-		data, err := r.lessonStep(ctx, t, step, &answered{verdict: v, saved: saved})
+		data, err := r.lessonStep(ctx, t, step, &v, saved)
 		if err != nil {
 			return nil, err
 		}
@@ -103,17 +103,11 @@ func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, field
 	return nil, errStale
 }
 
-// answered is the result of an answer shown on a step's card.
-type answered struct {
-	verdict learn.Verdict
-	// saved says whether the progress was stored, or why not.
-	saved string
-}
-
 // lessonStep draws step k of t: the idea, the position with its picture,
-// and the exercise's buttons; after an answer, the verdict with its
-// reason and the buttons to go on (or the exercise again, when wrong).
-func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, a *answered) (*discordgo.InteractionResponseData, error) {
+// and the exercise's buttons; after an answer v, the verdict with its
+// reason and the buttons to go on (or the exercise again, when wrong),
+// and saved, which says whether the progress was stored, or why not.
+func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, v *learn.Verdict, saved string) (*discordgo.InteractionResponseData, error) {
 	s := t.Steps[k]
 	b, err := s.Board()
 	if err != nil {
@@ -133,9 +127,9 @@ func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, a *answe
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
 	var buttons []discordgo.MessageComponent
 	switch {
-	case a == nil || !a.verdict.Right:
-		if a != nil {
-			fmt.Fprintf(&desc, "\n\n❌ **Not quite.** %s Try again.", capitalise(a.verdict.Why))
+	case v == nil || !v.Right:
+		if v != nil {
+			fmt.Fprintf(&desc, "\n\n❌ **Not quite.** %s Try again.", capitalise(v.Why))
 			e.Color = colourLoss
 		}
 		for c, label := range s.Options(b) {
@@ -143,7 +137,7 @@ func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, a *answe
 				CustomID: fmt.Sprintf("%s:a:%s:%d:%d", learnPrefix, t.ID, k, c)})
 		}
 	default:
-		fmt.Fprintf(&desc, "\n\n✅ **Right.** %s", capitalise(a.verdict.Why))
+		fmt.Fprintf(&desc, "\n\n✅ **Right.** %s", capitalise(v.Why))
 		e.Color = colourWin
 		if k+1 < len(t.Steps) {
 			buttons = append(buttons, discordgo.Button{Label: "Next step", Style: discordgo.SuccessButton, CustomID: fmt.Sprintf("%s:s:%s:%d", learnPrefix, t.ID, k+1)})
@@ -152,8 +146,8 @@ func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, a *answe
 		}
 		buttons = append(buttons, discordgo.Button{Label: "All lessons", Style: discordgo.SecondaryButton, CustomID: learnPrefix + ":l"})
 	}
-	if a != nil && a.saved != "" {
-		e.Footer.Text = a.saved
+	if saved != "" {
+		e.Footer.Text = saved
 	}
 	e.Description = clipText(desc.String(), maxDescLen)
 	data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}

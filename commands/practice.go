@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -300,6 +299,3 @@ func tallyText(guild string, solved, failed int) string {
 	}
 	return fmt.Sprintf("%d solved, %d failed %s so far.", solved, failed, where)
 }
-
-// themeIndex returns the index of theme among g's themes, or -1.
-func themeIndex(g solver.Game, theme string) int { return slices.Index(practice.GameThemes(g), theme) }

@@ -5,11 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/chart"
+	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -63,7 +65,7 @@ func (r *Router) progress(ctx context.Context, i *discordgo.Interaction, o optio
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Weakest theme",
 			Value: fmt.Sprintf("**%s** in %s: %.0f%% of those puzzles missed.", p.Weakest, p.WeakestGame, 100*p.WeakestRate)})
 		if g, err := solver.Lookup(p.WeakestGame); err == nil {
-			if k := themeIndex(g, p.Weakest); k >= 0 {
+			if k := slices.Index(practice.GameThemes(g), p.Weakest); k >= 0 {
 				data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
 					Label: clipText("Practise "+p.Weakest, maxButtonLabelLen), Style: discordgo.PrimaryButton,
 					CustomID: r.ownedID(pracPrefix, pracNext, fmt.Sprintf("%s.%d", g.Name(), k), user),
@@ -73,13 +75,10 @@ func (r *Router) progress(ctx context.Context, i *discordgo.Interaction, o optio
 	}
 	// The plot: one line per game, a point per answer.
 	var series []chart.Series
-	idx := map[string]int{}
 	for _, a := range p.Attempts {
-		k, ok := idx[a.Game]
-		if !ok {
-			k = len(series)
-			idx[a.Game] = k
-			series = append(series, chart.Series{Name: a.Game})
+		k := slices.IndexFunc(series, func(s chart.Series) bool { return s.Name == a.Game })
+		if k < 0 {
+			k, series = len(series), append(series, chart.Series{Name: a.Game})
 		}
 		series[k].Points = append(series[k].Points, chart.Point{At: a.At, Rating: a.After})
 	}

@@ -30,7 +30,7 @@ func (r *Router) verifyReply(ctx context.Context, pos solver.Position, public bo
 	if !solver.InReach(pos, r.verifyBudget) {
 		rep, err = solver.ReportPosition(ctx, pos, r.verifyBudget) // answers at once
 	} else {
-		err = r.heavy(ctx, r.searches, func(ctx context.Context) error {
+		err = r.searches.Do(ctx, func(ctx context.Context) error {
 			var err error
 			rep, err = solver.ReportPosition(ctx, pos, r.verifyBudget)
 			return err
