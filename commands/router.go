@@ -10,7 +10,6 @@ import (
 	"maps"
 	"runtime/debug"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -33,8 +32,6 @@ type Config struct {
 	// Secret signs the state carried in buttons. Replicas that answer the
 	// same buttons must share it; nil means a random secret.
 	Secret []byte
-	// Now is the clock; nil means time.Now.
-	Now func() time.Time
 	// Practice opens the practice service and its store on first use;
 	// nil means practice commands answer that no store is configured.
 	Practice PracticeOpener
@@ -73,7 +70,6 @@ type Router struct {
 	log          *slog.Logger
 	cache        Cache
 	signer       signer
-	now          func() time.Time
 	prac         practiceHolder
 	ids          map[string]string
 	files        Attachments
@@ -90,7 +86,7 @@ func New(cfg Config) *Router {
 	if cfg.Draw == nil {
 		cfg.Draw = render.PNG
 	}
-	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now, prac: practiceHolder{open: cfg.Practice},
+	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, prac: practiceHolder{open: cfg.Practice},
 		ids: maps.Clone(cfg.CommandIDs), files: cfg.Attachments,
 		searches: cfg.Searches, pictures: cfg.Pictures, draw: cfg.Draw, work: cfg.Work, verifyBudget: cfg.VerifyBudget, states: cfg.States}
 	if r.verifyBudget <= 0 {
@@ -105,9 +101,6 @@ func New(cfg Config) *Router {
 	if len(r.signer.key) == 0 {
 		r.signer.key = make([]byte, 32)
 		rand.Read(r.signer.key)
-	}
-	if r.now == nil {
-		r.now = time.Now
 	}
 	return r
 }
