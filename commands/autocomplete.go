@@ -40,21 +40,29 @@ func (r *Router) autocomplete(_ context.Context, i *discordgo.Interaction) (*dis
 	if err != nil || len(data.Options) != 1 {
 		return resp, nil
 	}
-	var text, first string
-	focused := false
-	for _, o := range data.Options[0].Options {
-		s, _ := o.Value.(string)
-		switch {
-		case o.Focused && o.Name == optPosition:
-			text, focused = s, true
-		case o.Name == optFirst:
-			first = s
-		}
-	}
-	if focused {
+	if text, first, focused := typedPosition(data.Options[0]); focused {
 		resp.Data.Choices = positionChoices(g, text, first)
 	}
 	return resp, nil
+}
+
+// typedPosition returns the position and first-player text given to a
+// game's subcommand before the options are checked, and whether position
+// is the option being typed.
+func typedPosition(sub *discordgo.ApplicationCommandInteractionDataOption) (text, first string, focused bool) {
+	for _, o := range sub.Options {
+		if o == nil {
+			continue
+		}
+		s, _ := o.Value.(string)
+		switch o.Name {
+		case optPosition:
+			text, focused = s, o.Focused
+		case optFirst:
+			first = s
+		}
+	}
+	return text, first, focused
 }
 
 // positionChoices returns the choices for text typed as a position of g,

@@ -20,7 +20,6 @@ const cardPrefix = "card"
 // cardClick is one click on a card's button.
 type cardClick struct {
 	ctx     context.Context
-	i       *discordgo.Interaction
 	pos     solver.Position
 	author  string
 	clicker string
@@ -152,7 +151,7 @@ func (r *Router) cardClick(ctx context.Context, i *discordgo.Interaction, _ []st
 	}
 	for _, b := range cardButtons {
 		if b.action == head[1] {
-			return b.run(r, cardClick{ctx: ctx, i: i, pos: pos, author: head[3], clicker: userID(i)})
+			return b.run(r, cardClick{ctx: ctx, pos: pos, author: head[3], clicker: userID(i)})
 		}
 	}
 	return nil, errStale

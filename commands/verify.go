@@ -61,19 +61,7 @@ func (r *Router) Slow(i *discordgo.Interaction) bool {
 	if !ok || len(data.Options) != 1 || data.Options[0] == nil || data.Options[0].Name != "verify" {
 		return false
 	}
-	var text, first string
-	for _, o := range data.Options[0].Options {
-		if o == nil {
-			continue
-		}
-		s, _ := o.Value.(string)
-		switch o.Name {
-		case optPosition:
-			text = s
-		case optFirst:
-			first = s
-		}
-	}
+	text, first, _ := typedPosition(data.Options[0])
 	if text == "" || len(text) > solver.MaxVerifyLen {
 		return false
 	}
