@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,13 +49,8 @@ func (r *Router) learnCommand(ctx context.Context, i *discordgo.Interaction, opt
 	if err != nil {
 		return nil, err
 	}
-	step := 0
-	if progress, _, err := r.lessonProgress(ctx, userID(i)); err == nil {
-		if p, ok := progress[t.ID]; ok && !p.Done {
-			step = min(p.StepsDone, len(t.Steps)-1)
-		}
-	}
-	data, err := r.lessonStep(ctx, t, step, nil, "")
+	progress, _ := r.lessonProgress(ctx, userID(i))
+	data, err := r.lessonStep(ctx, t, nextStep(t, progress), nil, "")
 	if err != nil {
 		return nil, err
 	}
@@ -77,30 +73,28 @@ func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, field
 	if err != nil || step < 0 || step >= len(t.Steps) {
 		return nil, errStale
 	}
+	var v *learn.Verdict
+	saved := ""
 	switch {
 	case fields[1] == "s" && len(fields) == 4:
-		data, err := r.lessonStep(ctx, t, step, nil, "")
-		if err != nil {
-			return nil, err
-		}
-		return updateMessage(data), nil
 	case fields[1] == "a" && len(fields) == 5:
 		choice, err := strconv.Atoi(fields[4])
 		if err != nil {
 			return nil, errStale
 		}
-		v, err := t.Steps[step].Answer(ctx, choice)
+		verdict, err := t.Steps[step].Answer(ctx, choice)
 		if err != nil {
 			return nil, err
 		}
-		saved := r.saveLesson(ctx, userID(i), t, step, v.Right)
-		data, err := r.lessonStep(ctx, t, step, &v, saved)
-		if err != nil {
-			return nil, err
-		}
-		return updateMessage(data), nil
+		v, saved = &verdict, r.saveLesson(ctx, userID(i), t, step, verdict.Right)
+	default:
+		return nil, errStale
 	}
-	return nil, errStale
+	data, err := r.lessonStep(ctx, t, step, v, saved)
+	if err != nil {
+		return nil, err
+	}
+	return updateMessage(data), nil
 }
 
 // lessonStep draws step k of t: the idea, the position with its picture,
@@ -157,27 +151,36 @@ func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, v *learn
 	return data, nil
 }
 
-// lessonProgress returns user's progress by lesson, and a note when it
-// cannot be read (no database).
-func (r *Router) lessonProgress(ctx context.Context, user string) (map[string]store.LessonProgress, string, error) {
+// lessonProgress returns user's progress by lesson, or nil and a note
+// when it cannot be read (no database).
+func (r *Router) lessonProgress(ctx context.Context, user string) (map[string]store.LessonProgress, string) {
 	svc, err := r.practice(ctx)
 	if errors.Is(err, errNoStore) {
-		return nil, "Progress is not stored: this nimtutor has no database.", err
+		return nil, "Progress is not stored: this nimtutor has no database."
 	}
 	if err != nil {
 		r.log.Error("opening the store for lessons", "err", err)
-		return nil, "Progress could not be read just now.", err
+		return nil, "Progress could not be read just now."
 	}
 	list, err := svc.Store().Lessons(ctx, user)
 	if err != nil {
 		r.log.Error("reading lesson progress", "err", err)
-		return nil, "Progress could not be read just now.", err
+		return nil, "Progress could not be read just now."
 	}
 	out := make(map[string]store.LessonProgress, len(list))
 	for _, p := range list {
 		out[p.Lesson] = p
 	}
-	return out, "", nil
+	return out, ""
+}
+
+// nextStep is the step of t the learner goes on with: the first one not
+// done, or the first step again once the lesson is done.
+func nextStep(t *learn.Topic, progress map[string]store.LessonProgress) int {
+	if p, ok := progress[t.ID]; ok && !p.Done {
+		return min(p.StepsDone, len(t.Steps)-1)
+	}
+	return 0
 }
 
 // saveLesson stores an answer and returns a note for the footer.
@@ -199,10 +202,9 @@ func (r *Router) saveLesson(ctx context.Context, user string, t *learn.Topic, st
 // lessonList lists every lesson with the learner's progress, and a
 // button for each.
 func (r *Router) lessonList(ctx context.Context, user string) *discordgo.InteractionResponseData {
-	progress, note, _ := r.lessonProgress(ctx, user)
+	progress, note := r.lessonProgress(ctx, user)
 	var lines []string
-	var rows []discordgo.MessageComponent
-	var row []discordgo.MessageComponent
+	var buttons, rows []discordgo.MessageComponent
 	for _, t := range learn.Topics() {
 		p, ok := progress[t.ID]
 		status := "not started"
@@ -217,17 +219,10 @@ func (r *Router) lessonList(ctx context.Context, user string) *discordgo.Interac
 			status += ", " + explain.Plural(p.Mistakes, "mistake", "mistakes")
 		}
 		lines = append(lines, fmt.Sprintf("%s **%s** (%d steps): %s", mark, t.Title, len(t.Steps), status))
-		next := 0
-		if ok && !p.Done {
-			next = min(p.StepsDone, len(t.Steps)-1)
-		}
-		row = append(row, discordgo.Button{Label: clipText(t.Title, maxButtonLabelLen), Style: discordgo.SecondaryButton,
-			CustomID: fmt.Sprintf("%s:s:%s:%d", learnPrefix, t.ID, next)})
-		if len(row) == maxButtonsPerRow {
-			rows, row = append(rows, discordgo.ActionsRow{Components: row}), nil
-		}
+		buttons = append(buttons, discordgo.Button{Label: clipText(t.Title, maxButtonLabelLen), Style: discordgo.SecondaryButton,
+			CustomID: fmt.Sprintf("%s:s:%s:%d", learnPrefix, t.ID, nextStep(t, progress))})
 	}
-	if len(row) > 0 {
+	for row := range slices.Chunk(buttons, maxButtonsPerRow) {
 		rows = append(rows, discordgo.ActionsRow{Components: row})
 	}
 	e := &discordgo.MessageEmbed{
