@@ -102,7 +102,7 @@ func (r *Router) hintLevel(ctx context.Context, pos solver.Position, level int, 
 			// The student submits a verdict; the click checks it.
 			for k, choice := range explain.VerdictChoices(pos) {
 				id := r.customID(fmt.Sprintf("%s:%s:%d:v%d", hintPrefix, pos.Game().Name(), level, k), stateOf(pos))
-				buttons = append(buttons, discordgo.Button{Label: clipText(capitalise(verdictLabel(choice)), maxButtonLabelLen), Style: discordgo.SecondaryButton, CustomID: id})
+				buttons = append(buttons, discordgo.Button{Label: clipText(explain.Capitalise(verdictLabel(choice)), maxButtonLabelLen), Style: discordgo.SecondaryButton, CustomID: id})
 			}
 		}
 		id := r.customID(fmt.Sprintf("%s:%s:%d", hintPrefix, pos.Game().Name(), level+1), stateOf(pos))

@@ -123,7 +123,7 @@ func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, v *learn
 	switch {
 	case v == nil || !v.Right:
 		if v != nil {
-			fmt.Fprintf(&desc, "\n\n❌ **Not quite.** %s Try again.", capitalise(v.Why))
+			fmt.Fprintf(&desc, "\n\n❌ **Not quite.** %s Try again.", explain.Capitalise(v.Why))
 			e.Color = colourLoss
 		}
 		for c, label := range s.Options(b) {
@@ -131,7 +131,7 @@ func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, v *learn
 				CustomID: fmt.Sprintf("%s:a:%s:%d:%d", learnPrefix, t.ID, k, c)})
 		}
 	default:
-		fmt.Fprintf(&desc, "\n\n✅ **Right.** %s", capitalise(v.Why))
+		fmt.Fprintf(&desc, "\n\n✅ **Right.** %s", explain.Capitalise(v.Why))
 		e.Color = colourWin
 		if k+1 < len(t.Steps) {
 			buttons = append(buttons, discordgo.Button{Label: "Next step", Style: discordgo.SuccessButton, CustomID: fmt.Sprintf("%s:s:%s:%d", learnPrefix, t.ID, k+1)})

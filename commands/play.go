@@ -131,7 +131,7 @@ func (r *Router) playSubmit(ctx context.Context, i *discordgo.Interaction) (*dis
 // tryAgain answers a move that cannot be played by showing the same
 // board and controls again, with what was wrong on top: the game goes on.
 func (r *Router) tryAgain(ctx context.Context, gm game, err *solver.InputError) *discordgo.InteractionResponse {
-	events := []string{"⚠️ " + capitalise(err.Error()) + ". Try another move."}
+	events := []string{"⚠️ " + explain.Capitalise(err.Error()) + ". Try another move."}
 	return updateMessage(r.gameMessage(ctx, gm, events))
 }
 
@@ -149,7 +149,7 @@ func typeMoveForm(customID string, pos solver.Position) *discordgo.InteractionRe
 			Title:    "Your move",
 			Components: []discordgo.MessageComponent{discordx.Label{
 				Label:       "Two numbers",
-				Description: clipText(capitalise(solver.MoveFormat(pos)), 100),
+				Description: clipText(explain.Capitalise(solver.MoveFormat(pos)), 100),
 				Component: discordx.TextInput{
 					CustomID:    moveInputID,
 					Style:       discordgo.TextInputShort,
@@ -244,7 +244,7 @@ func moveMenu(pos solver.Position, menuID func() string) []discordgo.MessageComp
 	}
 	var opts []discordgo.SelectMenuOption
 	for _, m := range moves {
-		opts = append(opts, discordgo.SelectMenuOption{Label: clipText(capitalise(m.String()), 100), Value: practice.MoveText(m)})
+		opts = append(opts, discordgo.SelectMenuOption{Label: clipText(explain.Capitalise(m.String()), 100), Value: practice.MoveText(m)})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 		CustomID: menuID(), Placeholder: "Choose your move", Options: opts,
@@ -260,11 +260,4 @@ func parseTwoNumbers(s string) (int, int, bool) {
 	a, err1 := strconv.Atoi(f[0])
 	b, err2 := strconv.Atoi(f[1])
 	return a, b, err1 == nil && err2 == nil
-}
-
-func capitalise(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

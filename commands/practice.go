@@ -233,7 +233,7 @@ func (r *Router) outcomeMessage(ctx context.Context, svc *practice.Service, out 
 	shown := out.Played
 	if out.Correct {
 		e.Title, e.Color = fmt.Sprintf("✅ Solved: puzzle %s", p.ID), colourWin
-		e.Description = fmt.Sprintf("**%s** wins.", capitalise(out.Move.String()))
+		e.Description = fmt.Sprintf("**%s** wins.", explain.Capitalise(out.Move.String()))
 		if k := explain.KeyNumbers(out.Played); k != "" {
 			e.Description += fmt.Sprintf(" It leaves %s lost: %s.", them, k)
 		}

@@ -295,7 +295,7 @@ func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err e
 	case solver.EInvalid, solver.EExpired:
 		return ephemeral("⚠️ " + clipText(msg, maxContentLen-10))
 	case solver.EForbidden:
-		return ephemeral(capitalise(msg) + ".")
+		return ephemeral(explain.Capitalise(msg) + ".")
 	case solver.EBusy:
 		return ephemeral(msg)
 	case solver.ETimeout:
