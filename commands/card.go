@@ -70,9 +70,10 @@ func (r *Router) cardRow(pos solver.Position, author string) []discordgo.Message
 func (r *Router) finishCard(q *request, res solver.Result, data *discordgo.InteractionResponseData, e *discordgo.MessageEmbed) {
 	g := res.Position.Game().Name()
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Judge answer: " + res.Answer()}
-	spoiler := q.boolean(optSpoiler)
+	spoiler, reserve := q.boolean(optSpoiler), 0
 	if spoiler {
 		hideAnswer(res, data, e)
+		reserve = len(e.Fields) * len(spoilerMarks+spoilerMarks)
 	}
 	next := &discordgo.MessageEmbedField{Name: "Next", Value: strings.Join([]string{
 		r.mention(g, "hint") + " a private hint",
@@ -80,10 +81,6 @@ func (r *Router) finishCard(q *request, res solver.Result, data *discordgo.Inter
 		r.mention(g, "verify") + " check it by exhaustive search",
 		r.mention("help", "") + " every command",
 	}, " · ")}
-	reserve := 0
-	if spoiler {
-		reserve = len(e.Fields) * len(spoilerMarks+spoilerMarks)
-	}
 	appendFields(e, reserve, next)
 	if spoiler {
 		for _, f := range e.Fields[:len(e.Fields)-1] {
