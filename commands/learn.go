@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -116,7 +117,7 @@ func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, v *learn
 	e := &discordgo.MessageEmbed{
 		Title:  clipText(fmt.Sprintf("%s · step %d of %d", t.Title, k+1, len(t.Steps)), maxTitleLen),
 		Color:  colourHint,
-		Footer: &discordgo.MessageEmbedFooter{Text: "Answers are checked by exhaustive search on the position."},
+		Footer: &discordgo.MessageEmbedFooter{Text: cmp.Or(saved, "Answers are checked by exhaustive search on the position.")},
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
 	var buttons []discordgo.MessageComponent
@@ -139,9 +140,6 @@ func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, v *learn
 			desc.WriteString("\n\n🎓 **Lesson complete.**")
 		}
 		buttons = append(buttons, discordgo.Button{Label: "All lessons", Style: discordgo.SecondaryButton, CustomID: learnPrefix + ":l"})
-	}
-	if saved != "" {
-		e.Footer.Text = saved
 	}
 	e.Description = clipText(desc.String(), maxDescLen)
 	data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -105,11 +106,7 @@ func (r *Router) history(ctx context.Context, i *discordgo.Interaction, _ option
 		var b strings.Builder
 		var buttons []discordgo.MessageComponent
 		for k, g := range h.Games {
-			state := "in progress"
-			if g.Result != "" {
-				state = g.Result
-			}
-			fmt.Fprintf(&b, "%d. %s from `%s`, %d moves, %s (%s)\n", k+1, g.Game, clipText(g.Start, 60), len(g.Moves), state, g.Updated.Format("2 Jan 15:04"))
+			fmt.Fprintf(&b, "%d. %s from `%s`, %d moves, %s (%s)\n", k+1, g.Game, clipText(g.Start, 60), len(g.Moves), cmp.Or(g.Result, "in progress"), g.Updated.Format("2 Jan 15:04"))
 			if k < historyGames {
 				label, action := fmt.Sprintf("Review %d", k+1), recReview
 				if g.Result == "" {

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -94,12 +95,8 @@ func (r *Router) progress(ctx context.Context, i *discordgo.Interaction, o optio
 	return newMessage(data, true), nil
 }
 
-func firstGame(game string) string {
-	if game != "" {
-		return game
-	}
-	return solver.Games()[0].Name()
-}
+// firstGame is game, or the first game when game is "".
+func firstGame(game string) string { return cmp.Or(game, solver.Games()[0].Name()) }
 
 // leaderboardSize is how many learners a leaderboard lists.
 const leaderboardSize = 10
