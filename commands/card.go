@@ -54,11 +54,10 @@ var errCardExpired = &solver.InputError{Field: "button", Msg: "this card's posit
 
 // cardRow returns the card's buttons for pos, made by author.
 func (r *Router) cardRow(pos solver.Position, author string) []discordgo.MessageComponent {
-	st := stateOf(pos)
 	var buttons []discordgo.MessageComponent
 	for _, b := range cardButtons[:min(len(cardButtons), maxButtonsPerRow)] {
 		head := strings.Join([]string{cardPrefix, b.action, pos.Game().Name(), author}, ":")
-		buttons = append(buttons, discordgo.Button{Label: b.label, Style: b.style, CustomID: r.customID(head, st)})
+		buttons = append(buttons, discordgo.Button{Label: b.label, Style: b.style, CustomID: r.customID(head, pos)})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
 }

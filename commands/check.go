@@ -189,7 +189,7 @@ func (r *Router) checkReport(ctx context.Context, i *discordgo.Interaction, rep 
 			appendFields(e, 0, &discordgo.MessageEmbedField{Name: "This position", Value: "The buttons below show its full solve card, give a hint on it, play it against the bot, or verify it by exhaustive search."})
 			row := r.cardRow(res.Position, userID(i))
 			if len(res.Position.String()) <= solver.MaxPositionLen {
-				solve := discordgo.Button{Label: "Solve (full card)", Style: discordgo.SuccessButton, CustomID: r.customID(checkPrefix+":s:"+rep.Game.Name(), stateOf(res.Position))}
+				solve := discordgo.Button{Label: "Solve (full card)", Style: discordgo.SuccessButton, CustomID: r.customID(checkPrefix+":s:"+rep.Game.Name(), res.Position)}
 				// A row holds five buttons and the card's row may be full.
 				row = append([]discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{solve}}}, row...)
 			}

@@ -101,11 +101,11 @@ func (r *Router) hintLevel(ctx context.Context, pos solver.Position, level int, 
 		if level == explain.CheckLevel {
 			// The student submits a verdict; the click checks it.
 			for k, choice := range explain.VerdictChoices(pos) {
-				id := r.customID(fmt.Sprintf("%s:%s:%d:v%d", hintPrefix, pos.Game().Name(), level, k), stateOf(pos))
+				id := r.customID(fmt.Sprintf("%s:%s:%d:v%d", hintPrefix, pos.Game().Name(), level, k), pos)
 				buttons = append(buttons, discordgo.Button{Label: clipText(explain.Capitalise(verdictLabel(choice)), maxButtonLabelLen), Style: discordgo.SecondaryButton, CustomID: id})
 			}
 		}
-		id := r.customID(fmt.Sprintf("%s:%s:%d", hintPrefix, pos.Game().Name(), level+1), stateOf(pos))
+		id := r.customID(fmt.Sprintf("%s:%s:%d", hintPrefix, pos.Game().Name(), level+1), pos)
 		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: id})
 		data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
 	}

@@ -90,7 +90,7 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []st
 	}
 	switch action {
 	case actionType:
-		return typeMoveForm(r.customID(gm.head(actionSubmit), stateOf(gm.Pos)), gm.Pos), nil
+		return typeMoveForm(r.customID(gm.head(actionSubmit), gm.Pos), gm.Pos), nil
 	case actionBack:
 		events := []string{"You take your move back. Try again from here."}
 		return updateMessage(r.gameMessage(ctx, gm, events)), nil
@@ -199,7 +199,7 @@ func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*disc
 	if len(turn.Why) > 0 {
 		data.Embeds = append(data.Embeds, &discordgo.MessageEmbed{Title: "Why " + m.String() + " is worse", Color: colourLoss, Fields: stepFields(turn.Why)})
 		// Take back: the same controls' game, at the position before the move.
-		back := discordgo.Button{Label: "Take back", Style: discordgo.DangerButton, CustomID: r.customID(was.head(actionBack), stateOf(was.Pos))}
+		back := discordgo.Button{Label: "Take back", Style: discordgo.DangerButton, CustomID: r.customID(was.head(actionBack), was.Pos)}
 		data.Components = append(data.Components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{back}})
 	}
 	if review := r.recordTurn(was, gm, m); review != nil {
@@ -227,9 +227,9 @@ func (r *Router) gameMessage(ctx context.Context, gm game, events []string) *dis
 		return data
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + solver.MoveFormat(gm.Pos) + ")."}
-	rows := moveMenu(gm.Pos, func() string { return r.customID(gm.head(actionMenu), stateOf(gm.Pos)) })
+	rows := moveMenu(gm.Pos, func() string { return r.customID(gm.head(actionMenu), gm.Pos) })
 	rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-		Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.customID(gm.head(actionType), stateOf(gm.Pos)),
+		Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.customID(gm.head(actionType), gm.Pos),
 	}}})
 	data.Components = rows
 	return data

@@ -28,12 +28,6 @@ type positionState struct {
 	held  [2]int
 }
 
-func stateOf(pos solver.Position) positionState {
-	var s positionState
-	s.text, s.mover, s.held = solver.Snapshot(pos)
-	return s
-}
-
 // encode packs the state: mover digit, held counts, packed text.
 func (s positionState) encode() string {
 	return fmt.Sprintf("%d.%d.%d.%s", s.mover, s.held[0], s.held[1], b64.EncodeToString(packText(s.text)))
@@ -56,9 +50,11 @@ func decodeState(enc string) (positionState, error) {
 	return s, err
 }
 
-// customID builds "prefix:…:state", signed, inlining the state when the
-// whole id fits in 100 characters and caching it otherwise.
-func (r *Router) customID(head string, s positionState) string {
+// customID builds "prefix:…:state", signed, with the state of pos:
+// inlined when the whole id fits in 100 characters and cached otherwise.
+func (r *Router) customID(head string, pos solver.Position) string {
+	var s positionState
+	s.text, s.mover, s.held = solver.Snapshot(pos)
 	id := r.signer.sign(head + ":" + string(inlineState) + s.encode())
 	if len(id) <= maxCustomIDLen {
 		return id
@@ -69,46 +65,37 @@ func (r *Router) customID(head string, s positionState) string {
 	return r.signer.sign(head + ":" + string(cachedState) + key)
 }
 
-// openCustomID checks the signature and returns the head fields and the
-// state. A state that has left the cache is reported as expired.
-func (r *Router) openCustomID(id string, expired error) ([]string, positionState, error) {
+// openPosition checks a custom_id's signature, that its head has one of
+// the given lengths and names the game at head[gameAt], and rebuilds the
+// position its state carries. A state that has left the cache is
+// reported as expired.
+func (r *Router) openPosition(id string, expired error, gameAt int, lengths ...int) ([]string, solver.Position, error) {
 	data, err := r.signer.open(id)
 	if err != nil {
-		return nil, positionState{}, err
+		return nil, nil, err
 	}
 	k := strings.LastIndexByte(data, ':')
 	if k < 0 || k == len(data)-1 {
-		return nil, positionState{}, errBadState
+		return nil, nil, errBadState
 	}
 	head, enc := strings.Split(data[:k], ":"), data[k+1:]
+	var st positionState
 	switch enc[0] {
 	case inlineState:
-		s, err := decodeState(enc[1:])
-		return head, s, err
+		if st, err = decodeState(enc[1:]); err != nil {
+			return nil, nil, err
+		}
 	case cachedState:
 		v, ok := r.cache.Get("state:" + enc[1:])
 		if !ok {
-			if s, ok := r.getShared("state:" + enc[1:]); ok {
-				return head, s, nil
+			if st, ok = r.getShared("state:" + enc[1:]); !ok {
+				return nil, nil, expired
 			}
-			return nil, positionState{}, expired
+		} else if st, ok = v.(positionState); !ok {
+			return nil, nil, errBadState
 		}
-		s, ok := v.(positionState)
-		if !ok {
-			return nil, positionState{}, errBadState
-		}
-		return head, s, nil
-	}
-	return nil, positionState{}, errBadState
-}
-
-// openPosition opens a custom_id whose head has one of the given
-// lengths and names the game at head[gameAt], and rebuilds the position
-// its state carries.
-func (r *Router) openPosition(id string, expired error, gameAt int, lengths ...int) ([]string, solver.Position, error) {
-	head, st, err := r.openCustomID(id, expired)
-	if err != nil {
-		return nil, nil, err
+	default:
+		return nil, nil, errBadState
 	}
 	if !slices.Contains(lengths, len(head)) {
 		return nil, nil, errBadState
