@@ -18,6 +18,16 @@ const (
 	maxChoiceLen = 100 // a choice's name, and its value when a string
 )
 
+// maxExamples is how many examples autocomplete offers.
+const maxExamples = 4
+
+// examplesOf returns up to maxExamples example positions of g, the
+// problem's samples first, for autocomplete and /help.
+func examplesOf(g solver.Game) []string {
+	ex := g.Examples()
+	return ex[:min(len(ex), maxExamples)]
+}
+
 // autocomplete answers while the student types a position: the first
 // choice says whether the text parses (its name is the parser's message
 // when it does not), then a few example positions of the game. It never
@@ -30,21 +40,29 @@ func (r *Router) autocomplete(_ context.Context, i *discordgo.Interaction) (*dis
 	if err != nil || len(data.Options) != 1 {
 		return resp, nil
 	}
-	var text, first string
-	focused := false
-	for _, o := range data.Options[0].Options {
-		s, _ := o.Value.(string)
-		switch {
-		case o.Focused && o.Name == optPosition:
-			text, focused = s, true
-		case o.Name == optFirst:
-			first = s
-		}
-	}
-	if focused {
+	if text, first, focused := typedPosition(data.Options[0]); focused {
 		resp.Data.Choices = positionChoices(g, text, first)
 	}
 	return resp, nil
+}
+
+// typedPosition returns the position and first-player text given to a
+// game's subcommand before the options are checked, and whether position
+// is the option being typed.
+func typedPosition(sub *discordgo.ApplicationCommandInteractionDataOption) (text, first string, focused bool) {
+	for _, o := range sub.Options {
+		if o == nil {
+			continue
+		}
+		s, _ := o.Value.(string)
+		switch o.Name {
+		case optPosition:
+			text, focused = s, o.Focused
+		case optFirst:
+			first = s
+		}
+	}
+	return text, first, focused
 }
 
 // positionChoices returns the choices for text typed as a position of g,

@@ -20,7 +20,6 @@ const cardPrefix = "card"
 // cardClick is one click on a card's button.
 type cardClick struct {
 	ctx     context.Context
-	i       *discordgo.Interaction
 	pos     solver.Position
 	author  string
 	clicker string
@@ -55,11 +54,10 @@ var errCardExpired = &solver.InputError{Field: "button", Msg: "this card's posit
 
 // cardRow returns the card's buttons for pos, made by author.
 func (r *Router) cardRow(pos solver.Position, author string) []discordgo.MessageComponent {
-	st := stateOf(pos)
 	var buttons []discordgo.MessageComponent
 	for _, b := range cardButtons[:min(len(cardButtons), maxButtonsPerRow)] {
 		head := strings.Join([]string{cardPrefix, b.action, pos.Game().Name(), author}, ":")
-		buttons = append(buttons, discordgo.Button{Label: b.label, Style: b.style, CustomID: r.customID(head, st)})
+		buttons = append(buttons, discordgo.Button{Label: b.label, Style: b.style, CustomID: r.customID(head, pos)})
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
 }
@@ -71,9 +69,10 @@ func (r *Router) cardRow(pos solver.Position, author string) []discordgo.Message
 func (r *Router) finishCard(q *request, res solver.Result, data *discordgo.InteractionResponseData, e *discordgo.MessageEmbed) {
 	g := res.Position.Game().Name()
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Judge answer: " + res.Answer()}
-	spoiler := q.boolean(optSpoiler)
+	spoiler, reserve := q.boolean(optSpoiler), 0
 	if spoiler {
 		hideAnswer(res, data, e)
+		reserve = len(e.Fields) * len(spoilerMarks+spoilerMarks)
 	}
 	next := &discordgo.MessageEmbedField{Name: "Next", Value: strings.Join([]string{
 		r.mention(g, "hint") + " a private hint",
@@ -81,10 +80,6 @@ func (r *Router) finishCard(q *request, res solver.Result, data *discordgo.Inter
 		r.mention(g, "verify") + " check it by exhaustive search",
 		r.mention("help", "") + " every command",
 	}, " · ")}
-	reserve := 0
-	if spoiler {
-		reserve = len(e.Fields) * len(spoilerMarks+spoilerMarks)
-	}
 	appendFields(e, reserve, next)
 	if spoiler {
 		for _, f := range e.Fields[:len(e.Fields)-1] {
@@ -146,35 +141,16 @@ func (r *Router) mention(name, sub string) string {
 
 // cardClick answers a click on a card's button.
 func (r *Router) cardClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	head, st, err := r.openCustomID(i.MessageComponentData().CustomID, errCardExpired)
-	if err != nil {
-		return nil, err
-	}
-	if len(head) != 4 {
-		return nil, errBadState
-	}
-	g, err := solver.Lookup(head[2])
-	if err != nil {
-		return nil, errBadState
-	}
-	pos, err := st.position(g)
+	head, pos, err := r.openPosition(i.MessageComponentData().CustomID, errCardExpired, 2, 4)
 	if err != nil {
 		return nil, err
 	}
 	for _, b := range cardButtons {
 		if b.action == head[1] {
-			return b.run(r, cardClick{ctx: ctx, i: i, pos: pos, author: head[3], clicker: userID(i)})
+			return b.run(r, cardClick{ctx: ctx, pos: pos, author: head[3], clicker: userID(i)})
 		}
 	}
 	return nil, errStale
-}
-
-// newMessage wraps data as a new message, private unless public.
-func newMessage(data *discordgo.InteractionResponseData, public bool) *discordgo.InteractionResponse {
-	if !public {
-		data.Flags |= discordgo.MessageFlagsEphemeral
-	}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
 }
 
 // cardHint opens the first hint on the card's position, privately, for
@@ -196,10 +172,5 @@ func (r *Router) cardPlay(c cardClick) (*discordgo.InteractionResponse, error) {
 // cardVerify searches the card's position: in public for the card's
 // author, privately for anyone else.
 func (r *Router) cardVerify(c cardClick) (*discordgo.InteractionResponse, error) {
-	e, err := verifyEmbed(c.ctx, r, c.pos)
-	if err != nil {
-		return nil, err
-	}
-	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
-	return newMessage(data, c.own()), nil
+	return r.verifyReply(c.ctx, c.pos, c.own())
 }

@@ -3,10 +3,9 @@ package commands
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -41,32 +40,14 @@ func init() {
 // checkSolve answers the report's Solve button: the full solve card of
 // the failing case, privately, as /GAME solve would give it.
 func (r *Router) checkSolve(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	head, st, err := r.openCustomID(i.MessageComponentData().CustomID, errCardExpired)
+	head, pos, err := r.openPosition(i.MessageComponentData().CustomID, errCardExpired, 2, 3)
 	if err != nil {
 		return nil, err
 	}
-	if len(head) != 3 || head[1] != "s" {
+	if head[1] != "s" {
 		return nil, errBadState
 	}
-	g, err := solver.Lookup(head[2])
-	if err != nil {
-		return nil, errBadState
-	}
-	pos, err := st.position(g)
-	if err != nil {
-		return nil, err
-	}
-	sc, err := findSubcommand("solve")
-	if err != nil {
-		return nil, err
-	}
-	opts := map[string]*discordgo.ApplicationCommandInteractionDataOption{
-		optPosition: {Name: optPosition, Type: discordgo.ApplicationCommandOptionString, Value: pos.String()},
-	}
-	if g.NeedsFirst() {
-		opts[optFirst] = &discordgo.ApplicationCommandInteractionDataOption{Name: optFirst, Type: discordgo.ApplicationCommandOptionString, Value: g.PlayerName(pos.ToMove())}
-	}
-	resp, err := r.solve(&request{ctx: ctx, i: i, game: g, sub: sc, opts: opts, dl: r.files})
+	resp, err := r.solve(&request{ctx: ctx, i: i, pos: pos})
 	if err != nil {
 		return nil, err
 	}
@@ -76,12 +57,8 @@ func (r *Router) checkSolve(ctx context.Context, i *discordgo.Interaction, _ []s
 
 // checkOptions are the options of /check.
 func checkOptions() []*discordgo.ApplicationCommandOption {
-	var games []*discordgo.ApplicationCommandOptionChoice
-	for _, g := range check.Games() {
-		games = append(games, &discordgo.ApplicationCommandOptionChoice{Name: g.Name(), Value: g.Name()})
-	}
 	return []*discordgo.ApplicationCommandOption{
-		{Type: discordgo.ApplicationCommandOptionString, Name: optGame, Description: "The problem", Required: true, Choices: games},
+		{Type: discordgo.ApplicationCommandOptionString, Name: optGame, Description: "The problem", Required: true, Choices: gameChoices(check.Games())},
 		{Type: discordgo.ApplicationCommandOptionAttachment, Name: optCheckOutput, Description: "Your program's output on the test file (none: get a test file)"},
 		{Type: discordgo.ApplicationCommandOptionAttachment, Name: optCheckInput, Description: "The input your program read, if not nimtutor's test file"},
 		{Type: discordgo.ApplicationCommandOptionInteger, Name: optCheckSeed, Description: "The seed of the test file", MinValue: new(float64), MaxValue: maxSeed},
@@ -110,28 +87,23 @@ func (r *Router) check(ctx context.Context, i *discordgo.Interaction, opts optio
 			return nil, &solver.InputError{Field: optCheckInput, Msg: "attach your program's output too (output:), or leave out input: to get a test file"}
 		}
 		if !hasSeed {
-			var b [8]byte
-			rand.Read(b[:])
-			seed = binary.LittleEndian.Uint64(b[:]) % maxSeed
+			seed = rand.Uint64N(maxSeed)
 		}
 		return r.handOut(i, g, seed)
 	}
-	q := &request{ctx: ctx, i: i, game: g, dl: r.files}
-	output, err := q.download(out, maxJudgeFileBytes)
+	output, outName, err := r.download(ctx, i, out, maxJudgeFileBytes)
 	if err != nil {
 		return nil, err
 	}
-	outName := attachmentOf(i, out).Filename
 	var input []byte
-	inName := ""
+	var inName string
 	switch in := opts[optCheckInput]; {
 	case in != nil && hasSeed:
 		return nil, &solver.InputError{Field: optCheckSeed, Msg: "give the input file or the seed of nimtutor's test file, not both"}
 	case in != nil:
-		if input, err = q.download(in, maxJudgeFileBytes); err != nil {
+		if input, inName, err = r.download(ctx, i, in, maxJudgeFileBytes); err != nil {
 			return nil, err
 		}
-		inName = attachmentOf(i, in).Filename
 	default:
 		if !hasSeed {
 			seed, hasSeed = check.SeedFromName(outName)
@@ -217,7 +189,7 @@ func (r *Router) checkReport(ctx context.Context, i *discordgo.Interaction, rep 
 			appendFields(e, 0, &discordgo.MessageEmbedField{Name: "This position", Value: "The buttons below show its full solve card, give a hint on it, play it against the bot, or verify it by exhaustive search."})
 			row := r.cardRow(res.Position, userID(i))
 			if len(res.Position.String()) <= solver.MaxPositionLen {
-				solve := discordgo.Button{Label: "Solve (full card)", Style: discordgo.SuccessButton, CustomID: r.customID(checkPrefix+":s:"+rep.Game.Name(), stateOf(res.Position))}
+				solve := discordgo.Button{Label: "Solve (full card)", Style: discordgo.SuccessButton, CustomID: r.customID(checkPrefix+":s:"+rep.Game.Name(), res.Position)}
 				// A row holds five buttons and the card's row may be full.
 				row = append([]discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{solve}}}, row...)
 			}

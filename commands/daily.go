@@ -20,11 +20,11 @@ func (r *Router) daily(ctx context.Context, i *discordgo.Interaction, _ options)
 		return nil, err
 	}
 	user := userID(i)
-	d, err := svc.DailyPuzzle(ctx, user, guildID(i))
+	d, err := svc.DailyPuzzle(ctx, user, i.GuildID)
 	if err != nil {
 		return nil, practiceError(err)
 	}
-	tally := fmt.Sprintf("Today's puzzle (%s): %s", d.Day, tallyText(guildID(i), d.Solved, d.Failed))
+	tally := fmt.Sprintf("Today's puzzle (%s): %s", d.Day, tallyText(i.GuildID, d.Solved, d.Failed))
 	if d.Answer != nil {
 		verdict := "❌ you missed it"
 		if d.Answer.Correct {
@@ -35,13 +35,12 @@ func (r *Router) daily(ctx context.Context, i *discordgo.Interaction, _ options)
 			Description: fmt.Sprintf("You answered %s on puzzle %s. %s\nCome back tomorrow for the next one, or keep practising with /practice.", d.Answer.Move, d.Puzzle.ID, tally),
 			Color:       colourHint,
 		}
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Flags: discordgo.MessageFlagsEphemeral}}, nil
+		return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, false), nil
 	}
 	pend, err := svc.Store().Pending(ctx, user, d.Puzzle.ID)
 	if err != nil {
 		return nil, err
 	}
 	data := r.puzzleMessage(ctx, svc, d.Puzzle, user, learnerRating(ctx, svc, user, d.Puzzle.Game.Name()), pend.Hints, tally)
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+	return newMessage(data, false), nil
 }

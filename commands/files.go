@@ -3,7 +3,6 @@ package commands
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -30,33 +29,24 @@ const (
 // long for the text option.
 const optPositionFile = "position_file"
 
-// positionFileOption is the attachment option every subcommand has.
-func positionFileOption() *discordgo.ApplicationCommandOption {
-	return &discordgo.ApplicationCommandOption{
-		Type:        discordgo.ApplicationCommandOptionAttachment,
-		Name:        optPositionFile,
-		Description: fmt.Sprintf("Or a text file with the position, up to %d characters (instead of position)", solver.MaxLongPositionLen),
-	}
-}
-
-// readPosition parses the position given by exactly one of the options
-// position and position_file, with the first-player option.
-func (q *request) readPosition() (solver.Position, error) {
-	_, hasText := q.opts[optPosition]
-	file, hasFile := q.opts[optPositionFile]
+// readPosition parses the position of g given by exactly one of the
+// options position and position_file, with the first-player option.
+func (r *Router) readPosition(ctx context.Context, i *discordgo.Interaction, g solver.Game, opts options) (solver.Position, error) {
+	_, hasText := opts[optPosition]
+	file, hasFile := opts[optPositionFile]
 	switch {
 	case hasText && hasFile:
 		return nil, &solver.InputError{Field: "position", Msg: "give the position either as text (position) or as a file (position_file), not both"}
 	case !hasText && !hasFile:
 		return nil, &solver.InputError{Field: "position", Msg: "give the position as text (position) or upload it as a text file (position_file)"}
 	case hasText:
-		return q.game.Parse(q.str(optPosition), solver.ParseOptions{First: q.str(optFirst)})
+		return g.Parse(opts.str(optPosition), solver.ParseOptions{First: opts.str(optFirst)})
 	}
-	body, err := q.download(file, maxPositionFileBytes)
+	body, _, err := r.download(ctx, i, file, maxPositionFileBytes)
 	if err != nil {
 		return nil, err
 	}
-	pos, err := q.game.Parse(string(body), solver.ParseOptions{First: q.str(optFirst), Long: true})
+	pos, err := g.Parse(string(body), solver.ParseOptions{First: opts.str(optFirst), Long: true})
 	var ie *solver.InputError
 	if errors.As(err, &ie) && ie.Field == optPosition {
 		return nil, &solver.InputError{Field: optPositionFile, Msg: ie.Msg}
@@ -64,20 +54,21 @@ func (q *request) readPosition() (solver.Position, error) {
 	return pos, err
 }
 
-// download fetches the attachment an option names, at most limit bytes.
-func (q *request) download(o *discordgo.ApplicationCommandInteractionDataOption, limit int64) ([]byte, error) {
-	a := attachmentOf(q.i, o)
+// download fetches the attachment an option names, at most limit bytes,
+// and returns it with its file name.
+func (r *Router) download(ctx context.Context, i *discordgo.Interaction, o *discordgo.ApplicationCommandInteractionDataOption, limit int64) ([]byte, string, error) {
+	a := attachmentOf(i, o)
 	if a == nil {
-		return nil, &solver.InputError{Field: o.Name, Msg: "the attached file is missing from the interaction; attach it again"}
+		return nil, "", &solver.InputError{Field: o.Name, Msg: "the attached file is missing from the interaction; attach it again"}
 	}
-	if q.dl == nil {
-		return nil, &solver.InputError{Field: o.Name, Msg: "files cannot be read here; give the position as text"}
+	if r.files == nil {
+		return nil, "", &solver.InputError{Field: o.Name, Msg: "files cannot be read here; give the position as text"}
 	}
-	body, err := q.dl.Download(q.ctx, a, limit)
+	body, err := r.files.Download(ctx, a, limit)
 	if err != nil {
-		return nil, &solver.InputError{Field: o.Name, Msg: err.Error()}
+		return nil, "", &solver.InputError{Field: o.Name, Msg: err.Error()}
 	}
-	return body, nil
+	return body, a.Filename, nil
 }
 
 // attachmentOf returns the attachment an ATTACHMENT option refers to: the

@@ -51,7 +51,7 @@ func withFile(i *discordgo.Interaction, opt, filename, url string) *discordgo.In
 
 // judgeCommand builds /judge game:… with the file at url.
 func judgeCommand(game, filename, url string, strict bool) *discordgo.Interaction {
-	opts := []*discordgo.ApplicationCommandInteractionDataOption{{Name: optJudgeGame, Type: discordgo.ApplicationCommandOptionString, Value: game}}
+	opts := []*discordgo.ApplicationCommandInteractionDataOption{{Name: optGame, Type: discordgo.ApplicationCommandOptionString, Value: game}}
 	if strict {
 		opts = append(opts, &discordgo.ApplicationCommandInteractionDataOption{Name: optJudgeStrict, Type: discordgo.ApplicationCommandOptionBoolean, Value: true})
 	}

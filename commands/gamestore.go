@@ -36,7 +36,7 @@ func (r *Router) recordStart(ctx context.Context, i *discordgo.Interaction, star
 	if _, _, held := solver.Snapshot(start); held != [2]int{} {
 		return // a mid-game binstring cannot be restored from its text
 	}
-	rec := store.GameRecord{ID: randomKey(), User: gm.owner, Guild: guildID(i), Game: start.Game().Name(),
+	rec := store.GameRecord{ID: randomKey(), User: gm.owner, Guild: i.GuildID, Game: start.Game().Name(),
 		Start: start.String(), StartMover: int(start.ToMove()), Side: int(gm.Side)}
 	if gm.Last != nil {
 		rec.Moves = []string{practice.MoveText(gm.Last)}

@@ -47,17 +47,21 @@ func busy(wait time.Duration) error {
 // Do runs job once a worker is free and returns its error. It returns a
 // busy error (code EBusy) at once when the queue is full, and the context's error when
 // ctx ends while waiting (the job does not run then). The job gets ctx
-// and must stop when it is cancelled.
+// and must stop when it is cancelled. A nil gate runs job at once.
 func (g *Gate) Do(ctx context.Context, job func(ctx context.Context) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if g == nil {
+		return job(ctx)
 	}
 	select {
 	case g.slots <- struct{}{}:
 	default:
 		g.mu.Lock()
 		if g.waiting >= g.queue {
-			wait := g.estimate()
+			// The queue drains by one place in about this long.
+			wait := time.Duration(g.waiting+1) * g.avg / time.Duration(cap(g.slots))
 			g.mu.Unlock()
 			return busy(wait)
 		}
@@ -86,26 +90,9 @@ func (g *Gate) Do(ctx context.Context, job func(ctx context.Context) error) erro
 	return job(ctx)
 }
 
-// estimate says how long the queue takes to drain by one place. g.mu is
-// held.
-func (g *Gate) estimate() time.Duration {
-	return time.Duration(g.waiting+1) * g.avg / time.Duration(cap(g.slots))
-}
-
 // Load reports how many jobs run and wait now.
 func (g *Gate) Load() (running, waiting int) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return len(g.slots), g.waiting
-}
-
-// heavy runs job in gate, or directly when the router has no gate.
-func (r *Router) heavy(ctx context.Context, gate *Gate, job func(ctx context.Context) error) error {
-	if gate == nil {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		return job(ctx)
-	}
-	return gate.Do(ctx, job)
 }

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -103,11 +104,8 @@ func lowerFirst(s string) string {
 // exampleMove returns " move:A B" with the first legal move of an example
 // position for a subcommand that takes a move (why), and "" otherwise.
 func exampleMove(g solver.Game, sc subcommand, example string, first solver.Player) string {
-	takesMove := false
-	for _, o := range sc.options {
-		takesMove = takesMove || o.Name == optMove
-	}
-	if !takesMove {
+	takesMove := func(o *discordgo.ApplicationCommandOption) bool { return o.Name == optMove }
+	if !slices.ContainsFunc(sc.options, takesMove) {
 		return ""
 	}
 	pos, err := g.Parse(example, solver.ParseOptions{First: g.PlayerName(first)})

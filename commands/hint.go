@@ -24,36 +24,19 @@ var errHintExpired = solver.Errorf(solver.EExpired, "hint", "this hint's positio
 
 // hint answers /GAME hint with level 1, privately.
 func (r *Router) hint(q *request) (*discordgo.InteractionResponse, error) {
-	pos, err := q.position()
-	if err != nil {
-		return nil, err
-	}
-	data := r.hintLevel(q.ctx, pos, 1, nil)
-	data.Flags = discordgo.MessageFlagsEphemeral
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+	return newMessage(r.hintLevel(q.ctx, q.pos, 1, nil), false), nil
 }
 
 // nextHint answers a "Next hint" click by updating the same message.
 func (r *Router) nextHint(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
 	click, _ := i.Data.(discordgo.MessageComponentInteractionData)
-	head, st, err := r.openCustomID(click.CustomID, errHintExpired)
+	head, pos, err := r.openPosition(click.CustomID, errHintExpired, 1, 3, 4)
 	if err != nil {
 		return nil, err
-	}
-	if len(head) != 3 && len(head) != 4 {
-		return nil, errBadState
-	}
-	g, err := solver.Lookup(head[1])
-	if err != nil {
-		return nil, errBadState
 	}
 	level, err := strconv.Atoi(head[2])
 	if err != nil || level < 1 {
 		return nil, errBadState
-	}
-	pos, err := st.position(g)
-	if err != nil {
-		return nil, err
 	}
 	// The levels before the last show the same bare picture: the clicked
 	// message keeps the one it has.
@@ -64,7 +47,7 @@ func (r *Router) nextHint(ctx context.Context, i *discordgo.Interaction, _ []str
 		if !strings.HasPrefix(head[3], "v") || err != nil || k < 0 || k >= len(choices) {
 			return nil, errBadState
 		}
-		right, reply := explain.CheckVerdict(solve(ctx, pos), choices[k])
+		right, reply := explain.CheckVerdict(explain.Solve(ctx, pos), choices[k])
 		mark := "❌ "
 		if right {
 			mark = "✅ "
@@ -73,7 +56,7 @@ func (r *Router) nextHint(ctx context.Context, i *discordgo.Interaction, _ []str
 		e.Description = mark + fmt.Sprintf("You said: %s. ", verdictLabel(choices[k])) + reply + "\n\n" + e.Description
 	}
 	data.Flags = discordgo.MessageFlagsEphemeral
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, nil
+	return updateMessage(data), nil
 }
 
 // verdictLabel is a verdict as a button says it: "Dee wins", "Tie".
@@ -118,11 +101,11 @@ func (r *Router) hintLevel(ctx context.Context, pos solver.Position, level int, 
 		if level == explain.CheckLevel {
 			// The student submits a verdict; the click checks it.
 			for k, choice := range explain.VerdictChoices(pos) {
-				id := r.customID(fmt.Sprintf("%s:%s:%d:v%d", hintPrefix, pos.Game().Name(), level, k), stateOf(pos))
-				buttons = append(buttons, discordgo.Button{Label: clipText(capitalise(verdictLabel(choice)), maxButtonLabelLen), Style: discordgo.SecondaryButton, CustomID: id})
+				id := r.customID(fmt.Sprintf("%s:%s:%d:v%d", hintPrefix, pos.Game().Name(), level, k), pos)
+				buttons = append(buttons, discordgo.Button{Label: clipText(explain.Capitalise(verdictLabel(choice)), maxButtonLabelLen), Style: discordgo.SecondaryButton, CustomID: id})
 			}
 		}
-		id := r.customID(fmt.Sprintf("%s:%s:%d", hintPrefix, pos.Game().Name(), level+1), stateOf(pos))
+		id := r.customID(fmt.Sprintf("%s:%s:%d", hintPrefix, pos.Game().Name(), level+1), pos)
 		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: id})
 		data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
 	}

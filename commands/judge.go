@@ -2,22 +2,24 @@ package commands
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
 // Options of /judge.
 const (
-	optJudgeGame   = "game"
 	optJudgeFile   = "file"
 	optJudgeStrict = "strict"
 )
@@ -34,12 +36,8 @@ func init() {
 // judgeOptions are the options of /judge: the game, the input file and
 // strict mode.
 func judgeOptions() []*discordgo.ApplicationCommandOption {
-	var games []*discordgo.ApplicationCommandOptionChoice
-	for _, g := range solver.Games() {
-		games = append(games, &discordgo.ApplicationCommandOptionChoice{Name: g.Name(), Value: g.Name()})
-	}
 	return []*discordgo.ApplicationCommandOption{
-		{Type: discordgo.ApplicationCommandOptionString, Name: optJudgeGame, Description: "The problem whose judge format the file is in", Required: true, Choices: games},
+		{Type: discordgo.ApplicationCommandOptionString, Name: optGame, Description: "The problem whose judge format the file is in", Required: true, Choices: gameChoices(solver.Games())},
 		{Type: discordgo.ApplicationCommandOptionAttachment, Name: optJudgeFile, Description: fmt.Sprintf("The judge input, a text file of at most %d MB", maxJudgeFileBytes>>20), Required: true},
 		{Type: discordgo.ApplicationCommandOptionBoolean, Name: optJudgeStrict, Description: "Also enforce the contest's limits"},
 	}
@@ -48,25 +46,15 @@ func judgeOptions() []*discordgo.ApplicationCommandOption {
 // judge answers /judge game file: the answers as a file with a summary,
 // or the first malformed line of the input.
 func (r *Router) judge(ctx context.Context, i *discordgo.Interaction, opts options) (*discordgo.InteractionResponse, error) {
-	gameOpt, fileOpt := opts[optJudgeGame], opts[optJudgeFile]
-	if gameOpt == nil || fileOpt == nil {
-		return nil, &solver.InputError{Field: "judge", Msg: "give the game and the input file: /judge game:adapwns file:input.txt"}
-	}
-	name, _ := gameOpt.Value.(string)
-	g, err := solver.Lookup(name)
+	g, err := solver.Lookup(opts.str(optGame))
 	if err != nil {
 		return nil, err
 	}
-	strict := false
-	if o := opts[optJudgeStrict]; o != nil && o.Type == discordgo.ApplicationCommandOptionBoolean {
-		strict = o.BoolValue()
-	}
-	q := &request{ctx: ctx, i: i, game: g, dl: r.files}
-	input, err := q.download(fileOpt, maxJudgeFileBytes)
+	fileOpt, strict := opts[optJudgeFile], opts.boolean(optJudgeStrict)
+	input, filename, err := r.download(ctx, i, fileOpt, maxJudgeFileBytes)
 	if err != nil {
 		return nil, err
 	}
-	filename := attachmentOf(i, fileOpt).Filename
 	var answers bytes.Buffer
 	err = solver.Judge(g, &ctxReader{ctx: ctx, r: bytes.NewReader(input)}, &cappedWriter{w: &answers, left: maxAnswersBytes}, strict)
 	var ie *solver.InputError
@@ -81,7 +69,7 @@ func (r *Router) judge(ctx context.Context, i *discordgo.Interaction, opts optio
 	tests, verdicts := summarise(answers.Bytes())
 	out := g.Name() + "-answers.txt"
 	e := &discordgo.MessageEmbed{
-		Title:       fmt.Sprintf("Judged %d %s of %s", tests, pluralWord(tests, "test", "tests"), g.Name()),
+		Title:       fmt.Sprintf("Judged %s of %s", explain.Plural(tests, "test", "tests"), g.Name()),
 		Description: fmt.Sprintf("Input: %s. The answers, one a line as the judge prints them, are in %s.", filename, out),
 		Color:       colourHint,
 		Fields:      []*discordgo.MessageEmbedField{{Name: "Verdicts", Value: verdicts}},
@@ -113,15 +101,8 @@ func summarise(answers []byte) (int, string) {
 	if tests == 0 {
 		return 0, "No tests: the input announces T = 0."
 	}
-	verdicts := make([]string, 0, len(counts))
-	for v := range counts {
-		verdicts = append(verdicts, v)
-	}
-	sort.Slice(verdicts, func(a, b int) bool {
-		if counts[verdicts[a]] != counts[verdicts[b]] {
-			return counts[verdicts[a]] > counts[verdicts[b]]
-		}
-		return verdicts[a] < verdicts[b]
+	verdicts := slices.SortedFunc(maps.Keys(counts), func(a, b string) int {
+		return cmp.Or(cmp.Compare(counts[b], counts[a]), strings.Compare(a, b))
 	})
 	parts := make([]string, len(verdicts))
 	for k, v := range verdicts {
@@ -161,14 +142,6 @@ func quoteLine(line string) string {
 		return " "
 	}
 	return clipText(line, 100)
-}
-
-// pluralWord returns one when n is 1 and many otherwise.
-func pluralWord(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // ctxReader stops reading once its context is done, so a judge run ends

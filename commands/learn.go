@@ -1,14 +1,17 @@
 package commands
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/learn"
 	"github.com/nimtutor/nimtutor/store"
 )
@@ -47,13 +50,8 @@ func (r *Router) learnCommand(ctx context.Context, i *discordgo.Interaction, opt
 	if err != nil {
 		return nil, err
 	}
-	step := 0
-	if progress, _, err := r.lessonProgress(ctx, userID(i)); err == nil {
-		if p, ok := progress[t.ID]; ok && !p.Done {
-			step = min(p.StepsDone, len(t.Steps)-1)
-		}
-	}
-	data, err := r.lessonStep(ctx, t, step, nil)
+	progress, _ := r.lessonProgress(ctx, userID(i))
+	data, err := r.lessonStep(ctx, t, nextStep(t, progress), nil, "")
 	if err != nil {
 		return nil, err
 	}
@@ -62,11 +60,8 @@ func (r *Router) learnCommand(ctx context.Context, i *discordgo.Interaction, opt
 
 // learnClick answers a lesson's button.
 func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, fields []string) (*discordgo.InteractionResponse, error) {
-	update := func(data *discordgo.InteractionResponseData) *discordgo.InteractionResponse {
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}
-	}
 	if len(fields) == 2 && fields[1] == "l" {
-		return update(r.lessonList(ctx, userID(i))), nil
+		return updateMessage(r.lessonList(ctx, userID(i))), nil
 	}
 	if len(fields) < 4 {
 		return nil, errStale
@@ -79,43 +74,35 @@ func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, field
 	if err != nil || step < 0 || step >= len(t.Steps) {
 		return nil, errStale
 	}
+	var v *learn.Verdict
+	saved := ""
 	switch {
 	case fields[1] == "s" && len(fields) == 4:
-		data, err := r.lessonStep(ctx, t, step, nil)
-		if err != nil {
-			return nil, err
-		}
-		return update(data), nil
 	case fields[1] == "a" && len(fields) == 5:
 		choice, err := strconv.Atoi(fields[4])
 		if err != nil {
 			return nil, errStale
 		}
-		v, err := t.Steps[step].Answer(ctx, choice)
+		verdict, err := t.Steps[step].Answer(ctx, choice)
 		if err != nil {
 			return nil, err
 		}
-		saved := r.saveLesson(ctx, userID(i), t, step, v.Right)
-		data, err := r.lessonStep(ctx, t, step, &answered{verdict: v, saved: saved})
-		if err != nil {
-			return nil, err
-		}
-		return update(data), nil
+		v, saved = &verdict, r.saveLesson(ctx, userID(i), t, step, verdict.Right)
+	default:
+		return nil, errStale
 	}
-	return nil, errStale
-}
-
-// answered is the result of an answer shown on a step's card.
-type answered struct {
-	verdict learn.Verdict
-	// saved says whether the progress was stored, or why not.
-	saved string
+	data, err := r.lessonStep(ctx, t, step, v, saved)
+	if err != nil {
+		return nil, err
+	}
+	return updateMessage(data), nil
 }
 
 // lessonStep draws step k of t: the idea, the position with its picture,
-// and the exercise's buttons; after an answer, the verdict with its
-// reason and the buttons to go on (or the exercise again, when wrong).
-func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, a *answered) (*discordgo.InteractionResponseData, error) {
+// and the exercise's buttons; after an answer v, the verdict with its
+// reason and the buttons to go on (or the exercise again, when wrong),
+// and saved, which says whether the progress was stored, or why not.
+func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, v *learn.Verdict, saved string) (*discordgo.InteractionResponseData, error) {
 	s := t.Steps[k]
 	b, err := s.Board()
 	if err != nil {
@@ -130,14 +117,14 @@ func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, a *answe
 	e := &discordgo.MessageEmbed{
 		Title:  clipText(fmt.Sprintf("%s · step %d of %d", t.Title, k+1, len(t.Steps)), maxTitleLen),
 		Color:  colourHint,
-		Footer: &discordgo.MessageEmbedFooter{Text: "Answers are checked by exhaustive search on the position."},
+		Footer: &discordgo.MessageEmbedFooter{Text: cmp.Or(saved, "Answers are checked by exhaustive search on the position.")},
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
 	var buttons []discordgo.MessageComponent
 	switch {
-	case a == nil || !a.verdict.Right:
-		if a != nil {
-			fmt.Fprintf(&desc, "\n\n❌ **Not quite.** %s Try again.", capitalise(a.verdict.Why))
+	case v == nil || !v.Right:
+		if v != nil {
+			fmt.Fprintf(&desc, "\n\n❌ **Not quite.** %s Try again.", explain.Capitalise(v.Why))
 			e.Color = colourLoss
 		}
 		for c, label := range s.Options(b) {
@@ -145,7 +132,7 @@ func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, a *answe
 				CustomID: fmt.Sprintf("%s:a:%s:%d:%d", learnPrefix, t.ID, k, c)})
 		}
 	default:
-		fmt.Fprintf(&desc, "\n\n✅ **Right.** %s", capitalise(a.verdict.Why))
+		fmt.Fprintf(&desc, "\n\n✅ **Right.** %s", explain.Capitalise(v.Why))
 		e.Color = colourWin
 		if k+1 < len(t.Steps) {
 			buttons = append(buttons, discordgo.Button{Label: "Next step", Style: discordgo.SuccessButton, CustomID: fmt.Sprintf("%s:s:%s:%d", learnPrefix, t.ID, k+1)})
@@ -153,9 +140,6 @@ func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, a *answe
 			desc.WriteString("\n\n🎓 **Lesson complete.**")
 		}
 		buttons = append(buttons, discordgo.Button{Label: "All lessons", Style: discordgo.SecondaryButton, CustomID: learnPrefix + ":l"})
-	}
-	if a != nil && a.saved != "" {
-		e.Footer.Text = a.saved
 	}
 	e.Description = clipText(desc.String(), maxDescLen)
 	data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
@@ -165,27 +149,36 @@ func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, a *answe
 	return data, nil
 }
 
-// lessonProgress returns user's progress by lesson, and a note when it
-// cannot be read (no database).
-func (r *Router) lessonProgress(ctx context.Context, user string) (map[string]store.LessonProgress, string, error) {
+// lessonProgress returns user's progress by lesson, or nil and a note
+// when it cannot be read (no database).
+func (r *Router) lessonProgress(ctx context.Context, user string) (map[string]store.LessonProgress, string) {
 	svc, err := r.practice(ctx)
 	if errors.Is(err, errNoStore) {
-		return nil, "Progress is not stored: this nimtutor has no database.", err
+		return nil, "Progress is not stored: this nimtutor has no database."
 	}
 	if err != nil {
 		r.log.Error("opening the store for lessons", "err", err)
-		return nil, "Progress could not be read just now.", err
+		return nil, "Progress could not be read just now."
 	}
 	list, err := svc.Store().Lessons(ctx, user)
 	if err != nil {
 		r.log.Error("reading lesson progress", "err", err)
-		return nil, "Progress could not be read just now.", err
+		return nil, "Progress could not be read just now."
 	}
 	out := make(map[string]store.LessonProgress, len(list))
 	for _, p := range list {
 		out[p.Lesson] = p
 	}
-	return out, "", nil
+	return out, ""
+}
+
+// nextStep is the step of t the learner goes on with: the first one not
+// done, or the first step again once the lesson is done.
+func nextStep(t *learn.Topic, progress map[string]store.LessonProgress) int {
+	if p, ok := progress[t.ID]; ok && !p.Done {
+		return min(p.StepsDone, len(t.Steps)-1)
+	}
+	return 0
 }
 
 // saveLesson stores an answer and returns a note for the footer.
@@ -197,7 +190,7 @@ func (r *Router) saveLesson(ctx context.Context, user string, t *learn.Topic, st
 	if err == nil {
 		var p store.LessonProgress
 		if p, err = svc.Store().RecordLesson(ctx, user, t.ID, step, len(t.Steps), right); err == nil {
-			return fmt.Sprintf("Your progress: %d of %d steps, %s.", p.StepsDone, len(t.Steps), pluralCount(p.Mistakes, "mistake", "mistakes"))
+			return fmt.Sprintf("Your progress: %d of %d steps, %s.", p.StepsDone, len(t.Steps), explain.Plural(p.Mistakes, "mistake", "mistakes"))
 		}
 	}
 	r.log.Error("saving lesson progress", "err", err)
@@ -207,10 +200,9 @@ func (r *Router) saveLesson(ctx context.Context, user string, t *learn.Topic, st
 // lessonList lists every lesson with the learner's progress, and a
 // button for each.
 func (r *Router) lessonList(ctx context.Context, user string) *discordgo.InteractionResponseData {
-	progress, note, _ := r.lessonProgress(ctx, user)
+	progress, note := r.lessonProgress(ctx, user)
 	var lines []string
-	var rows []discordgo.MessageComponent
-	var row []discordgo.MessageComponent
+	var buttons, rows []discordgo.MessageComponent
 	for _, t := range learn.Topics() {
 		p, ok := progress[t.ID]
 		status := "not started"
@@ -222,20 +214,13 @@ func (r *Router) lessonList(ctx context.Context, user string) *discordgo.Interac
 			mark, status = "▶️", fmt.Sprintf("%d of %d steps", p.StepsDone, len(t.Steps))
 		}
 		if ok && p.Mistakes > 0 {
-			status += ", " + pluralCount(p.Mistakes, "mistake", "mistakes")
+			status += ", " + explain.Plural(p.Mistakes, "mistake", "mistakes")
 		}
 		lines = append(lines, fmt.Sprintf("%s **%s** (%d steps): %s", mark, t.Title, len(t.Steps), status))
-		next := 0
-		if ok && !p.Done {
-			next = min(p.StepsDone, len(t.Steps)-1)
-		}
-		row = append(row, discordgo.Button{Label: clipText(t.Title, maxButtonLabelLen), Style: discordgo.SecondaryButton,
-			CustomID: fmt.Sprintf("%s:s:%s:%d", learnPrefix, t.ID, next)})
-		if len(row) == maxButtonsPerRow {
-			rows, row = append(rows, discordgo.ActionsRow{Components: row}), nil
-		}
+		buttons = append(buttons, discordgo.Button{Label: clipText(t.Title, maxButtonLabelLen), Style: discordgo.SecondaryButton,
+			CustomID: fmt.Sprintf("%s:s:%s:%d", learnPrefix, t.ID, nextStep(t, progress))})
 	}
-	if len(row) > 0 {
+	for row := range slices.Chunk(buttons, maxButtonsPerRow) {
 		rows = append(rows, discordgo.ActionsRow{Components: row})
 	}
 	e := &discordgo.MessageEmbed{
@@ -249,7 +234,16 @@ func (r *Router) lessonList(ctx context.Context, user string) *discordgo.Interac
 	return &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: rows}
 }
 
-// pluralCount says "1 mistake" or "3 mistakes".
-func pluralCount(n int, one, many string) string {
-	return strconv.Itoa(n) + " " + pluralWord(n, one, many)
+// linkLessons returns steps with a link to the lesson that teaches each
+// step's theorem appended to its body: a clickable /learn mention and
+// the topic to pick. Steps that apply no theorem are left as they are.
+func (r *Router) linkLessons(game string, steps []explain.Step) []explain.Step {
+	out := make([]explain.Step, len(steps))
+	for k, s := range steps {
+		if t, ok := learn.ForStep(game, s.Title); ok {
+			s.Body += "\n📘 Lesson: " + r.mention("learn", "") + " topic **" + t.Title + "**"
+		}
+		out[k] = s
+	}
+	return out
 }

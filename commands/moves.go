@@ -18,11 +18,8 @@ const maxMoveRows = 60
 // the mover, win, lose or tie, in so many moves where the search reaches,
 // and the recommended move marked.
 func (r *Router) moves(q *request) (*discordgo.InteractionResponse, error) {
-	pos, err := q.position()
-	if err != nil {
-		return nil, err
-	}
-	res := solve(q.ctx, pos)
+	pos := q.pos
+	res := explain.Solve(q.ctx, pos)
 	rows, more := explain.MoveTable(q.ctx, res, maxMoveRows)
 	e := &discordgo.MessageEmbed{
 		Title:       "Move values: " + verdictTitle(res),

@@ -3,6 +3,8 @@ package commands
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -22,10 +24,11 @@ func readOptions(cmd string, defs []*discordgo.ApplicationCommandOption, given [
 		if o == nil {
 			return nil, &solver.InputError{Field: "command", Msg: cmd + " got an empty option"}
 		}
-		def := findOption(defs, o.Name)
-		if def == nil {
+		k := slices.IndexFunc(defs, func(d *discordgo.ApplicationCommandOption) bool { return d.Name == o.Name })
+		if k < 0 {
 			return nil, &solver.InputError{Field: optionField(o.Name), Msg: fmt.Sprintf("%s has no option %q; its options are %s", cmd, clipText(o.Name, 40), optionNames(defs))}
 		}
+		def := defs[k]
 		if _, twice := out[o.Name]; twice {
 			return nil, &solver.InputError{Field: optionField(o.Name), Msg: "it is given twice; give it once"}
 		}
@@ -50,29 +53,18 @@ func optionDefs(g solver.Game, sc *subcommand) []*discordgo.ApplicationCommandOp
 	return append(positionOptions(g), sc.options...)
 }
 
-func findOption(defs []*discordgo.ApplicationCommandOption, name string) *discordgo.ApplicationCommandOption {
-	for _, d := range defs {
-		if d.Name == name {
-			return d
-		}
-	}
-	return nil
-}
-
 // optionField names an option in a message: "option `position`".
 func optionField(name string) string {
 	return "option `" + clipText(name, 40) + "`"
 }
 
+// optionNames lists the options of defs.
 func optionNames(defs []*discordgo.ApplicationCommandOption) string {
-	s := ""
+	names := make([]string, len(defs))
 	for k, d := range defs {
-		if k > 0 {
-			s += ", "
-		}
-		s += d.Name
+		names[k] = d.Name
 	}
-	return s
+	return strings.Join(names, ", ")
 }
 
 // optionKind says what a value of an option type is, for messages.

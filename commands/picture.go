@@ -38,7 +38,7 @@ func (r *Router) attachPicture(ctx context.Context, data *discordgo.InteractionR
 	if len(pos.String()) < largePicture {
 		gate = nil
 	}
-	if err := r.heavy(ctx, gate, draw); err != nil {
+	if err := gate.Do(ctx, draw); err != nil {
 		if solver.ErrorCode(err) != solver.EBusy && ctx.Err() == nil {
 			r.log.Error("drawing a position", "game", pos.Game().Name(), "err", err)
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/play"
+	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -52,48 +53,30 @@ func (gm game) head(action string) string {
 
 // play answers /GAME play: the board, and the bot's first move if asked.
 func (r *Router) play(q *request) (*discordgo.InteractionResponse, error) {
-	pos, err := q.position()
-	if err != nil {
-		return nil, err
-	}
-	session, turn, err := play.Start(q.ctx, pos, q.boolean(optBotFirst))
+	session, turn, err := play.Start(q.ctx, q.pos, q.boolean(optBotFirst))
 	if err != nil {
 		return nil, err
 	}
 	gm, events := game{Session: session, owner: userID(q.i)}, turn.Events
-	r.recordStart(q.ctx, q.i, pos, gm)
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: r.gameMessage(q.ctx, gm, events),
-	}, nil
+	r.recordStart(q.ctx, q.i, q.pos, gm)
+	return newMessage(r.gameMessage(q.ctx, gm, events), true), nil
 }
 
 // openGame reads a game from a control's custom_id and checks who clicked.
 func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, string, error) {
-	head, st, err := r.openCustomID(customID, errGameExpired)
+	head, pos, err := r.openPosition(customID, errGameExpired, 1, 7)
 	if err != nil {
 		return game{}, "", err
 	}
-	if len(head) != 7 {
-		return game{}, "", errBadState
-	}
-	g, err := solver.Lookup(head[1])
-	if err != nil {
-		return game{}, "", errBadState
-	}
-	gm := game{owner: head[2]}
 	side, err1 := strconv.Atoi(head[3])
 	kept, err2 := strconv.Atoi(head[4])
 	moves, err3 := strconv.Atoi(head[5])
 	if err1 != nil || err2 != nil || err3 != nil || side < 0 || side > 1 {
 		return game{}, "", errBadState
 	}
-	gm.Side, gm.Kept, gm.Moves = solver.Player(side), kept, moves
-	if gm.Pos, err = st.position(g); err != nil {
-		return game{}, "", err
-	}
-	if who := userID(i); who != gm.owner {
-		return game{}, "", solver.Errorf(solver.EForbidden, "", "this game belongs to <@%s>; start your own with /%s play", gm.owner, g.Name())
+	gm := game{Session: play.Session{Pos: pos, Side: solver.Player(side), Kept: kept, Moves: moves}, owner: head[2]}
+	if userID(i) != gm.owner {
+		return game{}, "", solver.Errorf(solver.EForbidden, "", "this game belongs to <@%s>; start your own with /%s play", gm.owner, pos.Game().Name())
 	}
 	return gm, head[6], nil
 }
@@ -107,10 +90,10 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []st
 	}
 	switch action {
 	case actionType:
-		return r.moveForm(gm), nil
+		return typeMoveForm(r.customID(gm.head(actionSubmit), gm.Pos), gm.Pos), nil
 	case actionBack:
 		events := []string{"You take your move back. Try again from here."}
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.gameMessage(ctx, gm, events)}, nil
+		return updateMessage(r.gameMessage(ctx, gm, events)), nil
 	case actionMenu:
 		if len(data.Values) != 1 {
 			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("pick one move from the menu (Discord sent %d)", len(data.Values))}
@@ -148,17 +131,12 @@ func (r *Router) playSubmit(ctx context.Context, i *discordgo.Interaction) (*dis
 // tryAgain answers a move that cannot be played by showing the same
 // board and controls again, with what was wrong on top: the game goes on.
 func (r *Router) tryAgain(ctx context.Context, gm game, err *solver.InputError) *discordgo.InteractionResponse {
-	events := []string{"⚠️ " + capitalise(err.Error()) + ". Try another move."}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.gameMessage(ctx, gm, events)}
+	events := []string{"⚠️ " + explain.Capitalise(err.Error()) + ". Try another move."}
+	return updateMessage(r.gameMessage(ctx, gm, events))
 }
 
 // moveInputID is the custom_id of the form's text input.
 const moveInputID = "move"
-
-// moveForm opens the form to type a move in gm.
-func (r *Router) moveForm(gm game) *discordgo.InteractionResponse {
-	return typeMoveForm(r.customID(gm.head(actionSubmit), stateOf(gm.Pos)), gm.Pos)
-}
 
 // typeMoveForm is the form to type a move in pos, submitted under
 // customID: one text input wrapped in a Label, as Discord recommends for
@@ -171,7 +149,7 @@ func typeMoveForm(customID string, pos solver.Position) *discordgo.InteractionRe
 			Title:    "Your move",
 			Components: []discordgo.MessageComponent{discordx.Label{
 				Label:       "Two numbers",
-				Description: clipText(capitalise(solver.MoveFormat(pos)), 100),
+				Description: clipText(explain.Capitalise(solver.MoveFormat(pos)), 100),
 				Component: discordx.TextInput{
 					CustomID:    moveInputID,
 					Style:       discordgo.TextInputShort,
@@ -190,11 +168,7 @@ func typedMove(data discordgo.ModalSubmitInteractionData, pos solver.Position) (
 	if !ok {
 		return nil, &solver.InputError{Field: "move", Msg: "the form came back without its move field; click \"Type a move\" again"}
 	}
-	a, b, ok := parseTwoNumbers(text)
-	if !ok {
-		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("%q is not two numbers; type %s", clipText(text, 40), solver.MoveFormat(pos))}
-	}
-	return solver.MoveOf(pos, a, b), nil
+	return moveOption(pos, moveInputID, text)
 }
 
 // moveExample is the example at the end of solver.MoveFormat ("5 4").
@@ -223,19 +197,15 @@ func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*disc
 	}
 	data := r.gameMessage(ctx, gm, turn.Events)
 	if len(turn.Why) > 0 {
-		e := &discordgo.MessageEmbed{Title: "Why " + m.String() + " is worse", Color: colourLoss}
-		for _, s := range turn.Why {
-			e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
-		}
-		data.Embeds = append(data.Embeds, e)
+		data.Embeds = append(data.Embeds, &discordgo.MessageEmbed{Title: "Why " + m.String() + " is worse", Color: colourLoss, Fields: stepFields(turn.Why)})
 		// Take back: the same controls' game, at the position before the move.
-		back := discordgo.Button{Label: "Take back", Style: discordgo.DangerButton, CustomID: r.customID(was.head(actionBack), stateOf(was.Pos))}
+		back := discordgo.Button{Label: "Take back", Style: discordgo.DangerButton, CustomID: r.customID(was.head(actionBack), was.Pos)}
 		data.Components = append(data.Components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{back}})
 	}
 	if review := r.recordTurn(was, gm, m); review != nil {
 		data.Embeds = append(data.Embeds, review)
 	}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, nil
+	return updateMessage(data), nil
 }
 
 // gameMessage draws the game: what happened, the position, and the
@@ -257,23 +227,28 @@ func (r *Router) gameMessage(ctx context.Context, gm game, events []string) *dis
 		return data
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + solver.MoveFormat(gm.Pos) + ")."}
-	moves := solver.FirstMoves(gm.Pos, maxSelectOptions+1)
-	var rows []discordgo.MessageComponent
-	if len(moves) <= maxSelectOptions {
-		var opts []discordgo.SelectMenuOption
-		for _, m := range moves {
-			a, b := solver.MoveNumbers(m)
-			opts = append(opts, discordgo.SelectMenuOption{Label: clipText(capitalise(m.String()), 100), Value: fmt.Sprintf("%d %d", a, b)})
-		}
-		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: r.customID(gm.head(actionMenu), stateOf(gm.Pos)), Placeholder: "Choose your move", Options: opts,
-		}}})
-	}
+	rows := moveMenu(gm.Pos, func() string { return r.customID(gm.head(actionMenu), gm.Pos) })
 	rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-		Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.customID(gm.head(actionType), stateOf(gm.Pos)),
+		Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.customID(gm.head(actionType), gm.Pos),
 	}}})
 	data.Components = rows
 	return data
+}
+
+// moveMenu is a row with a menu of pos's moves, sent under the custom_id
+// menuID makes, or no row when there are too many moves for a menu.
+func moveMenu(pos solver.Position, menuID func() string) []discordgo.MessageComponent {
+	moves := solver.FirstMoves(pos, maxSelectOptions+1)
+	if len(moves) > maxSelectOptions {
+		return nil
+	}
+	var opts []discordgo.SelectMenuOption
+	for _, m := range moves {
+		opts = append(opts, discordgo.SelectMenuOption{Label: clipText(explain.Capitalise(m.String()), 100), Value: practice.MoveText(m)})
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+		CustomID: menuID(), Placeholder: "Choose your move", Options: opts,
+	}}}}
 }
 
 // parseTwoNumbers reads "a b" (spaces, commas or a dash between).
@@ -285,11 +260,4 @@ func parseTwoNumbers(s string) (int, int, bool) {
 	a, err1 := strconv.Atoi(f[0])
 	b, err2 := strconv.Atoi(f[1])
 	return a, b, err1 == nil && err2 == nil
-}
-
-func capitalise(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -39,12 +39,7 @@ func playGame(tb testing.TB, r *Router, clock *testClock, start *discordgo.Inter
 		if turn > 200 {
 			tb.Fatalf("the game did not end")
 		}
-		g, _ := solver.Lookup(strings.Split(buttons[0].CustomID, ":")[1])
-		_, st, err := r.openCustomID(buttons[0].CustomID, errGameExpired)
-		if err != nil {
-			tb.Fatalf("turn %d: %v", turn, err)
-		}
-		pos, err := st.position(g)
+		_, pos, err := r.openPosition(buttons[0].CustomID, errGameExpired, 1, 7)
 		if err != nil {
 			tb.Fatalf("turn %d: %v", turn, err)
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -36,27 +35,6 @@ func init() {
 	modalHandlers[pracPrefix] = (*Router).practiceSubmit
 }
 
-// pracID builds a signed custom_id for a puzzle control.
-func (r *Router) pracID(action, arg, owner string) string {
-	return r.signer.sign(strings.Join([]string{pracPrefix, action, arg, owner}, ":"))
-}
-
-// openPracID checks a puzzle control's custom_id and that the clicker owns it.
-func (r *Router) openPracID(i *discordgo.Interaction, id string) (action, arg string, err error) {
-	data, err := r.signer.open(id)
-	if err != nil {
-		return "", "", err
-	}
-	f := strings.Split(data, ":")
-	if len(f) != 4 || f[0] != pracPrefix {
-		return "", "", errBadState
-	}
-	if f[1] != pracNext && userID(i) != f[3] {
-		return "", "", notYours(f[3])
-	}
-	return f[1], f[2], nil
-}
-
 // practiceCommand answers /practice game:<g> [theme:<t>].
 func (r *Router) practiceCommand(ctx context.Context, i *discordgo.Interaction, o options) (*discordgo.InteractionResponse, error) {
 	g, err := solver.Lookup(o.str(optGame))
@@ -67,7 +45,7 @@ func (r *Router) practiceCommand(ctx context.Context, i *discordgo.Interaction, 
 	if err != nil {
 		return nil, err
 	}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+	return newMessage(data, false), nil
 }
 
 // newPuzzle picks the next puzzle for the person behind i and draws it.
@@ -77,7 +55,7 @@ func (r *Router) newPuzzle(ctx context.Context, i *discordgo.Interaction, g solv
 		return nil, err
 	}
 	user := userID(i)
-	p, l, err := svc.Next(ctx, user, guildID(i), g, theme)
+	p, l, err := svc.Next(ctx, user, i.GuildID, g, theme)
 	if err != nil {
 		return nil, practiceError(err)
 	}
@@ -118,24 +96,14 @@ func (r *Router) puzzleMessage(ctx context.Context, svc *practice.Service, p *pr
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Flags: discordgo.MessageFlagsEphemeral}
 	r.attachPicture(ctx, data, e, pos, false)
-	var rows []discordgo.MessageComponent
-	moves := solver.FirstMoves(pos, maxSelectOptions+1)
-	if len(moves) <= maxSelectOptions {
-		var opts []discordgo.SelectMenuOption
-		for _, m := range moves {
-			opts = append(opts, discordgo.SelectMenuOption{Label: clipText(capitalise(m.String()), 100), Value: practice.MoveText(m)})
-		}
-		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: r.pracID(pracMenu, p.ID, owner), Placeholder: "Choose your move", Options: opts,
-		}}})
-	}
-	buttons := []discordgo.MessageComponent{discordgo.Button{Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.pracID(pracType, p.ID, owner)}}
+	rows := moveMenu(pos, func() string { return r.ownedID(pracPrefix, pracMenu, p.ID, owner) })
+	buttons := []discordgo.MessageComponent{discordgo.Button{Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.ownedID(pracPrefix, pracType, p.ID, owner)}}
 	if hints < len(ladder) {
 		label := fmt.Sprintf("Hint %d of %d", hints+1, len(ladder))
 		if hints+1 == len(ladder) {
 			label = "Show the answer"
 		}
-		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: r.pracID(pracHint, p.ID, owner)})
+		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: r.ownedID(pracPrefix, pracHint, p.ID, owner)})
 	}
 	rows = append(rows, discordgo.ActionsRow{Components: buttons})
 	data.Components = rows
@@ -145,7 +113,7 @@ func (r *Router) puzzleMessage(ctx context.Context, svc *practice.Service, p *pr
 // practiceClick answers a click on a puzzle's controls.
 func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
 	data := i.MessageComponentData()
-	action, arg, err := r.openPracID(i, data.CustomID)
+	action, arg, err := r.openOwned(i, data.CustomID, pracPrefix, pracNext)
 	if err != nil {
 		return nil, err
 	}
@@ -153,11 +121,7 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ 
 	if err != nil {
 		return nil, err
 	}
-	update := func(d *discordgo.InteractionResponseData) *discordgo.InteractionResponse {
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: d}
-	}
-	switch action {
-	case pracNext:
+	if action == pracNext {
 		game, themeIdx, _ := strings.Cut(arg, ".")
 		g, err := solver.Lookup(game)
 		if err != nil {
@@ -178,25 +142,23 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ 
 		}
 		// From a public message (progress), the puzzle comes as a new private one.
 		if i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral == 0 {
-			return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: d}, nil
+			return newMessage(d, false), nil
 		}
-		return update(d), nil
+		return updateMessage(d), nil
+	}
+	p, err := svc.Puzzle(arg)
+	if err != nil {
+		return nil, practiceError(err)
+	}
+	switch action {
 	case pracHint:
-		p, err := svc.Puzzle(arg)
-		if err != nil {
-			return nil, practiceError(err)
-		}
 		_, level, _, err := svc.Hint(ctx, userID(i), arg)
 		if err != nil {
 			return nil, practiceError(err)
 		}
-		return update(r.puzzleMessage(ctx, svc, p, userID(i), learnerRating(ctx, svc, userID(i), p.Game.Name()), level, "")), nil
+		return updateMessage(r.puzzleMessage(ctx, svc, p, userID(i), learnerRating(ctx, svc, userID(i), p.Game.Name()), level, "")), nil
 	case pracType:
-		p, err := svc.Puzzle(arg)
-		if err != nil {
-			return nil, practiceError(err)
-		}
-		return r.pracForm(p, userID(i)), nil
+		return typeMoveForm(r.ownedID(pracPrefix, pracSubmit, p.ID, userID(i)), p.Position), nil
 	case pracMenu:
 		if len(data.Values) != 1 {
 			return nil, errBadState
@@ -204,10 +166,6 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ 
 		a, b, ok := parseTwoNumbers(data.Values[0])
 		if !ok {
 			return nil, errBadState
-		}
-		p, err := svc.Puzzle(arg)
-		if err != nil {
-			return nil, practiceError(err)
 		}
 		return r.answerPuzzle(ctx, i, svc, p, solver.MoveOf(p.Position, a, b))
 	}
@@ -222,15 +180,10 @@ func learnerRating(ctx context.Context, svc *practice.Service, user, game string
 	return 1500
 }
 
-// pracForm opens the form to type a move.
-func (r *Router) pracForm(p *practice.Puzzle, owner string) *discordgo.InteractionResponse {
-	return typeMoveForm(r.pracID(pracSubmit, p.ID, owner), p.Position)
-}
-
 // practiceSubmit answers the typed-move form.
 func (r *Router) practiceSubmit(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
 	data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
-	action, arg, err := r.openPracID(i, data.CustomID)
+	action, arg, err := r.openOwned(i, data.CustomID, pracPrefix, pracNext)
 	if err != nil {
 		return nil, err
 	}
@@ -259,7 +212,7 @@ func (r *Router) answerPuzzle(ctx context.Context, i *discordgo.Interaction, svc
 		return nil, practiceError(err)
 	}
 	data := r.outcomeMessage(ctx, svc, out, userID(i))
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}, nil
+	return updateMessage(data), nil
 }
 
 // signedDelta writes a rating change as "+12" or "−8".
@@ -280,7 +233,7 @@ func (r *Router) outcomeMessage(ctx context.Context, svc *practice.Service, out 
 	shown := out.Played
 	if out.Correct {
 		e.Title, e.Color = fmt.Sprintf("✅ Solved: puzzle %s", p.ID), colourWin
-		e.Description = fmt.Sprintf("**%s** wins.", capitalise(out.Move.String()))
+		e.Description = fmt.Sprintf("**%s** wins.", explain.Capitalise(out.Move.String()))
 		if k := explain.KeyNumbers(out.Played); k != "" {
 			e.Description += fmt.Sprintf(" It leaves %s lost: %s.", them, k)
 		}
@@ -333,7 +286,7 @@ func (r *Router) outcomeMessage(ctx context.Context, svc *practice.Service, out 
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Flags: discordgo.MessageFlagsEphemeral}
 	r.attachPicture(ctx, data, e, shown, !out.Correct)
 	data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Next puzzle", Style: discordgo.PrimaryButton, CustomID: r.pracID(pracNext, g.Name(), owner)},
+		discordgo.Button{Label: "Next puzzle", Style: discordgo.PrimaryButton, CustomID: r.ownedID(pracPrefix, pracNext, g.Name(), owner)},
 	}}}
 	return data
 }
@@ -346,6 +299,3 @@ func tallyText(guild string, solved, failed int) string {
 	}
 	return fmt.Sprintf("%d solved, %d failed %s so far.", solved, failed, where)
 }
-
-// themeIndex returns the index of theme among g's themes, or -1.
-func themeIndex(g solver.Game, theme string) int { return slices.Index(practice.GameThemes(g), theme) }

@@ -58,14 +58,26 @@ type topCommand struct {
 // options are a command's options by name.
 type options map[string]*discordgo.ApplicationCommandInteractionDataOption
 
-// str returns a string or user option, or "".
+// str returns a string or user option, or "". readOptions has checked
+// its type.
 func (o options) str(name string) string {
+	s, _ := o.value(name).(string)
+	return s
+}
+
+// boolean returns a boolean option, or false. readOptions has checked its
+// type.
+func (o options) boolean(name string) bool {
+	b, _ := o.value(name).(bool)
+	return b
+}
+
+// value returns an option's value, or nil.
+func (o options) value(name string) any {
 	if x, ok := o[name]; ok {
-		if s, ok := x.Value.(string); ok {
-			return s
-		}
+		return x.Value
 	}
-	return ""
+	return nil
 }
 
 // Option names of the practice commands.
@@ -121,13 +133,18 @@ func topDefinitions() []*discordgo.ApplicationCommand {
 
 // gameOption is the option that picks a game.
 func gameOption(required bool) *discordgo.ApplicationCommandOption {
-	o := &discordgo.ApplicationCommandOption{
-		Type: discordgo.ApplicationCommandOptionString, Name: optGame, Description: "The game", Required: required,
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: optGame, Description: "The game", Required: required, Choices: gameChoices(solver.Games()),
 	}
-	for _, g := range solver.Games() {
-		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: g.Name(), Value: g.Name()})
+}
+
+// gameChoices offers games by name.
+func gameChoices(games []solver.Game) []*discordgo.ApplicationCommandOptionChoice {
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	for _, g := range games {
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: g.Name(), Value: g.Name()})
 	}
-	return o
+	return choices
 }
 
 // themeOption offers every theme of every game.
@@ -154,9 +171,6 @@ func practiceError(err error) error {
 	}
 	return err
 }
-
-// guildID returns the server an interaction came from, "" in a DM.
-func guildID(i *discordgo.Interaction) string { return i.GuildID }
 
 // notYours answers a click on another learner's private controls.
 func notYours(owner string) error {

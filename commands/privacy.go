@@ -2,9 +2,11 @@ package commands
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -41,10 +43,10 @@ func init() {
 	addComponent(recPrefix, (*Router).recordClick)
 }
 
-// openOwned checks a signed "prefix:action:arg:OWNER" custom_id and that
-// the clicker is its owner.
-func (r *Router) openOwned(i *discordgo.Interaction, prefix string) (action, arg string, err error) {
-	data, err := r.signer.open(i.MessageComponentData().CustomID)
+// openOwned checks a signed "prefix:action:arg:OWNER" custom_id and,
+// unless its action is one of anyone, that the clicker is its owner.
+func (r *Router) openOwned(i *discordgo.Interaction, id, prefix string, anyone ...string) (action, arg string, err error) {
+	data, err := r.signer.open(id)
 	if err != nil {
 		return "", "", err
 	}
@@ -52,12 +54,13 @@ func (r *Router) openOwned(i *discordgo.Interaction, prefix string) (action, arg
 	if len(f) != 4 || f[0] != prefix {
 		return "", "", errBadState
 	}
-	if userID(i) != f[3] {
+	if !slices.Contains(anyone, f[1]) && userID(i) != f[3] {
 		return "", "", notYours(f[3])
 	}
 	return f[1], f[2], nil
 }
 
+// ownedID builds the signed custom_id "prefix:action:arg:OWNER".
 func (r *Router) ownedID(prefix, action, arg, owner string) string {
 	return r.signer.sign(strings.Join([]string{prefix, action, arg, owner}, ":"))
 }
@@ -82,7 +85,7 @@ func (r *Router) history(ctx context.Context, i *discordgo.Interaction, _ option
 	data := private(e)
 	if len(h.Attempts) == 0 && len(h.Games) == 0 {
 		e.Description = "Nothing yet: try /practice, /daily, or play a position with /GAME play."
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+		return newMessage(data, false), nil
 	}
 	if len(h.Attempts) > 0 {
 		var b strings.Builder
@@ -103,11 +106,7 @@ func (r *Router) history(ctx context.Context, i *discordgo.Interaction, _ option
 		var b strings.Builder
 		var buttons []discordgo.MessageComponent
 		for k, g := range h.Games {
-			state := "in progress"
-			if g.Result != "" {
-				state = g.Result
-			}
-			fmt.Fprintf(&b, "%d. %s from `%s`, %d moves, %s (%s)\n", k+1, g.Game, clipText(g.Start, 60), len(g.Moves), state, g.Updated.Format("2 Jan 15:04"))
+			fmt.Fprintf(&b, "%d. %s from `%s`, %d moves, %s (%s)\n", k+1, g.Game, clipText(g.Start, 60), len(g.Moves), cmp.Or(g.Result, "in progress"), g.Updated.Format("2 Jan 15:04"))
 			if k < historyGames {
 				label, action := fmt.Sprintf("Review %d", k+1), recReview
 				if g.Result == "" {
@@ -119,12 +118,12 @@ func (r *Router) history(ctx context.Context, i *discordgo.Interaction, _ option
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Games", Value: clipText(strings.TrimSpace(b.String()), maxFieldValueLen)})
 		data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
 	}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+	return newMessage(data, false), nil
 }
 
 // recordClick resumes or reviews a stored game.
 func (r *Router) recordClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	action, id, err := r.openOwned(i, recPrefix)
+	action, id, err := r.openOwned(i, i.MessageComponentData().CustomID, recPrefix)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +141,7 @@ func (r *Router) recordClick(ctx context.Context, i *discordgo.Interaction, _ []
 	}
 	switch action {
 	case recReview:
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: private(reviewEmbed(rev))}, nil
+		return newMessage(private(reviewEmbed(rev)), false), nil
 	case recResume:
 		pos, err := replay(rec.Game, rec.Start, rec.StartMover, rec.Moves)
 		if err != nil {
@@ -155,7 +154,7 @@ func (r *Router) recordClick(ctx context.Context, i *discordgo.Interaction, _ []
 			}
 		}
 		events := []string{fmt.Sprintf("Resumed your game of %s from %s, %d moves in.", rec.Game, rec.Created.Format(time.DateOnly), len(rec.Moves))}
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: r.gameMessage(ctx, gm, events)}, nil
+		return newMessage(r.gameMessage(ctx, gm, events), true), nil
 	}
 	return nil, errBadState
 }
@@ -198,12 +197,12 @@ func (r *Router) forget(_ context.Context, i *discordgo.Interaction, _ options) 
 		discordgo.Button{Label: "Delete everything", Style: discordgo.DangerButton, CustomID: r.ownedID(forgetPrefix, "yes", "all", user)},
 		discordgo.Button{Label: "Cancel", Style: discordgo.SecondaryButton, CustomID: r.ownedID(forgetPrefix, "no", "all", user)},
 	}}}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+	return newMessage(data, false), nil
 }
 
 // forgetClick deletes, or not.
 func (r *Router) forgetClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	action, _, err := r.openOwned(i, forgetPrefix)
+	action, _, err := r.openOwned(i, i.MessageComponentData().CustomID, forgetPrefix)
 	if err != nil {
 		return nil, err
 	}
@@ -218,7 +217,7 @@ func (r *Router) forgetClick(ctx context.Context, i *discordgo.Interaction, _ []
 		}
 		e.Title, e.Description = "Deleted", "Everything nimtutor stored about you is gone. Puzzles keep their own ratings, which name nobody."
 	}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: private(e)}, nil
+	return updateMessage(private(e)), nil
 }
 
 // export answers /export with the caller's data as a JSON file.
@@ -240,9 +239,9 @@ func (r *Router) export(ctx context.Context, i *discordgo.Interaction, _ options
 		len(ex.Ratings), len(ex.Attempts), len(ex.Open), len(ex.Games), len(ex.Guilds))}
 	if len(b) > maxExportBytes {
 		e.Description = fmt.Sprintf("Your data is %d MB, more than a Discord file may hold; run `nimtutor export` where the bot runs, or ask its operator.", len(b)>>20)
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: private(e)}, nil
+		return newMessage(private(e), false), nil
 	}
 	data := private(e)
 	data.Files = []*discordgo.File{{Name: "nimtutor-export.json", ContentType: "application/json", Reader: bytes.NewReader(b)}}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+	return newMessage(data, false), nil
 }

@@ -2,14 +2,17 @@ package commands
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/chart"
+	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -52,7 +55,7 @@ func (r *Router) progress(ctx context.Context, i *discordgo.Interaction, o optio
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
 	if len(p.Ratings) == 0 {
 		e.Description = fmt.Sprintf("%s practice record is empty. Start with `/practice game:%s`.", who, firstGame(game))
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+		return newMessage(data, true), nil
 	}
 	e.Description = who + " practice, per game:"
 	for _, l := range p.Ratings {
@@ -63,23 +66,20 @@ func (r *Router) progress(ctx context.Context, i *discordgo.Interaction, o optio
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Weakest theme",
 			Value: fmt.Sprintf("**%s** in %s: %.0f%% of those puzzles missed.", p.Weakest, p.WeakestGame, 100*p.WeakestRate)})
 		if g, err := solver.Lookup(p.WeakestGame); err == nil {
-			if k := themeIndex(g, p.Weakest); k >= 0 {
+			if k := slices.Index(practice.GameThemes(g), p.Weakest); k >= 0 {
 				data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
 					Label: clipText("Practise "+p.Weakest, maxButtonLabelLen), Style: discordgo.PrimaryButton,
-					CustomID: r.pracID(pracNext, fmt.Sprintf("%s.%d", g.Name(), k), user),
+					CustomID: r.ownedID(pracPrefix, pracNext, fmt.Sprintf("%s.%d", g.Name(), k), user),
 				}}}}
 			}
 		}
 	}
 	// The plot: one line per game, a point per answer.
 	var series []chart.Series
-	idx := map[string]int{}
 	for _, a := range p.Attempts {
-		k, ok := idx[a.Game]
-		if !ok {
-			k = len(series)
-			idx[a.Game] = k
-			series = append(series, chart.Series{Name: a.Game})
+		k := slices.IndexFunc(series, func(s chart.Series) bool { return s.Name == a.Game })
+		if k < 0 {
+			k, series = len(series), append(series, chart.Series{Name: a.Game})
 		}
 		series[k].Points = append(series[k].Points, chart.Point{At: a.At, Rating: a.After})
 	}
@@ -92,15 +92,11 @@ func (r *Router) progress(ctx context.Context, i *discordgo.Interaction, o optio
 		r.log.Error("drawing a progress chart", "err", err)
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Ratings are Glicko-2; ± is the rating deviation, which shrinks as you answer more."}
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
+	return newMessage(data, true), nil
 }
 
-func firstGame(game string) string {
-	if game != "" {
-		return game
-	}
-	return solver.Games()[0].Name()
-}
+// firstGame is game, or the first game when game is "".
+func firstGame(game string) string { return cmp.Or(game, solver.Games()[0].Name()) }
 
 // leaderboardSize is how many learners a leaderboard lists.
 const leaderboardSize = 10
@@ -111,13 +107,13 @@ func (r *Router) leaderboard(ctx context.Context, i *discordgo.Interaction, o op
 	e := &discordgo.MessageEmbed{Color: colourHint}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e},
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
-	reply := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
+	reply := newMessage(data, true)
 	game := firstGame(o.str(optGame))
 	if _, err := solver.Lookup(game); err != nil {
 		return nil, err
 	}
 	e.Title = "Leaderboard: " + game
-	if guildID(i) == "" {
+	if i.GuildID == "" {
 		e.Description = "Leaderboards belong to servers, and this is a direct message: there is none here."
 		return reply, nil
 	}
@@ -125,7 +121,7 @@ func (r *Router) leaderboard(ctx context.Context, i *discordgo.Interaction, o op
 	if err != nil {
 		return nil, err
 	}
-	top, rank, err := svc.Leaderboard(ctx, guildID(i), game, userID(i), leaderboardSize)
+	top, rank, err := svc.Leaderboard(ctx, i.GuildID, game, userID(i), leaderboardSize)
 	if err != nil {
 		return nil, err
 	}

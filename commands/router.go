@@ -10,7 +10,6 @@ import (
 	"maps"
 	"runtime/debug"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -33,8 +32,6 @@ type Config struct {
 	// Secret signs the state carried in buttons. Replicas that answer the
 	// same buttons must share it; nil means a random secret.
 	Secret []byte
-	// Now is the clock; nil means time.Now.
-	Now func() time.Time
 	// Practice opens the practice service and its store on first use;
 	// nil means practice commands answer that no store is configured.
 	Practice PracticeOpener
@@ -73,7 +70,6 @@ type Router struct {
 	log          *slog.Logger
 	cache        Cache
 	signer       signer
-	now          func() time.Time
 	prac         practiceHolder
 	ids          map[string]string
 	files        Attachments
@@ -90,7 +86,7 @@ func New(cfg Config) *Router {
 	if cfg.Draw == nil {
 		cfg.Draw = render.PNG
 	}
-	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, now: cfg.Now, prac: practiceHolder{open: cfg.Practice},
+	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, prac: practiceHolder{open: cfg.Practice},
 		ids: maps.Clone(cfg.CommandIDs), files: cfg.Attachments,
 		searches: cfg.Searches, pictures: cfg.Pictures, draw: cfg.Draw, work: cfg.Work, verifyBudget: cfg.VerifyBudget, states: cfg.States}
 	if r.verifyBudget <= 0 {
@@ -106,44 +102,16 @@ func New(cfg Config) *Router {
 		r.signer.key = make([]byte, 32)
 		rand.Read(r.signer.key)
 	}
-	if r.now == nil {
-		r.now = time.Now
-	}
 	return r
 }
 
-// request is one command or click, with its options read out.
+// request is one command of a game, with its options read out and its
+// position parsed.
 type request struct {
-	ctx  context.Context
-	i    *discordgo.Interaction
-	game solver.Game
-	sub  *subcommand
-	opts map[string]*discordgo.ApplicationCommandInteractionDataOption
-	dl   Attachments // downloads attached files
-}
-
-// str returns a string option, or "". readOptions has checked its type.
-func (q *request) str(name string) string {
-	if o, ok := q.opts[name]; ok {
-		s, _ := o.Value.(string)
-		return s
-	}
-	return ""
-}
-
-// boolean returns a boolean option, or false. readOptions has checked its
-// type.
-func (q *request) boolean(name string) bool {
-	if o, ok := q.opts[name]; ok {
-		b, _ := o.Value.(bool)
-		return b
-	}
-	return false
-}
-
-// position parses the position (text or file) and first-player options.
-func (q *request) position() (solver.Position, error) {
-	return q.readPosition()
+	ctx context.Context
+	i   *discordgo.Interaction
+	pos solver.Position
+	options
 }
 
 // userID returns the id of the person who sent the interaction.
@@ -262,8 +230,11 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 	if err != nil {
 		return nil, err
 	}
-	q := &request{ctx: ctx, i: i, game: g, sub: sc, opts: opts, dl: r.files}
-	return sc.run(r, q)
+	pos, err := r.readPosition(ctx, i, g, opts)
+	if err != nil {
+		return nil, err
+	}
+	return sc.run(r, &request{ctx: ctx, i: i, pos: pos, options: opts})
 }
 
 // subcommandNames lists the subcommands of the table.
@@ -324,7 +295,7 @@ func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err e
 	case solver.EInvalid, solver.EExpired:
 		return ephemeral("⚠️ " + clipText(msg, maxContentLen-10))
 	case solver.EForbidden:
-		return ephemeral(capitalise(msg) + ".")
+		return ephemeral(explain.Capitalise(msg) + ".")
 	case solver.EBusy:
 		return ephemeral(msg)
 	case solver.ETimeout:
@@ -344,13 +315,22 @@ func internalErrorReply() *discordgo.InteractionResponse {
 
 // ephemeral returns a new private message with the given text.
 func ephemeral(text string) *discordgo.InteractionResponse {
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{
-			Content: text,
-			Flags:   discordgo.MessageFlagsEphemeral,
-			// Mentions in notes (a game's owner) name people without pinging them.
-			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}},
-		},
+	return newMessage(&discordgo.InteractionResponseData{
+		Content: text,
+		// Mentions in notes (a game's owner) name people without pinging them.
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}},
+	}, false)
+}
+
+// newMessage wraps data as a new message, private unless public.
+func newMessage(data *discordgo.InteractionResponseData, public bool) *discordgo.InteractionResponse {
+	if !public {
+		data.Flags |= discordgo.MessageFlagsEphemeral
 	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}
+}
+
+// updateMessage wraps data as the new content of the clicked message.
+func updateMessage(data *discordgo.InteractionResponseData) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}
 }

@@ -40,15 +40,13 @@ func (c *mapCache) Set(k string, v any) {
 
 var _ Cache = (*mapCache)(nil)
 
-// testClock is a settable clock.
+// testClock is a settable clock: the time of the messages clicked.
 type testClock struct{ t time.Time }
-
-func (c *testClock) now() time.Time { return c.t }
 
 func newTestRouter(tb testing.TB) (*Router, *testClock) {
 	tb.Helper()
 	clock := &testClock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	return testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"), Now: clock.now, CommandIDs: testCommandIDs()}), clock
+	return testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"), CommandIDs: testCommandIDs()}), clock
 }
 
 // testNew is New for the tests: pictures are a few fake bytes unless the

@@ -39,7 +39,7 @@ func TestSharedStateAcrossReplicas(t *testing.T) {
 	clock := &testClock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
 	states := &mapStates{m: map[string]string{}}
 	replica := func(st StateStore) *Router {
-		return testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("shared secret"), Now: clock.now, States: st})
+		return testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("shared secret"), States: st})
 	}
 	a, b, alone := replica(states), replica(states), replica(nil)
 	long := strings.Repeat("..P", 110)

@@ -29,7 +29,7 @@ func (r *Router) lessonFor(ctx context.Context, pos solver.Position, solved *sol
 		if solved != nil {
 			return *solved
 		}
-		return solve(ctx, pos)
+		return explain.Solve(ctx, pos)
 	})
 }
 
@@ -38,31 +38,15 @@ func (r *Router) lessonFor(ctx context.Context, pos solver.Position, solved *sol
 // play, the rule here); the card's buttons open the full reasoning and
 // the rule's "Why?".
 func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
-	pos, err := q.position()
-	if err != nil {
-		return nil, err
-	}
-	res := solve(q.ctx, pos)
+	pos := q.pos
+	res := explain.Solve(q.ctx, pos)
 	l := r.lessonFor(q.ctx, pos, &res)
-	e := &discordgo.MessageEmbed{
-		Title:       verdictTitle(res),
-		Description: positionLine(pos),
-		Color:       outcomeColour(res.Outcome),
-	}
-	for _, s := range r.linkLessons(pos.Game().Name(), explain.Short(l.Summary, explain.MoveStep(q.ctx, res))) {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
-	}
+	e := stepsEmbed(pos, verdictTitle(res), r.linkLessons(pos.Game().Name(), explain.Short(l.Summary, explain.MoveStep(q.ctx, res))))
+	e.Color = outcomeColour(res.Outcome)
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
 	r.attachPicture(q.ctx, data, e, pos, true)
 	r.finishCard(q, res, data, e)
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, nil
-}
-
-// solve solves pos, counting the moves to the end where the search
-// reaches, and reports the move the explanation teaches, in the numbering
-// of pos (for stacks, the explanation works on sorted stacks).
-func solve(ctx context.Context, pos solver.Position) solver.Result {
-	return explain.Solve(ctx, pos)
+	return newMessage(data, true), nil
 }
 
 // verdictTitle names the winner: "Dee wins in 3 moves", "Ada's opponent
@@ -101,19 +85,30 @@ func positionLine(pos solver.Position) string {
 	return line + fmt.Sprintf("\n%s to move.", pos.Game().PlayerName(pos.ToMove()))
 }
 
-// stepsMessage shows steps privately as one embed of fields, titled, on
-// the position: the full reasoning or the rule of a card.
-func stepsMessage(pos solver.Position, title string, steps []explain.Step) *discordgo.InteractionResponse {
-	e := &discordgo.MessageEmbed{Title: title, Description: positionLine(pos), Color: colourHint}
+// stepsEmbed shows steps as the fields of one embed, titled, on the
+// position.
+func stepsEmbed(pos solver.Position, title string, steps []explain.Step) *discordgo.MessageEmbed {
+	return &discordgo.MessageEmbed{Title: title, Description: positionLine(pos), Color: colourHint, Fields: stepFields(steps)}
+}
+
+// stepFields are steps as embed fields, one a step.
+func stepFields(steps []explain.Step) []*discordgo.MessageEmbedField {
+	var fields []*discordgo.MessageEmbedField
 	for _, s := range steps {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
+		fields = append(fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
 	}
-	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, false)
+	return fields
+}
+
+// stepsMessage shows steps privately as one embed: the full reasoning or
+// the rule of a card.
+func stepsMessage(pos solver.Position, title string, steps []explain.Step) *discordgo.InteractionResponse {
+	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{stepsEmbed(pos, title, steps)}}, false)
 }
 
 // cardFull shows the full reasoning of a card's position, privately.
 func (r *Router) cardFull(c cardClick) (*discordgo.InteractionResponse, error) {
-	res := solve(c.ctx, c.pos)
+	res := explain.Solve(c.ctx, c.pos)
 	l := r.lessonFor(c.ctx, c.pos, &res)
 	return stepsMessage(c.pos, "Full reasoning: "+verdictTitle(res), append(l.Steps, explain.MoveStep(c.ctx, res))), nil
 }

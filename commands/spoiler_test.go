@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -47,7 +48,7 @@ func TestSpoilerHidesVerdictAndMove(t *testing.T) {
 			e := resp.Data.Embeds[0]
 			g, _ := solver.Lookup(game)
 			pos, _ := g.Parse(p[0], solver.ParseOptions{First: p[1]})
-			res := solve(context.Background(), pos)
+			res := explain.Solve(context.Background(), pos)
 			shown := shownAtOnce(e)
 			for _, secret := range []string{verdictTitle(res), "judge answer", "Judge answer", res.Answer() + "\n"} {
 				if strings.Contains(shown, secret) {
@@ -114,7 +115,7 @@ func TestSpoilerAsPlainText(t *testing.T) {
 		}
 		g, _ := solver.Lookup(game)
 		pos, _ := g.Parse(p[0], solver.ParseOptions{First: p[1]})
-		if verdict := verdictTitle(solve(context.Background(), pos)); strings.Contains(spoilers.ReplaceAllString(text, ""), verdict) {
+		if verdict := verdictTitle(explain.Solve(context.Background(), pos)); strings.Contains(spoilers.ReplaceAllString(text, ""), verdict) {
 			t.Errorf("%s: %q shows in the plain text: %q", game, verdict, text)
 		}
 	}

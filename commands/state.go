@@ -1,9 +1,12 @@
 package commands
 
 import (
+	"context"
 	"crypto/rand"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -23,12 +26,6 @@ type positionState struct {
 	text  string
 	mover solver.Player
 	held  [2]int
-}
-
-func stateOf(pos solver.Position) positionState {
-	var s positionState
-	s.text, s.mover, s.held = solver.Snapshot(pos)
-	return s
 }
 
 // encode packs the state: mover digit, held counts, packed text.
@@ -53,9 +50,11 @@ func decodeState(enc string) (positionState, error) {
 	return s, err
 }
 
-// customID builds "prefix:…:state", signed, inlining the state when the
-// whole id fits in 100 characters and caching it otherwise.
-func (r *Router) customID(head string, s positionState) string {
+// customID builds "prefix:…:state", signed, with the state of pos:
+// inlined when the whole id fits in 100 characters and cached otherwise.
+func (r *Router) customID(head string, pos solver.Position) string {
+	var s positionState
+	s.text, s.mover, s.held = solver.Snapshot(pos)
 	id := r.signer.sign(head + ":" + string(inlineState) + s.encode())
 	if len(id) <= maxCustomIDLen {
 		return id
@@ -66,42 +65,50 @@ func (r *Router) customID(head string, s positionState) string {
 	return r.signer.sign(head + ":" + string(cachedState) + key)
 }
 
-// openCustomID checks the signature and returns the head fields and the
-// state. A state that has left the cache is reported as expired.
-func (r *Router) openCustomID(id string, expired error) ([]string, positionState, error) {
+// openPosition checks a custom_id's signature, that its head has one of
+// the given lengths and names the game at head[gameAt], and rebuilds the
+// position its state carries. A state that has left the cache is
+// reported as expired.
+func (r *Router) openPosition(id string, expired error, gameAt int, lengths ...int) ([]string, solver.Position, error) {
 	data, err := r.signer.open(id)
 	if err != nil {
-		return nil, positionState{}, err
+		return nil, nil, err
 	}
 	k := strings.LastIndexByte(data, ':')
 	if k < 0 || k == len(data)-1 {
-		return nil, positionState{}, errBadState
+		return nil, nil, errBadState
 	}
 	head, enc := strings.Split(data[:k], ":"), data[k+1:]
+	var st positionState
 	switch enc[0] {
 	case inlineState:
-		s, err := decodeState(enc[1:])
-		return head, s, err
+		if st, err = decodeState(enc[1:]); err != nil {
+			return nil, nil, err
+		}
 	case cachedState:
 		v, ok := r.cache.Get("state:" + enc[1:])
 		if !ok {
-			if s, ok := r.getShared("state:" + enc[1:]); ok {
-				return head, s, nil
+			if st, ok = r.getShared("state:" + enc[1:]); !ok {
+				return nil, nil, expired
 			}
-			return nil, positionState{}, expired
+		} else if st, ok = v.(positionState); !ok {
+			return nil, nil, errBadState
 		}
-		s, ok := v.(positionState)
-		if !ok {
-			return nil, positionState{}, errBadState
-		}
-		return head, s, nil
+	default:
+		return nil, nil, errBadState
 	}
-	return nil, positionState{}, errBadState
-}
-
-// position rebuilds a position of g from a state.
-func (s positionState) position(g solver.Game) (solver.Position, error) {
-	return solver.Restore(g, s.text, s.mover, s.held)
+	if !slices.Contains(lengths, len(head)) {
+		return nil, nil, errBadState
+	}
+	g, err := solver.Lookup(head[gameAt])
+	if err != nil {
+		return nil, nil, errBadState
+	}
+	pos, err := solver.Restore(g, st.text, st.mover, st.held)
+	if err != nil {
+		return nil, nil, err
+	}
+	return head, pos, nil
 }
 
 // randomKey returns 12 random URL-safe characters.
@@ -109,4 +116,60 @@ func randomKey() string {
 	b := make([]byte, 9)
 	rand.Read(b)
 	return b64.EncodeToString(b)
+}
+
+// StateStore keeps game and hint states too large for a custom_id where
+// every replica can read them (a database table); store.Store
+// implements it. Without one, such states live only in the Router's
+// Cache, and a click that reaches another replica finds them expired.
+type StateStore interface {
+	// PutState stores value under key until ttl from now.
+	PutState(ctx context.Context, key, value string, ttl time.Duration) error
+	// GetState returns the value under key, false if none or expired.
+	GetState(ctx context.Context, key string) (string, bool, error)
+}
+
+// Shared states live this long: a game or hint ladder answers clicks for
+// a day after its last move.
+const (
+	sharedStateTTL     = 24 * time.Hour
+	sharedStateTimeout = time.Second
+)
+
+// putShared writes a state to the shared store, if there is one. A
+// failure is logged: the state is still in this replica's cache.
+func (r *Router) putShared(key string, s positionState) {
+	if r.states == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), sharedStateTimeout)
+	defer cancel()
+	if err := r.states.PutState(ctx, key, s.encode(), sharedStateTTL); err != nil {
+		r.log.Error("sharing a game state", "err", err)
+	}
+}
+
+// getShared reads a state from the shared store, and keeps it in this
+// replica's cache for the next click.
+func (r *Router) getShared(key string) (positionState, bool) {
+	if r.states == nil {
+		return positionState{}, false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), sharedStateTimeout)
+	defer cancel()
+	v, ok, err := r.states.GetState(ctx, key)
+	if err != nil {
+		r.log.Error("reading a shared game state", "err", err)
+		return positionState{}, false
+	}
+	if !ok {
+		return positionState{}, false
+	}
+	s, err := decodeState(v)
+	if err != nil {
+		r.log.Error("a shared game state does not decode", "key", key, "err", err)
+		return positionState{}, false
+	}
+	r.cache.Set(key, s)
+	return s, true
 }

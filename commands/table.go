@@ -72,7 +72,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 				Type:        discordgo.ApplicationCommandOptionSubCommand,
 				Name:        sc.name,
 				Description: sc.description,
-				Options:     append(positionOptions(g), sc.options...),
+				Options:     optionDefs(g, &sc),
 			})
 		}
 		cmds = append(cmds, cmd)
@@ -120,7 +120,11 @@ func positionOptions(g solver.Game) []*discordgo.ApplicationCommandOption {
 		MaxLength:   solver.MaxPositionLen,
 		// Autocomplete says while typing whether the text parses.
 		Autocomplete: true,
-	}, positionFileOption())
+	}, &discordgo.ApplicationCommandOption{
+		Type:        discordgo.ApplicationCommandOptionAttachment,
+		Name:        optPositionFile,
+		Description: fmt.Sprintf("Or a text file with the position, up to %d characters (instead of position)", solver.MaxLongPositionLen),
+	})
 }
 
 // findSubcommand returns the table row with the given name.

@@ -17,31 +17,20 @@ const VerifyBudget = 400_000
 // compared with the formula. The search runs in the search gate, so at
 // most a few run at once and the rest wait or are told to come back.
 func (r *Router) verify(q *request) (*discordgo.InteractionResponse, error) {
-	pos, err := q.position()
-	if err != nil {
-		return nil, err
-	}
-	e, err := verifyEmbed(q.ctx, r, pos)
-	if err != nil {
-		return nil, err
-	}
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}},
-	}, nil
+	return r.verifyReply(q.ctx, q.pos, true)
 }
 
-// verifyEmbed is the verify reply for pos. Positions within the search's
-// reach are searched in the search gate, so at most a few searches run at
-// once and the rest wait or are told to come back; the others are
-// answered at once.
-func verifyEmbed(ctx context.Context, r *Router, pos solver.Position) (*discordgo.MessageEmbed, error) {
+// verifyReply is the verify reply for pos, private unless public.
+// Positions within the search's reach are searched in the search gate, so
+// at most a few searches run at once and the rest wait or are told to
+// come back; the others are answered at once.
+func (r *Router) verifyReply(ctx context.Context, pos solver.Position, public bool) (*discordgo.InteractionResponse, error) {
 	var rep solver.VerifyReport
 	var err error
 	if !solver.InReach(pos, r.verifyBudget) {
 		rep, err = solver.ReportPosition(ctx, pos, r.verifyBudget) // answers at once
 	} else {
-		err = r.heavy(ctx, r.searches, func(ctx context.Context) error {
+		err = r.searches.Do(ctx, func(ctx context.Context) error {
 			var err error
 			rep, err = solver.ReportPosition(ctx, pos, r.verifyBudget)
 			return err
@@ -57,7 +46,7 @@ func verifyEmbed(ctx context.Context, r *Router, pos solver.Position) (*discordg
 	if t := rep.MovesTitle(); t != "" {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: t, Value: rep.MovesText(maxFieldValueLen)})
 	}
-	return e, nil
+	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, public), nil
 }
 
 // Slow reports whether the answer to i is expected to take long: a verify
@@ -72,19 +61,7 @@ func (r *Router) Slow(i *discordgo.Interaction) bool {
 	if !ok || len(data.Options) != 1 || data.Options[0] == nil || data.Options[0].Name != "verify" {
 		return false
 	}
-	var text, first string
-	for _, o := range data.Options[0].Options {
-		if o == nil {
-			continue
-		}
-		s, _ := o.Value.(string)
-		switch o.Name {
-		case optPosition:
-			text = s
-		case optFirst:
-			first = s
-		}
-	}
+	text, first, _ := typedPosition(data.Options[0])
 	if text == "" || len(text) > solver.MaxVerifyLen {
 		return false
 	}

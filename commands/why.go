@@ -28,10 +28,7 @@ var whyOptions = []*discordgo.ApplicationCommandOption{
 // why answers /GAME why: what a move does, the opponent's reply, the
 // better move, and win or lose in N for each.
 func (r *Router) why(q *request) (*discordgo.InteractionResponse, error) {
-	pos, err := q.position()
-	if err != nil {
-		return nil, err
-	}
+	pos := q.pos
 	text := q.str(optMove)
 	if text == "" {
 		return nil, &solver.InputError{Field: optMove, Msg: "give the move to look at, " + solver.MoveFormat(pos)}
@@ -46,14 +43,11 @@ func (r *Router) why(q *request) (*discordgo.InteractionResponse, error) {
 			return nil, err
 		}
 	}
-	steps, err := explain.Why(q.ctx, solve(q.ctx, pos), m, other)
+	steps, err := explain.Why(q.ctx, explain.Solve(q.ctx, pos), m, other)
 	if err != nil {
 		return nil, err
 	}
-	e := &discordgo.MessageEmbed{Title: "Why " + m.String() + "?", Description: positionLine(pos), Color: colourHint}
-	for _, s := range steps {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Title, Value: s.Body})
-	}
+	e := stepsEmbed(pos, "Why "+m.String()+"?", steps)
 	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, true), nil
 }
 
