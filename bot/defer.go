@@ -319,22 +319,6 @@ func (d *deferrer) shutdown(ctx context.Context, grace time.Duration) error {
 	}
 }
 
-// wait blocks until no work is in flight or ctx is done, and reports
-// ctx's error in the latter case.
-func (d *deferrer) wait(ctx context.Context) error {
-	idle := make(chan struct{})
-	go func() {
-		d.work.Wait()
-		close(idle)
-	}()
-	select {
-	case <-idle:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
 // threshold is how long i's answer may take before it is deferred: the
 // usual wait, or QuickDeferAfter when the Handler says the answer is slow
 // (a panic there counts as not slow).

@@ -32,7 +32,7 @@ const (
 	MaxTimestampSkew = 5 * time.Minute
 )
 
-// HTTPOption configures NewHTTPHandler, ServeHTTP and RunHTTP.
+// HTTPOption configures ServeHTTP and RunHTTP.
 type HTTPOption func(*httpConfig)
 
 // httpConfig is what the HTTP options set.
@@ -55,30 +55,6 @@ func WithLogger(log *slog.Logger) HTTPOption {
 	return func(c *httpConfig) { c.log = log }
 }
 
-// WithDeferAfter sets how long a Handler may take before the request is
-// answered with a deferral; the default is DefaultDeferAfter.
-func WithDeferAfter(d time.Duration) HTTPOption {
-	return func(c *httpConfig) { c.deferAfter = d }
-}
-
-// WithMaxBodyBytes sets the largest accepted request body; the default is
-// DefaultMaxBodyBytes.
-func WithMaxBodyBytes(n int64) HTTPOption {
-	return func(c *httpConfig) { c.maxBody = n }
-}
-
-// WithClock sets the clock the signature timestamp is checked against; the
-// default is time.Now.
-func WithClock(now func() time.Time) HTTPOption {
-	return func(c *httpConfig) { c.now = now }
-}
-
-// WithRESTClient sets the HTTP client that delivers deferred responses to
-// Discord's REST API; the default has a 10-second timeout.
-func WithRESTClient(client *http.Client) HTTPOption {
-	return func(c *httpConfig) { c.client = client }
-}
-
 // WithAPIURL sets the base URL of Discord's REST API that deferred
 // responses go to; the default is DefaultAPIURL.
 func WithAPIURL(u string) HTTPOption {
@@ -86,7 +62,7 @@ func WithAPIURL(u string) HTTPOption {
 }
 
 // WithSender sets what delivers deferred responses, replacing the default
-// REST client (and WithRESTClient and WithAPIURL).
+// REST client (and WithAPIURL).
 func WithSender(s Sender) HTTPOption {
 	return func(c *httpConfig) { c.sender = s }
 }
@@ -104,12 +80,6 @@ func WithWrap(wrap func(http.Handler) http.Handler) HTTPOption {
 	return func(c *httpConfig) { c.wrap = wrap }
 }
 
-// WithShutdownGrace sets how long ServeHTTP lets work in flight finish
-// on shutdown before cancelling it; the default is DefaultShutdownGrace.
-func WithShutdownGrace(d time.Duration) HTTPOption {
-	return func(c *httpConfig) { c.grace = d }
-}
-
 // httpHandler serves POST /interactions.
 type httpHandler struct {
 	key ed25519.PublicKey
@@ -117,7 +87,7 @@ type httpHandler struct {
 	d   *deferrer
 }
 
-// NewHTTPHandler returns the handler for Discord's Interactions Endpoint
+// newHTTPHandler returns the handler for Discord's Interactions Endpoint
 // URL. It serves POST /interactions (404 for other paths, 405 for other
 // methods), refuses requests whose Ed25519 signature does not verify with
 // publicKey or whose timestamp is more than MaxTimestampSkew away (401),
@@ -125,10 +95,6 @@ type httpHandler struct {
 // the deferral middleware. Responses with files are sent as
 // multipart/form-data. Deferred responses are delivered through Discord's
 // REST API with a token-less discordgo session.
-func NewHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOption) http.Handler {
-	return newHTTPHandler(publicKey, handler, opts...)
-}
-
 func newHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOption) *httpHandler {
 	cfg := httpConfig{maxBody: DefaultMaxBodyBytes, now: time.Now}
 	for _, o := range opts {
@@ -136,12 +102,6 @@ func newHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOp
 	}
 	if cfg.log == nil {
 		cfg.log = slog.New(slog.DiscardHandler)
-	}
-	if cfg.maxBody <= 0 {
-		cfg.maxBody = DefaultMaxBodyBytes
-	}
-	if cfg.now == nil {
-		cfg.now = time.Now
 	}
 	if cfg.sender == nil {
 		cfg.sender = NewREST(cfg.apiURL, cfg.client, cfg.log)
@@ -349,7 +309,7 @@ func RunHTTP(ctx context.Context, addr string, publicKey ed25519.PublicKey, hand
 	return ServeHTTP(ctx, ln, publicKey, handler, log, opts...)
 }
 
-// ServeHTTP serves the interactions endpoint (see NewHTTPHandler) on ln
+// ServeHTTP serves the interactions endpoint (see newHTTPHandler) on ln
 // until ctx is cancelled, then stops accepting requests, lets those in
 // flight and pending deferred responses finish for a few seconds, and
 // returns nil. It closes ln.
