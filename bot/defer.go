@@ -78,14 +78,11 @@ type deferrer struct {
 	work     sync.WaitGroup // handlers running and answers not yet delivered
 }
 
-// newDeferrer returns a deferrer; after <= 0 means DefaultDeferAfter, a
-// nil ledger a fresh MemoryLedger and a nil log discards.
+// newDeferrer returns a deferrer; after <= 0 means DefaultDeferAfter and
+// a nil ledger a fresh MemoryLedger.
 func newDeferrer(h Handler, s Sender, ledger Ledger, after time.Duration, log *slog.Logger) *deferrer {
 	if after <= 0 {
 		after = DefaultDeferAfter
-	}
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
 	}
 	if ledger == nil {
 		ledger = NewMemoryLedger(0, 0)
@@ -218,7 +215,10 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond
 		defer d.work.Done()
 		defer cancel()
 		defer cancelCause(nil)
-		d.deliver(hctx, i, deferral, done, deliverBy, start)
+		safely(d.log, i, "delivering a deferred answer", struct{}{}, func() struct{} {
+			d.deliver(hctx, i, deferral, done, deliverBy, start)
+			return struct{}{}
+		})
 	}()
 	return nil
 }
@@ -240,14 +240,6 @@ func (d *deferrer) send(i *discordgo.Interaction, respond func(*discordgo.Intera
 // deliver waits for a deferred Handler and delivers its answer, or an
 // apology when its work was cancelled, before deliverBy.
 func (d *deferrer) deliver(hctx context.Context, i *discordgo.Interaction, deferral *discordgo.InteractionResponse, done <-chan *discordgo.InteractionResponse, deliverBy, start time.Time) {
-	safely(d.log, i, "delivering a deferred answer", struct{}{}, func() struct{} {
-		d.deliverOnce(hctx, i, deferral, done, deliverBy, start)
-		return struct{}{}
-	})
-}
-
-// deliverOnce is deliver without its guard.
-func (d *deferrer) deliverOnce(hctx context.Context, i *discordgo.Interaction, deferral *discordgo.InteractionResponse, done <-chan *discordgo.InteractionResponse, deliverBy, start time.Time) {
 	var resp *discordgo.InteractionResponse
 	select {
 	case resp = <-done:
@@ -289,10 +281,14 @@ func apology(i *discordgo.Interaction, msg string) *discordgo.InteractionRespons
 }
 
 // shutdown stops taking interactions, lets work in flight finish for up to
-// grace, then cancels what is left (deferred answers become apologies) and
-// waits until everything is delivered or ctx ends, after which deliveries
-// still retrying are abandoned. It reports ctx's error in that case.
+// grace (DefaultShutdownGrace when <= 0), then cancels what is left
+// (deferred answers become apologies) and waits until everything is
+// delivered or ctx ends, after which deliveries still retrying are
+// abandoned. It logs and reports ctx's error in that case.
 func (d *deferrer) shutdown(ctx context.Context, grace time.Duration) error {
+	if grace <= 0 {
+		grace = DefaultShutdownGrace
+	}
 	d.mu.Lock()
 	d.stopping = true
 	d.mu.Unlock()
@@ -315,6 +311,7 @@ func (d *deferrer) shutdown(ctx context.Context, grace time.Duration) error {
 		return nil
 	case <-ctx.Done():
 		d.abandon()
+		d.log.Warn("answers still pending at shutdown were abandoned", "err", ctx.Err())
 		return ctx.Err()
 	}
 }

@@ -126,13 +126,7 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 			log.Warn("closing the gateway connection", "err", err)
 		}
 	}()
-	grace := cfg.ShutdownGrace
-	if grace <= 0 {
-		grace = DefaultShutdownGrace
-	}
-	if err := g.d.shutdown(sctx, grace); err != nil {
-		log.Warn("answers still pending at shutdown were abandoned", "err", err)
-	}
+	g.d.shutdown(sctx, cfg.ShutdownGrace)
 	select {
 	case <-closed:
 	case <-sctx.Done():

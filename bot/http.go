@@ -348,13 +348,7 @@ func ServeHTTP(ctx context.Context, ln net.Listener, publicKey ed25519.PublicKey
 	// end once the deferrer has answered them, finished or cancelled.
 	stopped := make(chan error, 1)
 	go func() { stopped <- srv.Shutdown(sctx) }()
-	grace := h.cfg.grace
-	if grace <= 0 {
-		grace = DefaultShutdownGrace
-	}
-	if err := h.d.shutdown(sctx, grace); err != nil {
-		log.Warn("answers still pending at shutdown were abandoned", "err", err)
-	}
+	h.d.shutdown(sctx, h.cfg.grace)
 	err := <-stopped
 	if err != nil {
 		srv.Close()
