@@ -58,7 +58,7 @@ func newE2EHTTP(tb testing.TB, r Handler) *e2eHTTP {
 	tb.Helper()
 	pub, priv := newKey(tb)
 	// Answers are never deferred here: the replies come back inline.
-	h := newHTTPHandler(pub, r, WithClock(func() time.Time { return testNow }), WithSender(&fakeSender{}),
+	h := NewHTTPHandler(pub, r, WithClock(func() time.Time { return testNow }), WithSender(&fakeSender{}),
 		WithLogger(testLogger(tb)), WithDeferAfter(time.Minute))
 	return &e2eHTTP{h: h, priv: priv}
 }

@@ -32,7 +32,7 @@ const (
 	MaxTimestampSkew = 5 * time.Minute
 )
 
-// HTTPOption configures ServeHTTP and RunHTTP.
+// HTTPOption configures NewHTTPHandler, ServeHTTP and RunHTTP.
 type HTTPOption func(*httpConfig)
 
 // httpConfig is what the HTTP options set.
@@ -87,7 +87,7 @@ type httpHandler struct {
 	d   *deferrer
 }
 
-// newHTTPHandler returns the handler for Discord's Interactions Endpoint
+// NewHTTPHandler returns the handler for Discord's Interactions Endpoint
 // URL. It serves POST /interactions (404 for other paths, 405 for other
 // methods), refuses requests whose Ed25519 signature does not verify with
 // publicKey or whose timestamp is more than MaxTimestampSkew away (401),
@@ -95,6 +95,10 @@ type httpHandler struct {
 // the deferral middleware. Responses with files are sent as
 // multipart/form-data. Deferred responses are delivered through Discord's
 // REST API with a token-less discordgo session.
+func NewHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOption) http.Handler {
+	return newHTTPHandler(publicKey, handler, opts...)
+}
+
 func newHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOption) *httpHandler {
 	cfg := httpConfig{maxBody: DefaultMaxBodyBytes, now: time.Now}
 	for _, o := range opts {
@@ -309,7 +313,7 @@ func RunHTTP(ctx context.Context, addr string, publicKey ed25519.PublicKey, hand
 	return ServeHTTP(ctx, ln, publicKey, handler, log, opts...)
 }
 
-// ServeHTTP serves the interactions endpoint (see newHTTPHandler) on ln
+// ServeHTTP serves the interactions endpoint (see NewHTTPHandler) on ln
 // until ctx is cancelled, then stops accepting requests, lets those in
 // flight and pending deferred responses finish for a few seconds, and
 // returns nil. It closes ln.

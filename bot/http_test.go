@@ -113,7 +113,7 @@ func TestHTTPRequestChecks(t *testing.T) {
 			return r
 		}, http.StatusNotFound, ""},
 	}
-	h := newHTTPHandler(pub, &fakeHandler{}, WithClock(func() time.Time { return testNow }), WithLogger(testLogger(t)), WithSender(&fakeSender{}))
+	h := NewHTTPHandler(pub, &fakeHandler{}, WithClock(func() time.Time { return testNow }), WithLogger(testLogger(t)), WithSender(&fakeSender{}))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w := serve(h, tt.req())
@@ -129,7 +129,7 @@ func TestHTTPRequestChecks(t *testing.T) {
 
 func TestHTTPSmallBodyLimit(t *testing.T) {
 	pub, priv := newKey(t)
-	h := newHTTPHandler(pub, &fakeHandler{}, WithClock(func() time.Time { return testNow }), WithMaxBodyBytes(64), WithSender(&fakeSender{}))
+	h := NewHTTPHandler(pub, &fakeHandler{}, WithClock(func() time.Time { return testNow }), WithMaxBodyBytes(64), WithSender(&fakeSender{}))
 	body := marshal(t, interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"}))
 	if w := serve(h, signed(t, priv, testNow, body)); w.Code != http.StatusRequestEntityTooLarge {
 		t.Errorf("status = %d, want 413", w.Code)
@@ -139,7 +139,7 @@ func TestHTTPSmallBodyLimit(t *testing.T) {
 func TestHTTPCommandInline(t *testing.T) {
 	pub, priv := newKey(t)
 	fake := newFakeDiscord(t)
-	h := newHTTPHandler(pub, constHandler(message("Dee wins")), WithClock(func() time.Time { return testNow }), WithRESTClient(fake.client()))
+	h := NewHTTPHandler(pub, constHandler(message("Dee wins")), WithClock(func() time.Time { return testNow }), WithRESTClient(fake.client()))
 	body := marshal(t, interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"}))
 	w := serve(h, signed(t, priv, testNow, body))
 	if w.Code != http.StatusOK {
@@ -258,7 +258,7 @@ func TestHTTPFilesAsMultipart(t *testing.T) {
 	body := marshal(t, interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "tree"}))
 
 	t.Run("inline", func(t *testing.T) {
-		h := newHTTPHandler(pub, filesHandler(), WithClock(func() time.Time { return testNow }), WithSender(&fakeSender{}))
+		h := NewHTTPHandler(pub, filesHandler(), WithClock(func() time.Time { return testNow }), WithSender(&fakeSender{}))
 		w := serve(h, signed(t, priv, testNow, body))
 		payload, files, names := parseMultipart(t, w.Header().Get("Content-Type"), w.Body.Bytes())
 		if payload["type"] != 4.0 || payload["data"].(map[string]any)["content"] != "here is the game tree" {
@@ -312,7 +312,7 @@ func TestHTTPTransportPanicStillAnswers(t *testing.T) {
 	pub, priv := newKey(t)
 	// A component that cannot be marshalled makes the transport itself
 	// panic while encoding, after the handler has returned.
-	h := newHTTPHandler(pub, constHandler(&discordgo.InteractionResponse{
+	h := NewHTTPHandler(pub, constHandler(&discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Components: []discordgo.MessageComponent{panicComponent{}}},
 	}), WithClock(func() time.Time { return testNow }), WithSender(&fakeSender{}))

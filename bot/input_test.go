@@ -33,7 +33,7 @@ func TestHTTPBadInteractions(t *testing.T) {
 	}
 	pub, priv := newKey(t)
 	var calls atomic.Int32
-	h := newHTTPHandler(pub, &fakeHandler{handle: func(context.Context, *discordgo.Interaction) *discordgo.InteractionResponse {
+	h := NewHTTPHandler(pub, &fakeHandler{handle: func(context.Context, *discordgo.Interaction) *discordgo.InteractionResponse {
 		calls.Add(1)
 		return ephemeral("ok")
 	}}, WithClock(func() time.Time { return testNow }), WithLogger(testLogger(t)), WithSender(&fakeSender{}))
@@ -61,7 +61,7 @@ func TestHTTPBadInteractions(t *testing.T) {
 func TestHTTPDuplicateAnsweredOnce(t *testing.T) {
 	pub, priv := newKey(t)
 	var calls atomic.Int32
-	h := newHTTPHandler(pub, &fakeHandler{handle: func(context.Context, *discordgo.Interaction) *discordgo.InteractionResponse {
+	h := NewHTTPHandler(pub, &fakeHandler{handle: func(context.Context, *discordgo.Interaction) *discordgo.InteractionResponse {
 		calls.Add(1)
 		return message("Ada wins")
 	}}, WithClock(func() time.Time { return testNow }), WithLogger(testLogger(t)), WithSender(&fakeSender{}))
@@ -83,7 +83,7 @@ func TestHTTPDuplicateAnsweredOnce(t *testing.T) {
 // Label through the signed HTTP handler.
 func TestHTTPLabelModal(t *testing.T) {
 	pub, priv := newKey(t)
-	h := newHTTPHandler(pub, &fakeHandler{handle: func(_ context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
+	h := NewHTTPHandler(pub, &fakeHandler{handle: func(_ context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
 		v, ok := discordx.TextValue(i.ModalSubmitData().Components, "move")
 		if !ok {
 			return ephemeral("no move")

@@ -26,7 +26,7 @@ func TestReplay(t *testing.T) {
 		t.Fatal("no interactions in testdata")
 	}
 	pub, priv := newKey(t)
-	h := newHTTPHandler(pub, echoHandler(), WithClock(func() time.Time { return testNow }), WithSender(&fakeSender{}), WithLogger(testLogger(t)))
+	h := NewHTTPHandler(pub, echoHandler(), WithClock(func() time.Time { return testNow }), WithSender(&fakeSender{}), WithLogger(testLogger(t)))
 	for _, in := range inputs {
 		name := strings.TrimSuffix(filepath.Base(in), ".json")
 		t.Run(name, func(t *testing.T) {
