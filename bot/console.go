@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -30,10 +31,11 @@ type Console struct {
 	// Prompt is printed before each line is read (for a terminal).
 	Prompt string
 
-	seq     int
-	last    *discordgo.Message // the message the controls belong to
-	pending *discordgo.InteractionResponseData
-	modalID string
+	seq  int
+	last *discordgo.Message // the message the controls belong to
+	// modalID and modalField are the custom_ids of the open form and of
+	// its first text field.
+	modalID, modalField string
 }
 
 // ConsoleUserID is the user id of the person at the console: the one
@@ -141,7 +143,7 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 		// Sent back as Discord sends a form built with a Label.
 		i.Type, i.Message = discordgo.InteractionModalSubmit, c.last
 		i.Data = discordgo.ModalSubmitInteractionData{CustomID: c.modalID, Components: []discordgo.MessageComponent{
-			&discordx.Label{Component: &discordgo.TextInput{CustomID: c.modalField(), Value: strings.TrimSpace(rest)}},
+			&discordx.Label{Component: &discordgo.TextInput{CustomID: c.modalField, Value: strings.TrimSpace(rest)}},
 		}}
 	default:
 		return nil, fmt.Errorf("%q is not a console command; type help", word)
@@ -242,19 +244,12 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 	}
 	var marks []mark
 	for _, o := range decl {
-		tag := o.Name + ":"
-		for k := 0; k+len(tag) <= len(args); k++ {
-			if strings.HasPrefix(args[k:], tag) && (k == 0 || args[k-1] == ' ') {
-				marks = append(marks, mark{k, o})
-				break
-			}
+		// The first "name:" at the start or after a space.
+		if k := strings.Index(" "+args, " "+o.Name+":"); k >= 0 {
+			marks = append(marks, mark{k, o})
 		}
 	}
-	for i := 1; i < len(marks); i++ {
-		for j := i; j > 0 && marks[j].at < marks[j-1].at; j-- {
-			marks[j], marks[j-1] = marks[j-1], marks[j]
-		}
-	}
+	slices.SortFunc(marks, func(a, b mark) int { return a.at - b.at })
 	if len(marks) == 0 && strings.TrimSpace(args) != "" || len(marks) > 0 && strings.TrimSpace(args[:marks[0].at]) != "" {
 		if len(decl) == 0 {
 			return nil, fmt.Errorf("this command takes no options")
@@ -402,17 +397,6 @@ func (c *Console) componentData(word, rest string) (discordgo.MessageComponentIn
 	return data, nil
 }
 
-// modalField returns the custom_id of the open form's first text field.
-func (c *Console) modalField() string {
-	if c.pending == nil {
-		return ""
-	}
-	if fields := formFields(c.pending.Components); len(fields) > 0 {
-		return fields[0].customID
-	}
-	return ""
-}
-
 // formField is a text input of a form, with what the console shows of it.
 type formField struct {
 	customID, label, hint string
@@ -460,9 +444,12 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 	}
 	switch resp.Type {
 	case discordgo.InteractionResponseModal:
-		c.pending, c.modalID = d, d.CustomID
+		c.modalID, c.modalField = d.CustomID, ""
 		fmt.Fprintf(out, "[form] %s\n", d.Title)
-		for _, f := range formFields(d.Components) {
+		for k, f := range formFields(d.Components) {
+			if k == 0 {
+				c.modalField = f.customID
+			}
 			fmt.Fprintf(out, "  %s (%s)\n", f.label, f.hint)
 		}
 		fmt.Fprintln(out, "Type: answer TEXT")
@@ -526,16 +513,12 @@ func (c *Console) savePicture(f *discordgo.File) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	path := filepath.Join(dir, filepath.Base(f.Name))
-	w, err := os.Create(path)
+	data, err := io.ReadAll(f.Reader)
 	if err != nil {
 		return "", err
 	}
-	if _, err := io.Copy(w, f.Reader); err != nil {
-		w.Close()
-		return "", err
-	}
-	return path, w.Close()
+	path := filepath.Join(dir, filepath.Base(f.Name))
+	return path, os.WriteFile(path, data, 0o666)
 }
 
 // renderText prints a message's content and embeds as plain text.
