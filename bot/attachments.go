@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -61,7 +62,7 @@ func ParseAttachmentHosts(list string) ([]string, error) {
 		hosts = append(hosts, h)
 	}
 	if len(hosts) == 0 {
-		return append([]string(nil), DefaultAttachmentHosts...), nil
+		return slices.Clone(DefaultAttachmentHosts), nil
 	}
 	return hosts, nil
 }
@@ -86,9 +87,7 @@ func NewDownloader(hosts []string, timeout time.Duration, log *slog.Logger) *Dow
 	if timeout <= 0 {
 		timeout = DefaultDownloadTimeout
 	}
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
+	log = orDiscard(log)
 	d := &Downloader{hosts: map[string]bool{}, timeout: timeout, log: log}
 	for _, h := range hosts {
 		d.hosts[strings.ToLower(h)] = true
@@ -117,24 +116,16 @@ func NewDownloader(hosts []string, timeout time.Duration, log *slog.Logger) *Dow
 
 // allowed reports why u may not be downloaded, or nil.
 func (d *Downloader) allowed(u *url.URL) error {
-	host := strings.ToLower(u.Hostname())
-	port := u.Port()
-	switch u.Scheme {
-	case "https":
-		if port == "" {
-			port = "443"
-		}
-	case "http":
-		if !isLoopback(host) {
-			return fmt.Errorf("%s: plain http is allowed only for a loopback host", host)
-		}
-		if port == "" {
-			port = "80"
-		}
-	default:
-		return fmt.Errorf("scheme %q is not https", u.Scheme)
-	}
+	host, port := strings.ToLower(u.Hostname()), u.Port()
 	defaultPort := map[string]string{"https": "443", "http": "80"}[u.Scheme]
+	switch {
+	case defaultPort == "":
+		return fmt.Errorf("scheme %q is not https", u.Scheme)
+	case u.Scheme == "http" && !isLoopback(host):
+		return fmt.Errorf("%s: plain http is allowed only for a loopback host", host)
+	case port == "":
+		port = defaultPort
+	}
 	if d.hosts[net.JoinHostPort(host, port)] || port == defaultPort && d.hosts[host] {
 		return nil
 	}

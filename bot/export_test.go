@@ -2,7 +2,9 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 )
 
@@ -52,4 +54,17 @@ func (d *deferrer) wait(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// ShardOf returns the shard that receives the events of guild when the
+// bot runs shards shards; a DM (guild "") goes to shard 0.
+func ShardOf(guild string, shards int) (int, error) {
+	if shards <= 1 || guild == "" {
+		return 0, nil
+	}
+	id, err := strconv.ParseUint(guild, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("guild id %q is not a snowflake: %w", guild, err)
+	}
+	return int((id >> 22) % uint64(shards)), nil
 }

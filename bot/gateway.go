@@ -66,9 +66,7 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 	if cfg.Token == "" {
 		return ErrNoToken
 	}
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
+	log = orDiscard(log)
 	routeDiscordgoLogs(log)
 	s, _ := discordgo.New("Bot " + cfg.Token) // New never fails.
 	s.StateEnabled = false

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -68,6 +69,14 @@ func emptyChoices() *discordgo.InteractionResponse {
 			Choices: []*discordgo.ApplicationCommandOptionChoice{},
 		},
 	}
+}
+
+// orDiscard returns log, or a logger that discards when log is nil.
+func orDiscard(log *slog.Logger) *slog.Logger {
+	if log == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return log
 }
 
 // userID returns the id of the user who caused i: the member's user in a

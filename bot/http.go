@@ -104,9 +104,7 @@ func newHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOp
 	for _, o := range opts {
 		o(&cfg)
 	}
-	if cfg.log == nil {
-		cfg.log = slog.New(slog.DiscardHandler)
-	}
+	cfg.log = orDiscard(cfg.log)
 	if cfg.sender == nil {
 		cfg.sender = NewREST(cfg.apiURL, cfg.client, cfg.log)
 	}
@@ -318,9 +316,7 @@ func RunHTTP(ctx context.Context, addr string, publicKey ed25519.PublicKey, hand
 // flight and pending deferred responses finish for a few seconds, and
 // returns nil. It closes ln.
 func ServeHTTP(ctx context.Context, ln net.Listener, publicKey ed25519.PublicKey, handler Handler, log *slog.Logger, opts ...HTTPOption) error {
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
+	log = orDiscard(log)
 	h := newHTTPHandler(publicKey, handler, append([]HTTPOption{WithLogger(log)}, opts...)...)
 	var served http.Handler = h
 	if h.cfg.wrap != nil {

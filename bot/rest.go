@@ -71,9 +71,7 @@ func NewREST(base string, client *http.Client, log *slog.Logger) *REST {
 	if client == nil {
 		client = &http.Client{Timeout: restTimeout}
 	}
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
+	log = orDiscard(log)
 	return &REST{base: strings.TrimRight(base, "/"), client: client, log: log, minBackoff: 250 * time.Millisecond, maxBackoff: 15 * time.Second}
 }
 
@@ -203,10 +201,7 @@ func (c *REST) attempt(ctx context.Context, method, path string, p payload) (tim
 		return 0, nil
 	}
 	apiErr := &APIError{Status: resp.StatusCode, Message: strings.TrimSpace(string(msg))}
-	switch {
-	case resp.StatusCode == http.StatusTooManyRequests:
-		return retryAfter(resp.Header, msg), apiErr
-	case resp.StatusCode >= 500:
+	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 {
 		return retryAfter(resp.Header, msg), apiErr
 	}
 	return -1, apiErr
