@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/discordx"
 )
 
 // DefaultDeferAfter is how long a Handler may take before the transports
@@ -106,9 +108,9 @@ func (d *deferrer) begin() bool {
 	return true
 }
 
-// record claims i's id in the ledger; it reports errDuplicate for an id
-// seen before. A ledger that fails is logged and the interaction
-// answered: better twice than never.
+// record claims i's id in the ledger; it logs and reports errDuplicate
+// for an id seen before. A ledger that fails is logged and the
+// interaction answered: better twice than never.
 func (d *deferrer) record(ctx context.Context, i *discordgo.Interaction) error {
 	fresh, err := d.ledger.Claim(ctx, i.ID)
 	if err != nil {
@@ -116,35 +118,25 @@ func (d *deferrer) record(ctx context.Context, i *discordgo.Interaction) error {
 		return nil
 	}
 	if !fresh {
+		d.log.Warn("interaction received twice; answered once", logAttrs(i)...)
 		return errDuplicate
 	}
 	return nil
 }
 
-// claim records i's id for an interaction answered at once by the
-// transport; it reports errDuplicate for an id seen before and
-// errStopping once shutdown has begun.
-func (d *deferrer) claim(ctx context.Context, i *discordgo.Interaction) error {
-	if !d.begin() {
-		// A redelivery of an interaction answered already needs no
-		// apology either.
-		if err := d.record(ctx, i); err != nil {
-			return err
-		}
-		return errStopping
-	}
-	defer d.work.Done()
-	return d.record(ctx, i)
-}
-
 // answer claims i and, unless it was seen before (errDuplicate) or the
-// process is stopping (errStopping, answered with an apology), runs the
-// Handler and sends exactly one initial response with respond: the
-// Handler's own if it returns within the threshold, a deferral otherwise.
-// It returns once the initial response has been sent; a deferred answer is
-// delivered by a goroutine that shutdown waits for. ctx is the request's:
-// if it ends before the initial response, the work is cancelled.
-func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond func(*discordgo.InteractionResponse) error) error {
+// process is stopping (errStopping, answered with an apology), sends
+// exactly one initial response with respond. When i's data could not be
+// read (fe is not nil) that is a message naming the field; otherwise it
+// runs the Handler and sends the Handler's answer if it returns within
+// the threshold, a deferral otherwise. It returns once the initial
+// response has been sent; a deferred answer is delivered by a goroutine
+// that shutdown waits for. ctx is the request's: if it ends before the
+// initial response, the work is cancelled.
+func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *discordx.FieldError, respond func(*discordgo.InteractionResponse) error) error {
+	if fe != nil {
+		d.log.Warn("interaction data cannot be read", append(logAttrs(i), "err", fe)...)
+	}
 	if !d.begin() {
 		if err := d.record(ctx, i); err != nil {
 			return err // answered already: no apology for the copy
@@ -160,6 +152,10 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond
 	}()
 	if err := d.record(ctx, i); err != nil {
 		return err
+	}
+	if fe != nil {
+		d.send(i, respond, unreadable(i, fe))
+		return nil
 	}
 
 	start := time.Now()

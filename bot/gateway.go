@@ -171,17 +171,6 @@ func (g *gateway) onInteraction(raw []byte) {
 			}
 		}
 	}()
-	if fe, ok := errors.AsType[*discordx.FieldError](err); ok {
-		g.log.Warn("interaction data cannot be read", append(logAttrs(i), "err", fe)...)
-		switch err := g.d.claim(context.Background(), i); {
-		case err == nil:
-			g.d.send(i, respond, unreadable(i, fe))
-		case errors.Is(err, errStopping):
-			g.d.send(i, respond, apology(i, msgStopping))
-		}
-		return
-	}
-	if err := g.d.answer(context.Background(), i, respond); errors.Is(err, errDuplicate) {
-		g.log.Warn("interaction received twice; answered once", logAttrs(i)...)
-	}
+	fe, _ := errors.AsType[*discordx.FieldError](err)
+	g.d.answer(context.Background(), i, fe, respond)
 }

@@ -188,30 +188,9 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	respond := func(resp *discordgo.InteractionResponse) error { return writeResponse(tw, resp) }
-	if fe, ok := errors.AsType[*discordx.FieldError](err); ok {
-		h.cfg.log.Warn("interaction data cannot be read", append(logAttrs(i), "err", fe)...)
-		if err := h.d.claim(r.Context(), i); err != nil {
-			h.refuse(tw, i, err)
-			return
-		}
-		h.d.send(i, respond, unreadable(i, fe))
-		return
-	}
-	if err := h.d.answer(r.Context(), i, respond); err != nil {
-		h.refuse(tw, i, err)
-	}
-}
-
-// refuse answers an interaction the deferrer did not take: a duplicate
-// gets a 400; during shutdown, the restart apology unless the deferrer
-// has already sent it.
-func (h *httpHandler) refuse(w *trackingWriter, i *discordgo.Interaction, err error) {
-	switch {
-	case errors.Is(err, errDuplicate):
-		h.cfg.log.Warn("interaction received twice; answered once", logAttrs(i)...)
-		jsonError(w, http.StatusBadRequest, "interaction "+i.ID+" was already received")
-	case errors.Is(err, errStopping) && !w.wrote:
-		writeResponse(w, apology(i, msgStopping))
+	fe, _ := errors.AsType[*discordx.FieldError](err)
+	if err := h.d.answer(r.Context(), i, fe, respond); errors.Is(err, errDuplicate) {
+		jsonError(tw, http.StatusBadRequest, "interaction "+i.ID+" was already received")
 	}
 }
 
