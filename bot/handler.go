@@ -103,20 +103,14 @@ func logAttrs(i *discordgo.Interaction) []any {
 	if i.GuildID != "" {
 		attrs = append(attrs, "guild", i.GuildID)
 	}
-	// Switch on the type first: ApplicationCommandData panics otherwise.
-	switch i.Type {
-	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
-		if d, ok := i.Data.(discordgo.ApplicationCommandInteractionData); ok {
-			attrs = append(attrs, "command", d.Name)
-		}
-	case discordgo.InteractionMessageComponent:
-		if d, ok := i.Data.(discordgo.MessageComponentInteractionData); ok {
-			attrs = append(attrs, "custom_id", d.CustomID)
-		}
-	case discordgo.InteractionModalSubmit:
-		if d, ok := i.Data.(discordgo.ModalSubmitInteractionData); ok {
-			attrs = append(attrs, "custom_id", d.CustomID)
-		}
+	// Not i.ApplicationCommandData(): it panics on other data.
+	switch d := i.Data.(type) {
+	case discordgo.ApplicationCommandInteractionData:
+		attrs = append(attrs, "command", d.Name)
+	case discordgo.MessageComponentInteractionData:
+		attrs = append(attrs, "custom_id", d.CustomID)
+	case discordgo.ModalSubmitInteractionData:
+		attrs = append(attrs, "custom_id", d.CustomID)
 	}
 	return attrs
 }

@@ -178,11 +178,11 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	tw := &trackingWriter{ResponseWriter: w}
+	tw := &peekWriter{ResponseWriter: w}
 	defer func() {
 		if rec := recover(); rec != nil {
 			h.cfg.log.Error("HTTP transport panicked", append(logAttrs(i), "panic", rec, "stack", string(debug.Stack()))...)
-			if !tw.wrote {
+			if tw.code == 0 { // nothing written yet
 				writeResponse(tw, errorResponse(i))
 			}
 		}
@@ -218,25 +218,6 @@ func (h *httpHandler) checkTimestamp(ts string) error {
 	}
 	return nil
 }
-
-// trackingWriter notes whether a response has been started.
-type trackingWriter struct {
-	http.ResponseWriter
-	wrote bool
-}
-
-func (t *trackingWriter) WriteHeader(code int) {
-	t.wrote = true
-	t.ResponseWriter.WriteHeader(code)
-}
-
-func (t *trackingWriter) Write(p []byte) (int, error) {
-	t.wrote = true
-	return t.ResponseWriter.Write(p)
-}
-
-// Unwrap lets http.ResponseController reach the underlying writer.
-func (t *trackingWriter) Unwrap() http.ResponseWriter { return t.ResponseWriter }
 
 // writeResponse writes resp as the HTTP response: JSON, or multipart/form-
 // data with a payload_json part and files[n] parts when it carries files.

@@ -246,7 +246,8 @@ func (m *Metrics) HTTP(next http.Handler) http.Handler {
 	})
 }
 
-// peekWriter keeps the status and the first bytes of a response.
+// peekWriter keeps the status and the first bytes of a response; a code
+// of 0 means nothing has been written yet.
 type peekWriter struct {
 	http.ResponseWriter
 	code int
@@ -270,6 +271,7 @@ func (p *peekWriter) Write(b []byte) (int, error) {
 	return p.ResponseWriter.Write(b)
 }
 
+// Unwrap lets http.ResponseController reach the underlying writer.
 func (p *peekWriter) Unwrap() http.ResponseWriter { return p.ResponseWriter }
 
 // ServeHTTP writes the metrics in Prometheus text format.
