@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -330,34 +331,19 @@ func controlsOf(m *discordgo.Message) []control {
 		return nil
 	}
 	for _, row := range m.Components {
-		r, ok := asRow(row)
+		r, ok := discordx.As[discordgo.ActionsRow](row)
 		if !ok {
 			continue
 		}
 		for _, comp := range r.Components {
-			switch x := comp.(type) {
-			case discordgo.Button:
-				out = append(out, control{button: &x})
-			case *discordgo.Button:
-				out = append(out, control{button: x})
-			case discordgo.SelectMenu:
-				out = append(out, control{menu: &x})
-			case *discordgo.SelectMenu:
-				out = append(out, control{menu: x})
+			if b, ok := discordx.As[discordgo.Button](comp); ok {
+				out = append(out, control{button: b})
+			} else if s, ok := discordx.As[discordgo.SelectMenu](comp); ok {
+				out = append(out, control{menu: s})
 			}
 		}
 	}
 	return out
-}
-
-func asRow(c discordgo.MessageComponent) (discordgo.ActionsRow, bool) {
-	switch r := c.(type) {
-	case discordgo.ActionsRow:
-		return r, true
-	case *discordgo.ActionsRow:
-		return *r, true
-	}
-	return discordgo.ActionsRow{}, false
 }
 
 // componentData reads "click N" or "pick N K".
@@ -407,24 +393,14 @@ type formField struct {
 func formFields(components []discordgo.MessageComponent) []formField {
 	var out []formField
 	for _, c := range components {
-		switch c := c.(type) {
-		case discordx.Label:
-			if t, ok := c.Component.(discordx.TextInput); ok {
-				hint := t.Placeholder
-				if c.Description != "" {
-					hint = c.Description
-				}
-				out = append(out, formField{t.CustomID, c.Label, hint})
+		if l, ok := c.(discordx.Label); ok {
+			if t, ok := l.Component.(discordx.TextInput); ok {
+				out = append(out, formField{t.CustomID, l.Label, cmp.Or(l.Description, t.Placeholder)})
 			}
-		default:
-			if r, ok := asRow(c); ok {
-				for _, comp := range r.Components {
-					switch t := comp.(type) {
-					case discordgo.TextInput:
-						out = append(out, formField{t.CustomID, t.Label, t.Placeholder})
-					case *discordgo.TextInput:
-						out = append(out, formField{t.CustomID, t.Label, t.Placeholder})
-					}
+		} else if r, ok := discordx.As[discordgo.ActionsRow](c); ok {
+			for _, comp := range r.Components {
+				if t, ok := discordx.As[discordgo.TextInput](comp); ok {
+					out = append(out, formField{t.CustomID, t.Label, t.Placeholder})
 				}
 			}
 		}

@@ -278,35 +278,29 @@ func textValue(c discordgo.MessageComponent, customID string, depth int) (string
 	if depth > maxDepth {
 		return "", false
 	}
-	switch c := c.(type) {
-	case *discordgo.TextInput:
-		if c != nil && c.CustomID == customID {
-			return c.Value, true
-		}
-	case discordgo.TextInput:
-		if c.CustomID == customID {
-			return c.Value, true
-		}
-	case *TextInput:
-		if c != nil && c.CustomID == customID {
-			return c.Value, true
-		}
-	case TextInput:
-		if c.CustomID == customID {
-			return c.Value, true
-		}
-	case *Label:
-		if c != nil {
-			return textValue(c.Component, customID, depth+1)
-		}
-	case Label:
-		return textValue(c.Component, customID, depth+1)
-	case *discordgo.ActionsRow:
-		if c != nil {
-			return textValues(c.Components, customID, depth+1)
-		}
-	case discordgo.ActionsRow:
-		return textValues(c.Components, customID, depth+1)
+	if t, ok := As[discordgo.TextInput](c); ok && t.CustomID == customID {
+		return t.Value, true
+	}
+	if t, ok := As[TextInput](c); ok && t.CustomID == customID {
+		return t.Value, true
+	}
+	if l, ok := As[Label](c); ok {
+		return textValue(l.Component, customID, depth+1)
+	}
+	if r, ok := As[discordgo.ActionsRow](c); ok {
+		return textValues(r.Components, customID, depth+1)
 	}
 	return "", false
+}
+
+// As returns c as a *T when it holds a T or a non-nil *T: discordgo reads
+// components as pointers, and handlers build them as values.
+func As[T any](c discordgo.MessageComponent) (*T, bool) {
+	switch x := any(c).(type) {
+	case T:
+		return &x, true
+	case *T:
+		return x, x != nil
+	}
+	return nil, false
 }
