@@ -97,12 +97,12 @@ func (c *Console) help(out io.Writer) {
 	fmt.Fprintln(out, "Commands:")
 	for _, cmd := range c.Commands {
 		var subs []string
+		suffix := ":…" // options are written name:value, subcommands by name
+		if hasSubcommands(cmd) {
+			suffix = ""
+		}
 		for _, o := range cmd.Options {
-			if hasSubcommands(cmd) {
-				subs = append(subs, o.Name)
-			} else {
-				subs = append(subs, o.Name+":…")
-			}
+			subs = append(subs, o.Name+suffix)
 		}
 		fmt.Fprintf(out, "  /%-10s %s — %s\n", cmd.Name, strings.Join(subs, " "), cmd.Description)
 	}
@@ -438,9 +438,7 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 	if private && newMessage && len(d.Components) == 0 && c.last != nil {
 		// A private note with no controls (an error, say) is a message of
 		// its own; the controls of the message before it still work.
-		fmt.Fprint(out, renderText(d))
-		fmt.Fprintln(out, "(only you can see this)")
-		fmt.Fprintln(out)
+		fmt.Fprint(out, renderText(d), "(only you can see this)\n\n")
 		return
 	}
 	if newMessage || c.last == nil {

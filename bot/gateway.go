@@ -83,11 +83,7 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 		sender = NewREST(cfg.APIURL, cfg.HTTPClient, log)
 	}
 
-	g := &gateway{
-		sender: sender,
-		d:      newDeferrer(handler, sender, cfg.Ledger, cfg.DeferAfter, log),
-		log:    log,
-	}
+	g := gateway{newDeferrer(handler, sender, cfg.Ledger, cfg.DeferAfter, log)}
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		attrs := []any{"guilds", len(r.Guilds), "api_version", r.Version}
 		if r.User != nil {
@@ -124,7 +120,7 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 			log.Warn("closing the gateway connection", "err", err)
 		}
 	}()
-	g.d.shutdown(sctx, cfg.ShutdownGrace)
+	g.shutdown(sctx, cfg.ShutdownGrace)
 	select {
 	case <-closed:
 	case <-sctx.Done():
@@ -133,18 +129,14 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 	return nil
 }
 
-// gateway answers INTERACTION_CREATE events.
-type gateway struct {
-	sender Sender
-	d      *deferrer
-	log    *slog.Logger
-}
+// gateway answers INTERACTION_CREATE events through its deferrer.
+type gateway struct{ *deferrer }
 
 // onInteraction answers one interaction from its raw JSON. discordgo
 // calls it on a goroutine of its own, so it may block; a panic here would
 // end the process, so it is recovered and the user gets an apology if
 // nothing was sent yet.
-func (g *gateway) onInteraction(raw []byte) {
+func (g gateway) onInteraction(raw []byte) {
 	i, err := readInteraction(raw)
 	if bad, ok := errors.AsType[*badInteraction](err); ok {
 		g.log.Warn("ignoring a gateway event that is not an interaction nimtutor handles", "err", bad.msg, "type", bad.typ)
@@ -167,10 +159,10 @@ func (g *gateway) onInteraction(raw []byte) {
 		if r := recover(); r != nil {
 			g.log.Error("gateway transport panicked", append(logAttrs(i), "panic", r, "stack", string(debug.Stack()))...)
 			if !responded {
-				g.d.send(i, respond, errorResponse(i))
+				g.send(i, respond, errorResponse(i))
 			}
 		}
 	}()
 	fe, _ := errors.AsType[*discordx.FieldError](err)
-	g.d.answer(context.Background(), i, fe, respond)
+	g.answer(context.Background(), i, fe, respond)
 }
