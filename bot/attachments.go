@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -157,10 +158,7 @@ func (d *Downloader) Download(ctx context.Context, a *discordgo.MessageAttachmen
 }
 
 func (d *Downloader) download(ctx context.Context, a *discordgo.MessageAttachment, limit int64) ([]byte, error) {
-	name := a.Filename
-	if name == "" {
-		name = "the file"
-	}
+	name := cmp.Or(a.Filename, "the file")
 	if a.Size > 0 && int64(a.Size) > limit {
 		return nil, downloadErr(nil, "%s has %s; the limit is %s", name, sizeText(int64(a.Size)), sizeText(limit))
 	}

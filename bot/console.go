@@ -480,10 +480,7 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 
 // savePicture writes an attached file and returns its path.
 func (c *Console) savePicture(f *discordgo.File) (string, error) {
-	dir := c.PictureDir
-	if dir == "" {
-		dir = filepath.Join(os.TempDir(), "nimtutor-console")
-	}
+	dir := cmp.Or(c.PictureDir, filepath.Join(os.TempDir(), "nimtutor-console"))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"encoding/json"
@@ -261,10 +262,7 @@ const (
 // RunHTTP listens on addr (DefaultHTTPAddr when empty) and serves the
 // interactions endpoint until ctx is cancelled; see ServeHTTP.
 func RunHTTP(ctx context.Context, addr string, publicKey ed25519.PublicKey, handler Handler, log *slog.Logger, opts ...HTTPOption) error {
-	if addr == "" {
-		addr = DefaultHTTPAddr
-	}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", cmp.Or(addr, DefaultHTTPAddr))
 	if err != nil {
 		return err
 	}
