@@ -161,33 +161,32 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 		return data, fmt.Errorf("/%s is not a command; type help", name)
 	}
 	data.ID = "console-" + name
-	if !hasSubcommands(cmd) {
-		opts, err := parseOptions(cmd.Options, rest)
-		if err != nil {
-			return data, fmt.Errorf("/%s: %w", name, err)
-		}
-		data.Options = opts
-		return data, attachFiles(&data, opts)
-	}
-	subName, args, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	decl, what := cmd.Options, "/"+name
 	var sub *discordgo.ApplicationCommandOption
-	var names []string
-	for _, o := range cmd.Options {
-		names = append(names, o.Name)
-		if o.Name == subName {
-			sub = o
+	if hasSubcommands(cmd) {
+		subName, args, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		var names []string
+		for _, o := range cmd.Options {
+			names = append(names, o.Name)
+			if o.Name == subName {
+				sub = o
+			}
 		}
+		if sub == nil {
+			return data, fmt.Errorf("/%s needs a subcommand: %s", name, strings.Join(names, ", "))
+		}
+		decl, what, rest = sub.Options, what+" "+subName, args
 	}
-	if sub == nil {
-		return data, fmt.Errorf("/%s needs a subcommand: %s", name, strings.Join(names, ", "))
-	}
-	opts, err := parseOptions(sub.Options, args)
+	opts, err := parseOptions(decl, rest)
 	if err != nil {
-		return data, fmt.Errorf("/%s %s: %w", name, subName, err)
+		return data, fmt.Errorf("%s: %w", what, err)
 	}
-	data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{
-		Name: sub.Name, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts,
-	}}
+	data.Options = opts
+	if sub != nil {
+		data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{
+			Name: sub.Name, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts,
+		}}
+	}
 	return data, attachFiles(&data, opts)
 }
 

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -232,22 +233,15 @@ func goKind(t string) string {
 	return "an object"
 }
 
+// jsonNames name the JSON kinds encoding/json reports ("string", "bool").
+var jsonNames = map[string]string{"string": "text", "bool": "true or false", "array": "a list", "object": "an object"}
+
 // jsonName names the JSON kind encoding/json reports ("number", "string").
 func jsonName(v string) string {
-	switch v {
-	case "string":
-		return "text"
-	case "bool":
-		return "true or false"
-	case "array":
-		return "a list"
-	case "object":
-		return "an object"
-	}
 	if strings.HasPrefix(v, "number") {
 		return "a number"
 	}
-	return v
+	return cmp.Or(jsonNames[v], v)
 }
 
 // shortErr returns err's text, clipped for a log line or a reply.
