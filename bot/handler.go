@@ -55,10 +55,7 @@ func ephemeral(content string) *discordgo.InteractionResponse {
 // autocomplete interaction can only be answered with choices, so it gets
 // none.
 func errorResponse(i *discordgo.Interaction) *discordgo.InteractionResponse {
-	if i != nil && i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		return emptyChoices()
-	}
-	return ephemeral(somethingWentWrong)
+	return apology(i, somethingWentWrong)
 }
 
 // emptyChoices answers an autocomplete interaction with no suggestions.
@@ -83,8 +80,6 @@ func orDiscard(log *slog.Logger) *slog.Logger {
 // guild, the user in a DM, or "" when neither is present.
 func userID(i *discordgo.Interaction) string {
 	switch {
-	case i == nil:
-		return ""
 	case i.Member != nil && i.Member.User != nil:
 		return i.Member.User.ID
 	case i.User != nil:
