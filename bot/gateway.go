@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -70,9 +71,7 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 	routeDiscordgoLogs(log)
 	s, _ := discordgo.New("Bot " + cfg.Token) // New never fails.
 	s.StateEnabled = false
-	if cfg.HTTPClient != nil {
-		s.Client = cfg.HTTPClient
-	}
+	s.Client = cmp.Or(cfg.HTTPClient, s.Client)
 	s.Identify.Intents = discordgo.IntentsNone
 	s.ShardID, s.ShardCount = cfg.ShardID, max(cfg.ShardCount, 1)
 	if cfg.ShardCount > 1 {

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -64,11 +65,7 @@ func ParseShardRange(s string) (first, last int, err error) {
 // how many may identify at once.
 func recommendedShards(cfg GatewayConfig) (count, concurrency int, err error) {
 	s, _ := discordgo.New("Bot " + cfg.Token)
-	if cfg.HTTPClient != nil {
-		s.Client = cfg.HTTPClient
-	} else {
-		s.Client = &http.Client{Timeout: 10 * time.Second}
-	}
+	s.Client = cmp.Or(cfg.HTTPClient, &http.Client{Timeout: 10 * time.Second})
 	gb, err := s.GatewayBot()
 	if err != nil {
 		return 0, 0, fmt.Errorf("asking Discord for the recommended shard count (GET /gateway/bot): %w", err)
