@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -61,7 +63,7 @@ func ParseAttachmentHosts(list string) ([]string, error) {
 		hosts = append(hosts, h)
 	}
 	if len(hosts) == 0 {
-		return append([]string(nil), DefaultAttachmentHosts...), nil
+		return slices.Clone(DefaultAttachmentHosts), nil
 	}
 	return hosts, nil
 }
@@ -86,9 +88,7 @@ func NewDownloader(hosts []string, timeout time.Duration, log *slog.Logger) *Dow
 	if timeout <= 0 {
 		timeout = DefaultDownloadTimeout
 	}
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
+	log = orDiscard(log)
 	d := &Downloader{hosts: map[string]bool{}, timeout: timeout, log: log}
 	for _, h := range hosts {
 		d.hosts[strings.ToLower(h)] = true
@@ -117,24 +117,16 @@ func NewDownloader(hosts []string, timeout time.Duration, log *slog.Logger) *Dow
 
 // allowed reports why u may not be downloaded, or nil.
 func (d *Downloader) allowed(u *url.URL) error {
-	host := strings.ToLower(u.Hostname())
-	port := u.Port()
-	switch u.Scheme {
-	case "https":
-		if port == "" {
-			port = "443"
-		}
-	case "http":
-		if !isLoopback(host) {
-			return fmt.Errorf("%s: plain http is allowed only for a loopback host", host)
-		}
-		if port == "" {
-			port = "80"
-		}
-	default:
-		return fmt.Errorf("scheme %q is not https", u.Scheme)
-	}
+	host, port := strings.ToLower(u.Hostname()), u.Port()
 	defaultPort := map[string]string{"https": "443", "http": "80"}[u.Scheme]
+	switch {
+	case defaultPort == "":
+		return fmt.Errorf("scheme %q is not https", u.Scheme)
+	case u.Scheme == "http" && !isLoopback(host):
+		return fmt.Errorf("%s: plain http is allowed only for a loopback host", host)
+	case port == "":
+		port = defaultPort
+	}
 	if d.hosts[net.JoinHostPort(host, port)] || port == defaultPort && d.hosts[host] {
 		return nil
 	}
@@ -166,10 +158,7 @@ func (d *Downloader) Download(ctx context.Context, a *discordgo.MessageAttachmen
 }
 
 func (d *Downloader) download(ctx context.Context, a *discordgo.MessageAttachment, limit int64) ([]byte, error) {
-	name := a.Filename
-	if name == "" {
-		name = "the file"
-	}
+	name := cmp.Or(a.Filename, "the file")
 	if a.Size > 0 && int64(a.Size) > limit {
 		return nil, downloadErr(nil, "%s has %s; the limit is %s", name, sizeText(int64(a.Size)), sizeText(limit))
 	}

@@ -42,18 +42,14 @@ func SaveCommandIDs(path, appID, guildID string, ids CommandIDs) error {
 		return err
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".nimtutor-commands-*")
+	if err == nil {
+		defer os.Remove(tmp.Name())
+		_, err = tmp.Write(append(b, '\n'))
+		if err = errors.Join(err, tmp.Close()); err == nil {
+			err = os.Rename(tmp.Name(), path)
+		}
+	}
 	if err != nil {
-		return fmt.Errorf("saving command ids: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("saving command ids: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("saving command ids: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("saving command ids: %w", err)
 	}
 	return nil

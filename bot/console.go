@@ -2,11 +2,13 @@ package bot
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -30,10 +32,11 @@ type Console struct {
 	// Prompt is printed before each line is read (for a terminal).
 	Prompt string
 
-	seq     int
-	last    *discordgo.Message // the message the controls belong to
-	pending *discordgo.InteractionResponseData
-	modalID string
+	seq  int
+	last *discordgo.Message // the message the controls belong to
+	// modalID and modalField are the custom_ids of the open form and of
+	// its first text field.
+	modalID, modalField string
 }
 
 // ConsoleUserID is the user id of the person at the console: the one
@@ -94,12 +97,12 @@ func (c *Console) help(out io.Writer) {
 	fmt.Fprintln(out, "Commands:")
 	for _, cmd := range c.Commands {
 		var subs []string
+		suffix := ":…" // options are written name:value, subcommands by name
+		if hasSubcommands(cmd) {
+			suffix = ""
+		}
 		for _, o := range cmd.Options {
-			if hasSubcommands(cmd) {
-				subs = append(subs, o.Name)
-			} else {
-				subs = append(subs, o.Name+":…")
-			}
+			subs = append(subs, o.Name+suffix)
 		}
 		fmt.Fprintf(out, "  /%-10s %s — %s\n", cmd.Name, strings.Join(subs, " "), cmd.Description)
 	}
@@ -141,7 +144,7 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 		// Sent back as Discord sends a form built with a Label.
 		i.Type, i.Message = discordgo.InteractionModalSubmit, c.last
 		i.Data = discordgo.ModalSubmitInteractionData{CustomID: c.modalID, Components: []discordgo.MessageComponent{
-			&discordx.Label{Component: &discordgo.TextInput{CustomID: c.modalField(), Value: strings.TrimSpace(rest)}},
+			&discordx.Label{Component: &discordgo.TextInput{CustomID: c.modalField, Value: strings.TrimSpace(rest)}},
 		}}
 	default:
 		return nil, fmt.Errorf("%q is not a console command; type help", word)
@@ -158,33 +161,32 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 		return data, fmt.Errorf("/%s is not a command; type help", name)
 	}
 	data.ID = "console-" + name
-	if !hasSubcommands(cmd) {
-		opts, err := parseOptions(cmd.Options, rest)
-		if err != nil {
-			return data, fmt.Errorf("/%s: %w", name, err)
-		}
-		data.Options = opts
-		return data, attachFiles(&data, opts)
-	}
-	subName, args, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	decl, what := cmd.Options, "/"+name
 	var sub *discordgo.ApplicationCommandOption
-	var names []string
-	for _, o := range cmd.Options {
-		names = append(names, o.Name)
-		if o.Name == subName {
-			sub = o
+	if hasSubcommands(cmd) {
+		subName, args, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		var names []string
+		for _, o := range cmd.Options {
+			names = append(names, o.Name)
+			if o.Name == subName {
+				sub = o
+			}
 		}
+		if sub == nil {
+			return data, fmt.Errorf("/%s needs a subcommand: %s", name, strings.Join(names, ", "))
+		}
+		decl, what, rest = sub.Options, what+" "+subName, args
 	}
-	if sub == nil {
-		return data, fmt.Errorf("/%s needs a subcommand: %s", name, strings.Join(names, ", "))
-	}
-	opts, err := parseOptions(sub.Options, args)
+	opts, err := parseOptions(decl, rest)
 	if err != nil {
-		return data, fmt.Errorf("/%s %s: %w", name, subName, err)
+		return data, fmt.Errorf("%s: %w", what, err)
 	}
-	data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{
-		Name: sub.Name, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts,
-	}}
+	data.Options = opts
+	if sub != nil {
+		data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{
+			Name: sub.Name, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts,
+		}}
+	}
 	return data, attachFiles(&data, opts)
 }
 
@@ -242,19 +244,12 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 	}
 	var marks []mark
 	for _, o := range decl {
-		tag := o.Name + ":"
-		for k := 0; k+len(tag) <= len(args); k++ {
-			if strings.HasPrefix(args[k:], tag) && (k == 0 || args[k-1] == ' ') {
-				marks = append(marks, mark{k, o})
-				break
-			}
+		// The first "name:" at the start or after a space.
+		if k := strings.Index(" "+args, " "+o.Name+":"); k >= 0 {
+			marks = append(marks, mark{k, o})
 		}
 	}
-	for i := 1; i < len(marks); i++ {
-		for j := i; j > 0 && marks[j].at < marks[j-1].at; j-- {
-			marks[j], marks[j-1] = marks[j-1], marks[j]
-		}
-	}
+	slices.SortFunc(marks, func(a, b mark) int { return a.at - b.at })
 	if len(marks) == 0 && strings.TrimSpace(args) != "" || len(marks) > 0 && strings.TrimSpace(args[:marks[0].at]) != "" {
 		if len(decl) == 0 {
 			return nil, fmt.Errorf("this command takes no options")
@@ -335,34 +330,19 @@ func controlsOf(m *discordgo.Message) []control {
 		return nil
 	}
 	for _, row := range m.Components {
-		r, ok := asRow(row)
+		r, ok := discordx.As[discordgo.ActionsRow](row)
 		if !ok {
 			continue
 		}
 		for _, comp := range r.Components {
-			switch x := comp.(type) {
-			case discordgo.Button:
-				out = append(out, control{button: &x})
-			case *discordgo.Button:
-				out = append(out, control{button: x})
-			case discordgo.SelectMenu:
-				out = append(out, control{menu: &x})
-			case *discordgo.SelectMenu:
-				out = append(out, control{menu: x})
+			if b, ok := discordx.As[discordgo.Button](comp); ok {
+				out = append(out, control{button: b})
+			} else if s, ok := discordx.As[discordgo.SelectMenu](comp); ok {
+				out = append(out, control{menu: s})
 			}
 		}
 	}
 	return out
-}
-
-func asRow(c discordgo.MessageComponent) (discordgo.ActionsRow, bool) {
-	switch r := c.(type) {
-	case discordgo.ActionsRow:
-		return r, true
-	case *discordgo.ActionsRow:
-		return *r, true
-	}
-	return discordgo.ActionsRow{}, false
 }
 
 // componentData reads "click N" or "pick N K".
@@ -402,17 +382,6 @@ func (c *Console) componentData(word, rest string) (discordgo.MessageComponentIn
 	return data, nil
 }
 
-// modalField returns the custom_id of the open form's first text field.
-func (c *Console) modalField() string {
-	if c.pending == nil {
-		return ""
-	}
-	if fields := formFields(c.pending.Components); len(fields) > 0 {
-		return fields[0].customID
-	}
-	return ""
-}
-
 // formField is a text input of a form, with what the console shows of it.
 type formField struct {
 	customID, label, hint string
@@ -423,24 +392,14 @@ type formField struct {
 func formFields(components []discordgo.MessageComponent) []formField {
 	var out []formField
 	for _, c := range components {
-		switch c := c.(type) {
-		case discordx.Label:
-			if t, ok := c.Component.(discordx.TextInput); ok {
-				hint := t.Placeholder
-				if c.Description != "" {
-					hint = c.Description
-				}
-				out = append(out, formField{t.CustomID, c.Label, hint})
+		if l, ok := c.(discordx.Label); ok {
+			if t, ok := l.Component.(discordx.TextInput); ok {
+				out = append(out, formField{t.CustomID, l.Label, cmp.Or(l.Description, t.Placeholder)})
 			}
-		default:
-			if r, ok := asRow(c); ok {
-				for _, comp := range r.Components {
-					switch t := comp.(type) {
-					case discordgo.TextInput:
-						out = append(out, formField{t.CustomID, t.Label, t.Placeholder})
-					case *discordgo.TextInput:
-						out = append(out, formField{t.CustomID, t.Label, t.Placeholder})
-					}
+		} else if r, ok := discordx.As[discordgo.ActionsRow](c); ok {
+			for _, comp := range r.Components {
+				if t, ok := discordx.As[discordgo.TextInput](comp); ok {
+					out = append(out, formField{t.CustomID, t.Label, t.Placeholder})
 				}
 			}
 		}
@@ -460,9 +419,12 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 	}
 	switch resp.Type {
 	case discordgo.InteractionResponseModal:
-		c.pending, c.modalID = d, d.CustomID
+		c.modalID, c.modalField = d.CustomID, ""
 		fmt.Fprintf(out, "[form] %s\n", d.Title)
-		for _, f := range formFields(d.Components) {
+		for k, f := range formFields(d.Components) {
+			if k == 0 {
+				c.modalField = f.customID
+			}
 			fmt.Fprintf(out, "  %s (%s)\n", f.label, f.hint)
 		}
 		fmt.Fprintln(out, "Type: answer TEXT")
@@ -475,9 +437,7 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 	if private && newMessage && len(d.Components) == 0 && c.last != nil {
 		// A private note with no controls (an error, say) is a message of
 		// its own; the controls of the message before it still work.
-		fmt.Fprint(out, renderText(d))
-		fmt.Fprintln(out, "(only you can see this)")
-		fmt.Fprintln(out)
+		fmt.Fprint(out, renderText(d), "(only you can see this)\n\n")
 		return
 	}
 	if newMessage || c.last == nil {
@@ -519,23 +479,16 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 
 // savePicture writes an attached file and returns its path.
 func (c *Console) savePicture(f *discordgo.File) (string, error) {
-	dir := c.PictureDir
-	if dir == "" {
-		dir = filepath.Join(os.TempDir(), "nimtutor-console")
-	}
+	dir := cmp.Or(c.PictureDir, filepath.Join(os.TempDir(), "nimtutor-console"))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	path := filepath.Join(dir, filepath.Base(f.Name))
-	w, err := os.Create(path)
+	data, err := io.ReadAll(f.Reader)
 	if err != nil {
 		return "", err
 	}
-	if _, err := io.Copy(w, f.Reader); err != nil {
-		w.Close()
-		return "", err
-	}
-	return path, w.Close()
+	path := filepath.Join(dir, filepath.Base(f.Name))
+	return path, os.WriteFile(path, data, 0o666)
 }
 
 // renderText prints a message's content and embeds as plain text.

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/discordx"
 )
 
 // DefaultDeferAfter is how long a Handler may take before the transports
@@ -78,14 +80,11 @@ type deferrer struct {
 	work     sync.WaitGroup // handlers running and answers not yet delivered
 }
 
-// newDeferrer returns a deferrer; after <= 0 means DefaultDeferAfter, a
-// nil ledger a fresh MemoryLedger and a nil log discards.
+// newDeferrer returns a deferrer; after <= 0 means DefaultDeferAfter and
+// a nil ledger a fresh MemoryLedger.
 func newDeferrer(h Handler, s Sender, ledger Ledger, after time.Duration, log *slog.Logger) *deferrer {
 	if after <= 0 {
 		after = DefaultDeferAfter
-	}
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
 	}
 	if ledger == nil {
 		ledger = NewMemoryLedger(0, 0)
@@ -109,9 +108,9 @@ func (d *deferrer) begin() bool {
 	return true
 }
 
-// record claims i's id in the ledger; it reports errDuplicate for an id
-// seen before. A ledger that fails is logged and the interaction
-// answered: better twice than never.
+// record claims i's id in the ledger; it logs and reports errDuplicate
+// for an id seen before. A ledger that fails is logged and the
+// interaction answered: better twice than never.
 func (d *deferrer) record(ctx context.Context, i *discordgo.Interaction) error {
 	fresh, err := d.ledger.Claim(ctx, i.ID)
 	if err != nil {
@@ -119,35 +118,25 @@ func (d *deferrer) record(ctx context.Context, i *discordgo.Interaction) error {
 		return nil
 	}
 	if !fresh {
+		d.log.Warn("interaction received twice; answered once", logAttrs(i)...)
 		return errDuplicate
 	}
 	return nil
 }
 
-// claim records i's id for an interaction answered at once by the
-// transport; it reports errDuplicate for an id seen before and
-// errStopping once shutdown has begun.
-func (d *deferrer) claim(ctx context.Context, i *discordgo.Interaction) error {
-	if !d.begin() {
-		// A redelivery of an interaction answered already needs no
-		// apology either.
-		if err := d.record(ctx, i); err != nil {
-			return err
-		}
-		return errStopping
-	}
-	defer d.work.Done()
-	return d.record(ctx, i)
-}
-
 // answer claims i and, unless it was seen before (errDuplicate) or the
-// process is stopping (errStopping, answered with an apology), runs the
-// Handler and sends exactly one initial response with respond: the
-// Handler's own if it returns within the threshold, a deferral otherwise.
-// It returns once the initial response has been sent; a deferred answer is
-// delivered by a goroutine that shutdown waits for. ctx is the request's:
-// if it ends before the initial response, the work is cancelled.
-func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond func(*discordgo.InteractionResponse) error) error {
+// process is stopping (errStopping, answered with an apology), sends
+// exactly one initial response with respond. When i's data could not be
+// read (fe is not nil) that is a message naming the field; otherwise it
+// runs the Handler and sends the Handler's answer if it returns within
+// the threshold, a deferral otherwise. It returns once the initial
+// response has been sent; a deferred answer is delivered by a goroutine
+// that shutdown waits for. ctx is the request's: if it ends before the
+// initial response, the work is cancelled.
+func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *discordx.FieldError, respond func(*discordgo.InteractionResponse) error) error {
+	if fe != nil {
+		d.log.Warn("interaction data cannot be read", append(logAttrs(i), "err", fe)...)
+	}
 	if !d.begin() {
 		if err := d.record(ctx, i); err != nil {
 			return err // answered already: no apology for the copy
@@ -163,6 +152,10 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond
 	}()
 	if err := d.record(ctx, i); err != nil {
 		return err
+	}
+	if fe != nil {
+		d.send(i, respond, unreadable(i, fe))
+		return nil
 	}
 
 	start := time.Now()
@@ -218,7 +211,10 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, respond
 		defer d.work.Done()
 		defer cancel()
 		defer cancelCause(nil)
-		d.deliver(hctx, i, deferral, done, deliverBy, start)
+		safely(d.log, i, "delivering a deferred answer", struct{}{}, func() struct{} {
+			d.deliver(hctx, i, deferral, done, deliverBy, start)
+			return struct{}{}
+		})
 	}()
 	return nil
 }
@@ -240,14 +236,6 @@ func (d *deferrer) send(i *discordgo.Interaction, respond func(*discordgo.Intera
 // deliver waits for a deferred Handler and delivers its answer, or an
 // apology when its work was cancelled, before deliverBy.
 func (d *deferrer) deliver(hctx context.Context, i *discordgo.Interaction, deferral *discordgo.InteractionResponse, done <-chan *discordgo.InteractionResponse, deliverBy, start time.Time) {
-	safely(d.log, i, "delivering a deferred answer", struct{}{}, func() struct{} {
-		d.deliverOnce(hctx, i, deferral, done, deliverBy, start)
-		return struct{}{}
-	})
-}
-
-// deliverOnce is deliver without its guard.
-func (d *deferrer) deliverOnce(hctx context.Context, i *discordgo.Interaction, deferral *discordgo.InteractionResponse, done <-chan *discordgo.InteractionResponse, deliverBy, start time.Time) {
 	var resp *discordgo.InteractionResponse
 	select {
 	case resp = <-done:
@@ -289,10 +277,14 @@ func apology(i *discordgo.Interaction, msg string) *discordgo.InteractionRespons
 }
 
 // shutdown stops taking interactions, lets work in flight finish for up to
-// grace, then cancels what is left (deferred answers become apologies) and
-// waits until everything is delivered or ctx ends, after which deliveries
-// still retrying are abandoned. It reports ctx's error in that case.
+// grace (DefaultShutdownGrace when <= 0), then cancels what is left
+// (deferred answers become apologies) and waits until everything is
+// delivered or ctx ends, after which deliveries still retrying are
+// abandoned. It logs and reports ctx's error in that case.
 func (d *deferrer) shutdown(ctx context.Context, grace time.Duration) error {
+	if grace <= 0 {
+		grace = DefaultShutdownGrace
+	}
 	d.mu.Lock()
 	d.stopping = true
 	d.mu.Unlock()
@@ -315,22 +307,7 @@ func (d *deferrer) shutdown(ctx context.Context, grace time.Duration) error {
 		return nil
 	case <-ctx.Done():
 		d.abandon()
-		return ctx.Err()
-	}
-}
-
-// wait blocks until no work is in flight or ctx is done, and reports
-// ctx's error in the latter case.
-func (d *deferrer) wait(ctx context.Context) error {
-	idle := make(chan struct{})
-	go func() {
-		d.work.Wait()
-		close(idle)
-	}()
-	select {
-	case <-idle:
-		return nil
-	case <-ctx.Done():
+		d.log.Warn("answers still pending at shutdown were abandoned", "err", ctx.Err())
 		return ctx.Err()
 	}
 }

@@ -78,7 +78,7 @@ func TestDeferrer(t *testing.T) {
 			d := newDeferrer(h, ed, nil, after, testLogger(t))
 
 			var first []*discordgo.InteractionResponse
-			d.answer(context.Background(), tt.i, func(r *discordgo.InteractionResponse) error {
+			d.answer(context.Background(), tt.i, nil, func(r *discordgo.InteractionResponse) error {
 				first = append(first, r)
 				return nil
 			})
@@ -146,7 +146,7 @@ func TestPrivatePanicIsNotPrivate(t *testing.T) {
 	h.private = func(*discordgo.Interaction) bool { panic("private boom") }
 	d := newDeferrer(h, &fakeSender{}, nil, time.Millisecond, testLogger(t))
 	var got *discordgo.InteractionResponse
-	d.answer(context.Background(), interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"}), func(r *discordgo.InteractionResponse) error {
+	d.answer(context.Background(), interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"}), nil, func(r *discordgo.InteractionResponse) error {
 		got = r
 		return nil
 	})
@@ -173,7 +173,7 @@ func TestSlowAnswerDeferredQuickly(t *testing.T) {
 	d := newDeferrer(pacedHandler{slowHandler(release, message("verified"), false)}, &fakeSender{}, nil, time.Hour, testLogger(t))
 	start := time.Now()
 	var first *discordgo.InteractionResponse
-	d.answer(context.Background(), command, func(r *discordgo.InteractionResponse) error { first = r; return nil })
+	d.answer(context.Background(), command, nil, func(r *discordgo.InteractionResponse) error { first = r; return nil })
 	took := time.Since(start)
 	close(release)
 	// The threshold is an hour: a deferral at all means the quick path.
@@ -184,7 +184,7 @@ func TestSlowAnswerDeferredQuickly(t *testing.T) {
 
 	d = newDeferrer(pacedHandler{constHandler(ephemeral("busy"))}, &fakeSender{}, nil, time.Hour, testLogger(t))
 	command.ID = "1200000000000000002"
-	d.answer(context.Background(), command, func(r *discordgo.InteractionResponse) error { first = r; return nil })
+	d.answer(context.Background(), command, nil, func(r *discordgo.InteractionResponse) error { first = r; return nil })
 	if first.Type != discordgo.InteractionResponseChannelMessageWithSource || first.Data.Content != "busy" {
 		t.Errorf("quick answer from a slow handler: got %+v, want it inline", first)
 	}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -66,15 +67,11 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 	if cfg.Token == "" {
 		return ErrNoToken
 	}
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
+	log = orDiscard(log)
 	routeDiscordgoLogs(log)
 	s, _ := discordgo.New("Bot " + cfg.Token) // New never fails.
 	s.StateEnabled = false
-	if cfg.HTTPClient != nil {
-		s.Client = cfg.HTTPClient
-	}
+	s.Client = cmp.Or(cfg.HTTPClient, s.Client)
 	s.Identify.Intents = discordgo.IntentsNone
 	s.ShardID, s.ShardCount = cfg.ShardID, max(cfg.ShardCount, 1)
 	if cfg.ShardCount > 1 {
@@ -85,11 +82,7 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 		sender = NewREST(cfg.APIURL, cfg.HTTPClient, log)
 	}
 
-	g := &gateway{
-		sender: sender,
-		d:      newDeferrer(handler, sender, cfg.Ledger, cfg.DeferAfter, log),
-		log:    log,
-	}
+	g := gateway{newDeferrer(handler, sender, cfg.Ledger, cfg.DeferAfter, log)}
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		attrs := []any{"guilds", len(r.Guilds), "api_version", r.Version}
 		if r.User != nil {
@@ -126,13 +119,7 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 			log.Warn("closing the gateway connection", "err", err)
 		}
 	}()
-	grace := cfg.ShutdownGrace
-	if grace <= 0 {
-		grace = DefaultShutdownGrace
-	}
-	if err := g.d.shutdown(sctx, grace); err != nil {
-		log.Warn("answers still pending at shutdown were abandoned", "err", err)
-	}
+	g.shutdown(sctx, cfg.ShutdownGrace)
 	select {
 	case <-closed:
 	case <-sctx.Done():
@@ -141,18 +128,14 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 	return nil
 }
 
-// gateway answers INTERACTION_CREATE events.
-type gateway struct {
-	sender Sender
-	d      *deferrer
-	log    *slog.Logger
-}
+// gateway answers INTERACTION_CREATE events through its deferrer.
+type gateway struct{ *deferrer }
 
 // onInteraction answers one interaction from its raw JSON. discordgo
 // calls it on a goroutine of its own, so it may block; a panic here would
 // end the process, so it is recovered and the user gets an apology if
 // nothing was sent yet.
-func (g *gateway) onInteraction(raw []byte) {
+func (g gateway) onInteraction(raw []byte) {
 	i, err := readInteraction(raw)
 	if bad, ok := errors.AsType[*badInteraction](err); ok {
 		g.log.Warn("ignoring a gateway event that is not an interaction nimtutor handles", "err", bad.msg, "type", bad.typ)
@@ -175,21 +158,10 @@ func (g *gateway) onInteraction(raw []byte) {
 		if r := recover(); r != nil {
 			g.log.Error("gateway transport panicked", append(logAttrs(i), "panic", r, "stack", string(debug.Stack()))...)
 			if !responded {
-				g.d.send(i, respond, errorResponse(i))
+				g.send(i, respond, errorResponse(i))
 			}
 		}
 	}()
-	if fe, ok := errors.AsType[*discordx.FieldError](err); ok {
-		g.log.Warn("interaction data cannot be read", append(logAttrs(i), "err", fe)...)
-		switch err := g.d.claim(context.Background(), i); {
-		case err == nil:
-			g.d.send(i, respond, unreadable(i, fe))
-		case errors.Is(err, errStopping):
-			g.d.send(i, respond, apology(i, msgStopping))
-		}
-		return
-	}
-	if err := g.d.answer(context.Background(), i, respond); errors.Is(err, errDuplicate) {
-		g.log.Warn("interaction received twice; answered once", logAttrs(i)...)
-	}
+	fe, _ := errors.AsType[*discordx.FieldError](err)
+	g.answer(context.Background(), i, fe, respond)
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -54,10 +55,7 @@ func ephemeral(content string) *discordgo.InteractionResponse {
 // autocomplete interaction can only be answered with choices, so it gets
 // none.
 func errorResponse(i *discordgo.Interaction) *discordgo.InteractionResponse {
-	if i != nil && i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		return emptyChoices()
-	}
-	return ephemeral(somethingWentWrong)
+	return apology(i, somethingWentWrong)
 }
 
 // emptyChoices answers an autocomplete interaction with no suggestions.
@@ -70,12 +68,18 @@ func emptyChoices() *discordgo.InteractionResponse {
 	}
 }
 
+// orDiscard returns log, or a logger that discards when log is nil.
+func orDiscard(log *slog.Logger) *slog.Logger {
+	if log == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return log
+}
+
 // userID returns the id of the user who caused i: the member's user in a
 // guild, the user in a DM, or "" when neither is present.
 func userID(i *discordgo.Interaction) string {
 	switch {
-	case i == nil:
-		return ""
 	case i.Member != nil && i.Member.User != nil:
 		return i.Member.User.ID
 	case i.User != nil:
@@ -94,20 +98,14 @@ func logAttrs(i *discordgo.Interaction) []any {
 	if i.GuildID != "" {
 		attrs = append(attrs, "guild", i.GuildID)
 	}
-	// Switch on the type first: ApplicationCommandData panics otherwise.
-	switch i.Type {
-	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
-		if d, ok := i.Data.(discordgo.ApplicationCommandInteractionData); ok {
-			attrs = append(attrs, "command", d.Name)
-		}
-	case discordgo.InteractionMessageComponent:
-		if d, ok := i.Data.(discordgo.MessageComponentInteractionData); ok {
-			attrs = append(attrs, "custom_id", d.CustomID)
-		}
-	case discordgo.InteractionModalSubmit:
-		if d, ok := i.Data.(discordgo.ModalSubmitInteractionData); ok {
-			attrs = append(attrs, "custom_id", d.CustomID)
-		}
+	// Not i.ApplicationCommandData(): it panics on other data.
+	switch d := i.Data.(type) {
+	case discordgo.ApplicationCommandInteractionData:
+		attrs = append(attrs, "command", d.Name)
+	case discordgo.MessageComponentInteractionData:
+		attrs = append(attrs, "custom_id", d.CustomID)
+	case discordgo.ModalSubmitInteractionData:
+		attrs = append(attrs, "custom_id", d.CustomID)
 	}
 	return attrs
 }

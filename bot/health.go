@@ -70,9 +70,7 @@ func ServeOps(ctx context.Context, addr string, ready func(ctx context.Context) 
 		defer cancel()
 		srv.Shutdown(sctx)
 	}()
-	if log != nil {
-		log.Info("serving health and metrics", "addr", ln.Addr().String())
-	}
+	orDiscard(log).Info("serving health and metrics", "addr", ln.Addr().String())
 	if err := srv.Serve(ln); err != http.ErrServerClosed {
 		return err
 	}

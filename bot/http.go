@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"encoding/json"
@@ -55,30 +56,6 @@ func WithLogger(log *slog.Logger) HTTPOption {
 	return func(c *httpConfig) { c.log = log }
 }
 
-// WithDeferAfter sets how long a Handler may take before the request is
-// answered with a deferral; the default is DefaultDeferAfter.
-func WithDeferAfter(d time.Duration) HTTPOption {
-	return func(c *httpConfig) { c.deferAfter = d }
-}
-
-// WithMaxBodyBytes sets the largest accepted request body; the default is
-// DefaultMaxBodyBytes.
-func WithMaxBodyBytes(n int64) HTTPOption {
-	return func(c *httpConfig) { c.maxBody = n }
-}
-
-// WithClock sets the clock the signature timestamp is checked against; the
-// default is time.Now.
-func WithClock(now func() time.Time) HTTPOption {
-	return func(c *httpConfig) { c.now = now }
-}
-
-// WithRESTClient sets the HTTP client that delivers deferred responses to
-// Discord's REST API; the default has a 10-second timeout.
-func WithRESTClient(client *http.Client) HTTPOption {
-	return func(c *httpConfig) { c.client = client }
-}
-
 // WithAPIURL sets the base URL of Discord's REST API that deferred
 // responses go to; the default is DefaultAPIURL.
 func WithAPIURL(u string) HTTPOption {
@@ -86,7 +63,7 @@ func WithAPIURL(u string) HTTPOption {
 }
 
 // WithSender sets what delivers deferred responses, replacing the default
-// REST client (and WithRESTClient and WithAPIURL).
+// REST client (and WithAPIURL).
 func WithSender(s Sender) HTTPOption {
 	return func(c *httpConfig) { c.sender = s }
 }
@@ -102,12 +79,6 @@ func WithLedger(l Ledger) HTTPOption {
 // responses. Requests it passes on reach the endpoint as before.
 func WithWrap(wrap func(http.Handler) http.Handler) HTTPOption {
 	return func(c *httpConfig) { c.wrap = wrap }
-}
-
-// WithShutdownGrace sets how long ServeHTTP lets work in flight finish
-// on shutdown before cancelling it; the default is DefaultShutdownGrace.
-func WithShutdownGrace(d time.Duration) HTTPOption {
-	return func(c *httpConfig) { c.grace = d }
 }
 
 // httpHandler serves POST /interactions.
@@ -134,15 +105,7 @@ func newHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOp
 	for _, o := range opts {
 		o(&cfg)
 	}
-	if cfg.log == nil {
-		cfg.log = slog.New(slog.DiscardHandler)
-	}
-	if cfg.maxBody <= 0 {
-		cfg.maxBody = DefaultMaxBodyBytes
-	}
-	if cfg.now == nil {
-		cfg.now = time.Now
-	}
+	cfg.log = orDiscard(cfg.log)
 	if cfg.sender == nil {
 		cfg.sender = NewREST(cfg.apiURL, cfg.client, cfg.log)
 	}
@@ -216,40 +179,19 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	tw := &trackingWriter{ResponseWriter: w}
+	tw := &peekWriter{ResponseWriter: w}
 	defer func() {
 		if rec := recover(); rec != nil {
 			h.cfg.log.Error("HTTP transport panicked", append(logAttrs(i), "panic", rec, "stack", string(debug.Stack()))...)
-			if !tw.wrote {
+			if tw.code == 0 { // nothing written yet
 				writeResponse(tw, errorResponse(i))
 			}
 		}
 	}()
 	respond := func(resp *discordgo.InteractionResponse) error { return writeResponse(tw, resp) }
-	if fe, ok := errors.AsType[*discordx.FieldError](err); ok {
-		h.cfg.log.Warn("interaction data cannot be read", append(logAttrs(i), "err", fe)...)
-		if err := h.d.claim(r.Context(), i); err != nil {
-			h.refuse(tw, i, err)
-			return
-		}
-		h.d.send(i, respond, unreadable(i, fe))
-		return
-	}
-	if err := h.d.answer(r.Context(), i, respond); err != nil {
-		h.refuse(tw, i, err)
-	}
-}
-
-// refuse answers an interaction the deferrer did not take: a duplicate
-// gets a 400; during shutdown, the restart apology unless the deferrer
-// has already sent it.
-func (h *httpHandler) refuse(w *trackingWriter, i *discordgo.Interaction, err error) {
-	switch {
-	case errors.Is(err, errDuplicate):
-		h.cfg.log.Warn("interaction received twice; answered once", logAttrs(i)...)
-		jsonError(w, http.StatusBadRequest, "interaction "+i.ID+" was already received")
-	case errors.Is(err, errStopping) && !w.wrote:
-		writeResponse(w, apology(i, msgStopping))
+	fe, _ := errors.AsType[*discordx.FieldError](err)
+	if err := h.d.answer(r.Context(), i, fe, respond); errors.Is(err, errDuplicate) {
+		jsonError(tw, http.StatusBadRequest, "interaction "+i.ID+" was already received")
 	}
 }
 
@@ -277,25 +219,6 @@ func (h *httpHandler) checkTimestamp(ts string) error {
 	}
 	return nil
 }
-
-// trackingWriter notes whether a response has been started.
-type trackingWriter struct {
-	http.ResponseWriter
-	wrote bool
-}
-
-func (t *trackingWriter) WriteHeader(code int) {
-	t.wrote = true
-	t.ResponseWriter.WriteHeader(code)
-}
-
-func (t *trackingWriter) Write(p []byte) (int, error) {
-	t.wrote = true
-	return t.ResponseWriter.Write(p)
-}
-
-// Unwrap lets http.ResponseController reach the underlying writer.
-func (t *trackingWriter) Unwrap() http.ResponseWriter { return t.ResponseWriter }
 
 // writeResponse writes resp as the HTTP response: JSON, or multipart/form-
 // data with a payload_json part and files[n] parts when it carries files.
@@ -339,10 +262,7 @@ const (
 // RunHTTP listens on addr (DefaultHTTPAddr when empty) and serves the
 // interactions endpoint until ctx is cancelled; see ServeHTTP.
 func RunHTTP(ctx context.Context, addr string, publicKey ed25519.PublicKey, handler Handler, log *slog.Logger, opts ...HTTPOption) error {
-	if addr == "" {
-		addr = DefaultHTTPAddr
-	}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", cmp.Or(addr, DefaultHTTPAddr))
 	if err != nil {
 		return err
 	}
@@ -354,9 +274,7 @@ func RunHTTP(ctx context.Context, addr string, publicKey ed25519.PublicKey, hand
 // flight and pending deferred responses finish for a few seconds, and
 // returns nil. It closes ln.
 func ServeHTTP(ctx context.Context, ln net.Listener, publicKey ed25519.PublicKey, handler Handler, log *slog.Logger, opts ...HTTPOption) error {
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
+	log = orDiscard(log)
 	h := newHTTPHandler(publicKey, handler, append([]HTTPOption{WithLogger(log)}, opts...)...)
 	var served http.Handler = h
 	if h.cfg.wrap != nil {
@@ -388,13 +306,7 @@ func ServeHTTP(ctx context.Context, ln net.Listener, publicKey ed25519.PublicKey
 	// end once the deferrer has answered them, finished or cancelled.
 	stopped := make(chan error, 1)
 	go func() { stopped <- srv.Shutdown(sctx) }()
-	grace := h.cfg.grace
-	if grace <= 0 {
-		grace = DefaultShutdownGrace
-	}
-	if err := h.d.shutdown(sctx, grace); err != nil {
-		log.Warn("answers still pending at shutdown were abandoned", "err", err)
-	}
+	h.d.shutdown(sctx, h.cfg.grace)
 	err := <-stopped
 	if err != nil {
 		srv.Close()

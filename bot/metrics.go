@@ -5,7 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -88,16 +88,18 @@ func observeIn(m map[string]*histogram, key string, d time.Duration) {
 // Gauge registers a value read at each scrape, such as a queue's depth.
 // labels is "" or a rendered label set such as `gate="search"`.
 func (m *Metrics) Gauge(name, labels, help string, f func() float64) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.funcs = append(m.funcs, metricFunc{name: name, help: help, typ: "gauge", labels: labels, f: f})
+	m.register(metricFunc{name: name, help: help, typ: "gauge", labels: labels, f: f})
 }
 
 // CounterFunc registers a counter kept elsewhere, such as cache hits.
 func (m *Metrics) CounterFunc(name, labels, help string, f func() float64) {
+	m.register(metricFunc{name: name, help: help, typ: "counter", labels: labels, f: f})
+}
+
+func (m *Metrics) register(f metricFunc) {
 	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.funcs = append(m.funcs, metricFunc{name: name, help: help, typ: "counter", labels: labels, f: f})
+	m.funcs = append(m.funcs, f)
+	m.mu.Unlock()
 }
 
 // ObserveStore records how long a store operation took; its signature
@@ -244,7 +246,8 @@ func (m *Metrics) HTTP(next http.Handler) http.Handler {
 	})
 }
 
-// peekWriter keeps the status and the first bytes of a response.
+// peekWriter keeps the status and the first bytes of a response; a code
+// of 0 means nothing has been written yet.
 type peekWriter struct {
 	http.ResponseWriter
 	code int
@@ -268,6 +271,7 @@ func (p *peekWriter) Write(b []byte) (int, error) {
 	return p.ResponseWriter.Write(b)
 }
 
+// Unwrap lets http.ResponseController reach the underlying writer.
 func (p *peekWriter) Unwrap() http.ResponseWriter { return p.ResponseWriter }
 
 // ServeHTTP writes the metrics in Prometheus text format.
@@ -281,14 +285,13 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	var b strings.Builder
 	m.mu.Lock()
 	header(&b, "nimtutor_interactions_total", "counter", "Interactions handled, by kind and outcome.")
-	keys := sortedKeys(m.requests, func(a, b [2]string) int { return strings.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1]) })
-	for _, k := range keys {
+	for _, k := range slices.SortedFunc(maps.Keys(m.requests), func(a, b [2]string) int { return slices.Compare(a[:], b[:]) }) {
 		fmt.Fprintf(&b, "nimtutor_interactions_total{kind=%q,outcome=%q} %d\n", k[0], k[1], m.requests[k])
 	}
 	writeHistograms(&b, "nimtutor_interaction_seconds", "kind", "Time the handler took for an interaction, by kind.", m.latency)
 	writeHistograms(&b, "nimtutor_store_seconds", "op", "Time store operations took, by operation.", m.store)
 	header(&b, "nimtutor_http_responses_total", "counter", "HTTP responses of the interactions endpoint, by status code.")
-	for _, code := range sortedKeys(m.responses, func(a, b int) int { return a - b }) {
+	for _, code := range slices.Sorted(maps.Keys(m.responses)) {
 		fmt.Fprintf(&b, "nimtutor_http_responses_total{code=\"%d\"} %d\n", code, m.responses[code])
 	}
 	funcs := slices.Clone(m.funcs)
@@ -321,7 +324,7 @@ func header(b *strings.Builder, name, typ, help string) {
 
 func writeHistograms(b *strings.Builder, name, label, help string, hs map[string]*histogram) {
 	header(b, name, "histogram", help)
-	for _, k := range sortedKeys(hs, strings.Compare) {
+	for _, k := range slices.Sorted(maps.Keys(hs)) {
 		h := hs[k]
 		var cum uint64
 		for j, le := range buckets {
@@ -334,18 +337,5 @@ func writeHistograms(b *strings.Builder, name, label, help string, hs map[string
 	}
 }
 
-func formatFloat(f float64) string {
-	if math.IsInf(f, 1) {
-		return "+Inf"
-	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
-}
-
-func sortedKeys[K comparable, V any](m map[K]V, cmp func(a, b K) int) []K {
-	keys := make([]K, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, cmp)
-	return keys
-}
+// formatFloat writes f as Prometheus reads it (+Inf, NaN included).
+func formatFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -100,53 +101,49 @@ func readData(typ discordgo.InteractionType, raw json.RawMessage) (discordgo.Int
 			return discordgo.ApplicationCommandInteractionData{}, err
 		}
 		return d, nil
-	case discordgo.InteractionMessageComponent:
+	case discordgo.InteractionMessageComponent, discordgo.InteractionModalSubmit:
+		// Both name what was used by a custom_id.
 		var d struct {
 			CustomID      json.RawMessage `json:"custom_id"`
 			ComponentType json.RawMessage `json:"component_type"`
 			Values        json.RawMessage `json:"values"`
+			Components    json.RawMessage `json:"components"`
 		}
-		if err := json.Unmarshal(raw, &d); err != nil {
-			return discordgo.MessageComponentInteractionData{}, &discordx.FieldError{Path: "data", Msg: "should be an object"}
+		var customID string
+		err := json.Unmarshal(raw, &d)
+		if err != nil {
+			err = &discordx.FieldError{Path: "data", Msg: "should be an object"}
+		} else {
+			err = stringField(d.CustomID, "data.custom_id", &customID)
 		}
-		var out discordgo.MessageComponentInteractionData
-		if err := stringField(d.CustomID, "data.custom_id", &out.CustomID); err != nil {
-			return discordgo.MessageComponentInteractionData{}, err
+		if typ == discordgo.InteractionModalSubmit {
+			form := discordgo.ModalSubmitInteractionData{CustomID: customID}
+			if err == nil {
+				form.Components, err = discordx.ParseComponents(d.Components, "data.components")
+			}
+			return form, err
 		}
+		var none discordgo.MessageComponentInteractionData
+		if err != nil {
+			return none, err
+		}
+		out := discordgo.MessageComponentInteractionData{CustomID: customID}
 		if len(d.ComponentType) > 0 && json.Unmarshal(d.ComponentType, &out.ComponentType) != nil {
-			return discordgo.MessageComponentInteractionData{}, &discordx.FieldError{Path: "data.component_type", Msg: "should be a number"}
+			return none, &discordx.FieldError{Path: "data.component_type", Msg: "should be a number"}
 		}
 		if len(d.Values) > 0 && !bytes.Equal(bytes.TrimSpace(d.Values), []byte("null")) {
 			var values []any
 			if err := json.Unmarshal(d.Values, &values); err != nil {
-				return discordgo.MessageComponentInteractionData{}, &discordx.FieldError{Path: "data.values", Msg: "should be a list of choices"}
+				return none, &discordx.FieldError{Path: "data.values", Msg: "should be a list of choices"}
 			}
 			for k, v := range values {
 				s, ok := v.(string)
 				if !ok {
-					return discordgo.MessageComponentInteractionData{}, &discordx.FieldError{Path: fmt.Sprintf("data.values[%d]", k), Msg: "should be text, but is " + discordx.JSONKind(v)}
+					return none, &discordx.FieldError{Path: fmt.Sprintf("data.values[%d]", k), Msg: "should be text, but is " + discordx.JSONKind(v)}
 				}
 				out.Values = append(out.Values, s)
 			}
 		}
-		return out, nil
-	case discordgo.InteractionModalSubmit:
-		var d struct {
-			CustomID   json.RawMessage `json:"custom_id"`
-			Components json.RawMessage `json:"components"`
-		}
-		if err := json.Unmarshal(raw, &d); err != nil {
-			return discordgo.ModalSubmitInteractionData{}, &discordx.FieldError{Path: "data", Msg: "should be an object"}
-		}
-		var out discordgo.ModalSubmitInteractionData
-		if err := stringField(d.CustomID, "data.custom_id", &out.CustomID); err != nil {
-			return discordgo.ModalSubmitInteractionData{}, err
-		}
-		comps, err := discordx.ParseComponents(d.Components, "data.components")
-		if err != nil {
-			return discordgo.ModalSubmitInteractionData{CustomID: out.CustomID}, err
-		}
-		out.Components = comps
 		return out, nil
 	}
 	return nil, nil
@@ -232,22 +229,15 @@ func goKind(t string) string {
 	return "an object"
 }
 
+// jsonNames name the JSON kinds encoding/json reports ("string", "bool").
+var jsonNames = map[string]string{"string": "text", "bool": "true or false", "array": "a list", "object": "an object"}
+
 // jsonName names the JSON kind encoding/json reports ("number", "string").
 func jsonName(v string) string {
-	switch v {
-	case "string":
-		return "text"
-	case "bool":
-		return "true or false"
-	case "array":
-		return "a list"
-	case "object":
-		return "an object"
-	}
 	if strings.HasPrefix(v, "number") {
 		return "a number"
 	}
-	return v
+	return cmp.Or(jsonNames[v], v)
 }
 
 // shortErr returns err's text, clipped for a log line or a reply.

@@ -58,14 +58,20 @@ type bucket struct {
 	last   time.Time
 }
 
-// NewRateLimiter returns a RateLimiter in front of next.
-func NewRateLimiter(next Handler, cfg RateLimitConfig) *RateLimiter {
+// withDefaults returns cfg with its Burst and Per defaulted.
+func (cfg RateLimitConfig) withDefaults() RateLimitConfig {
 	if cfg.Burst <= 0 {
 		cfg.Burst = DefaultRateBurst
 	}
 	if cfg.Per <= 0 {
 		cfg.Per = DefaultRatePer
 	}
+	return cfg
+}
+
+// NewRateLimiter returns a RateLimiter in front of next.
+func NewRateLimiter(next Handler, cfg RateLimitConfig) *RateLimiter {
+	cfg = cfg.withDefaults()
 	if cfg.MaxUsers <= 0 {
 		cfg.MaxUsers = DefaultRateMaxUsers
 	}
@@ -136,7 +142,7 @@ func (l *RateLimiter) take(user string) (time.Duration, bool) {
 		l.users[user] = b
 	}
 	if elapsed := now.Sub(b.last).Seconds(); elapsed > 0 {
-		b.tokens = math.Min(l.burst, b.tokens+elapsed*l.rate)
+		b.tokens = min(l.burst, b.tokens+elapsed*l.rate)
 	}
 	b.last = now
 	if b.tokens >= 1 {
@@ -172,10 +178,7 @@ func (l *RateLimiter) evict(now time.Time) {
 // slowDown is the reply for a user over the limit who may try again after
 // wait, rounded up to whole seconds.
 func slowDown(wait time.Duration) string {
-	secs := int(math.Ceil(wait.Seconds()))
-	if secs < 1 {
-		secs = 1
-	}
+	secs := max(int(math.Ceil(wait.Seconds())), 1)
 	unit := "seconds"
 	if secs == 1 {
 		unit = "second"

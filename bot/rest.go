@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -65,16 +66,11 @@ const restTimeout = 10 * time.Second
 // NewREST returns a client for the API at base (DefaultAPIURL when
 // empty), sending with client (a client with a 10 s timeout when nil).
 func NewREST(base string, client *http.Client, log *slog.Logger) *REST {
-	if base == "" {
-		base = DefaultAPIURL
-	}
 	if client == nil {
 		client = &http.Client{Timeout: restTimeout}
 	}
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
-	return &REST{base: strings.TrimRight(base, "/"), client: client, log: log, minBackoff: 250 * time.Millisecond, maxBackoff: 15 * time.Second}
+	log = orDiscard(log)
+	return &REST{base: strings.TrimRight(cmp.Or(base, DefaultAPIURL), "/"), client: client, log: log, minBackoff: 250 * time.Millisecond, maxBackoff: 15 * time.Second}
 }
 
 // CheckAPIURL reports whether s is usable as DISCORD_API_URL: an
@@ -203,10 +199,7 @@ func (c *REST) attempt(ctx context.Context, method, path string, p payload) (tim
 		return 0, nil
 	}
 	apiErr := &APIError{Status: resp.StatusCode, Message: strings.TrimSpace(string(msg))}
-	switch {
-	case resp.StatusCode == http.StatusTooManyRequests:
-		return retryAfter(resp.Header, msg), apiErr
-	case resp.StatusCode >= 500:
+	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 {
 		return retryAfter(resp.Header, msg), apiErr
 	}
 	return -1, apiErr

@@ -180,7 +180,7 @@ func TestDeferredDeliveryRetriedAndLogged(t *testing.T) {
 	release := make(chan struct{})
 	d := newDeferrer(slowHandler(release, message("done"), false), rest, nil, time.Millisecond, logs.logger())
 	i := interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"})
-	if err := d.answer(context.Background(), i, func(*discordgo.InteractionResponse) error { return nil }); err != nil {
+	if err := d.answer(context.Background(), i, nil, func(*discordgo.InteractionResponse) error { return nil }); err != nil {
 		t.Fatal(err)
 	}
 	close(release)
@@ -199,7 +199,7 @@ func TestDeferredDeliveryRetriedAndLogged(t *testing.T) {
 	d2 := newDeferrer(late, NewREST(api2.srv.URL, nil, nil), nil, time.Millisecond, logs.logger())
 	i2 := interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"})
 	i2.ID = "1200000000000000077"
-	d2.answer(context.Background(), i2, func(*discordgo.InteractionResponse) error { return nil })
+	d2.answer(context.Background(), i2, nil, func(*discordgo.InteractionResponse) error { return nil })
 	if err := d2.wait(context.Background()); err != nil {
 		t.Fatal(err)
 	}

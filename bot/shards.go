@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -24,19 +25,6 @@ import (
 // process may run any set of shards (RunShards), so a bot can run one
 // process per range of shards, all answering through the same handler
 // setup and, for state, the same database.
-
-// ShardOf returns the shard that receives the events of guild when the
-// bot runs shards shards; a DM (guild "") goes to shard 0.
-func ShardOf(guild string, shards int) (int, error) {
-	if shards <= 1 || guild == "" {
-		return 0, nil
-	}
-	id, err := strconv.ParseUint(guild, 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("guild id %q is not a snowflake: %w", guild, err)
-	}
-	return int((id >> 22) % uint64(shards)), nil
-}
 
 // ShardPlan says which shards a process runs.
 type ShardPlan struct {
@@ -77,11 +65,7 @@ func ParseShardRange(s string) (first, last int, err error) {
 // how many may identify at once.
 func recommendedShards(cfg GatewayConfig) (count, concurrency int, err error) {
 	s, _ := discordgo.New("Bot " + cfg.Token)
-	if cfg.HTTPClient != nil {
-		s.Client = cfg.HTTPClient
-	} else {
-		s.Client = &http.Client{Timeout: 10 * time.Second}
-	}
+	s.Client = cmp.Or(cfg.HTTPClient, &http.Client{Timeout: 10 * time.Second})
 	gb, err := s.GatewayBot()
 	if err != nil {
 		return 0, 0, fmt.Errorf("asking Discord for the recommended shard count (GET /gateway/bot): %w", err)
@@ -103,9 +87,7 @@ func RunShards(ctx context.Context, cfg GatewayConfig, plan ShardPlan, handler H
 	if cfg.Token == "" {
 		return ErrNoToken
 	}
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
+	log = orDiscard(log)
 	concurrency := 1
 	if plan.Count == 0 {
 		n, c, err := recommendedShards(cfg)
@@ -130,7 +112,7 @@ func RunShards(ctx context.Context, cfg GatewayConfig, plan ShardPlan, handler H
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
-	errs := make(chan error, plan.Last-plan.First+1)
+	errs := make([]error, plan.Last-plan.First+1) // one per shard
 	for k, id := 0, plan.First; id <= plan.Last; k, id = k+1, id+1 {
 		sc := cfg
 		sc.ShardID, sc.ShardCount = id, plan.Count
@@ -142,20 +124,11 @@ func RunShards(ctx context.Context, cfg GatewayConfig, plan ShardPlan, handler H
 			case <-time.After(wait):
 			}
 			if err := RunGateway(ctx, sc, handler, log); err != nil {
-				errs <- fmt.Errorf("shard %d of %d: %w", sc.ShardID, sc.ShardCount, err)
+				errs[k] = fmt.Errorf("shard %d of %d: %w", sc.ShardID, sc.ShardCount, err)
 				cancel()
 			}
 		})
 	}
 	wg.Wait()
-	close(errs)
-	return errors.Join(drainErrs(errs)...)
-}
-
-func drainErrs(errs <-chan error) []error {
-	var out []error
-	for err := range errs {
-		out = append(out, err)
-	}
-	return out
+	return errors.Join(errs...)
 }

@@ -44,16 +44,8 @@ var (
 // NewSharedRateLimiter returns a SharedRateLimiter in front of next,
 // counting in st with cfg's Burst and Per (zero fields take the defaults).
 func NewSharedRateLimiter(next Handler, st RateStore, cfg RateLimitConfig, log *slog.Logger) *SharedRateLimiter {
-	if cfg.Burst <= 0 {
-		cfg.Burst = DefaultRateBurst
-	}
-	if cfg.Per <= 0 {
-		cfg.Per = DefaultRatePer
-	}
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
-	return &SharedRateLimiter{local: NewRateLimiter(next, cfg), store: st, burst: cfg.Burst, per: cfg.Per, log: log}
+	cfg = cfg.withDefaults()
+	return &SharedRateLimiter{local: NewRateLimiter(next, cfg), store: st, burst: cfg.Burst, per: cfg.Per, log: orDiscard(log)}
 }
 
 // Handle answers i with the wrapped Handler if the user has an

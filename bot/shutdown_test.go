@@ -136,7 +136,7 @@ func TestStopsAcceptingDuringShutdown(t *testing.T) {
 	}
 	var got *discordgo.InteractionResponse
 	i := interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "quick"})
-	err := d.answer(context.Background(), i, func(r *discordgo.InteractionResponse) error {
+	err := d.answer(context.Background(), i, nil, func(r *discordgo.InteractionResponse) error {
 		got = r
 		return nil
 	})
@@ -150,7 +150,7 @@ func TestStopsAcceptingDuringShutdown(t *testing.T) {
 	// The same interaction again (a redelivery) gets nothing: it was
 	// answered, with the apology.
 	got = nil
-	err = d.answer(context.Background(), i, func(r *discordgo.InteractionResponse) error {
+	err = d.answer(context.Background(), i, nil, func(r *discordgo.InteractionResponse) error {
 		got = r
 		return nil
 	})

@@ -172,20 +172,21 @@ func parseList(raw json.RawMessage, path string, depth int) ([]discordgo.Message
 	return out, nil
 }
 
-// ParseComponent reads one component at path; see ParseComponents.
-func ParseComponent(raw json.RawMessage, path string) (discordgo.MessageComponent, error) {
-	return parseComponent(raw, path, 0)
-}
-
 func parseComponent(raw json.RawMessage, path string, depth int) (discordgo.MessageComponent, error) {
 	if depth > maxDepth {
 		return nil, &FieldError{Path: path, Msg: "components nest too deeply"}
 	}
+	// The fields of the types read here; a text input's custom_id and
+	// value must be text, labels are taken when they are.
 	var head struct {
-		Type       json.RawMessage `json:"type"`
-		ID         json.RawMessage `json:"id"`
-		Components json.RawMessage `json:"components"`
-		Component  json.RawMessage `json:"component"`
+		Type        json.RawMessage `json:"type"`
+		ID          json.RawMessage `json:"id"`
+		Components  json.RawMessage `json:"components"`
+		Component   json.RawMessage `json:"component"`
+		CustomID    json.RawMessage `json:"custom_id"`
+		Value       json.RawMessage `json:"value"`
+		Label       any             `json:"label"`
+		Description any             `json:"description"`
 	}
 	if err := json.Unmarshal(raw, &head); err != nil {
 		return nil, &FieldError{Path: path, Msg: "should be a component object, but is " + rawKind(raw)}
@@ -208,15 +209,18 @@ func parseComponent(raw json.RawMessage, path string, depth int) (discordgo.Mess
 		}
 		return &discordgo.ActionsRow{Components: children, ID: id}, nil
 	case discordgo.TextInputComponent:
-		return parseTextInput(raw, path, id)
-	case ComponentLabel:
-		var l struct {
-			Label       any `json:"label"`
-			Description any `json:"description"`
+		in := &discordgo.TextInput{ID: id}
+		if err := textField(head.CustomID, path+".custom_id", &in.CustomID, true); err != nil {
+			return nil, err
 		}
-		_ = json.Unmarshal(raw, &l) // the object decoded above
-		label, _ := l.Label.(string)
-		desc, _ := l.Description.(string)
+		if err := textField(head.Value, path+".value", &in.Value, false); err != nil {
+			return nil, err
+		}
+		in.Label, _ = head.Label.(string)
+		return in, nil
+	case ComponentLabel:
+		label, _ := head.Label.(string)
+		desc, _ := head.Description.(string)
 		if isNull(head.Component) {
 			return nil, &FieldError{Path: path + ".component", Msg: "is missing; a label wraps one component"}
 		}
@@ -231,26 +235,6 @@ func parseComponent(raw json.RawMessage, path string, depth int) (discordgo.Mess
 		return Unknown{Kind: kind, Raw: append(json.RawMessage(nil), raw...)}, nil
 	}
 	return c, nil
-}
-
-// parseTextInput reads a text input, insisting that its custom_id and
-// value, when present, are text.
-func parseTextInput(raw json.RawMessage, path string, id int) (discordgo.MessageComponent, error) {
-	var t struct {
-		CustomID json.RawMessage `json:"custom_id"`
-		Value    json.RawMessage `json:"value"`
-		Label    any             `json:"label"`
-	}
-	_ = json.Unmarshal(raw, &t) // the object decoded by the caller
-	in := &discordgo.TextInput{ID: id}
-	if err := textField(t.CustomID, path+".custom_id", &in.CustomID, true); err != nil {
-		return nil, err
-	}
-	if err := textField(t.Value, path+".value", &in.Value, false); err != nil {
-		return nil, err
-	}
-	in.Label, _ = t.Label.(string)
-	return in, nil
 }
 
 // textField decodes raw into *dst when it is a JSON string. A missing
@@ -294,35 +278,29 @@ func textValue(c discordgo.MessageComponent, customID string, depth int) (string
 	if depth > maxDepth {
 		return "", false
 	}
-	switch c := c.(type) {
-	case *discordgo.TextInput:
-		if c != nil && c.CustomID == customID {
-			return c.Value, true
-		}
-	case discordgo.TextInput:
-		if c.CustomID == customID {
-			return c.Value, true
-		}
-	case *TextInput:
-		if c != nil && c.CustomID == customID {
-			return c.Value, true
-		}
-	case TextInput:
-		if c.CustomID == customID {
-			return c.Value, true
-		}
-	case *Label:
-		if c != nil {
-			return textValue(c.Component, customID, depth+1)
-		}
-	case Label:
-		return textValue(c.Component, customID, depth+1)
-	case *discordgo.ActionsRow:
-		if c != nil {
-			return textValues(c.Components, customID, depth+1)
-		}
-	case discordgo.ActionsRow:
-		return textValues(c.Components, customID, depth+1)
+	if t, ok := As[discordgo.TextInput](c); ok && t.CustomID == customID {
+		return t.Value, true
+	}
+	if t, ok := As[TextInput](c); ok && t.CustomID == customID {
+		return t.Value, true
+	}
+	if l, ok := As[Label](c); ok {
+		return textValue(l.Component, customID, depth+1)
+	}
+	if r, ok := As[discordgo.ActionsRow](c); ok {
+		return textValues(r.Components, customID, depth+1)
 	}
 	return "", false
+}
+
+// As returns c as a *T when it holds a T or a non-nil *T: discordgo reads
+// components as pointers, and handlers build them as values.
+func As[T any](c discordgo.MessageComponent) (*T, bool) {
+	switch x := any(c).(type) {
+	case T:
+		return &x, true
+	case *T:
+		return x, x != nil
+	}
+	return nil, false
 }

@@ -20,7 +20,7 @@ func TestLabelJSON(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 	// Read back as a submission would carry it.
-	c, err := ParseComponent(got, "c")
+	c, err := parseComponent(got, "c", 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,70 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// Options and helpers only the tests use.
+
+// WithDeferAfter sets how long a Handler may take before the request is
+// answered with a deferral; the default is DefaultDeferAfter.
+func WithDeferAfter(d time.Duration) HTTPOption {
+	return func(c *httpConfig) { c.deferAfter = d }
+}
+
+// WithMaxBodyBytes sets the largest accepted request body; the default is
+// DefaultMaxBodyBytes.
+func WithMaxBodyBytes(n int64) HTTPOption {
+	return func(c *httpConfig) { c.maxBody = n }
+}
+
+// WithClock sets the clock the signature timestamp is checked against; the
+// default is time.Now.
+func WithClock(now func() time.Time) HTTPOption {
+	return func(c *httpConfig) { c.now = now }
+}
+
+// WithRESTClient sets the HTTP client that delivers deferred responses to
+// Discord's REST API; the default has a 10-second timeout.
+func WithRESTClient(client *http.Client) HTTPOption {
+	return func(c *httpConfig) { c.client = client }
+}
+
+// WithShutdownGrace sets how long ServeHTTP lets work in flight finish
+// on shutdown before cancelling it; the default is DefaultShutdownGrace.
+func WithShutdownGrace(d time.Duration) HTTPOption {
+	return func(c *httpConfig) { c.grace = d }
+}
+
+// wait blocks until no work is in flight or ctx is done, and reports
+// ctx's error in the latter case.
+func (d *deferrer) wait(ctx context.Context) error {
+	idle := make(chan struct{})
+	go func() {
+		d.work.Wait()
+		close(idle)
+	}()
+	select {
+	case <-idle:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// ShardOf returns the shard that receives the events of guild when the
+// bot runs shards shards; a DM (guild "") goes to shard 0.
+func ShardOf(guild string, shards int) (int, error) {
+	if shards <= 1 || guild == "" {
+		return 0, nil
+	}
+	id, err := strconv.ParseUint(guild, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("guild id %q is not a snowflake: %w", guild, err)
+	}
+	return int((id >> 22) % uint64(shards)), nil
+}
