@@ -248,6 +248,21 @@ func Restore(g Game, text string, mover Player, held [2]int) (Position, error) {
 	return g.Restore(text, mover, held)
 }
 
+// RestoreUnscored is Game.Restore for a game that keeps no score: it
+// refuses a score, parses text as a long position with mover named as the
+// first player, and sets the mover with setMover.
+func RestoreUnscored[P Position](g Game, text string, mover Player, held [2]int, setMover func(P)) (Position, error) {
+	if held != [2]int{} {
+		return nil, Inputf("state", "no one holds anything in %s", g.Name())
+	}
+	pos, err := g.Parse(text, ParseOptions{First: g.PlayerName(mover), Long: true})
+	if err != nil {
+		return nil, err
+	}
+	setMover(pos.(P))
+	return pos, nil
+}
+
 // lazyMoves is implemented by positions with so many moves (a long
 // binstring has millions) that listing only the first few must be cheap.
 type lazyMoves interface {

@@ -64,15 +64,7 @@ func (g game) Parse(text string, opts solver.ParseOptions) (solver.Position, err
 
 // Restore rebuilds a row in the middle of a game.
 func (g game) Restore(text string, mover solver.Player, held [2]int) (solver.Position, error) {
-	if held != [2]int{} {
-		return nil, solver.Inputf("state", "no one holds anything in %s", g.Name())
-	}
-	pos, err := g.Parse(text, solver.ParseOptions{Long: true})
-	if err != nil {
-		return nil, err
-	}
-	pos.(*ABRow).mover = mover
-	return pos, nil
+	return solver.RestoreUnscored(g, text, mover, held, func(p *ABRow) { p.mover = mover })
 }
 
 // Random returns a row of 5 to 13 cells, half of them letters, with

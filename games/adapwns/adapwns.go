@@ -63,15 +63,7 @@ func (game) Parse(text string, opts solver.ParseOptions) (solver.Position, error
 
 // Restore rebuilds a board in the middle of a game.
 func (g game) Restore(text string, mover solver.Player, held [2]int) (solver.Position, error) {
-	if held != [2]int{} {
-		return nil, solver.Inputf("state", "no one holds anything in %s", g.Name())
-	}
-	pos, err := g.Parse(text, solver.ParseOptions{Long: true})
-	if err != nil {
-		return nil, err
-	}
-	pos.(*Board).mover = mover
-	return pos, nil
+	return solver.RestoreUnscored(g, text, mover, held, func(p *Board) { p.mover = mover })
 }
 
 // Random returns a board of 5 to 14 cells, about a third of them pawns.
