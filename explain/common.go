@@ -145,6 +145,12 @@ func ValueText(v solver.Value) string {
 	return verb + " in " + Plural(v.Remoteness, "move", "moves")
 }
 
+// Arrow is a solver.CellMove's short name: "5→4".
+func Arrow(m solver.Move) string {
+	cm := m.(solver.CellMove)
+	return fmt.Sprintf("%d→%d", cm.From, cm.To)
+}
+
 // Capitalise returns s with its first letter in upper case.
 func Capitalise(s string) string {
 	if s == "" {

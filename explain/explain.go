@@ -117,6 +117,19 @@ func (Basics) Stuck(pos solver.Position) string {
 	return pos.Game().PlayerName(pos.ToMove()) + " cannot move."
 }
 
+// LineMove is the mover's name and the move in the game's short notation:
+// "Ada 5→4".
+func (Basics) LineMove(pos solver.Position, m solver.Move, _ Options) string {
+	return pos.Game().PlayerName(pos.ToMove()) + " " + teacherOf(pos.Game()).Compact(pos, m)
+}
+
+// Players returns the names of the player to move in pos and of the
+// opponent.
+func Players(pos solver.Position) (mover, other string) {
+	g := pos.Game()
+	return g.PlayerName(pos.ToMove()), g.PlayerName(pos.ToMove().Other())
+}
+
 // ThemeXORToZero is the theme every Nim-like game shares: leave the
 // opponent an XOR of 0.
 const ThemeXORToZero = "XOR to zero"

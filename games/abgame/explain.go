@@ -195,12 +195,6 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	return append(steps, t.Finding(c, pl, o))
 }
 
-// abMoveName is a move's short name: "6→7".
-func abMoveName(m solver.Move) string {
-	cm := m.(Move)
-	return fmt.Sprintf("%d→%d", cm.From, cm.To)
-}
-
 // heapName names pair k as a heap: "the heap of letters 3 and 4".
 func heapName(k int) string { return fmt.Sprintf("the heap of letters %d and %d", 2*k+1, 2*k+2) }
 
@@ -226,7 +220,7 @@ func nimLines(p *ABRow, a Analysis, o explain.Options) []string {
 		t := pr.Gap ^ a.NimSum
 		l := fmt.Sprintf("%s = %d: %d xor %d = %d", heapName(k), pr.Gap, pr.Gap, a.NimSum, t)
 		if t < pr.Gap {
-			return l + fmt.Sprintf(", smaller: shrink it to %d with %s", t, abMoveName(abShrink(p, pr, pr.Gap-t)))
+			return l + fmt.Sprintf(", smaller: shrink it to %d with %s", t, explain.Arrow(abShrink(p, pr, pr.Gap-t)))
 		}
 		return l + ", not smaller, so this heap cannot do it"
 	}
@@ -263,7 +257,7 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 	case me > them && a.NimSum == 0:
 		m := c.Move.(Move)
 		body = fmt.Sprintf("You have more reserve moves (%d to %d) and the XOR is already 0, so there is no Nim move to make: spend one reserve move, a single cell, with %s. That leaves %d to %d on reserves with a XOR of 0 for the opponent.",
-			me, them, abMoveName(m), me-1, them)
+			me, them, explain.Arrow(m), me-1, them)
 	case me > them:
 		body = fmt.Sprintf("You have more reserve moves (%d to %d), so you can afford to play the Nim heaps well: make the XOR 0. For each heap h, compute h xor %d; a heap where that is smaller can be shrunk to it.\n%s",
 			me, them, a.NimSum, explain.Bullets(explain.ListOf(nimLines(p, a, o)), explain.Options{}))
@@ -271,7 +265,7 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 		body = fmt.Sprintf("The reserves are level at %d, so the Nim heaps decide: make the XOR 0. For each heap h, compute h xor %d; a heap where that is smaller can be shrunk to it.\n%s",
 			me, a.NimSum, explain.Bullets(explain.ListOf(nimLines(p, a, o)), explain.Options{}))
 	}
-	st.Body = body + "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, abMoveName, o)
+	st.Body = body + "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, explain.Arrow, o)
 	return st
 }
 
@@ -289,7 +283,7 @@ func (t game) GameOver(pos solver.Position) string {
 // Verdict says who wins, why, and the winning move.
 func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
-	mover, other := Game.PlayerName(p.ToMove()), Game.PlayerName(p.ToMove().Other())
+	mover, other := explain.Players(p)
 	res := [2]int{a.ReserveA, a.ReserveB}
 	me, them := res[p.ToMove()], res[p.ToMove().Other()]
 	if !solver.HasMoves(p) {
@@ -391,10 +385,6 @@ func (t game) LessonTitles(solver.Result) []string {
 	return []string{"Facing pairs", "Reserve moves", "Nim heaps", "The rule"}
 }
 
-func (t game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
-	return Game.PlayerName(pos.ToMove()) + " " + abMoveName(m)
-}
-
 // heapList names the Nim heaps with their letters: "2 (letters 1–2)".
 func heapList(a Analysis, o explain.Options) string {
 	var items []string
@@ -412,7 +402,7 @@ func heapList(a Analysis, o explain.Options) string {
 func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*ABRow)
 	a := c.Analysis.(Analysis)
-	mover, other := Game.PlayerName(p.ToMove()), Game.PlayerName(p.ToMove().Other())
+	mover, other := explain.Players(p)
 	res := [2]int{a.ReserveA, a.ReserveB}
 	me, them := res[p.ToMove()], res[p.ToMove().Other()]
 	why := fmt.Sprintf("Reserves A %d, B %d; heaps %s; XOR %d.", a.ReserveA, a.ReserveB, heapList(a, o), a.NimSum)
@@ -429,9 +419,9 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		k := abPairOf(a, m.From)
 		if pr := a.Pairs[k]; pr.Kind == NimPair {
 			t := pr.Gap ^ a.NimSum
-			find = fmt.Sprintf("Heap %d xor %d = %d is smaller: %s shrinks it (letters %d–%d).", pr.Gap, a.NimSum, t, abMoveName(m), 2*k+1, 2*k+2)
+			find = fmt.Sprintf("Heap %d xor %d = %d is smaller: %s shrinks it (letters %d–%d).", pr.Gap, a.NimSum, t, explain.Arrow(m), 2*k+1, 2*k+2)
 		} else {
-			find = fmt.Sprintf("XOR 0 and %d to %d ahead: spend a reserve cell, %s.", me, them, abMoveName(m))
+			find = fmt.Sprintf("XOR 0 and %d to %d ahead: spend a reserve cell, %s.", me, them, explain.Arrow(m))
 		}
 	}
 	rule := fmt.Sprintf("Reserves %d to %d: the larger wins, heaps aside.", max(me, them), min(me, them))
@@ -441,7 +431,7 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
 }
 
-func (t game) Compact(_ solver.Position, m solver.Move) string { return abMoveName(m) }
+func (t game) Compact(_ solver.Position, m solver.Move) string { return explain.Arrow(m) }
 
 // The ideas of the solution a puzzle can need.
 const (

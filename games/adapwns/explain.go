@@ -249,12 +249,6 @@ func (g game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	return append(steps, g.Finding(c, pl, o))
 }
 
-// pawnName is a move's short name: "5→4".
-func pawnName(m solver.Move) string {
-	cm := m.(Move)
-	return fmt.Sprintf("%d→%d", cm.From, cm.To)
-}
-
 // stepText says what step s does to its counted gap: "gap 2: 1 → 0,
 // worth 0".
 func stepText(s pawnStep) string {
@@ -285,7 +279,7 @@ func (g game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 			line += fmt.Sprintf(", which needs %s and the gap has %d", explain.Plural(d, "cell", "cells"), g)
 		default:
 			s := pawnStep{pawn: k, d: d, gap: k, from: g, to: g - d}
-			line += fmt.Sprintf(": move %s (%s)", pawnName(s.move(a)), stepText(s))
+			line += fmt.Sprintf(": move %s (%s)", explain.Arrow(s.move(a)), stepText(s))
 		}
 		lines = append(lines, line)
 	}
@@ -293,9 +287,9 @@ func (g game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 		a.Xor, explain.Bullets(explain.ListOf(lines), o))
 	m := c.Move.(Move)
 	if s := stepOf(a, m); s.gap != s.pawn {
-		body += fmt.Sprintf("\nNo counted gap can do it, so move a pawn whose gap is ignored: it adds its cells to the counted gap on its right. The move %s does it (%s), and the XOR becomes %d.", pawnName(m), stepText(s), newXor(a, s))
+		body += fmt.Sprintf("\nNo counted gap can do it, so move a pawn whose gap is ignored: it adds its cells to the counted gap on its right. The move %s does it (%s), and the XOR becomes %d.", explain.Arrow(m), stepText(s), newXor(a, s))
 	}
-	body += "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, pawnName, o)
+	body += "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, explain.Arrow, o)
 	st.Body = body
 	return st
 }
@@ -303,8 +297,7 @@ func (g game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 // Verdict says who wins, why, and the winning move.
 func (g game) Verdict(c solver.Result, o explain.Options) explain.Step {
 	p, a := c.Position.(*Board), c.Analysis.(Analysis)
-	mover := p.Game().PlayerName(p.ToMove())
-	other := p.Game().PlayerName(p.ToMove().Other())
+	mover, other := explain.Players(p)
 	if _, ok := lastMove(a); !ok {
 		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("No pawn can move, so %s cannot move and loses: **%s wins**.", mover, c.WinnerName())}
 	}
@@ -367,10 +360,6 @@ func (g game) LessonTitles(solver.Result) []string {
 	return []string{"A staircase", "Which gaps count", "g mod 3", "The XOR"}
 }
 
-func (g game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
-	return pos.Game().PlayerName(pos.ToMove()) + " " + pawnName(m)
-}
-
 func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*Board)
 	a := c.Analysis.(Analysis)
@@ -393,9 +382,9 @@ func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		m := c.Move.(Move)
 		s := stepOf(a, m)
 		if s.gap == s.pawn {
-			find = fmt.Sprintf("Gap %d must become worth %d xor %d = %d: %s (%s).", s.gap, s.from%3, a.Xor, s.to%3, pawnName(m), stepText(s))
+			find = fmt.Sprintf("Gap %d must become worth %d xor %d = %d: %s (%s).", s.gap, s.from%3, a.Xor, s.to%3, explain.Arrow(m), stepText(s))
 		} else {
-			find = fmt.Sprintf("No counted gap reaches its target, so %s adds %d to the next one (%s).", pawnName(m), s.d, stepText(s))
+			find = fmt.Sprintf("No counted gap reaches its target, so %s adds %d to the next one (%s).", explain.Arrow(m), s.d, stepText(s))
 		}
 	} else {
 		find = fmt.Sprintf("Any move changes one of the values of gaps %s, and the XOR of 0 breaks.", explain.Inline(explain.Ints(a.Significant), o))
@@ -415,7 +404,7 @@ func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
 }
 
-func (g game) Compact(_ solver.Position, m solver.Move) string { return pawnName(m) }
+func (g game) Compact(_ solver.Position, m solver.Move) string { return explain.Arrow(m) }
 
 // gapsCount says "gap 2 counts" or "gaps 1, 3 count".
 func gapsCount(gaps []int, o explain.Options) string {

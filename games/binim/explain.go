@@ -248,7 +248,7 @@ func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options)
 		st.Body = fmt.Sprintf("No stack has `%c` on top, so there is no move to find.", symbolOf(p.ToMove()))
 		return st
 	}
-	_, other := stackNames(p)
+	_, other := explain.Players(p)
 	counts := p.counts()
 	me, them := counts[p.ToMove()], counts[p.ToMove().Other()]
 	if c.Move == nil {
@@ -314,7 +314,7 @@ func (t *stackGame) Numbers(c solver.Result, o explain.Options) explain.Step {
 
 func (t *stackGame) Rule(c solver.Result, _ explain.Options) explain.Step {
 	p := c.Position.(*Stacks)
-	mover, other := stackNames(p)
+	mover, other := explain.Players(p)
 	mv := p.counts()
 	if p.Misere() {
 		return explain.Step{Body: fmt.Sprintf("In misère play each player wants to run out of moves first. Fewer extra moves run out first; with equal counts the player to move spends one first. Here %s, to move, has %d and %s has %d.",
@@ -379,15 +379,9 @@ func showStack(s string, n int, o explain.Options) string {
 	return t
 }
 
-// stackNames returns the names of the two players of a stack game.
-func stackNames(p *Stacks) (mover, other string) {
-	g := p.Game()
-	return g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
-}
-
 // stacksIntro says who is to move, who owns what and how the explain.List is ordered.
 func stacksIntro(p *Stacks) string {
-	mover, _ := stackNames(p)
+	mover, _ := explain.Players(p)
 	n := len(p.Stacks())
 	order := explain.IsAre(n, "stack", "stacks") + "; their order does not matter, so they are listed sorted, equal stacks together."
 	if n == 0 {
@@ -429,7 +423,7 @@ func ownTop(p *Stacks) bool {
 
 // noMoveReason says why the player to move in p cannot move.
 func noMoveReason(p *Stacks) string {
-	mover, _ := stackNames(p)
+	mover, _ := explain.Players(p)
 	if len(p.Stacks()) == 0 {
 		return mover + " cannot move: no stacks are left"
 	}
@@ -540,7 +534,7 @@ func binim2Steps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
 		}), explain.Options{})
 	steps = append(steps, explain.Step{Title: "Extra moves", Body: body})
 
-	mover, _ := stackNames(p)
+	mover, _ := explain.Players(p)
 	ex := a.Extras()
 	me, them := ex[p.ToMove()], ex[p.ToMove().Other()]
 	cmp := "the counts are equal"
@@ -569,7 +563,7 @@ func cancelExample(s string, o explain.Options) string {
 }
 
 func binim2Verdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
-	mover, other := stackNames(p)
+	mover, other := explain.Players(p)
 	if !ownTop(p) {
 		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
 			"%s cannot move: no stack has `%c` on top. In misère play a player who cannot move wins, so **%s wins**.",
@@ -631,7 +625,7 @@ func binimSteps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
 	}
 	steps = append(steps, explain.Step{Title: "Each stack belongs to one player", Body: body})
 
-	mover, _ := stackNames(p)
+	mover, _ := explain.Players(p)
 	mv := a.Moves()
 	me, them := mv[p.ToMove()], mv[p.ToMove().Other()]
 	steps = append(steps, explain.Step{Title: "The rule", Body: fmt.Sprintf(
@@ -641,7 +635,7 @@ func binimSteps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
 }
 
 func binimVerdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
-	mover, other := stackNames(p)
+	mover, other := explain.Players(p)
 	if !ownTop(p) {
 		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
 			"%s cannot move: no stack has `%c` on top. In normal play that loses, so **%s wins**.",
@@ -671,13 +665,13 @@ func (t *stackGame) LessonTitles(c solver.Result) []string {
 
 func (t *stackGame) LineMove(pos solver.Position, m solver.Move, o explain.Options) string {
 	p := pos.(*Stacks)
-	mover, _ := stackNames(p)
+	mover, _ := explain.Players(p)
 	return mover + " " + strings.Replace(stackMoveName(p, m, o), "take", "takes", 1)
 }
 
 func (t *stackGame) Stuck(pos solver.Position) string {
 	p := pos.(*Stacks)
-	mover, _ := stackNames(p)
+	mover, _ := explain.Players(p)
 	if p.Misere() {
 		return mover + " cannot move, which wins in misère play."
 	}
@@ -686,7 +680,7 @@ func (t *stackGame) Stuck(pos solver.Position) string {
 
 func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*Stacks)
-	mover, other := stackNames(p)
+	mover, other := explain.Players(p)
 	var why, find, rule string
 	counts := p.counts()
 	if p.Misere() {

@@ -175,8 +175,7 @@ func finalShift(a Analysis) int {
 func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*BinaryString)
 	a := c.Analysis.(Analysis)
-	g := p.Game()
-	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	mover, other := explain.Players(p)
 	l := p.lead()
 	if p.Text() == "" {
 		return nil
@@ -246,8 +245,7 @@ func runLines(runs []run, x int) []string {
 func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
 	p := c.Position.(*BinaryString)
 	a := c.Analysis.(Analysis)
-	g := p.Game()
-	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	mover, other := explain.Players(p)
 	st := explain.Step{Title: "Finding the move"}
 	if p.Text() == "" {
 		st.Body = "The string is empty, so there is no move to find."
@@ -296,8 +294,7 @@ func finalLeadText(l int, other string) string {
 // Verdict says who wins, why, and the winning move.
 func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
-	g := p.Game()
-	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	mover, other := explain.Players(p)
 	if p.Text() == "" {
 		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("The string is empty, so the game is over. %s %s", leadText(mover, other, p.lead()), explain.VerdictSentence(c))}
 	}
@@ -407,8 +404,7 @@ func (t game) Stuck(pos solver.Position) string {
 func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*BinaryString)
 	a := c.Analysis.(Analysis)
-	g := p.Game()
-	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	mover, other := explain.Players(p)
 	l := p.lead()
 	if p.Text() == "" {
 		return []explain.Step{t.Verdict(c, o)}

@@ -143,7 +143,7 @@ func ordinalBit(b int) string { return strconv.Itoa(1<<b) + "s" }
 func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	p := c.Position.(*Heaps)
 	t := tallyOf(p.heaps)
-	mover, other := g.PlayerName(p.mover), g.PlayerName(p.mover.Other())
+	mover, other := explain.Players(p)
 	if t.x == 0 && t.ones == 0 && t.big == 0 {
 		return explain.Step{Title: "Verdict", Body: g.GameOver(p) + " " + explain.VerdictSentence(c)}
 	}
