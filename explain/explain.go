@@ -209,11 +209,11 @@ func Recommend(ctx context.Context, r solver.Result) (m solver.Move, value solve
 	}
 	t := teacherOf(r.Position.Game())
 	c := t.Canonical(r)
-	m, value, exact = holdOut(ctx, c.Position)
-	if m == nil {
-		return nil, value, exact
+	h := holdOut(ctx, c.Position)
+	if h.m == nil {
+		return nil, h.value, h.exact
 	}
-	return t.LocalMove(r, c, m), value, exact
+	return t.LocalMove(r, c, h.m), h.value, h.exact
 }
 
 // KeyNumbers names, as one clause, the numbers that decide pos, for

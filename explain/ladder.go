@@ -75,7 +75,7 @@ func lastLevel(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Optio
 	if !solver.HasMoves(c.Position) {
 		return v
 	}
-	h := holdOutFull(ctx, c.Position)
+	h := holdOut(ctx, c.Position)
 	m := h.m
 	if m == nil {
 		return v

@@ -121,16 +121,6 @@ func searchValues(ctx context.Context, pos solver.Position) ([]solver.MoveValue,
 	return solver.MoveValues(ctx, pos, solver.ReachBudget)
 }
 
-// holdOut chooses the move for a player whose every move loses: the
-// slowest loss (the most remote) when search reaches, else the move that
-// leaves the opponent the smallest share of winning replies (a move that
-// ends the game last), else the first move.
-// value is the move's value when search reached; exact reports that.
-func holdOut(ctx context.Context, pos solver.Position) (solver.Move, solver.Value, bool) {
-	h := holdOutFull(ctx, pos)
-	return h.m, h.value, h.exact
-}
-
 // held is what holdOut found, cached per key: a reply asks for it for
 // its move, its hint ladder and its line of play.
 type held struct {
@@ -144,8 +134,11 @@ type held struct {
 	counted   bool
 }
 
-// holdOutFull is holdOut with the replies the fallback counted.
-func holdOutFull(ctx context.Context, pos solver.Position) held {
+// holdOut chooses the move for a player whose every move loses: the
+// slowest loss (the most remote) when search reaches, else the move that
+// leaves the opponent the smallest share of winning replies (a move that
+// ends the game last), else the first move.
+func holdOut(ctx context.Context, pos solver.Position) held {
 	// The move is in pos's own numbering: positions that share a Key
 	// (binim's stacks in another order) need their own entry.
 	key := Key(pos) + "|" + pos.String()
@@ -162,12 +155,7 @@ func holdOutFull(ctx context.Context, pos solver.Position) held {
 func holdOutUncached(ctx context.Context, pos solver.Position) held {
 	values, err := searchValues(ctx, pos)
 	if err == nil && len(values) > 0 {
-		best := values[0]
-		for _, v := range values[1:] {
-			if v.Value.Better(best.Value) {
-				best = v
-			}
-		}
+		best := solver.BestOf(values)
 		return held{m: best.Move, value: best.Value, exact: true}
 	}
 	if err != nil && !errors.Is(err, solver.ErrBudget) {
