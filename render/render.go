@@ -231,6 +231,14 @@ func VerdictLine(pos solver.Position) []Span {
 	return []Span{{"With best play: ", Ink}, {name + " wins", PlayerInk[w]}, {".", Ink}}
 }
 
+// PlayersLine is a header line that gives each player of g a number in
+// the player's colour, between before and after in ink: "Moves: Dee 3,
+// Dum 2."
+func PlayersLine(g solver.Game, before string, n [2]int, after string) []Span {
+	return []Span{{before, Ink}, {fmt.Sprintf("%s %d", g.PlayerName(0), n[0]), PlayerInk[0]}, {", ", Ink},
+		{fmt.Sprintf("%s %d", g.PlayerName(1), n[1]), PlayerInk[1]}, {after, Ink}}
+}
+
 // TitleLine is a picture's first line: the game, the position's size and
 // the player to move.
 func TitleLine(pos solver.Position, size string) string {

@@ -51,9 +51,8 @@ func (game) Picture(pos solver.Position, annotate bool) render.Picture {
 	}
 	pic.Head.Legend = append(pic.Head.Legend, render.LegendItem{Color: render.Nim, Text: "facing A and B: a Nim heap"})
 	pic.Head.Lines = append(pic.Head.Lines,
-		[]render.Span{{Text: "Reserve moves: ", Color: render.Ink}, {Text: fmt.Sprintf("A %d", a.ReserveA), Color: render.PlayerInk[0]}, {Text: ", ", Color: render.Ink},
-			{Text: fmt.Sprintf("B %d", a.ReserveB), Color: render.PlayerInk[1]}, {Text: ". ", Color: render.Ink},
-			{Text: fmt.Sprintf("Nim heaps: %s (XOR %d).", render.ListInts(a.NimHeaps, 12), a.NimSum), Color: render.Nim}},
+		append(render.PlayersLine(Game, "Reserve moves: ", [2]int{a.ReserveA, a.ReserveB}, ". "),
+			render.Span{Text: fmt.Sprintf("Nim heaps: %s (XOR %d).", render.ListInts(a.NimHeaps, 12), a.NimSum), Color: render.Nim}),
 		render.VerdictLine(p))
 	return pic
 }

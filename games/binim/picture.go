@@ -50,10 +50,7 @@ func (g *stackGame) Picture(pos solver.Position, annotate bool) render.Picture {
 		}
 		main.Caption = "Stacks (top at the top); bright: the moves of the top symbol's owner, one per own symbol"
 		pic.Shelves = []render.Shelf{main}
-		pic.Head.Lines = append(pic.Head.Lines, []render.Span{{Text: "Moves: ", Color: render.Ink},
-			{Text: fmt.Sprintf("Dee %d", counts[0]), Color: render.PlayerInk[0]}, {Text: ", ", Color: render.Ink},
-			{Text: fmt.Sprintf("Dum %d", counts[1]), Color: render.PlayerInk[1]},
-			{Text: ". The mover wins with strictly more moves.", Color: render.Ink}}, render.VerdictLine(p))
+		pic.Head.Lines = append(pic.Head.Lines, render.PlayersLine(g, "Moves: ", counts, ". The mover wins with strictly more moves."), render.VerdictLine(p))
 		return pic
 	}
 	merged := render.Shelf{Caption: "Runs merged (a player always clears a run of their own symbol)"}
@@ -74,10 +71,8 @@ func (g *stackGame) Picture(pos solver.Position, annotate bool) render.Picture {
 	}
 	main.Caption = "Stacks (top at the top); grey: top and bottom differ, so the stack cancels out"
 	pic.Shelves = []render.Shelf{main, merged}
-	pic.Head.Lines = append(pic.Head.Lines, []render.Span{{Text: "Extra moves (top and bottom alike): ", Color: render.Ink},
-		{Text: fmt.Sprintf("Dee %d", counts[0]), Color: render.PlayerInk[0]}, {Text: ", ", Color: render.Ink},
-		{Text: fmt.Sprintf("Dum %d", counts[1]), Color: render.PlayerInk[1]},
-		{Text: ". Equal: the mover wins; otherwise fewer extra moves win.", Color: render.Ink}}, render.VerdictLine(p))
+	pic.Head.Lines = append(pic.Head.Lines, render.PlayersLine(g, "Extra moves (top and bottom alike): ", counts,
+		". Equal: the mover wins; otherwise fewer extra moves win."), render.VerdictLine(p))
 	return pic
 }
 
