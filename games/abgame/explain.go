@@ -305,14 +305,8 @@ func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	}
 	m := c.Move.(Move)
 	kind := "It moves a letter."
-	for k, pr := range a.Pairs {
-		if pr.Left != m.From-1 && (pr.Kind == Edge || pr.Right != m.From-1) {
-			continue
-		}
-		d := m.From - m.To
-		if d < 0 {
-			d = -d
-		}
+	if k := abPairOf(a, m.From); k >= 0 {
+		pr, d := a.Pairs[k], max(m.From-m.To, m.To-m.From)
 		switch pr.Kind {
 		case NimPair:
 			kind = fmt.Sprintf("It is a Nim move: the heap of letters %d and %d shrinks from %d to %d.", 2*k+1, 2*k+2, pr.Gap, pr.Gap-d)

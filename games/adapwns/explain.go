@@ -18,10 +18,6 @@ func (g game) KeyNumbers(pos solver.Position) string {
 	return fmt.Sprintf("the XOR of the counted gaps mod 3 is %d", a.(Analysis).Xor)
 }
 
-// countedGap reports whether gap k (1-based) is one of the counted gaps:
-// the rightmost and every other one from there.
-func countedGap(a Analysis, k int) bool { return (len(a.Gaps)-k)%2 == 0 }
-
 // pawnStep is a move of pawn k (1-based) by d cells and what it does to
 // the one counted gap it changes.
 type pawnStep struct {
@@ -42,7 +38,7 @@ func (s pawnStep) move(a Analysis) Move {
 func stepOf(a Analysis, m Move) pawnStep {
 	k := pawnIndex(a, m.From)
 	s := pawnStep{pawn: k, d: m.From - m.To, gap: k}
-	if countedGap(a, k) {
+	if counted(k-1, len(a.Gaps)) {
 		s.from, s.to = a.Gaps[k-1], a.Gaps[k-1]-s.d
 	} else {
 		s.gap = k + 1
@@ -104,7 +100,7 @@ func (g game) Plan(c solver.Result) explain.Plan {
 
 // pawnKind names the kind of an adapwns move of the position analysed by a.
 func pawnKind(a Analysis, m solver.Move) string {
-	if countedGap(a, pawnIndex(a, m.(Move).From)) {
+	if counted(pawnIndex(a, m.(Move).From)-1, len(a.Gaps)) {
 		return kindCounted
 	}
 	return kindUncounted

@@ -230,7 +230,6 @@ func (g *game) Pointer(c solver.Result, pl explain.Plan, _ explain.Options) expl
 	return explain.Step{Body: fmt.Sprintf("Look at the %s column, the highest 1 bit of the XOR: a heap with a 1 there can be shrunk to heap xor XOR. Which heap, and to what size?", ordinalBit(hb))}
 }
 
-// Verdict states who wins and the move.
 // LessonTitles are the steps of Explain that teach the rule.
 func (g *game) LessonTitles(solver.Result) []string {
 	if g.misere {
