@@ -103,6 +103,16 @@ func (m CellMove) String() string {
 // Numbers returns the cells, as a person types them.
 func (m CellMove) Numbers() (int, int) { return m.From, m.To }
 
+// CellGame is the part of a Game that reads CellMoves, for the games
+// played by sliding pieces along a row to embed.
+type CellGame struct{}
+
+// MoveFormat says that a move is typed as two cells.
+func (CellGame) MoveFormat() string { return "the cell to move from and the cell to move to, e.g. 5 4" }
+
+// MoveOf reads a move typed as the cell to move from and the cell to move to.
+func (CellGame) MoveOf(from, to int) Move { return CellMove{From: from, To: to} }
+
 // Position is a state of one game, including whose turn it is. Positions
 // are immutable: Play returns a new one.
 type Position interface {

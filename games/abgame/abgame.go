@@ -15,7 +15,10 @@ import (
 var Game solver.Game = game{}
 
 // game implements solver.Game, explain.Teacher and render.Drawer.
-type game struct{ explain.Basics }
+type game struct {
+	explain.Basics
+	solver.CellGame
+}
 
 // Contest limits, enforced only in strict mode.
 const (
@@ -34,14 +37,6 @@ func (game) Format() string {
 }
 
 func (game) Examples() []string { return []string{"A..B.A...B", "A.B", "A..B", "A..B.A..B"} }
-
-func (game) MoveFormat() string {
-	return "the cell to move from and the cell to move to, e.g. 5 4"
-}
-
-// MoveOf reads a move typed as the cell to move from and the cell to
-// move to.
-func (game) MoveOf(from, to int) solver.Move { return Move{From: from, To: to} }
 
 // Move moves the letter on cell From to cell To, counting from 1.
 type Move = solver.CellMove
