@@ -105,9 +105,8 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 	l.width = max(l.perLine*cellW, headW) + 2*margin
 	// Without labels the row is as short as it gets: if that does not
 	// fit, neither does anything else with these cells.
-	hasSpans := len(p.Brackets) > 0
 	lineH := c.small.height + 2 + l.cellH + lineSpace
-	if hasSpans {
+	if len(p.Brackets) > 0 {
 		lineH += bracketH
 	}
 	if least := margin + l.headH + l.lines*lineH - lineSpace + margin; !whole && !c.fits(l.width, least) {
@@ -197,13 +196,11 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 		}
 	}
 
+	// Labels come from brackets: a row without brackets has no lanes.
 	y := margin + l.headH
 	for line := range l.lines {
 		l.lineY = append(l.lineY, y)
-		y += c.small.height + 2 + l.cellH + lineSpace
-		if hasSpans {
-			y += bracketH + l.lanes[line]*(c.label.height+2)
-		}
+		y += lineH + l.lanes[line]*(c.label.height+2)
 	}
 	l.height = y - lineSpace + margin
 	return l
