@@ -65,8 +65,7 @@ func abNimTarget(a Analysis) (k int, ok bool) {
 // XOR is already 0 with more reserve moves, spend one reserve move of one
 // cell, the first the mover has.
 func (t game) Plan(c solver.Result) explain.Plan {
-	p := c.Position.(*ABRow)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	var taught solver.Move
 	if c.Outcome == solver.Win {
 		if k, ok := abNimTarget(a); ok {
@@ -151,8 +150,7 @@ func reserveLine(name string, parts []int, total int, o explain.Options) string 
 
 // Explain applies each idea of the solution to the position, then the verdict and the move.
 func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
-	p := c.Position.(*ABRow)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	row := p.Row()
 	mover := Game.PlayerName(p.ToMove())
 	letters := len(row) - strings.Count(row, ".")
@@ -236,8 +234,7 @@ func nimLines(p *ABRow, a Analysis, o explain.Options) []string {
 }
 
 func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
-	p := c.Position.(*ABRow)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	res := [2]int{a.ReserveA, a.ReserveB}
 	me, them := res[p.ToMove()], res[p.ToMove().Other()]
 	st := explain.Step{Title: "Finding the move"}
@@ -341,8 +338,7 @@ func (t game) Reduction(solver.Result) explain.Step {
 }
 
 func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
-	p := c.Position.(*ABRow)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	res := abReserves(a)
 	pairs := "There are no letters, so there are no pairs."
 	if len(a.Pairs) > 0 {
@@ -353,8 +349,7 @@ func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
 }
 
 func (t game) Rule(c solver.Result, _ explain.Options) explain.Step {
-	p := c.Position.(*ABRow)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	res := [2]int{a.ReserveA, a.ReserveB}
 	return explain.Step{Body: fmt.Sprintf("Reserve moves are passes only their owner can use: more of them win. With equal reserves the passes cancel and the Nim heaps decide, as in Nim: the player to move wins exactly when their XOR is not 0. "+
 		"Here %s, to move, has %d reserve against %d, and the XOR is %d.", Game.PlayerName(p.ToMove()), res[p.ToMove()], res[p.ToMove().Other()], a.NimSum)}
@@ -394,8 +389,7 @@ func heapList(a Analysis, o explain.Options) string {
 }
 
 func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
-	p := c.Position.(*ABRow)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	mover, other := explain.Players(p)
 	res := [2]int{a.ReserveA, a.ReserveB}
 	me, them := res[p.ToMove()], res[p.ToMove().Other()]

@@ -199,8 +199,7 @@ func shiftText(a Analysis, m Move) string {
 
 // Explain applies each idea of the solution to the position, then the verdict and the move.
 func (g game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
-	p := c.Position.(*Board)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*Board), c.Analysis.(Analysis)
 	mover := p.Game().PlayerName(p.ToMove())
 	steps := []explain.Step{{Title: "The game", Body: fmt.Sprintf(
 		"%s is to move on %s. A move takes one pawn 1 or 2 cells to the left, over empty cells only. Normal play: a player who cannot move loses.",
@@ -252,8 +251,7 @@ func stepText(s pawnStep) string {
 }
 
 func (g game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
-	p := c.Position.(*Board)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*Board), c.Analysis.(Analysis)
 	st := explain.Step{Title: "Finding the move"}
 	switch {
 	case len(p.Moves()) == 0:
@@ -357,8 +355,7 @@ func (g game) LessonTitles(solver.Result) []string {
 }
 
 func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
-	p := c.Position.(*Board)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*Board), c.Analysis.(Analysis)
 	ignored := ignoredIndices(a)
 	if len(a.Gaps) == 0 || !solver.HasMoves(p) {
 		why := "There are no pawns, so there is no move."

@@ -107,8 +107,7 @@ func nimRun(runs []run, x int) (run, int, bool) {
 // 1s (shrink run h to h xor X, the first run where that is smaller); with
 // no 1s left, take a single 0.
 func (t game) Plan(c solver.Result) explain.Plan {
-	p := c.Position.(*BinaryString)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
 	var taught solver.Move
 	if c.Outcome != solver.Loss && p.Text() != "" {
 		runs := runsOf(p.Text())
@@ -178,8 +177,7 @@ func finalShift(a Analysis) int {
 
 // Explain applies each idea of the solution to the position, then the verdict and the move.
 func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
-	p := c.Position.(*BinaryString)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
 	mover, other := explain.Players(p)
 	l := p.lead()
 	if p.Text() == "" {
@@ -248,8 +246,7 @@ func runLines(runs []run, x int) []string {
 }
 
 func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
-	p := c.Position.(*BinaryString)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
 	_, other := explain.Players(p)
 	st := explain.Step{Title: "Finding the move"}
 	if p.Text() == "" {
@@ -334,8 +331,7 @@ func (t game) Reduction(solver.Result) explain.Step {
 }
 
 func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
-	p := c.Position.(*BinaryString)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
 	runs := "no runs of 1s"
 	if len(a.Runs) > 0 {
 		runs = "runs of 1s " + explain.Inline(explain.Ints(a.Runs), o)
@@ -345,15 +341,13 @@ func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
 }
 
 func (t game) Rule(c solver.Result, _ explain.Options) explain.Step {
-	p := c.Position.(*BinaryString)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
 	return explain.Step{Body: fmt.Sprintf("An even number of 0s splits evenly. With an odd number, the player who loses the Nim on the runs of 1s has to start on the 0s and takes one more. %s %s is to move; fewer 0s at the end win.",
 		explain.XorSentence(a.Runs), p.Game().PlayerName(p.ToMove()))}
 }
 
 func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.Step {
-	p := c.Position.(*BinaryString)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
 	switch {
 	case p.Text() == "":
 		return explain.Step{Body: "The string is empty, so there is no move to look for."}
@@ -400,8 +394,7 @@ func (t game) Stuck(pos solver.Position) string {
 }
 
 func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
-	p := c.Position.(*BinaryString)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
 	mover, other := explain.Players(p)
 	l := p.lead()
 	if p.Text() == "" {
