@@ -379,6 +379,9 @@ func VerdictSentence(r solver.Result) string {
 	return fmt.Sprintf("**%s wins** with best play.", r.WinnerName())
 }
 
+// FindingStep is the step "Finding the move" with the given body.
+func FindingStep(body string) Step { return Step{Title: "Finding the move", Body: body} }
+
 // AfterMove plays a canonical result's move and returns the position
 // after it. The move comes from the game's own formula, so it is legal.
 func AfterMove(c solver.Result) solver.Position {

@@ -237,17 +237,13 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	res := [2]int{a.ReserveA, a.ReserveB}
 	me, them := res[p.ToMove()], res[p.ToMove().Other()]
-	st := explain.Step{Title: "Finding the move"}
 	switch {
 	case !solver.HasMoves(p):
-		st.Body = "No letter of yours can move, so there is no move to find."
-		return st
+		return explain.FindingStep("No letter of yours can move, so there is no move to find.")
 	case me < them:
-		st.Body = fmt.Sprintf("Your reserve moves trail %d to %d, and no move closes that: a Nim move leaves both reserves as they are, and a reserve move lowers yours. No move wins here.", me, them)
-		return st
+		return explain.FindingStep(fmt.Sprintf("Your reserve moves trail %d to %d, and no move closes that: a Nim move leaves both reserves as they are, and a reserve move lowers yours. No move wins here.", me, them))
 	case me == them && a.NimSum == 0:
-		st.Body = fmt.Sprintf("The reserves are level at %d and the XOR is already 0. A Nim move makes the XOR non-zero, and a reserve move leaves you behind on reserves: no move wins here.", me)
-		return st
+		return explain.FindingStep(fmt.Sprintf("The reserves are level at %d and the XOR is already 0. A Nim move makes the XOR non-zero, and a reserve move leaves you behind on reserves: no move wins here.", me))
 	}
 	var body string
 	switch {
@@ -262,8 +258,7 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 		body = fmt.Sprintf("The reserves are level at %d, so the Nim heaps decide: make the XOR 0. For each heap h, compute h xor %d; a heap where that is smaller can be shrunk to it.\n%s",
 			me, a.NimSum, explain.Bullets(explain.ListOf(nimLines(p, a, o)), explain.Options{}))
 	}
-	st.Body = body + "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, explain.Arrow, o)
-	return st
+	return explain.FindingStep(body + "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, explain.Arrow, o))
 }
 
 // GameOver says why the player to move, who cannot move, has won, lost or tied.

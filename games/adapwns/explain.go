@@ -252,14 +252,11 @@ func stepText(s pawnStep) string {
 
 func (g game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
 	p, a := c.Position.(*Board), c.Analysis.(Analysis)
-	st := explain.Step{Title: "Finding the move"}
 	switch {
 	case len(p.Moves()) == 0:
-		st.Body = "No pawn can move, so there is no move to find."
-		return st
+		return explain.FindingStep("No pawn can move, so there is no move to find.")
 	case a.Xor == 0:
-		st.Body = "The XOR is already 0. Every move changes exactly one counted gap, its pawn's own or the next one on the right, by 1 or 2 cells, so that gap's value mod 3 changes and the XOR is no longer 0: no move wins here."
-		return st
+		return explain.FindingStep("The XOR is already 0. Every move changes exactly one counted gap, its pawn's own or the next one on the right, by 1 or 2 cells, so that gap's value mod 3 changes and the XOR is no longer 0: no move wins here.")
 	}
 	var lines []string
 	for _, k := range a.Significant {
@@ -284,8 +281,7 @@ func (g game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 		body += fmt.Sprintf("\nNo counted gap can do it, so move a pawn whose gap is ignored: it adds its cells to the counted gap on its right. The move %s does it (%s), and the XOR becomes %d.", explain.Arrow(m), stepText(s), newXor(a, s))
 	}
 	body += "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, explain.Arrow, o)
-	st.Body = body
-	return st
+	return explain.FindingStep(body)
 }
 
 // Verdict says who wins, why, and the winning move.

@@ -243,21 +243,17 @@ func uniqueGroups(p *Stacks, pl explain.Plan) explain.Plan {
 
 func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
 	p := c.Position.(*Stacks)
-	st := explain.Step{Title: "Finding the move"}
 	if !ownTop(p) {
-		st.Body = fmt.Sprintf("No stack has `%c` on top, so there is no move to find.", symbolOf(p.ToMove()))
-		return st
+		return explain.FindingStep(fmt.Sprintf("No stack has `%c` on top, so there is no move to find.", symbolOf(p.ToMove())))
 	}
 	_, other := explain.Players(p)
 	counts := p.counts()
 	me, them := counts[p.ToMove()], counts[p.ToMove().Other()]
+	if c.Move == nil && p.Misere() {
+		return explain.FindingStep(fmt.Sprintf("You have more extra moves, %d to %d. A move takes away at most one of yours or hands %s one, so afterwards %s, to move, has at least as many as you: a win for %s. No move wins here.", me, them, other, other, other))
+	}
 	if c.Move == nil {
-		if p.Misere() {
-			st.Body = fmt.Sprintf("You have more extra moves, %d to %d. A move takes away at most one of yours or hands %s one, so afterwards %s, to move, has at least as many as you: a win for %s. No move wins here.", me, them, other, other, other)
-		} else {
-			st.Body = fmt.Sprintf("You have %d moves to %s's %d, not strictly more. Every move uses up at least one of yours and takes none of %s's, so %s stays ahead or level with the move. No move wins here.", me, other, them, other, other)
-		}
-		return st
+		return explain.FindingStep(fmt.Sprintf("You have %d moves to %s's %d, not strictly more. Every move uses up at least one of yours and takes none of %s's, so %s stays ahead or level with the move. No move wins here.", me, other, them, other, other))
 	}
 	m := c.Move.(Move)
 	after := explain.AfterMove(c).(*Stacks).counts()
@@ -273,8 +269,7 @@ func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options)
 		body = fmt.Sprintf("You have %s to %s's %d and none to spend. After your move %s, to move, must have more than you, so hand %s one: on a stack with your symbol on top and %s's at the bottom, take the top run, leaving %s's symbol on top and bottom. Here: %s; the extra moves go to %d for you and %d for %s.",
 			explain.Plural(me, "extra move", "extra moves"), other, them, other, other, other, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
 	}
-	st.Body = body + "\nEvery winning move, by kind:\n" + stackGroupsText(p, uniqueGroups(p, pl), o)
-	return st
+	return explain.FindingStep(body + "\nEvery winning move, by kind:\n" + stackGroupsText(p, uniqueGroups(p, pl), o))
 }
 
 func (t *stackGame) Question(c solver.Result) explain.Step {

@@ -248,10 +248,8 @@ func runLines(runs []run, x int) []string {
 func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
 	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
 	_, other := explain.Players(p)
-	st := explain.Step{Title: "Finding the move"}
 	if p.Text() == "" {
-		st.Body = "The string is empty, so there is no move to find."
-		return st
+		return explain.FindingStep("The string is empty, so there is no move to find.")
 	}
 	runs := runsOf(p.Text())
 	l := p.lead()
@@ -278,8 +276,7 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 	if c.Move != nil {
 		body += "\nEvery move that keeps your best outcome, by kind:\n" + explain.GroupsText(pl, rangeName, o)
 	}
-	st.Body = body
-	return st
+	return explain.FindingStep(body)
 }
 
 // finalLeadText says how a final lead in 0s compares with the opponent.

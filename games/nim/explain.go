@@ -114,7 +114,7 @@ func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expl
 	p := c.Position.(*Heaps)
 	t := tallyOf(p.heaps)
 	if pl.Move == nil {
-		return explain.Step{Title: "Finding the move", Body: "No move keeps the game for the player to move: every move hands the opponent a winning position."}
+		return explain.FindingStep("No move keeps the game for the player to move: every move hands the opponent a winning position.")
 	}
 	body := ""
 	if g.misere && t.big <= 1 && kindIsEnding(g.kindOf(p)(pl.Move)) {
@@ -130,7 +130,7 @@ func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expl
 		}
 		body += "\n" + explain.Bullets(explain.ListOf(lines), o)
 	}
-	return explain.Step{Title: "Finding the move", Body: body + "\nEvery move that keeps the game:\n" + explain.GroupsText(pl, func(m solver.Move) string { return m.String() }, o)}
+	return explain.FindingStep(body + "\nEvery move that keeps the game:\n" + explain.GroupsText(pl, solver.Move.String, o))
 }
 
 // kindIsEnding reports whether a kind is the misère ending's.
