@@ -3,6 +3,7 @@ package binim
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/explain"
@@ -46,10 +47,7 @@ func (t *stackGame) Canonical(r solver.Result) solver.Result {
 // localMove finds a stack of r's position with the content of the
 // canonical move's stack: equal stacks are interchangeable.
 func (t *stackGame) LocalMove(r, c solver.Result, m solver.Move) solver.Move {
-	sm, ok := m.(Move)
-	if !ok {
-		return m
-	}
+	sm := m.(Move)
 	want := c.Position.(*Stacks).Stacks()[sm.Stack-1]
 	for i, s := range r.Position.(*Stacks).Stacks() {
 		if s == want {
@@ -175,7 +173,8 @@ func stackMoveName(p *Stacks, m solver.Move, o explain.Options) string {
 }
 
 // stackGroupsText lists a plan's moves by kind and, within a kind, by
-// stack: "spends one of your extra Moves: `0110` take 1 or 3".
+// stack: "spends one of your extra Moves: `0110` take 1 or 3". Moves on
+// equal stacks with the same take are one move.
 func stackGroupsText(p *Stacks, pl explain.Plan, o explain.Options) string {
 	capped := o
 	if o.MaxItems > 0 {
@@ -185,18 +184,22 @@ func stackGroupsText(p *Stacks, pl explain.Plan, o explain.Options) string {
 	for _, g := range pl.Groups {
 		var order []string
 		takes := map[string][]string{}
+		moves := 0
 		for _, m := range g.Moves {
 			sm := m.(Move)
-			s := p.Stacks()[sm.Stack-1]
-			if _, ok := takes[s]; !ok {
+			s, take := p.Stacks()[sm.Stack-1], strconv.Itoa(sm.Take)
+			if slices.Contains(takes[s], take) {
+				continue
+			}
+			if len(takes[s]) == 0 {
 				order = append(order, s)
 			}
-			takes[s] = append(takes[s], fmt.Sprint(sm.Take))
+			takes[s] = append(takes[s], take)
+			moves++
 		}
 		if o.MaxItems > 0 && len(order) > 2 {
-			m := g.Moves[0].(Move)
-			items = append(items, fmt.Sprintf("%s: %d moves on %d different stacks, for example take %d from %s",
-				g.Kind, len(g.Moves), len(order), m.Take, explain.Code(p.Stacks()[m.Stack-1], "symbols", o)))
+			items = append(items, fmt.Sprintf("%s: %d moves on %d different stacks, for example %s",
+				g.Kind, moves, len(order), stackMoveName(p, g.Moves[0], o)))
 			continue
 		}
 		parts := make([]string, len(order))
@@ -218,27 +221,6 @@ func orList(items []string) string {
 		return strings.Join(items, "")
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
-}
-
-// uniqueGroups drops moves on a stack equal to an earlier one with the
-// same take: on equal stacks they are one move.
-func uniqueGroups(p *Stacks, pl explain.Plan) explain.Plan {
-	seen := map[string]bool{}
-	out := pl
-	out.Groups = nil
-	for _, g := range pl.Groups {
-		ng := explain.MoveGroup{Kind: g.Kind}
-		for _, m := range g.Moves {
-			sm := m.(Move)
-			k := fmt.Sprintf("%s/%d", p.Stacks()[sm.Stack-1], sm.Take)
-			if !seen[k] {
-				seen[k] = true
-				ng.Moves = append(ng.Moves, m)
-			}
-		}
-		out.Groups = append(out.Groups, ng)
-	}
-	return out
 }
 
 func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
@@ -269,7 +251,7 @@ func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options)
 		body = fmt.Sprintf("You have %s to %s's %d and none to spend. After your move %s, to move, must have more than you, so hand %s one: on a stack with your symbol on top and %s's at the bottom, take the top run, leaving %s's symbol on top and bottom. Here: %s; the extra moves go to %d for you and %d for %s.",
 			explain.Plural(me, "extra move", "extra moves"), other, them, other, other, other, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
 	}
-	return explain.FindingStep(body + "\nEvery winning move, by kind:\n" + stackGroupsText(p, uniqueGroups(p, pl), o))
+	return explain.FindingStep(body + "\nEvery winning move, by kind:\n" + stackGroupsText(p, pl, o))
 }
 
 func (t *stackGame) Question(c solver.Result) explain.Step {
