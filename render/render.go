@@ -10,7 +10,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -107,33 +106,17 @@ func PNG(w io.Writer, pos solver.Position, opts Options) error {
 // level and its pure-Go checksum took a quarter of the CPU of a busy
 // server (BenchmarkDraw in each game compares the two).
 func EncodePNG(w io.Writer, img image.Image) error {
+	var err error
 	if p, ok := img.(*image.Paletted); ok {
-		if err := writePaletted(w, p); err != nil {
-			return fmt.Errorf("render: writing PNG: %w", err)
-		}
-		return nil
+		err = writePaletted(w, p)
+	} else {
+		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(w, img)
 	}
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers}
-	if err := enc.Encode(w, img); err != nil {
+	if err != nil {
 		return fmt.Errorf("render: writing PNG: %w", err)
 	}
 	return nil
 }
-
-// encoderBuffers lets PNG encodings reuse their buffers.
-var encoderBuffers = &bufferPool{}
-
-// bufferPool is a png.EncoderBufferPool over a sync.Pool.
-type bufferPool struct{ p sync.Pool }
-
-func (b *bufferPool) Get() *png.EncoderBuffer {
-	if e, ok := b.p.Get().(*png.EncoderBuffer); ok {
-		return e
-	}
-	return nil
-}
-
-func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 
 // fit scales the picture down to fit MaxSide and the pixel cap, picking
 // the nearest pixel (a paletted picture has no colours between its own).
