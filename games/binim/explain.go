@@ -671,13 +671,9 @@ func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options)
 		}
 		why += "."
 		me, them := counts[p.ToMove()], counts[p.ToMove().Other()]
-		switch {
-		case me == them:
+		rule = fmt.Sprintf("%s %d, %s %d: in misère the fewer wins, so %s.", mover, me, other, them, c.WinnerName())
+		if me == them {
 			rule = fmt.Sprintf("%s %d, %s %d: level, so misère hands it to %s, who moves.", mover, me, other, them, mover)
-		case me < them:
-			rule = fmt.Sprintf("%s %d, %s %d: in misère the fewer wins, so %s.", mover, me, other, them, mover)
-		default:
-			rule = fmt.Sprintf("%s %d, %s %d: in misère the fewer wins, so %s.", mover, me, other, them, other)
 		}
 	} else {
 		owned := binimOwned(p, o)
