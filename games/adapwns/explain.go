@@ -146,17 +146,6 @@ func ignoredGaps(a Analysis) explain.List {
 	return gapItems(a, 1+n%2, 2, n/2)
 }
 
-// ignoredIndices returns the numbers of the gaps that do not count, left
-// to right.
-func ignoredIndices(a Analysis) []int {
-	n := len(a.Gaps)
-	out := make([]int, 0, n/2)
-	for k := 1 + n%2; k <= n; k += 2 {
-		out = append(out, k)
-	}
-	return out
-}
-
 // grundyItems describes each counted gap's value: "gap 2: 4 mod 3 = 1".
 func grundyItems(a Analysis) explain.List {
 	return explain.List{N: len(a.Significant), Item: func(i int) string {
@@ -352,7 +341,6 @@ func (g game) LessonTitles(solver.Result) []string {
 
 func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p, a := c.Position.(*Board), c.Analysis.(Analysis)
-	ignored := ignoredIndices(a)
 	if len(a.Gaps) == 0 || !solver.HasMoves(p) {
 		why := "There are no pawns, so there is no move."
 		if len(a.Gaps) > 0 {
@@ -382,6 +370,12 @@ func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		}
 	}
 	rule := explain.Capitalise(gapsCount(a.Significant, o))
+	var ignored []int // the gaps that do not count
+	for k := range a.Gaps {
+		if !counted(k, len(a.Gaps)) {
+			ignored = append(ignored, k+1)
+		}
+	}
 	if len(ignored) > 0 {
 		if len(ignored) == 1 {
 			rule += fmt.Sprintf(" (gap %d: moves out of it are copied back)", ignored[0])
