@@ -2,6 +2,8 @@ package explain
 
 import (
 	"fmt"
+	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -80,15 +82,6 @@ func Code(s, unit string, o Options) string {
 	return fmt.Sprintf("`%s…%s` (%d %s)", s[:8], s[len(s)-3:], len(s), unit)
 }
 
-// xorOf returns the XOR of vals.
-func xorOf(vals []int) int {
-	x := 0
-	for _, v := range vals {
-		x ^= v
-	}
-	return x
-}
-
 // maxBinaryTerms is the most heaps written out in binary; longer XORs
 // show the values only.
 const maxBinaryTerms = 8
@@ -96,30 +89,26 @@ const maxBinaryTerms = 8
 // XorSentence states the XOR of vals, in binary when there are few small
 // values, for example "`10` xor `11` = `01`, so the XOR is **1**."
 func XorSentence(vals []int) string {
-	x := xorOf(vals)
+	x := 0
+	for _, v := range vals {
+		x ^= v
+	}
 	switch {
 	case len(vals) == 0:
 		return "There is nothing to XOR, so the XOR is **0**."
 	case len(vals) == 1:
 		return fmt.Sprintf("With one value the XOR is that value: **%d**.", x)
 	}
-	big := x
-	for _, v := range vals {
-		big = max(big, v)
-	}
-	if len(vals) <= maxBinaryTerms && big < 256 {
-		w := len(strconv.FormatInt(int64(big), 2))
+	if big := max(x, slices.Max(vals)); len(vals) <= maxBinaryTerms && big < 256 {
+		w := bits.Len(uint(big))
 		terms := make([]string, len(vals))
 		for i, v := range vals {
-			terms[i] = "`" + binary(v, w) + "`"
+			terms[i] = fmt.Sprintf("`%0*b`", w, v)
 		}
-		return fmt.Sprintf("In binary, %s = `%s`, so the XOR is **%d**.", strings.Join(terms, " xor "), binary(x, w), x)
+		return fmt.Sprintf("In binary, %s = `%0*b`, so the XOR is **%d**.", strings.Join(terms, " xor "), w, x, x)
 	}
 	return fmt.Sprintf("The XOR of these %d values is **%d** (`%b` in binary).", len(vals), x, x)
 }
-
-// binary writes x in base 2, padded with 0s to width digits.
-func binary(x, width int) string { return fmt.Sprintf("%0*b", width, x) }
 
 // Plural returns "1 move" or "3 moves".
 func Plural(n int, one, many string) string {
