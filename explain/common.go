@@ -69,6 +69,14 @@ func Inline(l List, o Options) string {
 	return strings.Join(l.Shown(o), ", ")
 }
 
+// InlineOrNone renders items as Inline does, or says "none".
+func InlineOrNone(items []string, o Options) string {
+	if len(items) == 0 {
+		return "none"
+	}
+	return Inline(ListOf(items), o)
+}
+
 // LongString is how long a stack, row or string may be before it is
 // shortened when lists are capped.
 const LongString = 24

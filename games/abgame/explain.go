@@ -377,10 +377,7 @@ func heapList(a Analysis, o explain.Options) string {
 			items = append(items, fmt.Sprintf("%d (letters %d–%d)", pr.Gap, 2*k+1, 2*k+2))
 		}
 	}
-	if len(items) == 0 {
-		return "none"
-	}
-	return explain.Inline(explain.ListOf(items), o)
+	return explain.InlineOrNone(items, o)
 }
 
 func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {

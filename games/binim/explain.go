@@ -286,19 +286,18 @@ func (t *stackGame) Numbers(c solver.Result, o explain.Options) explain.Step {
 	owned := binimOwned(p, o)
 	a := c.Analysis.(BinimAnalysis)
 	return explain.Step{Body: fmt.Sprintf("Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s. So Dee has %s and Dum %d.",
-		inlineOrNone(owned[0], o), inlineOrNone(owned[1], o), explain.Plural(a.DeeMoves, "move", "moves"), a.DumMoves)}
+		explain.InlineOrNone(owned[0], o), explain.InlineOrNone(owned[1], o), explain.Plural(a.DeeMoves, "move", "moves"), a.DumMoves)}
 }
 
 func (t *stackGame) Rule(c solver.Result, _ explain.Options) explain.Step {
 	p := c.Position.(*Stacks)
 	mover, other := explain.Players(p)
 	mv := p.counts()
+	rule := "Each player uses up their own moves, one a turn, and whoever runs out on their turn loses. The player to move spends first, so needs strictly more."
 	if p.Misere() {
-		return explain.Step{Body: fmt.Sprintf("In misère play each player wants to run out of moves first. Fewer extra moves run out first; with equal counts the player to move spends one first. Here %s, to move, has %d and %s has %d.",
-			mover, mv[p.ToMove()], other, mv[p.ToMove().Other()])}
+		rule = "In misère play each player wants to run out of moves first. Fewer extra moves run out first; with equal counts the player to move spends one first."
 	}
-	return explain.Step{Body: fmt.Sprintf("Each player uses up their own moves, one a turn, and whoever runs out on their turn loses. The player to move spends first, so needs strictly more. Here %s, to move, has %d and %s has %d.",
-		mover, mv[p.ToMove()], other, mv[p.ToMove().Other()])}
+	return explain.Step{Body: fmt.Sprintf("%s Here %s, to move, has %d and %s has %d.", rule, mover, mv[p.ToMove()], other, mv[p.ToMove().Other()])}
 }
 
 func (t *stackGame) Pointer(c solver.Result, _ explain.Plan, o explain.Options) explain.Step {
@@ -442,15 +441,7 @@ func groupList(gs []group, o explain.Options) string {
 	for i, g := range gs {
 		items[i] = showStack(g.stack, g.n, o)
 	}
-	return inlineOrNone(items, o)
-}
-
-// inlineOrNone lists items inline, or says "none".
-func inlineOrNone(items []string, o explain.Options) string {
-	if len(items) == 0 {
-		return "none"
-	}
-	return explain.Inline(explain.ListOf(items), o)
+	return explain.InlineOrNone(items, o)
 }
 
 // stacksIn counts the stacks of groups.
@@ -677,7 +668,7 @@ func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options)
 		}
 	} else {
 		owned := binimOwned(p, o)
-		why = fmt.Sprintf("Dee's stacks: %s; %d in all. Dum's: %s; %d in all.", inlineOrNone(owned[0], o), counts[0], inlineOrNone(owned[1], o), counts[1])
+		why = fmt.Sprintf("Dee's stacks: %s; %d in all. Dum's: %s; %d in all.", explain.InlineOrNone(owned[0], o), counts[0], explain.InlineOrNone(owned[1], o), counts[1])
 		rule = fmt.Sprintf("Only your own stacks give you moves, and the player to move (%s, %d to %d) needs strictly more.", mover, counts[p.ToMove()], counts[p.ToMove().Other()])
 	}
 	switch {
