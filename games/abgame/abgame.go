@@ -114,19 +114,13 @@ func (p *ABRow) Moves() []solver.Move {
 		if c == '.' {
 			continue
 		}
-		right := k%2 == 0
+		dir := 1 - 2*(k%2) // right for odd-numbered letters, left for even
 		k++
 		if c != own {
 			continue
 		}
-		if right {
-			for j := i + 1; j < len(p.row) && p.row[j] == '.'; j++ {
-				moves = append(moves, Move{From: i + 1, To: j + 1})
-			}
-		} else {
-			for j := i - 1; j >= 0 && p.row[j] == '.'; j-- {
-				moves = append(moves, Move{From: i + 1, To: j + 1})
-			}
+		for j := i + dir; j >= 0 && j < len(p.row) && p.row[j] == '.'; j += dir {
+			moves = append(moves, Move{From: i + 1, To: j + 1})
 		}
 	}
 	return moves

@@ -164,17 +164,6 @@ func parity(n int) string {
 	return "odd"
 }
 
-// finalShift is how the 0s still in the string change the mover's lead.
-func finalShift(a Analysis) int {
-	switch {
-	case a.Zeros%2 == 0:
-		return 0
-	case a.NimSum != 0:
-		return -1
-	}
-	return 1
-}
-
 // Explain applies each idea of the solution to the position, then the verdict and the move.
 func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
@@ -206,7 +195,7 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	}
 	steps = append(steps, explain.Step{Title: "Runs of 1s are Nim heaps", Body: body})
 
-	shift := finalShift(a)
+	shift := finalShift(a.Zeros, a.NimSum)
 	rest := "gives both players the same number"
 	switch shift {
 	case -1:
@@ -262,7 +251,7 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 			body = fmt.Sprintf("The runs of 1s have a XOR of 0, so you will have to start on the 0s and take the odd one, and taking a 0 now only takes it sooner. %s With that, no move saves the game.", leadText(p))
 		}
 	case c.Move == nil:
-		body = fmt.Sprintf("%s Even your best, %s, is not enough: no move wins or ties.", leadText(p), "ending "+finalLeadText(l+finalShift(a), other))
+		body = fmt.Sprintf("%s Even your best, %s, is not enough: no move wins or ties.", leadText(p), "ending "+finalLeadText(l+finalShift(a.Zeros, a.NimSum), other))
 	case len(runs) == 0:
 		body = fmt.Sprintf("Only 0s are left, so you must take some: take a single one (%s). Each 0 counts, so never take more than one at a time.", rangeName(c.Move))
 	case a.Zeros%2 == 1 && a.NimSum != 0:
@@ -295,7 +284,7 @@ func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("The string is empty, so the game is over. %s %s", leadText(p), explain.VerdictSentence(c))}
 	}
 	if c.Move == nil {
-		why := fmt.Sprintf("%s ends %s even with the best play", mover, finalLeadText(p.lead()+finalShift(a), other))
+		why := fmt.Sprintf("%s ends %s even with the best play", mover, finalLeadText(p.lead()+finalShift(a.Zeros, a.NimSum), other))
 		if a.Zeros%2 == 1 && a.NimSum == 0 {
 			why = fmt.Sprintf("a move on the runs of 1s leaves a XOR that %s sets back to 0, so %s still has to start on the 0s, and a move that takes a 0 only takes it sooner", other, mover)
 		}
@@ -401,7 +390,7 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	if len(a.Runs) > 0 {
 		why += fmt.Sprintf("; runs %s, XOR %d", explain.Inline(explain.Ints(a.Runs), o), a.NimSum)
 	}
-	switch finalShift(a) {
+	switch finalShift(a.Zeros, a.NimSum) {
 	case 0:
 		why += fmt.Sprintf(": %d each.", a.Zeros/2)
 	case -1:
