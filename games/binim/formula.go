@@ -213,24 +213,15 @@ func (g *stackGame) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
 
 // parseBinimHead reads "N S".
 func parseBinimHead(j *solver.JudgeReader, head []byte) (int, solver.Player, error) {
-	var f [2][]byte
-	nf := 0
-	for rest := head; ; {
-		rest = solver.TrimBlank(rest)
-		if len(rest) == 0 {
-			break
+	// The fields are separated by spaces and tabs; line endings before a
+	// field do not count.
+	var f [][]byte
+	for _, w := range bytes.FieldsFunc(head, func(r rune) bool { return r == ' ' || r == '\t' }) {
+		if w = bytes.TrimLeft(w, "\r\n"); len(w) > 0 {
+			f = append(f, w)
 		}
-		end := bytes.IndexAny(rest, " \t")
-		if end < 0 {
-			end = len(rest)
-		}
-		if nf < len(f) {
-			f[nf] = rest[:end]
-		}
-		nf++
-		rest = rest[end:]
 	}
-	if nf != 2 {
+	if len(f) != 2 {
 		return 0, 0, solver.Inputf(j.Where(), "%q should be \"N S\": the number of stacks and Dee or Dum", solver.Clip(head))
 	}
 	n, err := strconv.Atoi(string(f[0]))
