@@ -130,9 +130,6 @@ func gapItems(a Analysis, first, step, n int) explain.List {
 	}}
 }
 
-// allGaps describes every gap, left to right.
-func allGaps(a Analysis) explain.List { return gapItems(a, 1, 1, len(a.Gaps)) }
-
 // countedGaps describes the gaps that count, left to right: every other
 // one, ending with the rightmost.
 func countedGaps(a Analysis) explain.List {
@@ -198,7 +195,7 @@ func (g game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	if len(a.Gaps) == 0 {
 		body += " There are no pawns, so there are no gaps."
 	} else {
-		body += fmt.Sprintf(" Left to right: %s.", explain.Inline(allGaps(a), o))
+		body += fmt.Sprintf(" Left to right: %s.", explain.Inline(gapItems(a, 1, 1, len(a.Gaps)), o))
 	}
 	steps = append(steps, explain.Step{Title: "The gaps", Body: body})
 
