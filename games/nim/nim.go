@@ -148,14 +148,11 @@ func (p *Heaps) Held() [2]int          { return [2]int{} }
 
 // String writes the heaps separated by single spaces.
 func (p *Heaps) String() string {
-	var b strings.Builder
+	parts := make([]string, len(p.heaps))
 	for i, h := range p.heaps {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(strconv.Itoa(h))
+		parts[i] = strconv.Itoa(h)
 	}
-	return b.String()
+	return strings.Join(parts, " ")
 }
 
 // Moves lists, heap by heap, taking 1, 2, … up to the whole heap. A heap
