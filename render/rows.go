@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"image"
 	"image/color"
 	"slices"
@@ -154,12 +155,7 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 		x = max(-margin/2, min(x, max(rowW, l.width-2*margin)+margin/2-w))
 		l.labels = append(l.labels, placedLabel{span: i, line: seg.line, x: x})
 	}
-	slices.SortStableFunc(l.labels, func(a, b placedLabel) int {
-		if a.line != b.line {
-			return a.line - b.line
-		}
-		return a.x - b.x
-	})
+	slices.SortStableFunc(l.labels, func(a, b placedLabel) int { return cmp.Or(a.line-b.line, a.x-b.x) })
 	l.lanes = make([]int, l.lines)
 	ends := make([]int, lanes)
 	kept := l.labels[:0]
