@@ -389,12 +389,7 @@ func stackMoveText(p *Stacks, m Move, o explain.Options) string {
 // ownTop reports whether the player to move has a stack to take from.
 func ownTop(p *Stacks) bool {
 	own := symbolOf(p.ToMove())
-	for _, s := range p.Stacks() {
-		if s[0] == own {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(p.Stacks(), func(s string) bool { return s[0] == own })
 }
 
 // noMoveReason says why the player to move in p cannot move.
@@ -723,10 +718,8 @@ func (g *stackGame) PositionThemes(pos solver.Position) []string {
 	if counts[0]+counts[1] > 0 {
 		out = append(out, ThemeMisereReserve)
 	}
-	for _, s := range p.stacks {
-		if s[0] != s[len(s)-1] {
-			return append(out, ThemeCancelling)
-		}
+	if slices.ContainsFunc(p.stacks, func(s string) bool { return s[0] != s[len(s)-1] }) {
+		out = append(out, ThemeCancelling)
 	}
 	return out
 }
