@@ -56,18 +56,14 @@ func (g *stackGame) Picture(pos solver.Position, annotate bool) render.Picture {
 	merged := render.Shelf{Caption: "Runs merged (a player always clears a run of their own symbol)"}
 	for i, s := range p.stacks {
 		col := &main.Columns[i]
-		owner := ownerOf(s[0])
-		m := *col
-		m.Blocks = blocks(Compress(s), always(bright))
+		owner, shade := ownerOf(s[0]), bright
+		col.Tag, col.TagInk = fmt.Sprintf("%s +1", g.PlayerName(owner)), render.PlayerInk[owner]
 		if s[0] != s[len(s)-1] {
+			shade = greyed
 			col.Blocks = blocks(s, always(greyed))
 			col.Tag, col.TagInk = "cancels", render.Muted
-			m.Blocks = blocks(Compress(s), always(greyed))
-		} else {
-			col.Tag, col.TagInk = fmt.Sprintf("%s +1", g.PlayerName(owner)), render.PlayerInk[owner]
 		}
-		m.Tag, m.TagInk = col.Tag, col.TagInk
-		merged.Columns = append(merged.Columns, m)
+		merged.Columns = append(merged.Columns, render.Column{Num: col.Num, Blocks: blocks(Compress(s), always(shade)), Tag: col.Tag, TagInk: col.TagInk})
 	}
 	main.Caption = "Stacks (top at the top); grey: top and bottom differ, so the stack cancels out"
 	pic.Shelves = []render.Shelf{main, merged}
