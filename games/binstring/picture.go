@@ -19,11 +19,10 @@ func (game) Picture(pos solver.Position, annotate bool) render.Picture {
 	if held := p.Held(); held != [2]int{} {
 		pic.Head.Lines = append(pic.Head.Lines, render.PlayersLine(Game, "0s already taken: ", held, "."))
 	}
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
+		pic.Cells[i] = render.Cell{Text: "1", Ink: render.Ink}
 		if s[i] == '0' {
 			pic.Cells[i] = render.Cell{Fill: render.ZeroTint, Text: "0", Ink: render.Zero}
-		} else {
-			pic.Cells[i] = render.Cell{Text: "1", Ink: render.Ink}
 		}
 	}
 	if !annotate {
