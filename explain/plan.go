@@ -49,25 +49,19 @@ func checkedMoves(pos solver.Position) int {
 	return max(minChecked, min(maxChecked, checkWork/max(len(pos.String()), 1)))
 }
 
-// keepers returns every legal move of pos after which the mover's outcome
-// is still want, judged by the formula, and whether every move was
-// checked.
-func keepers(pos solver.Position, want solver.Outcome) ([]solver.Move, bool) {
-	n := checkedMoves(pos)
-	moves := solver.FirstMoves(pos, n+1)
-	complete := len(moves) <= n
-	moves = moves[:min(len(moves), n)]
-	var out []solver.Move
+// keepers returns the moves among the first limit legal moves of pos
+// after which the mover's outcome is still want, judged by the formula;
+// how many moves it judged; and whether that was every move.
+func keepers(pos solver.Position, want solver.Outcome, limit int) (keep []solver.Move, judged int, complete bool) {
+	moves := solver.FirstMoves(pos, limit+1)
+	complete = len(moves) <= limit
+	moves = moves[:min(len(moves), limit)]
 	for _, m := range moves {
-		next, err := pos.Play(m)
-		if err != nil {
-			continue
-		}
-		if o := solver.OutcomeOf(next); -o == want {
-			out = append(out, m)
+		if next, err := pos.Play(m); err == nil && -solver.OutcomeOf(next) == want {
+			keep = append(keep, m)
 		}
 	}
-	return out, complete
+	return keep, len(moves), complete
 }
 
 // NewPlan builds a plan: the taught move, and every move that keeps the
@@ -77,7 +71,7 @@ func NewPlan(c solver.Result, taught solver.Move, kindOf func(solver.Move) strin
 	if c.Outcome == solver.Loss {
 		return pl
 	}
-	moves, complete := keepers(c.Position, c.Outcome)
+	moves, _, complete := keepers(c.Position, c.Outcome, checkedMoves(c.Position))
 	pl.Complete = complete
 	if taught != nil {
 		// The taught move's kind comes first.
@@ -177,26 +171,14 @@ func holdOutUncached(ctx context.Context, pos solver.Position) held {
 		if err != nil {
 			continue
 		}
-		n := 0
-		list := solver.FirstMoves(next, maxReplies-replies+1)
-		counted := len(list) <= maxReplies-replies
-		list = list[:min(len(list), maxReplies-replies)]
-		for _, reply := range list {
-			replies++
-			after, err := next.Play(reply)
-			if err != nil {
-				continue
-			}
-			if o := solver.OutcomeOf(after); o == solver.Loss {
-				n++
-			}
-		}
+		wins, judged, counted := keepers(next, solver.Win, maxReplies-replies)
+		replies += judged
 		share := 1.5 // no reply: the game is over, and lost
-		if len(list) > 0 {
-			share = float64(n) / float64(len(list))
+		if judged > 0 {
+			share = float64(len(wins)) / float64(judged)
 		}
 		if share < best {
-			h, best = held{m: cand, wins: n, all: len(list), counted: counted}, share
+			h, best = held{m: cand, wins: len(wins), all: judged, counted: counted}, share
 		}
 		if replies >= maxReplies {
 			break
