@@ -50,18 +50,14 @@ func (l List) Shown(o Options) []string {
 // Bullets renders items as lines starting with "- ", capped as shown
 // says. Each line ends with a full stop.
 func Bullets(l List, o Options) string {
-	var b strings.Builder
-	for i, it := range l.Shown(o) {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString("- ")
-		b.WriteString(it)
+	lines := l.Shown(o)
+	for i, it := range lines {
 		if !strings.HasSuffix(it, ".") && !strings.HasSuffix(it, ")") {
-			b.WriteByte('.')
+			it += "."
 		}
+		lines[i] = "- " + it
 	}
-	return b.String()
+	return strings.Join(lines, "\n")
 }
 
 // Inline renders items as a comma-separated list, capped as shown says.
