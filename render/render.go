@@ -188,18 +188,14 @@ func ListInts(xs []int, limit int) string {
 	if len(xs) == 0 {
 		return "none"
 	}
-	var b strings.Builder
-	for i, x := range xs {
-		if i == limit {
-			fmt.Fprintf(&b, ", … (%d more)", len(xs)-limit)
-			break
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Itoa(x))
+	parts := make([]string, 0, limit+1)
+	for _, x := range xs[:min(len(xs), limit)] {
+		parts = append(parts, strconv.Itoa(x))
 	}
-	return b.String()
+	if len(xs) > limit {
+		parts = append(parts, fmt.Sprintf("… (%d more)", len(xs)-limit))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // VerdictLine is the header line that says who wins with best play. It
