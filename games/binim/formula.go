@@ -48,17 +48,16 @@ func (a Binim2Analysis) Extras() [2]int { return [2]int{a.DeeExtra, a.DumExtra} 
 func (a BinimAnalysis) Moves() [2]int { return [2]int{a.DeeMoves, a.DumMoves} }
 
 func (p *Stacks) Analyze() (solver.Outcome, solver.Analysis) {
-	counts := stacksTally(p.stacks, p.game.misere)
-	if p.game.misere {
-		a := Binim2Analysis{Compressed: make([]string, len(p.stacks))}
-		for i, s := range p.stacks {
-			a.Compressed[i] = Compress(s)
-		}
-		a.DeeExtra, a.DumExtra = counts[0], counts[1]
-		return stacksRule(counts, p.mover, true), a
+	counts := p.counts()
+	o := stacksRule(counts, p.mover, p.game.misere)
+	if !p.game.misere {
+		return o, BinimAnalysis{DeeMoves: counts[0], DumMoves: counts[1]}
 	}
-	a := BinimAnalysis{DeeMoves: counts[0], DumMoves: counts[1]}
-	return stacksRule(counts, p.mover, false), a
+	a := Binim2Analysis{Compressed: make([]string, len(p.stacks)), DeeExtra: counts[0], DumExtra: counts[1]}
+	for i, s := range p.stacks {
+		a.Compressed[i] = Compress(s)
+	}
+	return o, a
 }
 
 // BestMove finds the first move, stack by stack and fewest symbols
