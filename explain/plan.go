@@ -198,11 +198,8 @@ func GroupsText(pl Plan, name func(solver.Move) string, o Options) string {
 	}
 	var items []string
 	for _, g := range pl.Groups {
-		names := make([]string, len(g.Moves))
-		for i, m := range g.Moves {
-			names[i] = name(m)
-		}
-		items = append(items, fmt.Sprintf("%s: %s", g.Kind, Inline(ListOf(names), o)))
+		moves := List{N: len(g.Moves), Item: func(i int) string { return name(g.Moves[i]) }}
+		items = append(items, fmt.Sprintf("%s: %s", g.Kind, Inline(moves, o)))
 	}
 	out := Bullets(ListOf(items), Options{})
 	if !pl.Complete {
