@@ -2,6 +2,8 @@ package explain
 
 import (
 	"fmt"
+	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,23 +50,27 @@ func (l List) Shown(o Options) []string {
 // Bullets renders items as lines starting with "- ", capped as shown
 // says. Each line ends with a full stop.
 func Bullets(l List, o Options) string {
-	var b strings.Builder
-	for i, it := range l.Shown(o) {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString("- ")
-		b.WriteString(it)
+	lines := l.Shown(o)
+	for i, it := range lines {
 		if !strings.HasSuffix(it, ".") && !strings.HasSuffix(it, ")") {
-			b.WriteByte('.')
+			it += "."
 		}
+		lines[i] = "- " + it
 	}
-	return b.String()
+	return strings.Join(lines, "\n")
 }
 
 // Inline renders items as a comma-separated list, capped as shown says.
 func Inline(l List, o Options) string {
 	return strings.Join(l.Shown(o), ", ")
+}
+
+// InlineOrNone renders items as Inline does, or says "none".
+func InlineOrNone(items []string, o Options) string {
+	if len(items) == 0 {
+		return "none"
+	}
+	return Inline(ListOf(items), o)
 }
 
 // LongString is how long a stack, row or string may be before it is
@@ -80,15 +86,6 @@ func Code(s, unit string, o Options) string {
 	return fmt.Sprintf("`%s…%s` (%d %s)", s[:8], s[len(s)-3:], len(s), unit)
 }
 
-// xorOf returns the XOR of vals.
-func xorOf(vals []int) int {
-	x := 0
-	for _, v := range vals {
-		x ^= v
-	}
-	return x
-}
-
 // maxBinaryTerms is the most heaps written out in binary; longer XORs
 // show the values only.
 const maxBinaryTerms = 8
@@ -96,30 +93,26 @@ const maxBinaryTerms = 8
 // XorSentence states the XOR of vals, in binary when there are few small
 // values, for example "`10` xor `11` = `01`, so the XOR is **1**."
 func XorSentence(vals []int) string {
-	x := xorOf(vals)
+	x := 0
+	for _, v := range vals {
+		x ^= v
+	}
 	switch {
 	case len(vals) == 0:
 		return "There is nothing to XOR, so the XOR is **0**."
 	case len(vals) == 1:
 		return fmt.Sprintf("With one value the XOR is that value: **%d**.", x)
 	}
-	big := x
-	for _, v := range vals {
-		big = max(big, v)
-	}
-	if len(vals) <= maxBinaryTerms && big < 256 {
-		w := len(strconv.FormatInt(int64(big), 2))
+	if big := max(x, slices.Max(vals)); len(vals) <= maxBinaryTerms && big < 256 {
+		w := bits.Len(uint(big))
 		terms := make([]string, len(vals))
 		for i, v := range vals {
-			terms[i] = "`" + binary(v, w) + "`"
+			terms[i] = fmt.Sprintf("`%0*b`", w, v)
 		}
-		return fmt.Sprintf("In binary, %s = `%s`, so the XOR is **%d**.", strings.Join(terms, " xor "), binary(x, w), x)
+		return fmt.Sprintf("In binary, %s = `%0*b`, so the XOR is **%d**.", strings.Join(terms, " xor "), w, x, x)
 	}
 	return fmt.Sprintf("The XOR of these %d values is **%d** (`%b` in binary).", len(vals), x, x)
 }
-
-// binary writes x in base 2, padded with 0s to width digits.
-func binary(x, width int) string { return fmt.Sprintf("%0*b", width, x) }
 
 // Plural returns "1 move" or "3 moves".
 func Plural(n int, one, many string) string {
@@ -143,6 +136,12 @@ func IsAre(n int, one, many string) string {
 func ValueText(v solver.Value) string {
 	verb := map[solver.Outcome]string{solver.Win: "win", solver.Loss: "lose", solver.Tie: "tie"}[v.Outcome]
 	return verb + " in " + Plural(v.Remoteness, "move", "moves")
+}
+
+// Arrow is a solver.CellMove's short name: "5→4".
+func Arrow(m solver.Move) string {
+	cm := m.(solver.CellMove)
+	return fmt.Sprintf("%d→%d", cm.From, cm.To)
 }
 
 // Capitalise returns s with its first letter in upper case.

@@ -117,6 +117,19 @@ func (Basics) Stuck(pos solver.Position) string {
 	return pos.Game().PlayerName(pos.ToMove()) + " cannot move."
 }
 
+// LineMove is the mover's name and the move in the game's short notation:
+// "Ada 5→4".
+func (Basics) LineMove(pos solver.Position, m solver.Move, _ Options) string {
+	return pos.Game().PlayerName(pos.ToMove()) + " " + teacherOf(pos.Game()).Compact(pos, m)
+}
+
+// Players returns the names of the player to move in pos and of the
+// opponent.
+func Players(pos solver.Position) (mover, other string) {
+	g := pos.Game()
+	return g.PlayerName(pos.ToMove()), g.PlayerName(pos.ToMove().Other())
+}
+
 // ThemeXORToZero is the theme every Nim-like game shares: leave the
 // opponent an XOR of 0.
 const ThemeXORToZero = "XOR to zero"
@@ -196,11 +209,11 @@ func Recommend(ctx context.Context, r solver.Result) (m solver.Move, value solve
 	}
 	t := teacherOf(r.Position.Game())
 	c := t.Canonical(r)
-	m, value, exact = holdOut(ctx, c.Position)
-	if m == nil {
-		return nil, value, exact
+	h := holdOut(ctx, c.Position)
+	if h.m == nil {
+		return nil, h.value, h.exact
 	}
-	return t.LocalMove(r, c, m), value, exact
+	return t.LocalMove(r, c, h.m), h.value, h.exact
 }
 
 // KeyNumbers names, as one clause, the numbers that decide pos, for
@@ -365,6 +378,9 @@ func VerdictSentence(r solver.Result) string {
 	}
 	return fmt.Sprintf("**%s wins** with best play.", r.WinnerName())
 }
+
+// FindingStep is the step "Finding the move" with the given body.
+func FindingStep(body string) Step { return Step{Title: "Finding the move", Body: body} }
 
 // AfterMove plays a canonical result's move and returns the position
 // after it. The move comes from the game's own formula, so it is legal.

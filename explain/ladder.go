@@ -75,7 +75,7 @@ func lastLevel(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Optio
 	if !solver.HasMoves(c.Position) {
 		return v
 	}
-	h := holdOutFull(ctx, c.Position)
+	h := holdOut(ctx, c.Position)
 	m := h.m
 	if m == nil {
 		return v
@@ -86,8 +86,8 @@ func lastLevel(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Optio
 		// Within the search's reach the position is small: count the
 		// winning replies the move leaves.
 		if next, err := c.Position.Play(m); err == nil {
-			replies, complete := keepers(next, solver.Win)
-			h.wins, h.all, h.counted = len(replies), len(solver.FirstMoves(next, checkedMoves(next)+1)), complete
+			wins, all, complete := keepers(next, solver.Win, checkedMoves(next))
+			h.wins, h.all, h.counted = len(wins), all, complete
 		}
 	}
 	switch {

@@ -49,25 +49,19 @@ func checkedMoves(pos solver.Position) int {
 	return max(minChecked, min(maxChecked, checkWork/max(len(pos.String()), 1)))
 }
 
-// keepers returns every legal move of pos after which the mover's outcome
-// is still want, judged by the formula, and whether every move was
-// checked.
-func keepers(pos solver.Position, want solver.Outcome) ([]solver.Move, bool) {
-	n := checkedMoves(pos)
-	moves := solver.FirstMoves(pos, n+1)
-	complete := len(moves) <= n
-	moves = moves[:min(len(moves), n)]
-	var out []solver.Move
+// keepers returns the moves among the first limit legal moves of pos
+// after which the mover's outcome is still want, judged by the formula;
+// how many moves it judged; and whether that was every move.
+func keepers(pos solver.Position, want solver.Outcome, limit int) (keep []solver.Move, judged int, complete bool) {
+	moves := solver.FirstMoves(pos, limit+1)
+	complete = len(moves) <= limit
+	moves = moves[:min(len(moves), limit)]
 	for _, m := range moves {
-		next, err := pos.Play(m)
-		if err != nil {
-			continue
-		}
-		if o := solver.OutcomeOf(next); -o == want {
-			out = append(out, m)
+		if next, err := pos.Play(m); err == nil && -solver.OutcomeOf(next) == want {
+			keep = append(keep, m)
 		}
 	}
-	return out, complete
+	return keep, len(moves), complete
 }
 
 // NewPlan builds a plan: the taught move, and every move that keeps the
@@ -77,7 +71,7 @@ func NewPlan(c solver.Result, taught solver.Move, kindOf func(solver.Move) strin
 	if c.Outcome == solver.Loss {
 		return pl
 	}
-	moves, complete := keepers(c.Position, c.Outcome)
+	moves, _, complete := keepers(c.Position, c.Outcome, checkedMoves(c.Position))
 	pl.Complete = complete
 	if taught != nil {
 		// The taught move's kind comes first.
@@ -121,16 +115,6 @@ func searchValues(ctx context.Context, pos solver.Position) ([]solver.MoveValue,
 	return solver.MoveValues(ctx, pos, solver.ReachBudget)
 }
 
-// holdOut chooses the move for a player whose every move loses: the
-// slowest loss (the most remote) when search reaches, else the move that
-// leaves the opponent the smallest share of winning replies (a move that
-// ends the game last), else the first move.
-// value is the move's value when search reached; exact reports that.
-func holdOut(ctx context.Context, pos solver.Position) (solver.Move, solver.Value, bool) {
-	h := holdOutFull(ctx, pos)
-	return h.m, h.value, h.exact
-}
-
 // held is what holdOut found, cached per key: a reply asks for it for
 // its move, its hint ladder and its line of play.
 type held struct {
@@ -144,8 +128,11 @@ type held struct {
 	counted   bool
 }
 
-// holdOutFull is holdOut with the replies the fallback counted.
-func holdOutFull(ctx context.Context, pos solver.Position) held {
+// holdOut chooses the move for a player whose every move loses: the
+// slowest loss (the most remote) when search reaches, else the move that
+// leaves the opponent the smallest share of winning replies (a move that
+// ends the game last), else the first move.
+func holdOut(ctx context.Context, pos solver.Position) held {
 	// The move is in pos's own numbering: positions that share a Key
 	// (binim's stacks in another order) need their own entry.
 	key := Key(pos) + "|" + pos.String()
@@ -162,12 +149,7 @@ func holdOutFull(ctx context.Context, pos solver.Position) held {
 func holdOutUncached(ctx context.Context, pos solver.Position) held {
 	values, err := searchValues(ctx, pos)
 	if err == nil && len(values) > 0 {
-		best := values[0]
-		for _, v := range values[1:] {
-			if v.Value.Better(best.Value) {
-				best = v
-			}
-		}
+		best := solver.BestOf(values)
 		return held{m: best.Move, value: best.Value, exact: true}
 	}
 	if err != nil && !errors.Is(err, solver.ErrBudget) {
@@ -189,26 +171,14 @@ func holdOutUncached(ctx context.Context, pos solver.Position) held {
 		if err != nil {
 			continue
 		}
-		n := 0
-		list := solver.FirstMoves(next, maxReplies-replies+1)
-		counted := len(list) <= maxReplies-replies
-		list = list[:min(len(list), maxReplies-replies)]
-		for _, reply := range list {
-			replies++
-			after, err := next.Play(reply)
-			if err != nil {
-				continue
-			}
-			if o := solver.OutcomeOf(after); o == solver.Loss {
-				n++
-			}
-		}
+		wins, judged, counted := keepers(next, solver.Win, maxReplies-replies)
+		replies += judged
 		share := 1.5 // no reply: the game is over, and lost
-		if len(list) > 0 {
-			share = float64(n) / float64(len(list))
+		if judged > 0 {
+			share = float64(len(wins)) / float64(judged)
 		}
 		if share < best {
-			h, best = held{m: cand, wins: n, all: len(list), counted: counted}, share
+			h, best = held{m: cand, wins: len(wins), all: judged, counted: counted}, share
 		}
 		if replies >= maxReplies {
 			break
@@ -228,11 +198,8 @@ func GroupsText(pl Plan, name func(solver.Move) string, o Options) string {
 	}
 	var items []string
 	for _, g := range pl.Groups {
-		names := make([]string, len(g.Moves))
-		for i, m := range g.Moves {
-			names[i] = name(m)
-		}
-		items = append(items, fmt.Sprintf("%s: %s", g.Kind, Inline(ListOf(names), o)))
+		moves := List{N: len(g.Moves), Item: func(i int) string { return name(g.Moves[i]) }}
+		items = append(items, fmt.Sprintf("%s: %s", g.Kind, Inline(moves, o)))
 	}
 	out := Bullets(ListOf(items), Options{})
 	if !pl.Complete {

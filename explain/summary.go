@@ -61,10 +61,7 @@ func lineOfPlay(ctx context.Context, e Teacher, c solver.Result, o Options) stri
 	oracle := solver.NewOracle(ctx, pos.Game(), solver.ReachBudget)
 	_, counted := oracle.Value(pos)
 	var moves []string
-	for len(moves) < maxLinePlies {
-		if !solver.HasMoves(pos) {
-			return strings.Join(moves, ", ") + "; " + e.Stuck(pos)
-		}
+	for len(moves) < maxLinePlies && solver.HasMoves(pos) {
 		var m solver.Move
 		if counted && len(moves) > 0 {
 			m, _, _ = oracle.BestMove(pos)
@@ -73,7 +70,7 @@ func lineOfPlay(ctx context.Context, e Teacher, c solver.Result, o Options) stri
 			m = LocalMove(solver.Solve(pos))
 		}
 		if m == nil {
-			m, _, _ = holdOut(ctx, pos)
+			m = holdOut(ctx, pos).m
 		}
 		if m == nil {
 			break

@@ -37,8 +37,7 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
 	defer cancel()
 	oracle := solver.NewOracle(ctx, pos.Game(), solver.ReachBudget)
-	g := pos.Game()
-	mover, opponent := g.PlayerName(pos.ToMove()), g.PlayerName(pos.ToMove().Other())
+	mover, opponent := Players(pos)
 
 	rn := solver.Solve(next)
 	steps := []Step{{Title: "After your move", Body: afterText(e, m, rn, o0)}}

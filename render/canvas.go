@@ -15,24 +15,17 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// The embedded Go fonts, parsed once. A parsed font is safe for concurrent
-// use; a face made from it is not, so each face is guarded by a mutex.
-var (
-	fontsOnce           sync.Once
-	regularTTF, boldTTF *opentype.Font
-	fontsErr            error
-)
-
-func loadFonts() error {
-	fontsOnce.Do(func() {
-		regularTTF, fontsErr = opentype.Parse(goregular.TTF)
-		if fontsErr != nil {
-			return
-		}
-		boldTTF, fontsErr = opentype.Parse(gobold.TTF)
-	})
-	return fontsErr
-}
+// fonts are the embedded Go fonts, regular and bold, parsed once. A
+// parsed font is safe for concurrent use; a face made from it is not, so
+// each face is guarded by a mutex.
+var fonts = sync.OnceValues(func() (map[bool]*opentype.Font, error) {
+	regular, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		return nil, err
+	}
+	bold, err := opentype.Parse(gobold.TTF)
+	return map[bool]*opentype.Font{false: regular, true: bold}, err
+})
 
 // glyph is a rasterised rune, kept so that a row of 6000 cells
 // rasterises each digit or letter once. A glyph is never changed once
@@ -78,14 +71,11 @@ func newFace(bold bool, size float64) (*face, error) {
 	if fc, ok := faces[key]; ok {
 		return fc, nil
 	}
-	if err := loadFonts(); err != nil {
+	ttfs, err := fonts()
+	if err != nil {
 		return nil, fmt.Errorf("render: loading fonts: %w", err)
 	}
-	ttf := regularTTF
-	if bold {
-		ttf = boldTTF
-	}
-	f, err := opentype.NewFace(ttf, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
+	f, err := opentype.NewFace(ttfs[bold], &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
 	if err != nil {
 		return nil, fmt.Errorf("render: making a %.0f px face: %w", size, err)
 	}
@@ -163,20 +153,18 @@ type Canvas struct {
 // with, besides none and full.
 const coverageLevels = 3
 
+// newFaces returns a canvas with its faces.
 func newFaces() (*Canvas, error) {
 	c := &Canvas{}
-	var err error
-	if c.title, err = newFace(true, 18); err != nil {
-		return nil, err
-	}
-	if c.text, err = newFace(false, 14); err != nil {
-		return nil, err
-	}
-	if c.label, err = newFace(false, 12); err != nil {
-		return nil, err
-	}
-	if c.small, err = newFace(false, 11); err != nil {
-		return nil, err
+	for _, f := range []struct {
+		face **face
+		bold bool
+		size float64
+	}{{&c.title, true, 18}, {&c.text, false, 14}, {&c.label, false, 12}, {&c.small, false, 11}} {
+		var err error
+		if *f.face, err = newFace(f.bold, f.size); err != nil {
+			return nil, err
+		}
 	}
 	return c, nil
 }

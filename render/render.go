@@ -10,7 +10,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -107,33 +106,17 @@ func PNG(w io.Writer, pos solver.Position, opts Options) error {
 // level and its pure-Go checksum took a quarter of the CPU of a busy
 // server (BenchmarkDraw in each game compares the two).
 func EncodePNG(w io.Writer, img image.Image) error {
+	var err error
 	if p, ok := img.(*image.Paletted); ok {
-		if err := writePaletted(w, p); err != nil {
-			return fmt.Errorf("render: writing PNG: %w", err)
-		}
-		return nil
+		err = writePaletted(w, p)
+	} else {
+		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(w, img)
 	}
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers}
-	if err := enc.Encode(w, img); err != nil {
+	if err != nil {
 		return fmt.Errorf("render: writing PNG: %w", err)
 	}
 	return nil
 }
-
-// encoderBuffers lets PNG encodings reuse their buffers.
-var encoderBuffers = &bufferPool{}
-
-// bufferPool is a png.EncoderBufferPool over a sync.Pool.
-type bufferPool struct{ p sync.Pool }
-
-func (b *bufferPool) Get() *png.EncoderBuffer {
-	if e, ok := b.p.Get().(*png.EncoderBuffer); ok {
-		return e
-	}
-	return nil
-}
-
-func (b *bufferPool) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 
 // fit scales the picture down to fit MaxSide and the pixel cap, picking
 // the nearest pixel (a paletted picture has no colours between its own).
@@ -205,18 +188,14 @@ func ListInts(xs []int, limit int) string {
 	if len(xs) == 0 {
 		return "none"
 	}
-	var b strings.Builder
-	for i, x := range xs {
-		if i == limit {
-			fmt.Fprintf(&b, ", … (%d more)", len(xs)-limit)
-			break
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Itoa(x))
+	parts := make([]string, 0, limit+1)
+	for _, x := range xs[:min(len(xs), limit)] {
+		parts = append(parts, strconv.Itoa(x))
 	}
-	return b.String()
+	if len(xs) > limit {
+		parts = append(parts, fmt.Sprintf("… (%d more)", len(xs)-limit))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // VerdictLine is the header line that says who wins with best play. It
@@ -229,6 +208,14 @@ func VerdictLine(pos solver.Position) []Span {
 	}
 	name := pos.Game().PlayerName(w)
 	return []Span{{"With best play: ", Ink}, {name + " wins", PlayerInk[w]}, {".", Ink}}
+}
+
+// PlayersLine is a header line that gives each player of g a number in
+// the player's colour, between before and after in ink: "Moves: Dee 3,
+// Dum 2."
+func PlayersLine(g solver.Game, before string, n [2]int, after string) []Span {
+	return []Span{{before, Ink}, {fmt.Sprintf("%s %d", g.PlayerName(0), n[0]), PlayerInk[0]}, {", ", Ink},
+		{fmt.Sprintf("%s %d", g.PlayerName(1), n[1]), PlayerInk[1]}, {after, Ink}}
 }
 
 // TitleLine is a picture's first line: the game, the position's size and

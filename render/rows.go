@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"image"
 	"image/color"
 	"slices"
@@ -105,9 +106,8 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 	l.width = max(l.perLine*cellW, headW) + 2*margin
 	// Without labels the row is as short as it gets: if that does not
 	// fit, neither does anything else with these cells.
-	hasSpans := len(p.Brackets) > 0
 	lineH := c.small.height + 2 + l.cellH + lineSpace
-	if hasSpans {
+	if len(p.Brackets) > 0 {
 		lineH += bracketH
 	}
 	if least := margin + l.headH + l.lines*lineH - lineSpace + margin; !whole && !c.fits(l.width, least) {
@@ -155,12 +155,7 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 		x = max(-margin/2, min(x, max(rowW, l.width-2*margin)+margin/2-w))
 		l.labels = append(l.labels, placedLabel{span: i, line: seg.line, x: x})
 	}
-	slices.SortStableFunc(l.labels, func(a, b placedLabel) int {
-		if a.line != b.line {
-			return a.line - b.line
-		}
-		return a.x - b.x
-	})
+	slices.SortStableFunc(l.labels, func(a, b placedLabel) int { return cmp.Or(a.line-b.line, a.x-b.x) })
 	l.lanes = make([]int, l.lines)
 	ends := make([]int, lanes)
 	kept := l.labels[:0]
@@ -197,13 +192,11 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 		}
 	}
 
+	// Labels come from brackets: a row without brackets has no lanes.
 	y := margin + l.headH
 	for line := range l.lines {
 		l.lineY = append(l.lineY, y)
-		y += c.small.height + 2 + l.cellH + lineSpace
-		if hasSpans {
-			y += bracketH + l.lanes[line]*(c.label.height+2)
-		}
+		y += lineH + l.lanes[line]*(c.label.height+2)
 	}
 	l.height = y - lineSpace + margin
 	return l

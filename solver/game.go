@@ -103,6 +103,16 @@ func (m CellMove) String() string {
 // Numbers returns the cells, as a person types them.
 func (m CellMove) Numbers() (int, int) { return m.From, m.To }
 
+// CellGame is the part of a Game that reads CellMoves, for the games
+// played by sliding pieces along a row to embed.
+type CellGame struct{}
+
+// MoveFormat says that a move is typed as two cells.
+func (CellGame) MoveFormat() string { return "the cell to move from and the cell to move to, e.g. 5 4" }
+
+// MoveOf reads a move typed as the cell to move from and the cell to move to.
+func (CellGame) MoveOf(from, to int) Move { return CellMove{From: from, To: to} }
+
 // Position is a state of one game, including whose turn it is. Positions
 // are immutable: Play returns a new one.
 type Position interface {
@@ -246,6 +256,21 @@ func Restore(g Game, text string, mover Player, held [2]int) (Position, error) {
 		return nil, Inputf("state", "player %d does not exist", mover)
 	}
 	return g.Restore(text, mover, held)
+}
+
+// RestoreUnscored is Game.Restore for a game that keeps no score: it
+// refuses a score, parses text as a long position with mover named as the
+// first player, and sets the mover with setMover.
+func RestoreUnscored[P Position](g Game, text string, mover Player, held [2]int, setMover func(P)) (Position, error) {
+	if held != [2]int{} {
+		return nil, Inputf("state", "no one holds anything in %s", g.Name())
+	}
+	pos, err := g.Parse(text, ParseOptions{First: g.PlayerName(mover), Long: true})
+	if err != nil {
+		return nil, err
+	}
+	setMover(pos.(P))
+	return pos, nil
 }
 
 // lazyMoves is implemented by positions with so many moves (a long

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -58,17 +59,7 @@ func (j *JudgeReader) Line() ([]byte, error) {
 }
 
 // TrimBlank removes spaces, tabs and line endings from both ends.
-func TrimBlank(b []byte) []byte {
-	for len(b) > 0 && isBlank(b[len(b)-1]) {
-		b = b[:len(b)-1]
-	}
-	for len(b) > 0 && isBlank(b[0]) {
-		b = b[1:]
-	}
-	return b
-}
-
-func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+func TrimBlank(b []byte) []byte { return bytes.Trim(b, " \t\r\n") }
 
 // TestCount reads the first line, the number of tests T. In strict mode T
 // must lie in 1..max.

@@ -81,12 +81,12 @@ func (m *memo) reserve(n int) {
 		return
 	}
 	m.direct = nil
-	size := minSlots
-	for size < 2*n {
-		size *= 2
-	}
-	m.setSlots(size)
+	m.setSlots(slotsFor(n))
 }
+
+// slotsFor is the hash table size for n states: the least power of two
+// that is at least twice n, and at least minSlots.
+func slotsFor(n int) int { return max(minSlots, 1<<bits.Len(uint(2*n-1))) }
 
 // slot is where the probe for k starts: Fibonacci hashing, the top bits
 // of k times 2^64/φ, so that every bit of the state moves the slot. (A
@@ -123,11 +123,7 @@ func (m *memo) growDirect(k State) bool {
 func (m *memo) toHash() {
 	old := m.direct
 	m.direct = nil
-	size := minSlots
-	for size < 2*(m.n+1) {
-		size *= 2
-	}
-	m.setSlots(size)
+	m.setSlots(slotsFor(m.n + 1))
 	for k, v := range old {
 		if v != 0 {
 			m.insert(State(k), v)

@@ -3,7 +3,6 @@ package solver
 import (
 	"context"
 	"errors"
-	"fmt"
 )
 
 // PositionCheck is the exhaustive search of one position.
@@ -70,24 +69,13 @@ func CheckPosition(ctx context.Context, pos Position, budget int) (PositionCheck
 	if v.Outcome == Loss {
 		return c, nil
 	}
-	for _, m := range pos.Moves() {
-		next, err := pos.Play(m)
-		if err != nil {
-			return c, err
-		}
-		ns, ok := g.Encode(next)
-		if !ok {
-			return c, fmt.Errorf("solver: %s position %q does not pack", g.Name(), next)
-		}
-		mv, err := s.Value(ctx, ns)
-		if err != nil {
-			return c, err
-		}
-		if -mv.Outcome == v.Outcome {
-			c.BestMoves = append(c.BestMoves, m)
+	values, err := (&Oracle{ctx: ctx, game: g, search: s}).MoveValues(pos)
+	for _, mv := range values {
+		if mv.Value.Outcome == v.Outcome {
+			c.BestMoves = append(c.BestMoves, mv.Move)
 		}
 	}
-	return c, nil
+	return c, err
 }
 
 // Reach solves pos by search, entering at most budget states: its value

@@ -73,11 +73,17 @@ func (o *Oracle) BestMove(pos Position) (Move, Value, bool) {
 	if err != nil || len(values) == 0 {
 		return nil, Value{}, false
 	}
+	best := BestOf(values)
+	return best.Move, best.Value, true
+}
+
+// BestOf returns the first of values that no later one is Better than.
+func BestOf(values []MoveValue) MoveValue {
 	best := values[0]
 	for _, v := range values[1:] {
 		if v.Value.Better(best.Value) {
 			best = v
 		}
 	}
-	return best.Move, best.Value, true
+	return best
 }

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -20,10 +21,8 @@ func Register(games ...Game) {
 	registryMu.Lock()
 	defer registryMu.Unlock()
 	for _, g := range games {
-		for _, h := range registry {
-			if h.Name() == g.Name() {
-				panic(fmt.Sprintf("solver: game %q registered twice", g.Name()))
-			}
+		if slices.ContainsFunc(registry, func(h Game) bool { return h.Name() == g.Name() }) {
+			panic(fmt.Sprintf("solver: game %q registered twice", g.Name()))
 		}
 		registry = append(registry, g)
 	}

@@ -15,7 +15,10 @@ import (
 var Game solver.Game = game{}
 
 // game implements solver.Game, explain.Teacher and render.Drawer.
-type game struct{ explain.Basics }
+type game struct {
+	explain.Basics
+	solver.CellGame
+}
 
 // Contest limits, enforced only in strict mode.
 const (
@@ -34,14 +37,6 @@ func (game) Format() string {
 }
 
 func (game) Examples() []string { return []string{"A..B.A...B", "A.B", "A..B", "A..B.A..B"} }
-
-func (game) MoveFormat() string {
-	return "the cell to move from and the cell to move to, e.g. 5 4"
-}
-
-// MoveOf reads a move typed as the cell to move from and the cell to
-// move to.
-func (game) MoveOf(from, to int) solver.Move { return Move{From: from, To: to} }
 
 // Move moves the letter on cell From to cell To, counting from 1.
 type Move = solver.CellMove
@@ -64,15 +59,7 @@ func (g game) Parse(text string, opts solver.ParseOptions) (solver.Position, err
 
 // Restore rebuilds a row in the middle of a game.
 func (g game) Restore(text string, mover solver.Player, held [2]int) (solver.Position, error) {
-	if held != [2]int{} {
-		return nil, solver.Inputf("state", "no one holds anything in %s", g.Name())
-	}
-	pos, err := g.Parse(text, solver.ParseOptions{Long: true})
-	if err != nil {
-		return nil, err
-	}
-	pos.(*ABRow).mover = mover
-	return pos, nil
+	return solver.RestoreUnscored(g, text, mover, held, func(p *ABRow) { p.mover = mover })
 }
 
 // Random returns a row of 5 to 13 cells, half of them letters, with
@@ -127,19 +114,13 @@ func (p *ABRow) Moves() []solver.Move {
 		if c == '.' {
 			continue
 		}
-		right := k%2 == 0
+		dir := 1 - 2*(k%2) // right for odd-numbered letters, left for even
 		k++
 		if c != own {
 			continue
 		}
-		if right {
-			for j := i + 1; j < len(p.row) && p.row[j] == '.'; j++ {
-				moves = append(moves, Move{From: i + 1, To: j + 1})
-			}
-		} else {
-			for j := i - 1; j >= 0 && p.row[j] == '.'; j-- {
-				moves = append(moves, Move{From: i + 1, To: j + 1})
-			}
+		for j := i + dir; j >= 0 && j < len(p.row) && p.row[j] == '.'; j += dir {
+			moves = append(moves, Move{From: i + 1, To: j + 1})
 		}
 	}
 	return moves

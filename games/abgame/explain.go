@@ -65,8 +65,7 @@ func abNimTarget(a Analysis) (k int, ok bool) {
 // XOR is already 0 with more reserve moves, spend one reserve move of one
 // cell, the first the mover has.
 func (t game) Plan(c solver.Result) explain.Plan {
-	p := c.Position.(*ABRow)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	var taught solver.Move
 	if c.Outcome == solver.Win {
 		if k, ok := abNimTarget(a); ok {
@@ -151,8 +150,7 @@ func reserveLine(name string, parts []int, total int, o explain.Options) string 
 
 // Explain applies each idea of the solution to the position, then the verdict and the move.
 func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
-	p := c.Position.(*ABRow)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	row := p.Row()
 	mover := Game.PlayerName(p.ToMove())
 	letters := len(row) - strings.Count(row, ".")
@@ -195,12 +193,6 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	return append(steps, t.Finding(c, pl, o))
 }
 
-// abMoveName is a move's short name: "6→7".
-func abMoveName(m solver.Move) string {
-	cm := m.(Move)
-	return fmt.Sprintf("%d→%d", cm.From, cm.To)
-}
-
 // heapName names pair k as a heap: "the heap of letters 3 and 4".
 func heapName(k int) string { return fmt.Sprintf("the heap of letters %d and %d", 2*k+1, 2*k+2) }
 
@@ -226,7 +218,7 @@ func nimLines(p *ABRow, a Analysis, o explain.Options) []string {
 		t := pr.Gap ^ a.NimSum
 		l := fmt.Sprintf("%s = %d: %d xor %d = %d", heapName(k), pr.Gap, pr.Gap, a.NimSum, t)
 		if t < pr.Gap {
-			return l + fmt.Sprintf(", smaller: shrink it to %d with %s", t, abMoveName(abShrink(p, pr, pr.Gap-t)))
+			return l + fmt.Sprintf(", smaller: shrink it to %d with %s", t, explain.Arrow(abShrink(p, pr, pr.Gap-t)))
 		}
 		return l + ", not smaller, so this heap cannot do it"
 	}
@@ -242,28 +234,23 @@ func nimLines(p *ABRow, a Analysis, o explain.Options) []string {
 }
 
 func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
-	p := c.Position.(*ABRow)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	res := [2]int{a.ReserveA, a.ReserveB}
 	me, them := res[p.ToMove()], res[p.ToMove().Other()]
-	st := explain.Step{Title: "Finding the move"}
 	switch {
 	case !solver.HasMoves(p):
-		st.Body = "No letter of yours can move, so there is no move to find."
-		return st
+		return explain.FindingStep("No letter of yours can move, so there is no move to find.")
 	case me < them:
-		st.Body = fmt.Sprintf("Your reserve moves trail %d to %d, and no move closes that: a Nim move leaves both reserves as they are, and a reserve move lowers yours. No move wins here.", me, them)
-		return st
+		return explain.FindingStep(fmt.Sprintf("Your reserve moves trail %d to %d, and no move closes that: a Nim move leaves both reserves as they are, and a reserve move lowers yours. No move wins here.", me, them))
 	case me == them && a.NimSum == 0:
-		st.Body = fmt.Sprintf("The reserves are level at %d and the XOR is already 0. A Nim move makes the XOR non-zero, and a reserve move leaves you behind on reserves: no move wins here.", me)
-		return st
+		return explain.FindingStep(fmt.Sprintf("The reserves are level at %d and the XOR is already 0. A Nim move makes the XOR non-zero, and a reserve move leaves you behind on reserves: no move wins here.", me))
 	}
 	var body string
 	switch {
 	case me > them && a.NimSum == 0:
 		m := c.Move.(Move)
 		body = fmt.Sprintf("You have more reserve moves (%d to %d) and the XOR is already 0, so there is no Nim move to make: spend one reserve move, a single cell, with %s. That leaves %d to %d on reserves with a XOR of 0 for the opponent.",
-			me, them, abMoveName(m), me-1, them)
+			me, them, explain.Arrow(m), me-1, them)
 	case me > them:
 		body = fmt.Sprintf("You have more reserve moves (%d to %d), so you can afford to play the Nim heaps well: make the XOR 0. For each heap h, compute h xor %d; a heap where that is smaller can be shrunk to it.\n%s",
 			me, them, a.NimSum, explain.Bullets(explain.ListOf(nimLines(p, a, o)), explain.Options{}))
@@ -271,8 +258,7 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 		body = fmt.Sprintf("The reserves are level at %d, so the Nim heaps decide: make the XOR 0. For each heap h, compute h xor %d; a heap where that is smaller can be shrunk to it.\n%s",
 			me, a.NimSum, explain.Bullets(explain.ListOf(nimLines(p, a, o)), explain.Options{}))
 	}
-	st.Body = body + "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, abMoveName, o)
-	return st
+	return explain.FindingStep(body + "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, explain.Arrow, o))
 }
 
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
@@ -289,7 +275,7 @@ func (t game) GameOver(pos solver.Position) string {
 // Verdict says who wins, why, and the winning move.
 func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
-	mover, other := Game.PlayerName(p.ToMove()), Game.PlayerName(p.ToMove().Other())
+	mover, other := explain.Players(p)
 	res := [2]int{a.ReserveA, a.ReserveB}
 	me, them := res[p.ToMove()], res[p.ToMove().Other()]
 	if !solver.HasMoves(p) {
@@ -311,14 +297,8 @@ func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	}
 	m := c.Move.(Move)
 	kind := "It moves a letter."
-	for k, pr := range a.Pairs {
-		if pr.Left != m.From-1 && (pr.Kind == Edge || pr.Right != m.From-1) {
-			continue
-		}
-		d := m.From - m.To
-		if d < 0 {
-			d = -d
-		}
+	if k := abPairOf(a, m.From); k >= 0 {
+		pr, d := a.Pairs[k], max(m.From-m.To, m.To-m.From)
 		switch pr.Kind {
 		case NimPair:
 			kind = fmt.Sprintf("It is a Nim move: the heap of letters %d and %d shrinks from %d to %d.", 2*k+1, 2*k+2, pr.Gap, pr.Gap-d)
@@ -353,8 +333,7 @@ func (t game) Reduction(solver.Result) explain.Step {
 }
 
 func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
-	p := c.Position.(*ABRow)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	res := abReserves(a)
 	pairs := "There are no letters, so there are no pairs."
 	if len(a.Pairs) > 0 {
@@ -365,8 +344,7 @@ func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
 }
 
 func (t game) Rule(c solver.Result, _ explain.Options) explain.Step {
-	p := c.Position.(*ABRow)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	res := [2]int{a.ReserveA, a.ReserveB}
 	return explain.Step{Body: fmt.Sprintf("Reserve moves are passes only their owner can use: more of them win. With equal reserves the passes cancel and the Nim heaps decide, as in Nim: the player to move wins exactly when their XOR is not 0. "+
 		"Here %s, to move, has %d reserve against %d, and the XOR is %d.", Game.PlayerName(p.ToMove()), res[p.ToMove()], res[p.ToMove().Other()], a.NimSum)}
@@ -391,10 +369,6 @@ func (t game) LessonTitles(solver.Result) []string {
 	return []string{"Facing pairs", "Reserve moves", "Nim heaps", "The rule"}
 }
 
-func (t game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
-	return Game.PlayerName(pos.ToMove()) + " " + abMoveName(m)
-}
-
 // heapList names the Nim heaps with their letters: "2 (letters 1–2)".
 func heapList(a Analysis, o explain.Options) string {
 	var items []string
@@ -403,16 +377,12 @@ func heapList(a Analysis, o explain.Options) string {
 			items = append(items, fmt.Sprintf("%d (letters %d–%d)", pr.Gap, 2*k+1, 2*k+2))
 		}
 	}
-	if len(items) == 0 {
-		return "none"
-	}
-	return explain.Inline(explain.ListOf(items), o)
+	return explain.InlineOrNone(items, o)
 }
 
 func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
-	p := c.Position.(*ABRow)
-	a := c.Analysis.(Analysis)
-	mover, other := Game.PlayerName(p.ToMove()), Game.PlayerName(p.ToMove().Other())
+	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
+	mover, other := explain.Players(p)
 	res := [2]int{a.ReserveA, a.ReserveB}
 	me, them := res[p.ToMove()], res[p.ToMove().Other()]
 	why := fmt.Sprintf("Reserves A %d, B %d; heaps %s; XOR %d.", a.ReserveA, a.ReserveB, heapList(a, o), a.NimSum)
@@ -429,9 +399,9 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		k := abPairOf(a, m.From)
 		if pr := a.Pairs[k]; pr.Kind == NimPair {
 			t := pr.Gap ^ a.NimSum
-			find = fmt.Sprintf("Heap %d xor %d = %d is smaller: %s shrinks it (letters %d–%d).", pr.Gap, a.NimSum, t, abMoveName(m), 2*k+1, 2*k+2)
+			find = fmt.Sprintf("Heap %d xor %d = %d is smaller: %s shrinks it (letters %d–%d).", pr.Gap, a.NimSum, t, explain.Arrow(m), 2*k+1, 2*k+2)
 		} else {
-			find = fmt.Sprintf("XOR 0 and %d to %d ahead: spend a reserve cell, %s.", me, them, abMoveName(m))
+			find = fmt.Sprintf("XOR 0 and %d to %d ahead: spend a reserve cell, %s.", me, them, explain.Arrow(m))
 		}
 	}
 	rule := fmt.Sprintf("Reserves %d to %d: the larger wins, heaps aside.", max(me, them), min(me, them))
@@ -441,7 +411,7 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
 }
 
-func (t game) Compact(_ solver.Position, m solver.Move) string { return abMoveName(m) }
+func (t game) Compact(_ solver.Position, m solver.Move) string { return explain.Arrow(m) }
 
 // The ideas of the solution a puzzle can need.
 const (

@@ -37,23 +37,20 @@ func (game) Picture(pos solver.Position, annotate bool) render.Picture {
 	a := an.(Analysis)
 	for _, pr := range a.Pairs {
 		name := Game.PlayerName(pr.Owner)
+		b := render.Bracket{From: pr.Left, To: pr.Right, Color: render.PlayerInk[pr.Owner],
+			Label: fmt.Sprintf("reserve %d (%s)", pr.Gap, name), Tint: render.PlayerTint[pr.Owner]}
 		switch pr.Kind {
-		case Reserve:
-			pic.Brackets = append(pic.Brackets, render.Bracket{From: pr.Left, To: pr.Right, Color: render.PlayerInk[pr.Owner],
-				Label: fmt.Sprintf("reserve %d (%s)", pr.Gap, name), Tint: render.PlayerTint[pr.Owner]})
 		case NimPair:
-			pic.Brackets = append(pic.Brackets, render.Bracket{From: pr.Left, To: pr.Right, Color: render.Nim,
-				Label: fmt.Sprintf("Nim %d", pr.Gap), Tint: render.NimTint})
+			b.Color, b.Label, b.Tint = render.Nim, fmt.Sprintf("Nim %d", pr.Gap), render.NimTint
 		case Edge:
-			pic.Brackets = append(pic.Brackets, render.Bracket{From: pr.Left, To: pr.Right - 1, Color: render.PlayerInk[pr.Owner],
-				Label: fmt.Sprintf("to edge %d (%s)", pr.Gap, name), Tint: render.PlayerTint[pr.Owner]})
+			b.To, b.Label = pr.Right-1, fmt.Sprintf("to edge %d (%s)", pr.Gap, name)
 		}
+		pic.Brackets = append(pic.Brackets, b)
 	}
 	pic.Head.Legend = append(pic.Head.Legend, render.LegendItem{Color: render.Nim, Text: "facing A and B: a Nim heap"})
 	pic.Head.Lines = append(pic.Head.Lines,
-		[]render.Span{{Text: "Reserve moves: ", Color: render.Ink}, {Text: fmt.Sprintf("A %d", a.ReserveA), Color: render.PlayerInk[0]}, {Text: ", ", Color: render.Ink},
-			{Text: fmt.Sprintf("B %d", a.ReserveB), Color: render.PlayerInk[1]}, {Text: ". ", Color: render.Ink},
-			{Text: fmt.Sprintf("Nim heaps: %s (XOR %d).", render.ListInts(a.NimHeaps, 12), a.NimSum), Color: render.Nim}},
+		append(render.PlayersLine(Game, "Reserve moves: ", [2]int{a.ReserveA, a.ReserveB}, ". "),
+			render.Span{Text: fmt.Sprintf("Nim heaps: %s (XOR %d).", render.ListInts(a.NimHeaps, 12), a.NimSum), Color: render.Nim}),
 		render.VerdictLine(p))
 	return pic
 }

@@ -65,10 +65,7 @@ func abPack(row []byte, mover solver.Player) (solver.State, bool) {
 func (game) Encode(pos solver.Position) (solver.State, bool) {
 	p := pos.(*ABRow)
 	var buf [maxABCells + 1]byte
-	if len(p.row) <= maxABCells {
-		return abPack(abCanonical([]byte(p.row), buf[:0]), p.mover)
-	}
-	return abPack(abCanonical([]byte(p.row), nil), p.mover)
+	return abPack(abCanonical([]byte(p.row), buf[:0]), p.mover)
 }
 
 // abUnpack writes the row of s into buf and returns it and the mover.

@@ -14,7 +14,10 @@ import (
 var Game solver.Game = game{}
 
 // game implements solver.Game, explain.Teacher and render.Drawer.
-type game struct{ explain.Basics }
+type game struct {
+	explain.Basics
+	solver.CellGame
+}
 
 // Contest limits, enforced only in strict mode.
 const (
@@ -33,14 +36,6 @@ func (game) Format() string {
 }
 
 func (game) Examples() []string { return []string{"..P.P", ".P..P.P", "P...P..P", "...P.P.P"} }
-
-func (game) MoveFormat() string {
-	return "the cell to move from and the cell to move to, e.g. 5 4"
-}
-
-// MoveOf reads a move typed as the cell to move from and the cell to
-// move to.
-func (game) MoveOf(from, to int) solver.Move { return Move{From: from, To: to} }
 
 // Move moves the pawn on cell From to cell To, counting from 1.
 type Move = solver.CellMove
@@ -63,15 +58,7 @@ func (game) Parse(text string, opts solver.ParseOptions) (solver.Position, error
 
 // Restore rebuilds a board in the middle of a game.
 func (g game) Restore(text string, mover solver.Player, held [2]int) (solver.Position, error) {
-	if held != [2]int{} {
-		return nil, solver.Inputf("state", "no one holds anything in %s", g.Name())
-	}
-	pos, err := g.Parse(text, solver.ParseOptions{Long: true})
-	if err != nil {
-		return nil, err
-	}
-	pos.(*Board).mover = mover
-	return pos, nil
+	return solver.RestoreUnscored(g, text, mover, held, func(p *Board) { p.mover = mover })
 }
 
 // Random returns a board of 5 to 14 cells, about a third of them pawns.

@@ -18,10 +18,6 @@ func (g game) KeyNumbers(pos solver.Position) string {
 	return fmt.Sprintf("the XOR of the counted gaps mod 3 is %d", a.(Analysis).Xor)
 }
 
-// countedGap reports whether gap k (1-based) is one of the counted gaps:
-// the rightmost and every other one from there.
-func countedGap(a Analysis, k int) bool { return (len(a.Gaps)-k)%2 == 0 }
-
 // pawnStep is a move of pawn k (1-based) by d cells and what it does to
 // the one counted gap it changes.
 type pawnStep struct {
@@ -42,7 +38,7 @@ func (s pawnStep) move(a Analysis) Move {
 func stepOf(a Analysis, m Move) pawnStep {
 	k := pawnIndex(a, m.From)
 	s := pawnStep{pawn: k, d: m.From - m.To, gap: k}
-	if countedGap(a, k) {
+	if counted(k-1, len(a.Gaps)) {
 		s.from, s.to = a.Gaps[k-1], a.Gaps[k-1]-s.d
 	} else {
 		s.gap = k + 1
@@ -104,7 +100,7 @@ func (g game) Plan(c solver.Result) explain.Plan {
 
 // pawnKind names the kind of an adapwns move of the position analysed by a.
 func pawnKind(a Analysis, m solver.Move) string {
-	if countedGap(a, pawnIndex(a, m.(Move).From)) {
+	if counted(pawnIndex(a, m.(Move).From)-1, len(a.Gaps)) {
 		return kindCounted
 	}
 	return kindUncounted
@@ -134,9 +130,6 @@ func gapItems(a Analysis, first, step, n int) explain.List {
 	}}
 }
 
-// allGaps describes every gap, left to right.
-func allGaps(a Analysis) explain.List { return gapItems(a, 1, 1, len(a.Gaps)) }
-
 // countedGaps describes the gaps that count, left to right: every other
 // one, ending with the rightmost.
 func countedGaps(a Analysis) explain.List {
@@ -148,17 +141,6 @@ func countedGaps(a Analysis) explain.List {
 func ignoredGaps(a Analysis) explain.List {
 	n := len(a.Gaps)
 	return gapItems(a, 1+n%2, 2, n/2)
-}
-
-// ignoredIndices returns the numbers of the gaps that do not count, left
-// to right.
-func ignoredIndices(a Analysis) []int {
-	n := len(a.Gaps)
-	out := make([]int, 0, n/2)
-	for k := 1 + n%2; k <= n; k += 2 {
-		out = append(out, k)
-	}
-	return out
 }
 
 // grundyItems describes each counted gap's value: "gap 2: 4 mod 3 = 1".
@@ -203,8 +185,7 @@ func shiftText(a Analysis, m Move) string {
 
 // Explain applies each idea of the solution to the position, then the verdict and the move.
 func (g game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
-	p := c.Position.(*Board)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*Board), c.Analysis.(Analysis)
 	mover := p.Game().PlayerName(p.ToMove())
 	steps := []explain.Step{{Title: "The game", Body: fmt.Sprintf(
 		"%s is to move on %s. A move takes one pawn 1 or 2 cells to the left, over empty cells only. Normal play: a player who cannot move loses.",
@@ -214,7 +195,7 @@ func (g game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	if len(a.Gaps) == 0 {
 		body += " There are no pawns, so there are no gaps."
 	} else {
-		body += fmt.Sprintf(" Left to right: %s.", explain.Inline(allGaps(a), o))
+		body += fmt.Sprintf(" Left to right: %s.", explain.Inline(gapItems(a, 1, 1, len(a.Gaps)), o))
 	}
 	steps = append(steps, explain.Step{Title: "The gaps", Body: body})
 
@@ -249,12 +230,6 @@ func (g game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	return append(steps, g.Finding(c, pl, o))
 }
 
-// pawnName is a move's short name: "5→4".
-func pawnName(m solver.Move) string {
-	cm := m.(Move)
-	return fmt.Sprintf("%d→%d", cm.From, cm.To)
-}
-
 // stepText says what step s does to its counted gap: "gap 2: 1 → 0,
 // worth 0".
 func stepText(s pawnStep) string {
@@ -262,16 +237,12 @@ func stepText(s pawnStep) string {
 }
 
 func (g game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
-	p := c.Position.(*Board)
-	a := c.Analysis.(Analysis)
-	st := explain.Step{Title: "Finding the move"}
+	p, a := c.Position.(*Board), c.Analysis.(Analysis)
 	switch {
 	case len(p.Moves()) == 0:
-		st.Body = "No pawn can move, so there is no move to find."
-		return st
+		return explain.FindingStep("No pawn can move, so there is no move to find.")
 	case a.Xor == 0:
-		st.Body = "The XOR is already 0. Every move changes exactly one counted gap, its pawn's own or the next one on the right, by 1 or 2 cells, so that gap's value mod 3 changes and the XOR is no longer 0: no move wins here."
-		return st
+		return explain.FindingStep("The XOR is already 0. Every move changes exactly one counted gap, its pawn's own or the next one on the right, by 1 or 2 cells, so that gap's value mod 3 changes and the XOR is no longer 0: no move wins here.")
 	}
 	var lines []string
 	for _, k := range a.Significant {
@@ -285,7 +256,7 @@ func (g game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 			line += fmt.Sprintf(", which needs %s and the gap has %d", explain.Plural(d, "cell", "cells"), g)
 		default:
 			s := pawnStep{pawn: k, d: d, gap: k, from: g, to: g - d}
-			line += fmt.Sprintf(": move %s (%s)", pawnName(s.move(a)), stepText(s))
+			line += fmt.Sprintf(": move %s (%s)", explain.Arrow(s.move(a)), stepText(s))
 		}
 		lines = append(lines, line)
 	}
@@ -293,18 +264,16 @@ func (g game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 		a.Xor, explain.Bullets(explain.ListOf(lines), o))
 	m := c.Move.(Move)
 	if s := stepOf(a, m); s.gap != s.pawn {
-		body += fmt.Sprintf("\nNo counted gap can do it, so move a pawn whose gap is ignored: it adds its cells to the counted gap on its right. The move %s does it (%s), and the XOR becomes %d.", pawnName(m), stepText(s), newXor(a, s))
+		body += fmt.Sprintf("\nNo counted gap can do it, so move a pawn whose gap is ignored: it adds its cells to the counted gap on its right. The move %s does it (%s), and the XOR becomes %d.", explain.Arrow(m), stepText(s), newXor(a, s))
 	}
-	body += "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, pawnName, o)
-	st.Body = body
-	return st
+	body += "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, explain.Arrow, o)
+	return explain.FindingStep(body)
 }
 
 // Verdict says who wins, why, and the winning move.
 func (g game) Verdict(c solver.Result, o explain.Options) explain.Step {
 	p, a := c.Position.(*Board), c.Analysis.(Analysis)
-	mover := p.Game().PlayerName(p.ToMove())
-	other := p.Game().PlayerName(p.ToMove().Other())
+	mover, other := explain.Players(p)
 	if _, ok := lastMove(a); !ok {
 		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("No pawn can move, so %s cannot move and loses: **%s wins**.", mover, c.WinnerName())}
 	}
@@ -367,14 +336,8 @@ func (g game) LessonTitles(solver.Result) []string {
 	return []string{"A staircase", "Which gaps count", "g mod 3", "The XOR"}
 }
 
-func (g game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
-	return pos.Game().PlayerName(pos.ToMove()) + " " + pawnName(m)
-}
-
 func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
-	p := c.Position.(*Board)
-	a := c.Analysis.(Analysis)
-	ignored := ignoredIndices(a)
+	p, a := c.Position.(*Board), c.Analysis.(Analysis)
 	if len(a.Gaps) == 0 || !solver.HasMoves(p) {
 		why := "There are no pawns, so there is no move."
 		if len(a.Gaps) > 0 {
@@ -393,9 +356,9 @@ func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		m := c.Move.(Move)
 		s := stepOf(a, m)
 		if s.gap == s.pawn {
-			find = fmt.Sprintf("Gap %d must become worth %d xor %d = %d: %s (%s).", s.gap, s.from%3, a.Xor, s.to%3, pawnName(m), stepText(s))
+			find = fmt.Sprintf("Gap %d must become worth %d xor %d = %d: %s (%s).", s.gap, s.from%3, a.Xor, s.to%3, explain.Arrow(m), stepText(s))
 		} else {
-			find = fmt.Sprintf("No counted gap reaches its target, so %s adds %d to the next one (%s).", pawnName(m), s.d, stepText(s))
+			find = fmt.Sprintf("No counted gap reaches its target, so %s adds %d to the next one (%s).", explain.Arrow(m), s.d, stepText(s))
 		}
 	} else {
 		find = fmt.Sprintf("Any move changes one of the values of gaps %s, and the XOR of 0 breaks.", explain.Inline(explain.Ints(a.Significant), o))
@@ -404,6 +367,12 @@ func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		}
 	}
 	rule := explain.Capitalise(gapsCount(a.Significant, o))
+	var ignored []int // the gaps that do not count
+	for k := range a.Gaps {
+		if !counted(k, len(a.Gaps)) {
+			ignored = append(ignored, k+1)
+		}
+	}
 	if len(ignored) > 0 {
 		if len(ignored) == 1 {
 			rule += fmt.Sprintf(" (gap %d: moves out of it are copied back)", ignored[0])
@@ -415,7 +384,7 @@ func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
 }
 
-func (g game) Compact(_ solver.Position, m solver.Move) string { return pawnName(m) }
+func (g game) Compact(_ solver.Position, m solver.Move) string { return explain.Arrow(m) }
 
 // gapsCount says "gap 2 counts" or "gaps 1, 3 count".
 func gapsCount(gaps []int, o explain.Options) string {

@@ -26,16 +26,14 @@ func (game) Picture(pos solver.Position, annotate bool) render.Picture {
 	}
 	_, an := p.Analyze()
 	a := an.(Analysis)
-	k := 0 // index into Grundy of the next counted gap
 	countedSizes := make([]int, 0, len(a.Significant))
 	for i, g := range a.Gaps {
 		cell := a.Pawns[i]
 		b := render.Bracket{From: cell - g, To: cell - 1, Color: render.Muted, Label: fmt.Sprintf("%d", g)}
 		if counted(i, len(a.Gaps)) {
 			b.Color, b.Tint = render.Nim, render.NimTint
-			b.Label = fmt.Sprintf("%d: g=%d", g, a.Grundy[k])
+			b.Label = fmt.Sprintf("%d: g=%d", g, g%3)
 			countedSizes = append(countedSizes, g)
-			k++
 		}
 		pic.Brackets = append(pic.Brackets, b)
 	}

@@ -128,10 +128,7 @@ func (g *stackGame) Parse(text string, opts solver.ParseOptions) (solver.Positio
 
 // Restore rebuilds stacks in the middle of a game.
 func (g *stackGame) Restore(text string, mover solver.Player, held [2]int) (solver.Position, error) {
-	if held != [2]int{} {
-		return nil, solver.Inputf("state", "no one holds anything in %s", g.Name())
-	}
-	return g.Parse(text, solver.ParseOptions{First: g.PlayerName(mover), Long: true})
+	return solver.RestoreUnscored(g, text, mover, held, func(*Stacks) {})
 }
 
 // Random returns 2 to 4 stacks of 1 to 4 symbols, with either player to

@@ -3,6 +3,7 @@ package binim
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/explain"
@@ -46,10 +47,7 @@ func (t *stackGame) Canonical(r solver.Result) solver.Result {
 // localMove finds a stack of r's position with the content of the
 // canonical move's stack: equal stacks are interchangeable.
 func (t *stackGame) LocalMove(r, c solver.Result, m solver.Move) solver.Move {
-	sm, ok := m.(Move)
-	if !ok {
-		return m
-	}
+	sm := m.(Move)
 	want := c.Position.(*Stacks).Stacks()[sm.Stack-1]
 	for i, s := range r.Position.(*Stacks).Stacks() {
 		if s == want {
@@ -175,7 +173,8 @@ func stackMoveName(p *Stacks, m solver.Move, o explain.Options) string {
 }
 
 // stackGroupsText lists a plan's moves by kind and, within a kind, by
-// stack: "spends one of your extra Moves: `0110` take 1 or 3".
+// stack: "spends one of your extra Moves: `0110` take 1 or 3". Moves on
+// equal stacks with the same take are one move.
 func stackGroupsText(p *Stacks, pl explain.Plan, o explain.Options) string {
 	capped := o
 	if o.MaxItems > 0 {
@@ -185,18 +184,22 @@ func stackGroupsText(p *Stacks, pl explain.Plan, o explain.Options) string {
 	for _, g := range pl.Groups {
 		var order []string
 		takes := map[string][]string{}
+		moves := 0
 		for _, m := range g.Moves {
 			sm := m.(Move)
-			s := p.Stacks()[sm.Stack-1]
-			if _, ok := takes[s]; !ok {
+			s, take := p.Stacks()[sm.Stack-1], strconv.Itoa(sm.Take)
+			if slices.Contains(takes[s], take) {
+				continue
+			}
+			if len(takes[s]) == 0 {
 				order = append(order, s)
 			}
-			takes[s] = append(takes[s], fmt.Sprint(sm.Take))
+			takes[s] = append(takes[s], take)
+			moves++
 		}
 		if o.MaxItems > 0 && len(order) > 2 {
-			m := g.Moves[0].(Move)
-			items = append(items, fmt.Sprintf("%s: %d moves on %d different stacks, for example take %d from %s",
-				g.Kind, len(g.Moves), len(order), m.Take, explain.Code(p.Stacks()[m.Stack-1], "symbols", o)))
+			items = append(items, fmt.Sprintf("%s: %d moves on %d different stacks, for example %s",
+				g.Kind, moves, len(order), stackMoveName(p, g.Moves[0], o)))
 			continue
 		}
 		parts := make([]string, len(order))
@@ -220,44 +223,19 @@ func orList(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
 
-// uniqueGroups drops moves on a stack equal to an earlier one with the
-// same take: on equal stacks they are one move.
-func uniqueGroups(p *Stacks, pl explain.Plan) explain.Plan {
-	seen := map[string]bool{}
-	out := pl
-	out.Groups = nil
-	for _, g := range pl.Groups {
-		ng := explain.MoveGroup{Kind: g.Kind}
-		for _, m := range g.Moves {
-			sm := m.(Move)
-			k := fmt.Sprintf("%s/%d", p.Stacks()[sm.Stack-1], sm.Take)
-			if !seen[k] {
-				seen[k] = true
-				ng.Moves = append(ng.Moves, m)
-			}
-		}
-		out.Groups = append(out.Groups, ng)
-	}
-	return out
-}
-
 func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
 	p := c.Position.(*Stacks)
-	st := explain.Step{Title: "Finding the move"}
 	if !ownTop(p) {
-		st.Body = fmt.Sprintf("No stack has `%c` on top, so there is no move to find.", symbolOf(p.ToMove()))
-		return st
+		return explain.FindingStep(fmt.Sprintf("No stack has `%c` on top, so there is no move to find.", symbolOf(p.ToMove())))
 	}
-	_, other := stackNames(p)
+	_, other := explain.Players(p)
 	counts := p.counts()
 	me, them := counts[p.ToMove()], counts[p.ToMove().Other()]
+	if c.Move == nil && p.Misere() {
+		return explain.FindingStep(fmt.Sprintf("You have more extra moves, %d to %d. A move takes away at most one of yours or hands %s one, so afterwards %s, to move, has at least as many as you: a win for %s. No move wins here.", me, them, other, other, other))
+	}
 	if c.Move == nil {
-		if p.Misere() {
-			st.Body = fmt.Sprintf("You have more extra moves, %d to %d. A move takes away at most one of yours or hands %s one, so afterwards %s, to move, has at least as many as you: a win for %s. No move wins here.", me, them, other, other, other)
-		} else {
-			st.Body = fmt.Sprintf("You have %d moves to %s's %d, not strictly more. Every move uses up at least one of yours and takes none of %s's, so %s stays ahead or level with the move. No move wins here.", me, other, them, other, other)
-		}
-		return st
+		return explain.FindingStep(fmt.Sprintf("You have %d moves to %s's %d, not strictly more. Every move uses up at least one of yours and takes none of %s's, so %s stays ahead or level with the move. No move wins here.", me, other, them, other, other))
 	}
 	m := c.Move.(Move)
 	after := explain.AfterMove(c).(*Stacks).counts()
@@ -273,8 +251,7 @@ func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options)
 		body = fmt.Sprintf("You have %s to %s's %d and none to spend. After your move %s, to move, must have more than you, so hand %s one: on a stack with your symbol on top and %s's at the bottom, take the top run, leaving %s's symbol on top and bottom. Here: %s; the extra moves go to %d for you and %d for %s.",
 			explain.Plural(me, "extra move", "extra moves"), other, them, other, other, other, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
 	}
-	st.Body = body + "\nEvery winning move, by kind:\n" + stackGroupsText(p, uniqueGroups(p, pl), o)
-	return st
+	return explain.FindingStep(body + "\nEvery winning move, by kind:\n" + stackGroupsText(p, pl, o))
 }
 
 func (t *stackGame) Question(c solver.Result) explain.Step {
@@ -309,19 +286,18 @@ func (t *stackGame) Numbers(c solver.Result, o explain.Options) explain.Step {
 	owned := binimOwned(p, o)
 	a := c.Analysis.(BinimAnalysis)
 	return explain.Step{Body: fmt.Sprintf("Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s. So Dee has %s and Dum %d.",
-		inlineOrNone(owned[0], o), inlineOrNone(owned[1], o), explain.Plural(a.DeeMoves, "move", "moves"), a.DumMoves)}
+		explain.InlineOrNone(owned[0], o), explain.InlineOrNone(owned[1], o), explain.Plural(a.DeeMoves, "move", "moves"), a.DumMoves)}
 }
 
 func (t *stackGame) Rule(c solver.Result, _ explain.Options) explain.Step {
 	p := c.Position.(*Stacks)
-	mover, other := stackNames(p)
+	mover, other := explain.Players(p)
 	mv := p.counts()
+	rule := "Each player uses up their own moves, one a turn, and whoever runs out on their turn loses. The player to move spends first, so needs strictly more."
 	if p.Misere() {
-		return explain.Step{Body: fmt.Sprintf("In misère play each player wants to run out of moves first. Fewer extra moves run out first; with equal counts the player to move spends one first. Here %s, to move, has %d and %s has %d.",
-			mover, mv[p.ToMove()], other, mv[p.ToMove().Other()])}
+		rule = "In misère play each player wants to run out of moves first. Fewer extra moves run out first; with equal counts the player to move spends one first."
 	}
-	return explain.Step{Body: fmt.Sprintf("Each player uses up their own moves, one a turn, and whoever runs out on their turn loses. The player to move spends first, so needs strictly more. Here %s, to move, has %d and %s has %d.",
-		mover, mv[p.ToMove()], other, mv[p.ToMove().Other()])}
+	return explain.Step{Body: fmt.Sprintf("%s Here %s, to move, has %d and %s has %d.", rule, mover, mv[p.ToMove()], other, mv[p.ToMove().Other()])}
 }
 
 func (t *stackGame) Pointer(c solver.Result, _ explain.Plan, o explain.Options) explain.Step {
@@ -379,15 +355,9 @@ func showStack(s string, n int, o explain.Options) string {
 	return t
 }
 
-// stackNames returns the names of the two players of a stack game.
-func stackNames(p *Stacks) (mover, other string) {
-	g := p.Game()
-	return g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
-}
-
 // stacksIntro says who is to move, who owns what and how the explain.List is ordered.
 func stacksIntro(p *Stacks) string {
-	mover, _ := stackNames(p)
+	mover, _ := explain.Players(p)
 	n := len(p.Stacks())
 	order := explain.IsAre(n, "stack", "stacks") + "; their order does not matter, so they are listed sorted, equal stacks together."
 	if n == 0 {
@@ -419,17 +389,12 @@ func stackMoveText(p *Stacks, m Move, o explain.Options) string {
 // ownTop reports whether the player to move has a stack to take from.
 func ownTop(p *Stacks) bool {
 	own := symbolOf(p.ToMove())
-	for _, s := range p.Stacks() {
-		if s[0] == own {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(p.Stacks(), func(s string) bool { return s[0] == own })
 }
 
 // noMoveReason says why the player to move in p cannot move.
 func noMoveReason(p *Stacks) string {
-	mover, _ := stackNames(p)
+	mover, _ := explain.Players(p)
 	if len(p.Stacks()) == 0 {
 		return mover + " cannot move: no stacks are left"
 	}
@@ -471,15 +436,7 @@ func groupList(gs []group, o explain.Options) string {
 	for i, g := range gs {
 		items[i] = showStack(g.stack, g.n, o)
 	}
-	return inlineOrNone(items, o)
-}
-
-// inlineOrNone lists items inline, or says "none".
-func inlineOrNone(items []string, o explain.Options) string {
-	if len(items) == 0 {
-		return "none"
-	}
-	return explain.Inline(explain.ListOf(items), o)
+	return explain.InlineOrNone(items, o)
 }
 
 // stacksIn counts the stacks of groups.
@@ -540,7 +497,7 @@ func binim2Steps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
 		}), explain.Options{})
 	steps = append(steps, explain.Step{Title: "Extra moves", Body: body})
 
-	mover, _ := stackNames(p)
+	mover, _ := explain.Players(p)
 	ex := a.Extras()
 	me, them := ex[p.ToMove()], ex[p.ToMove().Other()]
 	cmp := "the counts are equal"
@@ -569,7 +526,7 @@ func cancelExample(s string, o explain.Options) string {
 }
 
 func binim2Verdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
-	mover, other := stackNames(p)
+	mover, other := explain.Players(p)
 	if !ownTop(p) {
 		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
 			"%s cannot move: no stack has `%c` on top. In misère play a player who cannot move wins, so **%s wins**.",
@@ -631,7 +588,7 @@ func binimSteps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
 	}
 	steps = append(steps, explain.Step{Title: "Each stack belongs to one player", Body: body})
 
-	mover, _ := stackNames(p)
+	mover, _ := explain.Players(p)
 	mv := a.Moves()
 	me, them := mv[p.ToMove()], mv[p.ToMove().Other()]
 	steps = append(steps, explain.Step{Title: "The rule", Body: fmt.Sprintf(
@@ -641,7 +598,7 @@ func binimSteps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
 }
 
 func binimVerdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
-	mover, other := stackNames(p)
+	mover, other := explain.Players(p)
 	if !ownTop(p) {
 		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
 			"%s cannot move: no stack has `%c` on top. In normal play that loses, so **%s wins**.",
@@ -671,13 +628,13 @@ func (t *stackGame) LessonTitles(c solver.Result) []string {
 
 func (t *stackGame) LineMove(pos solver.Position, m solver.Move, o explain.Options) string {
 	p := pos.(*Stacks)
-	mover, _ := stackNames(p)
+	mover, _ := explain.Players(p)
 	return mover + " " + strings.Replace(stackMoveName(p, m, o), "take", "takes", 1)
 }
 
 func (t *stackGame) Stuck(pos solver.Position) string {
 	p := pos.(*Stacks)
-	mover, _ := stackNames(p)
+	mover, _ := explain.Players(p)
 	if p.Misere() {
 		return mover + " cannot move, which wins in misère play."
 	}
@@ -686,7 +643,7 @@ func (t *stackGame) Stuck(pos solver.Position) string {
 
 func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p := c.Position.(*Stacks)
-	mover, other := stackNames(p)
+	mover, other := explain.Players(p)
 	var why, find, rule string
 	counts := p.counts()
 	if p.Misere() {
@@ -700,17 +657,13 @@ func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options)
 		}
 		why += "."
 		me, them := counts[p.ToMove()], counts[p.ToMove().Other()]
-		switch {
-		case me == them:
+		rule = fmt.Sprintf("%s %d, %s %d: in misère the fewer wins, so %s.", mover, me, other, them, c.WinnerName())
+		if me == them {
 			rule = fmt.Sprintf("%s %d, %s %d: level, so misère hands it to %s, who moves.", mover, me, other, them, mover)
-		case me < them:
-			rule = fmt.Sprintf("%s %d, %s %d: in misère the fewer wins, so %s.", mover, me, other, them, mover)
-		default:
-			rule = fmt.Sprintf("%s %d, %s %d: in misère the fewer wins, so %s.", mover, me, other, them, other)
 		}
 	} else {
 		owned := binimOwned(p, o)
-		why = fmt.Sprintf("Dee's stacks: %s; %d in all. Dum's: %s; %d in all.", inlineOrNone(owned[0], o), counts[0], inlineOrNone(owned[1], o), counts[1])
+		why = fmt.Sprintf("Dee's stacks: %s; %d in all. Dum's: %s; %d in all.", explain.InlineOrNone(owned[0], o), counts[0], explain.InlineOrNone(owned[1], o), counts[1])
 		rule = fmt.Sprintf("Only your own stacks give you moves, and the player to move (%s, %d to %d) needs strictly more.", mover, counts[p.ToMove()], counts[p.ToMove().Other()])
 	}
 	switch {
@@ -765,10 +718,8 @@ func (g *stackGame) PositionThemes(pos solver.Position) []string {
 	if counts[0]+counts[1] > 0 {
 		out = append(out, ThemeMisereReserve)
 	}
-	for _, s := range p.stacks {
-		if s[0] != s[len(s)-1] {
-			return append(out, ThemeCancelling)
-		}
+	if slices.ContainsFunc(p.stacks, func(s string) bool { return s[0] != s[len(s)-1] }) {
+		out = append(out, ThemeCancelling)
 	}
 	return out
 }

@@ -48,17 +48,16 @@ func (a Binim2Analysis) Extras() [2]int { return [2]int{a.DeeExtra, a.DumExtra} 
 func (a BinimAnalysis) Moves() [2]int { return [2]int{a.DeeMoves, a.DumMoves} }
 
 func (p *Stacks) Analyze() (solver.Outcome, solver.Analysis) {
-	counts := stacksTally(p.stacks, p.game.misere)
-	if p.game.misere {
-		a := Binim2Analysis{Compressed: make([]string, len(p.stacks))}
-		for i, s := range p.stacks {
-			a.Compressed[i] = Compress(s)
-		}
-		a.DeeExtra, a.DumExtra = counts[0], counts[1]
-		return stacksRule(counts, p.mover, true), a
+	counts := p.counts()
+	o := stacksRule(counts, p.mover, p.game.misere)
+	if !p.game.misere {
+		return o, BinimAnalysis{DeeMoves: counts[0], DumMoves: counts[1]}
 	}
-	a := BinimAnalysis{DeeMoves: counts[0], DumMoves: counts[1]}
-	return stacksRule(counts, p.mover, false), a
+	a := Binim2Analysis{Compressed: make([]string, len(p.stacks)), DeeExtra: counts[0], DumExtra: counts[1]}
+	for i, s := range p.stacks {
+		a.Compressed[i] = Compress(s)
+	}
+	return o, a
 }
 
 // BestMove finds the first move, stack by stack and fewest symbols
@@ -213,24 +212,15 @@ func (g *stackGame) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
 
 // parseBinimHead reads "N S".
 func parseBinimHead(j *solver.JudgeReader, head []byte) (int, solver.Player, error) {
-	var f [2][]byte
-	nf := 0
-	for rest := head; ; {
-		rest = solver.TrimBlank(rest)
-		if len(rest) == 0 {
-			break
+	// The fields are separated by spaces and tabs; line endings before a
+	// field do not count.
+	var f [][]byte
+	for _, w := range bytes.FieldsFunc(head, func(r rune) bool { return r == ' ' || r == '\t' }) {
+		if w = bytes.TrimLeft(w, "\r\n"); len(w) > 0 {
+			f = append(f, w)
 		}
-		end := bytes.IndexAny(rest, " \t")
-		if end < 0 {
-			end = len(rest)
-		}
-		if nf < len(f) {
-			f[nf] = rest[:end]
-		}
-		nf++
-		rest = rest[end:]
 	}
-	if nf != 2 {
+	if len(f) != 2 {
 		return 0, 0, solver.Inputf(j.Where(), "%q should be \"N S\": the number of stacks and Dee or Dum", solver.Clip(head))
 	}
 	n, err := strconv.Atoi(string(f[0]))

@@ -50,34 +50,25 @@ func (g *stackGame) Picture(pos solver.Position, annotate bool) render.Picture {
 		}
 		main.Caption = "Stacks (top at the top); bright: the moves of the top symbol's owner, one per own symbol"
 		pic.Shelves = []render.Shelf{main}
-		pic.Head.Lines = append(pic.Head.Lines, []render.Span{{Text: "Moves: ", Color: render.Ink},
-			{Text: fmt.Sprintf("Dee %d", counts[0]), Color: render.PlayerInk[0]}, {Text: ", ", Color: render.Ink},
-			{Text: fmt.Sprintf("Dum %d", counts[1]), Color: render.PlayerInk[1]},
-			{Text: ". The mover wins with strictly more moves.", Color: render.Ink}}, render.VerdictLine(p))
+		pic.Head.Lines = append(pic.Head.Lines, render.PlayersLine(g, "Moves: ", counts, ". The mover wins with strictly more moves."), render.VerdictLine(p))
 		return pic
 	}
 	merged := render.Shelf{Caption: "Runs merged (a player always clears a run of their own symbol)"}
 	for i, s := range p.stacks {
 		col := &main.Columns[i]
-		owner := ownerOf(s[0])
-		m := *col
-		m.Blocks = blocks(Compress(s), always(bright))
+		owner, shade := ownerOf(s[0]), bright
+		col.Tag, col.TagInk = fmt.Sprintf("%s +1", g.PlayerName(owner)), render.PlayerInk[owner]
 		if s[0] != s[len(s)-1] {
+			shade = greyed
 			col.Blocks = blocks(s, always(greyed))
 			col.Tag, col.TagInk = "cancels", render.Muted
-			m.Blocks = blocks(Compress(s), always(greyed))
-		} else {
-			col.Tag, col.TagInk = fmt.Sprintf("%s +1", g.PlayerName(owner)), render.PlayerInk[owner]
 		}
-		m.Tag, m.TagInk = col.Tag, col.TagInk
-		merged.Columns = append(merged.Columns, m)
+		merged.Columns = append(merged.Columns, render.Column{Num: col.Num, Blocks: blocks(Compress(s), always(shade)), Tag: col.Tag, TagInk: col.TagInk})
 	}
 	main.Caption = "Stacks (top at the top); grey: top and bottom differ, so the stack cancels out"
 	pic.Shelves = []render.Shelf{main, merged}
-	pic.Head.Lines = append(pic.Head.Lines, []render.Span{{Text: "Extra moves (top and bottom alike): ", Color: render.Ink},
-		{Text: fmt.Sprintf("Dee %d", counts[0]), Color: render.PlayerInk[0]}, {Text: ", ", Color: render.Ink},
-		{Text: fmt.Sprintf("Dum %d", counts[1]), Color: render.PlayerInk[1]},
-		{Text: ". Equal: the mover wins; otherwise fewer extra moves win.", Color: render.Ink}}, render.VerdictLine(p))
+	pic.Head.Lines = append(pic.Head.Lines, render.PlayersLine(g, "Extra moves (top and bottom alike): ", counts,
+		". Equal: the mover wins; otherwise fewer extra moves win."), render.VerdictLine(p))
 	return pic
 }
 

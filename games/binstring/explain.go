@@ -107,8 +107,7 @@ func nimRun(runs []run, x int) (run, int, bool) {
 // 1s (shrink run h to h xor X, the first run where that is smaller); with
 // no 1s left, take a single 0.
 func (t game) Plan(c solver.Result) explain.Plan {
-	p := c.Position.(*BinaryString)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
 	var taught solver.Move
 	if c.Outcome != solver.Loss && p.Text() != "" {
 		runs := runsOf(p.Text())
@@ -129,27 +128,32 @@ func (t game) Kind(pos solver.Position, m solver.Move) string {
 	return stringKind(pos.(*BinaryString), m.(Move))
 }
 
-// leadText says how the mover stands in 0s held, as a sentence.
-func leadText(mover, other string, l int) string {
-	switch {
-	case l > 0:
-		return fmt.Sprintf("So far %s holds %s more than %s.", mover, explain.Plural(l, "zero", "zeros"), other)
-	case l < 0:
-		return fmt.Sprintf("So far %s holds %s fewer than %s.", mover, explain.Plural(-l, "zero", "zeros"), other)
+// zerosThan compares a count of 0s with another's, given how many more
+// it is (not 0): "2 zeros more than Player 1", "1 zero fewer than Player 2".
+func zerosThan(more int, against string) string {
+	if more > 0 {
+		return explain.Plural(more, "zero", "zeros") + " more than " + against
 	}
-	return fmt.Sprintf("So far %s and %s hold equally many 0s.", mover, other)
+	return explain.Plural(-more, "zero", "zeros") + " fewer than " + against
+}
+
+// leadText says how the mover stands in 0s held, as a sentence.
+func leadText(p *BinaryString) string {
+	mover, other := explain.Players(p)
+	l := p.lead()
+	if l == 0 {
+		return fmt.Sprintf("So far %s and %s hold equally many 0s.", mover, other)
+	}
+	return fmt.Sprintf("So far %s holds %s.", mover, zerosThan(l, other))
 }
 
 // holdingText says how a player stands in 0s held against another, given
 // how many more they hold: "holding 1 zero fewer than Player 1".
 func holdingText(who, against string, more int) string {
-	switch {
-	case more > 0:
-		return fmt.Sprintf("%s holding %s more than %s", who, explain.Plural(more, "zero", "zeros"), against)
-	case more < 0:
-		return fmt.Sprintf("%s holding %s fewer than %s", who, explain.Plural(-more, "zero", "zeros"), against)
+	if more == 0 {
+		return fmt.Sprintf("%s holding as many 0s as %s", who, against)
 	}
-	return fmt.Sprintf("%s holding as many 0s as %s", who, against)
+	return who + " holding " + zerosThan(more, against)
 }
 
 // parity returns "even" or "odd".
@@ -160,30 +164,17 @@ func parity(n int) string {
 	return "odd"
 }
 
-// finalShift is how the 0s still in the string change the mover's lead.
-func finalShift(a Analysis) int {
-	switch {
-	case a.Zeros%2 == 0:
-		return 0
-	case a.NimSum != 0:
-		return -1
-	}
-	return 1
-}
-
 // Explain applies each idea of the solution to the position, then the verdict and the move.
 func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
-	p := c.Position.(*BinaryString)
-	a := c.Analysis.(Analysis)
-	g := p.Game()
-	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
+	mover, other := explain.Players(p)
 	l := p.lead()
 	if p.Text() == "" {
 		return nil
 	}
 	steps := []explain.Step{{Title: "The game", Body: fmt.Sprintf(
 		"%s is to move on %s. A move removes any block of neighbouring characters, and the mover keeps them. When the string is empty, whoever holds fewer 0s wins, and equal counts are a tie. %s",
-		mover, explain.Code(p.Text(), "characters", o), leadText(mover, other, l))}}
+		mover, explain.Code(p.Text(), "characters", o), leadText(p))}}
 
 	body := fmt.Sprintf("Taking 1s costs nothing, and every 0 taken counts against its taker. %s left, an %s number. ", explain.IsAre(a.Zeros, "zero", "zeros"), parity(a.Zeros))
 	if a.Zeros%2 == 0 {
@@ -204,7 +195,7 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	}
 	steps = append(steps, explain.Step{Title: "Runs of 1s are Nim heaps", Body: body})
 
-	shift := finalShift(a)
+	shift := finalShift(a.Zeros, a.NimSum)
 	rest := "gives both players the same number"
 	switch shift {
 	case -1:
@@ -214,7 +205,7 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	}
 	steps = append(steps, explain.Step{Title: "Putting it together", Body: fmt.Sprintf(
 		"Fewer 0s at the end wins, so compare the 0s %s will hold with %s's. %s The rest of the string %s; so %s ends %s.",
-		mover, other, leadText(mover, other, l), rest, mover, finalLeadText(l+shift, other))})
+		mover, other, leadText(p), rest, mover, finalLeadText(l+shift, other))})
 	return append(steps, t.Finding(c, pl, o))
 }
 
@@ -244,14 +235,10 @@ func runLines(runs []run, x int) []string {
 }
 
 func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
-	p := c.Position.(*BinaryString)
-	a := c.Analysis.(Analysis)
-	g := p.Game()
-	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
-	st := explain.Step{Title: "Finding the move"}
+	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
+	_, other := explain.Players(p)
 	if p.Text() == "" {
-		st.Body = "The string is empty, so there is no move to find."
-		return st
+		return explain.FindingStep("The string is empty, so there is no move to find.")
 	}
 	runs := runsOf(p.Text())
 	l := p.lead()
@@ -261,10 +248,10 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 		body = fmt.Sprintf("The runs of 1s have a XOR of 0: whatever 1s you take, %s answers in the runs and brings the XOR back to 0, so you are the one who must start on the 0s and take the odd one. Taking a 0 yourself, for example to join two runs of 1s, only takes that 0 sooner: it counts against you at once and leaves an even number. So %s ends with more 0s whatever you do, and no move wins or ties.",
 			other, other)
 		if l != 0 {
-			body = fmt.Sprintf("The runs of 1s have a XOR of 0, so you will have to start on the 0s and take the odd one, and taking a 0 now only takes it sooner. %s With that, no move saves the game.", leadText(mover, other, l))
+			body = fmt.Sprintf("The runs of 1s have a XOR of 0, so you will have to start on the 0s and take the odd one, and taking a 0 now only takes it sooner. %s With that, no move saves the game.", leadText(p))
 		}
 	case c.Move == nil:
-		body = fmt.Sprintf("%s Even your best, %s, is not enough: no move wins or ties.", leadText(mover, other, l), "ending "+finalLeadText(l+finalShift(a), other))
+		body = fmt.Sprintf("%s Even your best, %s, is not enough: no move wins or ties.", leadText(p), "ending "+finalLeadText(l+finalShift(a.Zeros, a.NimSum), other))
 	case len(runs) == 0:
 		body = fmt.Sprintf("Only 0s are left, so you must take some: take a single one (%s). Each 0 counts, so never take more than one at a time.", rangeName(c.Move))
 	case a.Zeros%2 == 1 && a.NimSum != 0:
@@ -273,36 +260,31 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 	case a.Zeros%2 == 0:
 		body = fmt.Sprintf("%s left, an even number. Keep it even by taking only 1s, and each of you ends up taking half of them. A single 1 will do: %s.", explain.IsAre(a.Zeros, "zero", "zeros"), rangeName(c.Move))
 	default:
-		body = fmt.Sprintf("The runs of 1s already have a XOR of 0, so you will have to start on the 0s and take the odd one; taking a 0 now would only take it sooner. Take only 1s meanwhile, for example %s. %s", rangeName(c.Move), leadText(mover, other, l))
+		body = fmt.Sprintf("The runs of 1s already have a XOR of 0, so you will have to start on the 0s and take the odd one; taking a 0 now would only take it sooner. Take only 1s meanwhile, for example %s. %s", rangeName(c.Move), leadText(p))
 	}
 	if c.Move != nil {
 		body += "\nEvery move that keeps your best outcome, by kind:\n" + explain.GroupsText(pl, rangeName, o)
 	}
-	st.Body = body
-	return st
+	return explain.FindingStep(body)
 }
 
 // finalLeadText says how a final lead in 0s compares with the opponent.
 func finalLeadText(l int, other string) string {
-	switch {
-	case l > 0:
-		return fmt.Sprintf("with %s more than %s", explain.Plural(l, "zero", "zeros"), other)
-	case l < 0:
-		return fmt.Sprintf("with %s fewer than %s", explain.Plural(-l, "zero", "zeros"), other)
+	if l == 0 {
+		return "with as many zeros as " + other
 	}
-	return fmt.Sprintf("with as many zeros as %s", other)
+	return "with " + zerosThan(l, other)
 }
 
 // Verdict says who wins, why, and the winning move.
 func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
-	g := p.Game()
-	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	mover, other := explain.Players(p)
 	if p.Text() == "" {
-		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("The string is empty, so the game is over. %s %s", leadText(mover, other, p.lead()), explain.VerdictSentence(c))}
+		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("The string is empty, so the game is over. %s %s", leadText(p), explain.VerdictSentence(c))}
 	}
 	if c.Move == nil {
-		why := fmt.Sprintf("%s ends %s even with the best play", mover, finalLeadText(p.lead()+finalShift(a), other))
+		why := fmt.Sprintf("%s ends %s even with the best play", mover, finalLeadText(p.lead()+finalShift(a.Zeros, a.NimSum), other))
 		if a.Zeros%2 == 1 && a.NimSum == 0 {
 			why = fmt.Sprintf("a move on the runs of 1s leaves a XOR that %s sets back to 0, so %s still has to start on the 0s, and a move that takes a 0 only takes it sooner", other, mover)
 		}
@@ -313,12 +295,9 @@ func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	_, na := next.Analyze()
 	nb := na.(Analysis)
 	nl := next.lead()
-	kind := "a win"
-	label := "Winning move"
+	kind, label := "a loss", "Winning move"
 	if c.Outcome == solver.Tie {
 		kind, label = "a tie", "A move that keeps the tie"
-	} else {
-		kind = "a loss"
 	}
 	return explain.Step{Title: "Verdict and move", Body: explain.VerdictSentence(c) + fmt.Sprintf(
 		" %s: **%s**. Afterwards %s is to move with %s left (%s), runs of 1s with XOR %d, and %s; the rule scores that as %s for %s.",
@@ -338,27 +317,23 @@ func (t game) Reduction(solver.Result) explain.Step {
 }
 
 func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
-	p := c.Position.(*BinaryString)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
 	runs := "no runs of 1s"
 	if len(a.Runs) > 0 {
 		runs = "runs of 1s " + explain.Inline(explain.Ints(a.Runs), o)
 	}
-	g := p.Game()
 	return explain.Step{Body: fmt.Sprintf("%s left (%s) and %s. %s", explain.IsAre(a.Zeros, "zero", "zeros"), parity(a.Zeros), runs,
-		leadText(g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other()), p.lead()))}
+		leadText(p))}
 }
 
 func (t game) Rule(c solver.Result, _ explain.Options) explain.Step {
-	p := c.Position.(*BinaryString)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
 	return explain.Step{Body: fmt.Sprintf("An even number of 0s splits evenly. With an odd number, the player who loses the Nim on the runs of 1s has to start on the 0s and takes one more. %s %s is to move; fewer 0s at the end win.",
 		explain.XorSentence(a.Runs), p.Game().PlayerName(p.ToMove()))}
 }
 
 func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.Step {
-	p := c.Position.(*BinaryString)
-	a := c.Analysis.(Analysis)
+	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
 	switch {
 	case p.Text() == "":
 		return explain.Step{Body: "The string is empty, so there is no move to look for."}
@@ -394,21 +369,19 @@ func (t game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) st
 func (t game) Stuck(pos solver.Position) string {
 	p := pos.(*BinaryString)
 	h := p.Held()
-	g := p.Game()
-	switch d := h[1] - h[0]; {
-	case d > 0:
-		return fmt.Sprintf("%s ends with %s fewer than %s.", g.PlayerName(0), explain.Plural(d, "zero", "zeros"), g.PlayerName(1))
-	case d < 0:
-		return fmt.Sprintf("%s ends with %s fewer than %s.", g.PlayerName(1), explain.Plural(-d, "zero", "zeros"), g.PlayerName(0))
+	if h[0] == h[1] {
+		return "Both end with as many zeros: a tie."
 	}
-	return "Both end with as many zeros: a tie."
+	fewer := solver.Player(0)
+	if h[1] < h[0] {
+		fewer = 1
+	}
+	return fmt.Sprintf("%s ends with %s.", p.Game().PlayerName(fewer), zerosThan(h[fewer]-h[fewer.Other()], p.Game().PlayerName(fewer.Other())))
 }
 
 func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
-	p := c.Position.(*BinaryString)
-	a := c.Analysis.(Analysis)
-	g := p.Game()
-	mover, other := g.PlayerName(p.ToMove()), g.PlayerName(p.ToMove().Other())
+	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
+	mover, other := explain.Players(p)
 	l := p.lead()
 	if p.Text() == "" {
 		return []explain.Step{t.Verdict(c, o)}
@@ -417,7 +390,7 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	if len(a.Runs) > 0 {
 		why += fmt.Sprintf("; runs %s, XOR %d", explain.Inline(explain.Ints(a.Runs), o), a.NimSum)
 	}
-	switch finalShift(a) {
+	switch finalShift(a.Zeros, a.NimSum) {
 	case 0:
 		why += fmt.Sprintf(": %d each.", a.Zeros/2)
 	case -1:
@@ -426,7 +399,7 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		why += fmt.Sprintf(": %s must start on the 0s and take the odd one.", mover)
 	}
 	if l != 0 {
-		why += " " + leadText(mover, other, l)
+		why += " " + leadText(p)
 	}
 	var find string
 	runs := runsOf(p.Text())

@@ -21,17 +21,22 @@ type Analysis struct {
 // number of 0s left, the two players can each make sure they take exactly
 // half. With an odd number, someone takes the extra 0: the player who is
 // forced to start on the 0s, which is the loser of Nim on the runs of 1s.
-// So the mover's final lead is their current lead, plus 0 (even), -1 (odd,
-// Nim sum not 0) or +1 (odd, Nim sum 0).
+// So the mover's final lead is their current lead plus finalShift.
 func binStringRule(zeros, nim, lead int) solver.Outcome {
-	if zeros%2 == 1 {
-		if nim != 0 {
-			lead--
-		} else {
-			lead++
-		}
+	return leadOutcome(lead + finalShift(zeros, nim))
+}
+
+// finalShift is how the 0s still in the string change the mover's lead:
+// 0 for an even number, -1 for an odd number with a Nim sum not 0, and +1
+// for an odd number with a Nim sum of 0.
+func finalShift(zeros, nim int) int {
+	switch {
+	case zeros%2 == 0:
+		return 0
+	case nim != 0:
+		return -1
 	}
-	return leadOutcome(lead)
+	return 1
 }
 
 // scanBinary walks a valid binary string once and returns the number of 0s

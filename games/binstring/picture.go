@@ -17,15 +17,12 @@ func (game) Picture(pos solver.Position, annotate bool) render.Picture {
 	pic.Head.Lines = [][]render.Span{{{Text: "A move removes any substring; when the string is empty, fewer 0s win.", Color: render.Ink}}}
 	pic.Head.Legend = []render.LegendItem{{Color: render.Zero, Text: "a 0: counts against whoever takes it"}}
 	if held := p.Held(); held != [2]int{} {
-		pic.Head.Lines = append(pic.Head.Lines, []render.Span{{Text: "0s already taken: ", Color: render.Ink},
-			{Text: fmt.Sprintf("Player 1 %d", held[0]), Color: render.PlayerInk[0]}, {Text: ", ", Color: render.Ink},
-			{Text: fmt.Sprintf("Player 2 %d", held[1]), Color: render.PlayerInk[1]}, {Text: ".", Color: render.Ink}})
+		pic.Head.Lines = append(pic.Head.Lines, render.PlayersLine(Game, "0s already taken: ", held, "."))
 	}
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
+		pic.Cells[i] = render.Cell{Text: "1", Ink: render.Ink}
 		if s[i] == '0' {
 			pic.Cells[i] = render.Cell{Fill: render.ZeroTint, Text: "0", Ink: render.Zero}
-		} else {
-			pic.Cells[i] = render.Cell{Text: "1", Ink: render.Ink}
 		}
 	}
 	if !annotate {

@@ -114,7 +114,7 @@ func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expl
 	p := c.Position.(*Heaps)
 	t := tallyOf(p.heaps)
 	if pl.Move == nil {
-		return explain.Step{Title: "Finding the move", Body: "No move keeps the game for the player to move: every move hands the opponent a winning position."}
+		return explain.FindingStep("No move keeps the game for the player to move: every move hands the opponent a winning position.")
 	}
 	body := ""
 	if g.misere && t.big <= 1 && kindIsEnding(g.kindOf(p)(pl.Move)) {
@@ -130,7 +130,7 @@ func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expl
 		}
 		body += "\n" + explain.Bullets(explain.ListOf(lines), o)
 	}
-	return explain.Step{Title: "Finding the move", Body: body + "\nEvery move that keeps the game:\n" + explain.GroupsText(pl, func(m solver.Move) string { return m.String() }, o)}
+	return explain.FindingStep(body + "\nEvery move that keeps the game:\n" + explain.GroupsText(pl, solver.Move.String, o))
 }
 
 // kindIsEnding reports whether a kind is the misère ending's.
@@ -143,7 +143,7 @@ func ordinalBit(b int) string { return strconv.Itoa(1<<b) + "s" }
 func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	p := c.Position.(*Heaps)
 	t := tallyOf(p.heaps)
-	mover, other := g.PlayerName(p.mover), g.PlayerName(p.mover.Other())
+	mover, other := explain.Players(p)
 	if t.x == 0 && t.ones == 0 && t.big == 0 {
 		return explain.Step{Title: "Verdict", Body: g.GameOver(p) + " " + explain.VerdictSentence(c)}
 	}
@@ -230,7 +230,6 @@ func (g *game) Pointer(c solver.Result, pl explain.Plan, _ explain.Options) expl
 	return explain.Step{Body: fmt.Sprintf("Look at the %s column, the highest 1 bit of the XOR: a heap with a 1 there can be shrunk to heap xor XOR. Which heap, and to what size?", ordinalBit(hb))}
 }
 
-// Verdict states who wins and the move.
 // LessonTitles are the steps of Explain that teach the rule.
 func (g *game) LessonTitles(solver.Result) []string {
 	if g.misere {

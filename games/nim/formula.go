@@ -29,28 +29,21 @@ type MisereAnalysis struct {
 // heaps of 1 and of 2 or more.
 type tally struct{ x, ones, big int }
 
-// add counts a heap in.
-func (t *tally) add(h int) {
+// add counts a heap of h in (sign 1) or out (sign -1).
+func (t *tally) add(h, sign int) {
 	t.x ^= h
 	switch {
 	case h == 1:
-		t.ones++
+		t.ones += sign
 	case h > 1:
-		t.big++
+		t.big += sign
 	}
 }
 
 // without returns the tally with a heap of h replaced by one of h2.
 func (t tally) without(h, h2 int) tally {
-	t.x ^= h ^ h2
-	for _, d := range [2]struct{ h, sign int }{{h, -1}, {h2, 1}} {
-		switch {
-		case d.h == 1:
-			t.ones += d.sign
-		case d.h > 1:
-			t.big += d.sign
-		}
-	}
+	t.add(h, -1)
+	t.add(h2, 1)
 	return t
 }
 
@@ -73,7 +66,7 @@ func (t tally) rule(misere bool) solver.Outcome {
 func tallyOf(heaps []int) tally {
 	var t tally
 	for _, h := range heaps {
-		t.add(h)
+		t.add(h, 1)
 	}
 	return t
 }
@@ -146,7 +139,7 @@ func (g *game) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
 				return "", solver.Inputf("position", "character %d is %s; a test is heap sizes separated by spaces", i+1, solver.QuoteChar(line[i]))
 			}
 			if digits > 0 {
-				t.add(h)
+				t.add(h, 1)
 				heaps++
 			}
 			h, digits = 0, 0

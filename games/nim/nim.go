@@ -103,15 +103,7 @@ func (g *game) Parse(text string, opts solver.ParseOptions) (solver.Position, er
 
 // Restore rebuilds heaps in the middle of a game.
 func (g *game) Restore(text string, mover solver.Player, held [2]int) (solver.Position, error) {
-	if held != [2]int{} {
-		return nil, solver.Inputf("state", "no one holds anything in %s", g.name)
-	}
-	pos, err := g.Parse(text, solver.ParseOptions{Long: true})
-	if err != nil {
-		return nil, err
-	}
-	pos.(*Heaps).mover = mover
-	return pos, nil
+	return solver.RestoreUnscored(g, text, mover, held, func(p *Heaps) { p.mover = mover })
 }
 
 // Random returns 2 to 4 heaps of 0 to 6: at most 24 moves, which fit in
@@ -156,14 +148,11 @@ func (p *Heaps) Held() [2]int          { return [2]int{} }
 
 // String writes the heaps separated by single spaces.
 func (p *Heaps) String() string {
-	var b strings.Builder
+	parts := make([]string, len(p.heaps))
 	for i, h := range p.heaps {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(strconv.Itoa(h))
+		parts[i] = strconv.Itoa(h)
 	}
-	return b.String()
+	return strings.Join(parts, " ")
 }
 
 // Moves lists, heap by heap, taking 1, 2, … up to the whole heap. A heap
