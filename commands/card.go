@@ -133,7 +133,7 @@ func appendFields(e *discordgo.MessageEmbed, reserve int, extra ...*discordgo.Me
 // when its id is known, and as `/name sub` otherwise.
 func (r *Router) mention(name, sub string) string {
 	full := strings.TrimSpace(name + " " + sub)
-	if id := r.ids[name]; id != "" {
+	if id := r.cfg.CommandIDs[name]; id != "" {
 		return "</" + full + ":" + id + ">"
 	}
 	return "`/" + full + "`"

@@ -109,7 +109,7 @@ func (r *Router) check(ctx context.Context, i *discordgo.Interaction, opts optio
 			seed, hasSeed = check.SeedFromName(outName)
 		}
 		if !hasSeed {
-			if v, ok := r.cache.Get(checkSeedKey(userID(i), g.Name())); ok {
+			if v, ok := r.cfg.Cache.Get(checkSeedKey(userID(i), g.Name())); ok {
 				seed, hasSeed = v.(uint64)
 			}
 		}
@@ -140,7 +140,7 @@ func (r *Router) handOut(i *discordgo.Interaction, g solver.Game, seed uint64) (
 	if err != nil {
 		return nil, err
 	}
-	r.cache.Set(checkSeedKey(userID(i), g.Name()), seed)
+	r.cfg.Cache.Set(checkSeedKey(userID(i), g.Name()), seed)
 	e := &discordgo.MessageEmbed{
 		Title: fmt.Sprintf("A test file for %s", g.Name()),
 		Description: f.Summary() + "\n\nIt stresses what solutions get wrong: the samples, single stacks or pieces, all-equal parts, ties, " +

@@ -157,12 +157,12 @@ func (r *Router) lessonProgress(ctx context.Context, user string) (map[string]st
 		return nil, "Progress is not stored: this nimtutor has no database."
 	}
 	if err != nil {
-		r.log.Error("opening the store for lessons", "err", err)
+		r.cfg.Log.Error("opening the store for lessons", "err", err)
 		return nil, "Progress could not be read just now."
 	}
 	list, err := svc.Store().Lessons(ctx, user)
 	if err != nil {
-		r.log.Error("reading lesson progress", "err", err)
+		r.cfg.Log.Error("reading lesson progress", "err", err)
 		return nil, "Progress could not be read just now."
 	}
 	out := make(map[string]store.LessonProgress, len(list))
@@ -193,7 +193,7 @@ func (r *Router) saveLesson(ctx context.Context, user string, t *learn.Topic, st
 			return fmt.Sprintf("Your progress: %d of %d steps, %s.", p.StepsDone, len(t.Steps), explain.Plural(p.Mistakes, "mistake", "mistakes"))
 		}
 	}
-	r.log.Error("saving lesson progress", "err", err)
+	r.cfg.Log.Error("saving lesson progress", "err", err)
 	return "Your progress could not be saved just now."
 }
 

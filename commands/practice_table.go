@@ -20,9 +20,8 @@ type PracticeOpener func(ctx context.Context) (*practice.Service, error)
 
 // practiceHolder keeps the service once opened.
 type practiceHolder struct {
-	open PracticeOpener
-	mu   sync.Mutex
-	svc  *practice.Service
+	mu  sync.Mutex
+	svc *practice.Service
 }
 
 // errNoStore answers a practice command on a router without a store.
@@ -36,10 +35,10 @@ func (r *Router) practice(ctx context.Context) (*practice.Service, error) {
 	if h.svc != nil {
 		return h.svc, nil
 	}
-	if h.open == nil {
+	if r.cfg.Practice == nil {
 		return nil, errNoStore
 	}
-	svc, err := h.open(ctx)
+	svc, err := r.cfg.Practice(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("opening the practice store: %w", err)
 	}

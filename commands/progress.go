@@ -89,7 +89,7 @@ func (r *Router) progress(ctx context.Context, i *discordgo.Interaction, o optio
 		data.Files = []*discordgo.File{{Name: "progress.png", ContentType: "image/png", Reader: &buf}}
 		e.Image = &discordgo.MessageEmbedImage{URL: "attachment://progress.png"}
 	case !errors.Is(err, chart.ErrEmpty):
-		r.log.Error("drawing a progress chart", "err", err)
+		r.cfg.Log.Error("drawing a progress chart", "err", err)
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Ratings are Glicko-2; ± is the rating deviation, which shrinks as you answer more."}
 	return newMessage(data, true), nil

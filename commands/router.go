@@ -67,42 +67,31 @@ type Config struct {
 // Router answers every interaction nimtutor receives. Its Handle method
 // returns the response as a value; it implements bot.Handler.
 type Router struct {
-	log          *slog.Logger
-	cache        Cache
-	signer       signer
-	prac         practiceHolder
-	ids          map[string]string
-	files        Attachments
-	searches     *Gate
-	pictures     *Gate
-	draw         func(io.Writer, solver.Position, render.Options) error
-	verifyBudget int
-	states       StateStore
-	work         *Gate
+	cfg    Config // with its defaults filled in
+	signer signer
+	prac   practiceHolder
 }
 
 // New returns a Router.
 func New(cfg Config) *Router {
+	if cfg.Cache == nil {
+		panic("commands.New: Config.Cache is required")
+	}
 	if cfg.Draw == nil {
 		cfg.Draw = render.PNG
 	}
-	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, prac: practiceHolder{open: cfg.Practice},
-		ids: maps.Clone(cfg.CommandIDs), files: cfg.Attachments,
-		searches: cfg.Searches, pictures: cfg.Pictures, draw: cfg.Draw, work: cfg.Work, verifyBudget: cfg.VerifyBudget, states: cfg.States}
-	if r.verifyBudget <= 0 {
-		r.verifyBudget = VerifyBudget
+	if cfg.VerifyBudget <= 0 {
+		cfg.VerifyBudget = VerifyBudget
 	}
-	if r.log == nil {
-		r.log = slog.New(slog.DiscardHandler)
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	if r.cache == nil {
-		panic("commands.New: Config.Cache is required")
+	if len(cfg.Secret) == 0 {
+		cfg.Secret = make([]byte, 32)
+		rand.Read(cfg.Secret)
 	}
-	if len(r.signer.key) == 0 {
-		r.signer.key = make([]byte, 32)
-		rand.Read(r.signer.key)
-	}
-	return r
+	cfg.CommandIDs = maps.Clone(cfg.CommandIDs)
+	return &Router{cfg: cfg, signer: signer{key: cfg.Secret}}
 }
 
 // request is one command of a game, with its options read out and its
@@ -132,7 +121,7 @@ func userID(i *discordgo.Interaction) string {
 func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *discordgo.InteractionResponse) {
 	defer func() {
 		if p := recover(); p != nil {
-			r.log.Error("handler panic", "interaction", i.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			r.cfg.Log.Error("handler panic", "interaction", i.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			resp = internalErrorReply()
 			if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 				resp = noChoices()
@@ -142,9 +131,9 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 	if err := ctx.Err(); err != nil {
 		return r.errorReply(ctx, i, err) // nobody waits for the answer any more
 	}
-	if r.work != nil && !r.Slow(i) {
+	if r.cfg.Work != nil && !r.Slow(i) {
 		var out *discordgo.InteractionResponse
-		err := r.work.Do(ctx, func(ctx context.Context) error {
+		err := r.cfg.Work.Do(ctx, func(ctx context.Context) error {
 			out = r.handle(ctx, i)
 			return nil
 		})
@@ -305,7 +294,7 @@ func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err e
 		}
 		return ephemeral("⚠️ This was stopped before it finished (" + why + "). Please try again.")
 	}
-	r.log.Error("handler failed", "interaction", i.ID, "err", err)
+	r.cfg.Log.Error("handler failed", "interaction", i.ID, "err", err)
 	return internalErrorReply()
 }
 

@@ -25,7 +25,7 @@ const (
 // lessonFor returns the cached lesson for pos, solving and explaining it
 // only on a miss. solved is pos already solved, or nil.
 func (r *Router) lessonFor(ctx context.Context, pos solver.Position, solved *solver.Result) explain.Lesson {
-	return explain.LessonFor(ctx, r.cache, pos, discordDetail, func() solver.Result {
+	return explain.LessonFor(ctx, r.cfg.Cache, pos, discordDetail, func() solver.Result {
 		if solved != nil {
 			return *solved
 		}

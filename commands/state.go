@@ -60,7 +60,7 @@ func (r *Router) customID(head string, pos solver.Position) string {
 		return id
 	}
 	key := randomKey()
-	r.cache.Set("state:"+key, s)
+	r.cfg.Cache.Set("state:"+key, s)
 	r.putShared("state:"+key, s)
 	return r.signer.sign(head + ":" + string(cachedState) + key)
 }
@@ -86,7 +86,7 @@ func (r *Router) openPosition(id string, expired error, gameAt int, lengths ...i
 			return nil, nil, err
 		}
 	case cachedState:
-		v, ok := r.cache.Get("state:" + enc[1:])
+		v, ok := r.cfg.Cache.Get("state:" + enc[1:])
 		if !ok {
 			if st, ok = r.getShared("state:" + enc[1:]); !ok {
 				return nil, nil, expired
@@ -139,27 +139,27 @@ const (
 // putShared writes a state to the shared store, if there is one. A
 // failure is logged: the state is still in this replica's cache.
 func (r *Router) putShared(key string, s positionState) {
-	if r.states == nil {
+	if r.cfg.States == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), sharedStateTimeout)
 	defer cancel()
-	if err := r.states.PutState(ctx, key, s.encode(), sharedStateTTL); err != nil {
-		r.log.Error("sharing a game state", "err", err)
+	if err := r.cfg.States.PutState(ctx, key, s.encode(), sharedStateTTL); err != nil {
+		r.cfg.Log.Error("sharing a game state", "err", err)
 	}
 }
 
 // getShared reads a state from the shared store, and keeps it in this
 // replica's cache for the next click.
 func (r *Router) getShared(key string) (positionState, bool) {
-	if r.states == nil {
+	if r.cfg.States == nil {
 		return positionState{}, false
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), sharedStateTimeout)
 	defer cancel()
-	v, ok, err := r.states.GetState(ctx, key)
+	v, ok, err := r.cfg.States.GetState(ctx, key)
 	if err != nil {
-		r.log.Error("reading a shared game state", "err", err)
+		r.cfg.Log.Error("reading a shared game state", "err", err)
 		return positionState{}, false
 	}
 	if !ok {
@@ -167,9 +167,9 @@ func (r *Router) getShared(key string) (positionState, bool) {
 	}
 	s, err := decodeState(v)
 	if err != nil {
-		r.log.Error("a shared game state does not decode", "key", key, "err", err)
+		r.cfg.Log.Error("a shared game state does not decode", "key", key, "err", err)
 		return positionState{}, false
 	}
-	r.cache.Set(key, s)
+	r.cfg.Cache.Set(key, s)
 	return s, true
 }

@@ -27,12 +27,12 @@ func (r *Router) verify(q *request) (*discordgo.InteractionResponse, error) {
 func (r *Router) verifyReply(ctx context.Context, pos solver.Position, public bool) (*discordgo.InteractionResponse, error) {
 	var rep solver.VerifyReport
 	var err error
-	if !solver.InReach(pos, r.verifyBudget) {
-		rep, err = solver.ReportPosition(ctx, pos, r.verifyBudget) // answers at once
+	if !solver.InReach(pos, r.cfg.VerifyBudget) {
+		rep, err = solver.ReportPosition(ctx, pos, r.cfg.VerifyBudget) // answers at once
 	} else {
-		err = r.searches.Do(ctx, func(ctx context.Context) error {
+		err = r.cfg.Searches.Do(ctx, func(ctx context.Context) error {
 			var err error
-			rep, err = solver.ReportPosition(ctx, pos, r.verifyBudget)
+			rep, err = solver.ReportPosition(ctx, pos, r.cfg.VerifyBudget)
 			return err
 		})
 	}
@@ -70,5 +70,5 @@ func (r *Router) Slow(i *discordgo.Interaction) bool {
 		return false
 	}
 	pos, err := g.Parse(text, solver.ParseOptions{First: first})
-	return err == nil && solver.InReach(pos, r.verifyBudget)
+	return err == nil && solver.InReach(pos, r.cfg.VerifyBudget)
 }
