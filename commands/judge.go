@@ -29,7 +29,7 @@ const (
 const maxAnswersBytes = 8 << 20
 
 func init() {
-	addTop(&topCommand{name: "judge", description: "Run the original problem's judge on an input file you upload", private: true,
+	addTop(slashCommand{name: "judge", description: "Run the original problem's judge on an input file you upload", private: true,
 		options: judgeOptions(), run: (*Router).judge})
 }
 
@@ -45,18 +45,18 @@ func judgeOptions() []*discordgo.ApplicationCommandOption {
 
 // judge answers /judge game file: the answers as a file with a summary,
 // or the first malformed line of the input.
-func (r *Router) judge(ctx context.Context, i *discordgo.Interaction, opts options) (*discordgo.InteractionResponse, error) {
-	g, err := solver.Lookup(opts.str(optGame))
+func (r *Router) judge(q *request) (*discordgo.InteractionResponse, error) {
+	g, err := solver.Lookup(q.str(optGame))
 	if err != nil {
 		return nil, err
 	}
-	fileOpt, strict := opts[optJudgeFile], opts.boolean(optJudgeStrict)
-	input, filename, err := r.download(ctx, i, fileOpt, maxJudgeFileBytes)
+	fileOpt, strict := q.options[optJudgeFile], q.boolean(optJudgeStrict)
+	input, filename, err := r.download(q.ctx, q.i, fileOpt, maxJudgeFileBytes)
 	if err != nil {
 		return nil, err
 	}
 	var answers bytes.Buffer
-	err = solver.Judge(g, &ctxReader{ctx: ctx, r: bytes.NewReader(input)}, &cappedWriter{w: &answers, left: maxAnswersBytes}, strict)
+	err = solver.Judge(g, &ctxReader{ctx: q.ctx, r: bytes.NewReader(input)}, &cappedWriter{w: &answers, left: maxAnswersBytes}, strict)
 	var ie *solver.InputError
 	switch {
 	case errors.As(err, &ie):

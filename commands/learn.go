@@ -25,7 +25,7 @@ const learnPrefix = "learn"
 const optTopic = "topic"
 
 func init() {
-	addTop(&topCommand{name: "learn", description: "Short lessons on the theory, with exercises checked by the engine", private: true,
+	addTop(slashCommand{name: "learn", description: "Short lessons on the theory, with exercises checked by the engine", private: true,
 		options: []*discordgo.ApplicationCommandOption{topicOption()}, run: (*Router).learnCommand})
 	addComponent(learnPrefix, (*Router).learnClick)
 }
@@ -41,17 +41,17 @@ func topicOption() *discordgo.ApplicationCommandOption {
 
 // learnCommand answers /learn: the list, or the learner's next step of
 // the topic (the first step again once the lesson is done).
-func (r *Router) learnCommand(ctx context.Context, i *discordgo.Interaction, opts options) (*discordgo.InteractionResponse, error) {
-	id := opts.str(optTopic)
+func (r *Router) learnCommand(q *request) (*discordgo.InteractionResponse, error) {
+	id := q.str(optTopic)
 	if id == "" {
-		return newMessage(r.lessonList(ctx, userID(i)), false), nil
+		return newMessage(r.lessonList(q.ctx, userID(q.i)), false), nil
 	}
 	t, err := learn.Lookup(id)
 	if err != nil {
 		return nil, err
 	}
-	progress, _ := r.lessonProgress(ctx, userID(i))
-	data, err := r.lessonStep(ctx, t, nextStep(t, progress), nil, "")
+	progress, _ := r.lessonProgress(q.ctx, userID(q.i))
+	data, err := r.lessonStep(q.ctx, t, nextStep(t, progress), nil, "")
 	if err != nil {
 		return nil, err
 	}

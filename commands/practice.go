@@ -29,19 +29,19 @@ const (
 )
 
 func init() {
-	addTop(&topCommand{name: "practice", description: "A rated puzzle at your level: find the winning move", private: true,
+	addTop(slashCommand{name: "practice", description: "A rated puzzle at your level: find the winning move", private: true,
 		options: []*discordgo.ApplicationCommandOption{gameOption(true), themeOption()}, run: (*Router).practiceCommand})
 	addComponent(pracPrefix, (*Router).practiceClick)
 	modalHandlers[pracPrefix] = (*Router).practiceSubmit
 }
 
 // practiceCommand answers /practice game:<g> [theme:<t>].
-func (r *Router) practiceCommand(ctx context.Context, i *discordgo.Interaction, o options) (*discordgo.InteractionResponse, error) {
-	g, err := solver.Lookup(o.str(optGame))
+func (r *Router) practiceCommand(q *request) (*discordgo.InteractionResponse, error) {
+	g, err := solver.Lookup(q.str(optGame))
 	if err != nil {
 		return nil, err
 	}
-	data, err := r.newPuzzle(ctx, i, g, o.str(optTheme))
+	data, err := r.newPuzzle(q.ctx, q.i, g, q.str(optTheme))
 	if err != nil {
 		return nil, err
 	}

@@ -46,14 +46,6 @@ func (r *Router) practice(ctx context.Context) (*practice.Service, error) {
 	return svc, nil
 }
 
-// topCommand is a command that is not a game's: /practice, /progress….
-type topCommand struct {
-	name, description string
-	private           bool
-	options           []*discordgo.ApplicationCommandOption
-	run               func(r *Router, ctx context.Context, i *discordgo.Interaction, opts options) (*discordgo.InteractionResponse, error)
-}
-
 // options are a command's options by name.
 type options map[string]*discordgo.ApplicationCommandInteractionDataOption
 
@@ -86,26 +78,23 @@ const (
 	optUser  = "user"
 )
 
-// topCommands lists the commands that are not a game's, by name.
-var topCommands = map[string]*topCommand{}
-
-// topOrder keeps the table's order for registration.
-var topOrder []string
+// topCommands lists the commands that are not a game's, in the order of
+// registration.
+var topCommands []slashCommand
 
 // modalHandlers answer form submissions, by the first field of the custom_id.
 var modalHandlers = map[string]func(r *Router, ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error){}
 
 // addTop registers a command; a name registered twice is a programming
 // error caught at start-up.
-func addTop(c *topCommand) {
-	if _, dup := topCommands[c.name]; dup {
+func addTop(c slashCommand) {
+	if findCommand(topCommands, c.name) != nil {
 		panic("commands: /" + c.name + " registered twice")
 	}
 	if _, err := solver.Lookup(c.name); err == nil {
 		panic("commands: /" + c.name + " is a game's name")
 	}
-	topCommands[c.name] = c
-	topOrder = append(topOrder, c.name)
+	topCommands = append(topCommands, c)
 }
 
 // addComponent registers the handler of a custom_id prefix.
@@ -119,13 +108,8 @@ func addComponent(prefix string, h func(r *Router, ctx context.Context, i *disco
 // topDefinitions returns the application commands of topCommands.
 func topDefinitions() []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
-	for _, name := range topOrder {
-		c := topCommands[name]
-		cmd := &discordgo.ApplicationCommand{
-			Name: c.name, Description: c.description, Type: discordgo.ChatApplicationCommand, Options: c.options,
-		}
-		installEverywhere(cmd)
-		out = append(out, cmd)
+	for _, c := range topCommands {
+		out = append(out, appCommand(c.name, c.description, c.options))
 	}
 	return out
 }

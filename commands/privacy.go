@@ -36,9 +36,9 @@ const historyGames = 5
 const maxExportBytes = 8 << 20
 
 func init() {
-	addTop(&topCommand{name: "history", description: "Your recent puzzles and games, with reviews and resuming", private: true, run: (*Router).history})
-	addTop(&topCommand{name: "forget", description: "Delete everything nimtutor stores about you (asks first)", private: true, run: (*Router).forget})
-	addTop(&topCommand{name: "export", description: "Everything nimtutor stores about you, as a JSON file", private: true, run: (*Router).export})
+	addTop(slashCommand{name: "history", description: "Your recent puzzles and games, with reviews and resuming", private: true, run: (*Router).history})
+	addTop(slashCommand{name: "forget", description: "Delete everything nimtutor stores about you (asks first)", private: true, run: (*Router).forget})
+	addTop(slashCommand{name: "export", description: "Everything nimtutor stores about you, as a JSON file", private: true, run: (*Router).export})
 	addComponent(forgetPrefix, (*Router).forgetClick)
 	addComponent(recPrefix, (*Router).recordClick)
 }
@@ -71,13 +71,13 @@ func private(e *discordgo.MessageEmbed) *discordgo.InteractionResponseData {
 
 // history answers /history: recent answers, recent games with buttons to
 // review the finished ones and resume the others.
-func (r *Router) history(ctx context.Context, i *discordgo.Interaction, _ options) (*discordgo.InteractionResponse, error) {
-	svc, err := r.practice(ctx)
+func (r *Router) history(q *request) (*discordgo.InteractionResponse, error) {
+	svc, err := r.practice(q.ctx)
 	if err != nil {
 		return nil, err
 	}
-	user := userID(i)
-	h, err := svc.History(ctx, user, historySize)
+	user := userID(q.i)
+	h, err := svc.History(q.ctx, user, historySize)
 	if err != nil {
 		return nil, err
 	}
@@ -188,8 +188,8 @@ func reviewEmbed(rev *practice.Review) *discordgo.MessageEmbed {
 }
 
 // forget answers /forget with a warning and a confirm button.
-func (r *Router) forget(_ context.Context, i *discordgo.Interaction, _ options) (*discordgo.InteractionResponse, error) {
-	user := userID(i)
+func (r *Router) forget(q *request) (*discordgo.InteractionResponse, error) {
+	user := userID(q.i)
 	e := &discordgo.MessageEmbed{Title: "Delete everything nimtutor stores about you?", Color: colourLoss,
 		Description: "This deletes your practice ratings, every answer, open puzzles and hints, your stored games and the servers you practised in. It cannot be undone. (Use /export first for a copy.)"}
 	data := private(e)
@@ -221,12 +221,12 @@ func (r *Router) forgetClick(ctx context.Context, i *discordgo.Interaction, _ []
 }
 
 // export answers /export with the caller's data as a JSON file.
-func (r *Router) export(ctx context.Context, i *discordgo.Interaction, _ options) (*discordgo.InteractionResponse, error) {
-	svc, err := r.practice(ctx)
+func (r *Router) export(q *request) (*discordgo.InteractionResponse, error) {
+	svc, err := r.practice(q.ctx)
 	if err != nil {
 		return nil, err
 	}
-	ex, err := svc.Export(ctx, userID(i))
+	ex, err := svc.Export(q.ctx, userID(q.i))
 	if err != nil {
 		return nil, err
 	}

@@ -94,8 +94,8 @@ func New(cfg Config) *Router {
 	return &Router{cfg: cfg, signer: signer{key: cfg.Secret}}
 }
 
-// request is one command of a game, with its options read out and its
-// position parsed.
+// request is one command, with its options read out and, for a game's
+// subcommand, its position parsed.
 type request struct {
 	ctx context.Context
 	i   *discordgo.Interaction
@@ -181,14 +181,14 @@ func (r *Router) Private(i *discordgo.Interaction) bool {
 	if !ok {
 		return true
 	}
-	if tc, ok := topCommands[data.Name]; ok {
+	if tc := findCommand(topCommands, data.Name); tc != nil {
 		return tc.private
 	}
 	if len(data.Options) == 0 || data.Options[0] == nil {
 		return true
 	}
-	sc, err := findSubcommand(data.Options[0].Name)
-	return err != nil || sc.private
+	sc := findCommand(subcommands, data.Options[0].Name)
+	return sc == nil || sc.private
 }
 
 // command routes a slash command to its subcommand's handler.
@@ -197,12 +197,12 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 	if !ok {
 		return nil, &solver.InputError{Field: "command", Msg: "the command carries no data"}
 	}
-	if tc, ok := topCommands[data.Name]; ok {
+	if tc := findCommand(topCommands, data.Name); tc != nil {
 		opts, err := readOptions("/"+tc.name, tc.options, data.Options)
 		if err != nil {
 			return nil, err
 		}
-		return tc.run(r, ctx, i, opts)
+		return tc.run(r, &request{ctx: ctx, i: i, options: opts})
 	}
 	g, err := solver.Lookup(data.Name)
 	if err != nil {
@@ -211,8 +211,8 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 	if len(data.Options) != 1 || data.Options[0] == nil || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
 		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s needs one subcommand: %s", g.Name(), subcommandNames())}
 	}
-	sc, err := findSubcommand(data.Options[0].Name)
-	if err != nil {
+	sc := findCommand(subcommands, data.Options[0].Name)
+	if sc == nil {
 		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s has no subcommand %q; use one of %s", g.Name(), clipText(data.Options[0].Name, 40), subcommandNames())}
 	}
 	opts, err := readOptions(fmt.Sprintf("/%s %s", g.Name(), sc.name), optionDefs(g, sc), data.Options[0].Options)

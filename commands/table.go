@@ -2,28 +2,30 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-// subcommand is one row of the command table: every game gets every
-// subcommand, so /adapwns solve and /binim2 solve share one definition.
-type subcommand struct {
+// slashCommand is one row of a command table: a subcommand that every game
+// gets, so /adapwns solve and /binim2 solve share one definition, or a
+// command that is not a game's (/practice, /progress…).
+type slashCommand struct {
 	name        string
 	description string
 	// private replies are ephemeral: only the student who asked sees them.
 	private bool
-	// options lists the options beyond position (and first, for games
-	// that need it).
+	// options lists the options; for a game's subcommand, those beyond
+	// position (and first, for games that need it).
 	options []*discordgo.ApplicationCommandOption
 	run     func(r *Router, q *request) (*discordgo.InteractionResponse, error)
 }
 
-// subcommands is the table. The console, both transports and registration
-// all read it through Definitions and Router.
-var subcommands = []subcommand{
+// subcommands is the games' table. The console, both transports and
+// registration all read it through Definitions and Router.
+var subcommands = []slashCommand{
 	{name: "solve", description: "Who wins, why, step by step, and a winning move", run: (*Router).solve,
 		options: []*discordgo.ApplicationCommandOption{{
 			Type:        discordgo.ApplicationCommandOptionBoolean,
@@ -61,38 +63,36 @@ const (
 func Definitions() []*discordgo.ApplicationCommand {
 	var cmds []*discordgo.ApplicationCommand
 	for _, g := range solver.Games() {
-		cmd := &discordgo.ApplicationCommand{
-			Name:        g.Name(),
-			Description: clipText(g.Title(), maxDescriptionLen),
-			Type:        discordgo.ChatApplicationCommand,
-		}
-		installEverywhere(cmd)
+		var subs []*discordgo.ApplicationCommandOption
 		for _, sc := range subcommands {
-			cmd.Options = append(cmd.Options, &discordgo.ApplicationCommandOption{
+			subs = append(subs, &discordgo.ApplicationCommandOption{
 				Type:        discordgo.ApplicationCommandOptionSubCommand,
 				Name:        sc.name,
 				Description: sc.description,
 				Options:     optionDefs(g, &sc),
 			})
 		}
-		cmds = append(cmds, cmd)
+		cmds = append(cmds, appCommand(g.Name(), clipText(g.Title(), maxDescriptionLen), subs))
 	}
 	return append(cmds, topDefinitions()...)
 }
 
-// installEverywhere lets cmd be used wherever nimtutor is installed:
-// added to a server (integration type 0) or to a user's account (1), and
-// in servers, in DMs with the bot and in other DMs and group DMs
-// (contexts 0, 1, 2).
-func installEverywhere(cmd *discordgo.ApplicationCommand) {
-	cmd.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{
-		discordgo.ApplicationIntegrationGuildInstall,
-		discordgo.ApplicationIntegrationUserInstall,
-	}
-	cmd.Contexts = &[]discordgo.InteractionContextType{
-		discordgo.InteractionContextGuild,
-		discordgo.InteractionContextBotDM,
-		discordgo.InteractionContextPrivateChannel,
+// appCommand is a chat command that can be used wherever nimtutor is
+// installed: added to a server (integration type 0) or to a user's
+// account (1), and in servers, in DMs with the bot and in other DMs and
+// group DMs (contexts 0, 1, 2).
+func appCommand(name, description string, options []*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
+	return &discordgo.ApplicationCommand{
+		Name: name, Description: description, Type: discordgo.ChatApplicationCommand, Options: options,
+		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{
+			discordgo.ApplicationIntegrationGuildInstall,
+			discordgo.ApplicationIntegrationUserInstall,
+		},
+		Contexts: &[]discordgo.InteractionContextType{
+			discordgo.InteractionContextGuild,
+			discordgo.InteractionContextBotDM,
+			discordgo.InteractionContextPrivateChannel,
+		},
 	}
 }
 
@@ -127,12 +127,11 @@ func positionOptions(g solver.Game) []*discordgo.ApplicationCommandOption {
 	})
 }
 
-// findSubcommand returns the table row with the given name.
-func findSubcommand(name string) (*subcommand, error) {
-	for i := range subcommands {
-		if subcommands[i].name == name {
-			return &subcommands[i], nil
-		}
+// findCommand returns the row of table with the given name, or nil.
+func findCommand(table []slashCommand, name string) *slashCommand {
+	k := slices.IndexFunc(table, func(c slashCommand) bool { return c.name == name })
+	if k < 0 {
+		return nil
 	}
-	return nil, fmt.Errorf("unknown subcommand %q", name)
+	return &table[k]
 }
