@@ -31,12 +31,6 @@ const maxSeed = 1 << 40
 // with the failing position's state.
 const checkPrefix = "chk"
 
-func init() {
-	addTop(slashCommand{name: "check", description: "Get a test file for a problem, or check your program's output against the truth", private: true,
-		options: checkOptions(), run: (*Router).check})
-	addComponent(checkPrefix, (*Router).checkSolve)
-}
-
 // checkSolve answers the report's Solve button: the full solve card of
 // the failing case, privately, as /GAME solve would give it.
 func (r *Router) checkSolve(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {

@@ -6,11 +6,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-func init() {
-	addTop(slashCommand{name: "daily", description: "Today's puzzle: the same for everyone in this server, answered privately", private: true,
-		run: (*Router).daily})
-}
-
 // daily answers /daily: today's puzzle of the server, or the learner's
 // answer to it and the server's tally once answered.
 func (r *Router) daily(q *request) (*discordgo.InteractionResponse, error) {

@@ -66,10 +66,6 @@ func (r *Router) help(*request) (*discordgo.InteractionResponse, error) {
 	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, false), nil
 }
 
-func init() {
-	addTop(slashCommand{name: "help", description: "The games, their commands and an example of each", private: true, run: (*Router).help})
-}
-
 // fieldChunks joins lines with newlines into values of at most max
 // characters each, never splitting a line (a longer line is clipped).
 func fieldChunks(lines []string, max int) []string {

@@ -28,11 +28,6 @@ const (
 // upload.
 const maxAnswersBytes = 8 << 20
 
-func init() {
-	addTop(slashCommand{name: "judge", description: "Run the original problem's judge on an input file you upload", private: true,
-		options: judgeOptions(), run: (*Router).judge})
-}
-
 // judgeOptions are the options of /judge: the game, the input file and
 // strict mode.
 func judgeOptions() []*discordgo.ApplicationCommandOption {

@@ -24,12 +24,6 @@ const learnPrefix = "learn"
 // optTopic picks a lesson.
 const optTopic = "topic"
 
-func init() {
-	addTop(slashCommand{name: "learn", description: "Short lessons on the theory, with exercises checked by the engine", private: true,
-		options: []*discordgo.ApplicationCommandOption{topicOption()}, run: (*Router).learnCommand})
-	addComponent(learnPrefix, (*Router).learnClick)
-}
-
 // topicOption offers every lesson.
 func topicOption() *discordgo.ApplicationCommandOption {
 	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optTopic, Description: "The lesson (none: every lesson with your progress)"}

@@ -28,13 +28,6 @@ const (
 	pracNext   = "n" // the next puzzle: ARG is GAME or GAME.THEMEINDEX
 )
 
-func init() {
-	addTop(slashCommand{name: "practice", description: "A rated puzzle at your level: find the winning move", private: true,
-		options: []*discordgo.ApplicationCommandOption{gameOption(true), themeOption()}, run: (*Router).practiceCommand})
-	addComponent(pracPrefix, (*Router).practiceClick)
-	modalHandlers[pracPrefix] = (*Router).practiceSubmit
-}
-
 // practiceCommand answers /practice game:<g> [theme:<t>].
 func (r *Router) practiceCommand(q *request) (*discordgo.InteractionResponse, error) {
 	g, err := solver.Lookup(q.str(optGame))

@@ -78,33 +78,6 @@ const (
 	optUser  = "user"
 )
 
-// topCommands lists the commands that are not a game's, in the order of
-// registration.
-var topCommands []slashCommand
-
-// modalHandlers answer form submissions, by the first field of the custom_id.
-var modalHandlers = map[string]func(r *Router, ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error){}
-
-// addTop registers a command; a name registered twice is a programming
-// error caught at start-up.
-func addTop(c slashCommand) {
-	if findCommand(topCommands, c.name) != nil {
-		panic("commands: /" + c.name + " registered twice")
-	}
-	if _, err := solver.Lookup(c.name); err == nil {
-		panic("commands: /" + c.name + " is a game's name")
-	}
-	topCommands = append(topCommands, c)
-}
-
-// addComponent registers the handler of a custom_id prefix.
-func addComponent(prefix string, h func(r *Router, ctx context.Context, i *discordgo.Interaction, fields []string) (*discordgo.InteractionResponse, error)) {
-	if _, dup := componentHandlers[prefix]; dup {
-		panic("commands: custom_id prefix " + prefix + " registered twice")
-	}
-	componentHandlers[prefix] = h
-}
-
 // topDefinitions returns the application commands of topCommands.
 func topDefinitions() []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand

@@ -35,14 +35,6 @@ const historyGames = 5
 // maxExportBytes is the largest file Discord takes from a bot.
 const maxExportBytes = 8 << 20
 
-func init() {
-	addTop(slashCommand{name: "history", description: "Your recent puzzles and games, with reviews and resuming", private: true, run: (*Router).history})
-	addTop(slashCommand{name: "forget", description: "Delete everything nimtutor stores about you (asks first)", private: true, run: (*Router).forget})
-	addTop(slashCommand{name: "export", description: "Everything nimtutor stores about you, as a JSON file", private: true, run: (*Router).export})
-	addComponent(forgetPrefix, (*Router).forgetClick)
-	addComponent(recPrefix, (*Router).recordClick)
-}
-
 // openOwned checks a signed "prefix:action:arg:OWNER" custom_id and,
 // unless its action is one of anyone, that the clicker is its owner.
 func (r *Router) openOwned(i *discordgo.Interaction, id, prefix string, anyone ...string) (action, arg string, err error) {

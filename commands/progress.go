@@ -15,16 +15,6 @@ import (
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-func init() {
-	addTop(slashCommand{name: "progress", description: "Practice ratings, a plot of them over time, streaks and your weakest theme",
-		options: []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionUser, Name: optUser, Description: "Whose progress (you if left out)"},
-			gameOption(false),
-		}, run: (*Router).progress})
-	addTop(slashCommand{name: "leaderboard", description: "This server's top ten in a game's practice, and your rank",
-		options: []*discordgo.ApplicationCommandOption{gameOption(false)}, run: (*Router).leaderboard})
-}
-
 // progress answers /progress [user] [game].
 func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
 	svc, err := r.practice(q.ctx)

@@ -237,9 +237,20 @@ func subcommandNames() string {
 
 // componentHandlers answer clicks, by the first field of the custom_id.
 var componentHandlers = map[string]func(r *Router, ctx context.Context, i *discordgo.Interaction, fields []string) (*discordgo.InteractionResponse, error){
-	hintPrefix: (*Router).nextHint,
-	playPrefix: (*Router).playClick,
-	cardPrefix: (*Router).cardClick,
+	hintPrefix:   (*Router).nextHint,
+	playPrefix:   (*Router).playClick,
+	cardPrefix:   (*Router).cardClick,
+	pracPrefix:   (*Router).practiceClick,
+	learnPrefix:  (*Router).learnClick,
+	forgetPrefix: (*Router).forgetClick,
+	recPrefix:    (*Router).recordClick,
+	checkPrefix:  (*Router).checkSolve,
+}
+
+// modalHandlers answer form submissions, by the first field of the custom_id.
+var modalHandlers = map[string]func(r *Router, ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error){
+	playPrefix: (*Router).playSubmit,
+	pracPrefix: (*Router).practiceSubmit,
 }
 
 // component routes a button or select click by its custom_id.
@@ -262,11 +273,8 @@ func (r *Router) modal(ctx context.Context, i *discordgo.Interaction) (*discordg
 	if !ok {
 		return nil, errStale
 	}
-	id := data.CustomID
-	if strings.HasPrefix(id, playPrefix+":") {
-		return r.playSubmit(ctx, i)
-	}
-	if h, ok := modalHandlers[strings.SplitN(id, ":", 2)[0]]; ok {
+	prefix, _, _ := strings.Cut(data.CustomID, ":")
+	if h, ok := modalHandlers[prefix]; ok {
 		return h(r, ctx, i)
 	}
 	return nil, errStale

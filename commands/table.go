@@ -45,6 +45,45 @@ var subcommands = []slashCommand{
 		options: whyOptions},
 }
 
+// topCommands is the table of the commands that are not a game's, in
+// the order they are registered and /help lists them. init fills it, as
+// /help reads it.
+var topCommands []slashCommand
+
+func init() {
+	topCommands = []slashCommand{
+		{name: "check", description: "Get a test file for a problem, or check your program's output against the truth", private: true,
+			options: checkOptions(), run: (*Router).check},
+		{name: "daily", description: "Today's puzzle: the same for everyone in this server, answered privately", private: true,
+			run: (*Router).daily},
+		{name: "help", description: "The games, their commands and an example of each", private: true, run: (*Router).help},
+		{name: "judge", description: "Run the original problem's judge on an input file you upload", private: true,
+			options: judgeOptions(), run: (*Router).judge},
+		{name: "learn", description: "Short lessons on the theory, with exercises checked by the engine", private: true,
+			options: []*discordgo.ApplicationCommandOption{topicOption()}, run: (*Router).learnCommand},
+		{name: "practice", description: "A rated puzzle at your level: find the winning move", private: true,
+			options: []*discordgo.ApplicationCommandOption{gameOption(true), themeOption()}, run: (*Router).practiceCommand},
+		{name: "history", description: "Your recent puzzles and games, with reviews and resuming", private: true, run: (*Router).history},
+		{name: "forget", description: "Delete everything nimtutor stores about you (asks first)", private: true, run: (*Router).forget},
+		{name: "export", description: "Everything nimtutor stores about you, as a JSON file", private: true, run: (*Router).export},
+		{name: "progress", description: "Practice ratings, a plot of them over time, streaks and your weakest theme",
+			options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionUser, Name: optUser, Description: "Whose progress (you if left out)"},
+				gameOption(false),
+			}, run: (*Router).progress},
+		{name: "leaderboard", description: "This server's top ten in a game's practice, and your rank",
+			options: []*discordgo.ApplicationCommandOption{gameOption(false)}, run: (*Router).leaderboard},
+	}
+	for k, c := range topCommands {
+		if findCommand(topCommands[:k], c.name) != nil {
+			panic("commands: /" + c.name + " is in the table twice")
+		}
+		if _, err := solver.Lookup(c.name); err == nil {
+			panic("commands: /" + c.name + " is a game's name")
+		}
+	}
+}
+
 // Option names shared by the table and the handlers.
 const (
 	optPosition = "position"
