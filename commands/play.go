@@ -95,14 +95,11 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []st
 		events := []string{"You take your move back. Try again from here."}
 		return updateMessage(r.gameMessage(ctx, gm, events)), nil
 	case actionMenu:
-		if len(data.Values) != 1 {
-			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("pick one move from the menu (Discord sent %d)", len(data.Values))}
+		m, err := menuMove(data, gm.Pos)
+		if err != nil {
+			return nil, err
 		}
-		a, b, ok := parseTwoNumbers(data.Values[0])
-		if !ok {
-			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("the menu's choice %q is not a move; pick one from the menu", clipText(data.Values[0], 40))}
-		}
-		return r.studentMove(ctx, gm, solver.MoveOf(gm.Pos, a, b))
+		return r.studentMove(ctx, gm, m)
 	}
 	return nil, errBadState
 }
@@ -227,28 +224,39 @@ func (r *Router) gameMessage(ctx context.Context, gm game, events []string) *dis
 		return data
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + solver.MoveFormat(gm.Pos) + ")."}
-	rows := moveMenu(gm.Pos, func() string { return r.customID(gm.head(actionMenu), gm.Pos) })
-	rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-		Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.customID(gm.head(actionType), gm.Pos),
-	}}})
-	data.Components = rows
+	data.Components = moveControls(gm.Pos, func() string { return r.customID(gm.head(actionMenu), gm.Pos) }, r.customID(gm.head(actionType), gm.Pos))
 	return data
 }
 
-// moveMenu is a row with a menu of pos's moves, sent under the custom_id
-// menuID makes, or no row when there are too many moves for a menu.
-func moveMenu(pos solver.Position, menuID func() string) []discordgo.MessageComponent {
-	moves := solver.FirstMoves(pos, maxSelectOptions+1)
-	if len(moves) > maxSelectOptions {
-		return nil
+// moveControls are the controls to move in pos, which games and practice
+// puzzles share: a row with a menu of the moves, sent under the custom_id
+// menuID makes (no row when there are too many moves for a menu), then a
+// row with a "Type a move" button under typeID and the buttons of more.
+func moveControls(pos solver.Position, menuID func() string, typeID string, more ...discordgo.MessageComponent) []discordgo.MessageComponent {
+	var rows []discordgo.MessageComponent
+	if moves := solver.FirstMoves(pos, maxSelectOptions+1); len(moves) <= maxSelectOptions {
+		var opts []discordgo.SelectMenuOption
+		for _, m := range moves {
+			opts = append(opts, discordgo.SelectMenuOption{Label: clipText(explain.Capitalise(m.String()), 100), Value: practice.MoveText(m)})
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: menuID(), Placeholder: "Choose your move", Options: opts,
+		}}})
 	}
-	var opts []discordgo.SelectMenuOption
-	for _, m := range moves {
-		opts = append(opts, discordgo.SelectMenuOption{Label: clipText(explain.Capitalise(m.String()), 100), Value: practice.MoveText(m)})
+	typeMove := discordgo.Button{Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: typeID}
+	return append(rows, discordgo.ActionsRow{Components: append([]discordgo.MessageComponent{typeMove}, more...)})
+}
+
+// menuMove reads the move picked from moveControls' menu for pos.
+func menuMove(data discordgo.MessageComponentInteractionData, pos solver.Position) (solver.Move, error) {
+	if len(data.Values) != 1 {
+		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("pick one move from the menu (Discord sent %d)", len(data.Values))}
 	}
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-		CustomID: menuID(), Placeholder: "Choose your move", Options: opts,
-	}}}}
+	a, b, ok := parseTwoNumbers(data.Values[0])
+	if !ok {
+		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("the menu's choice %q is not a move; pick one from the menu", clipText(data.Values[0], 40))}
+	}
+	return solver.MoveOf(pos, a, b), nil
 }
 
 // parseTwoNumbers reads "a b" (spaces, commas or a dash between).

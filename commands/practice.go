@@ -89,17 +89,15 @@ func (r *Router) puzzleMessage(ctx context.Context, svc *practice.Service, p *pr
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Flags: discordgo.MessageFlagsEphemeral}
 	r.attachPicture(ctx, data, e, pos, false)
-	rows := moveMenu(pos, func() string { return r.ownedID(pracPrefix, pracMenu, p.ID, owner) })
-	buttons := []discordgo.MessageComponent{discordgo.Button{Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.ownedID(pracPrefix, pracType, p.ID, owner)}}
+	var more []discordgo.MessageComponent
 	if hints < len(ladder) {
 		label := fmt.Sprintf("Hint %d of %d", hints+1, len(ladder))
 		if hints+1 == len(ladder) {
 			label = "Show the answer"
 		}
-		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: r.ownedID(pracPrefix, pracHint, p.ID, owner)})
+		more = append(more, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: r.ownedID(pracPrefix, pracHint, p.ID, owner)})
 	}
-	rows = append(rows, discordgo.ActionsRow{Components: buttons})
-	data.Components = rows
+	data.Components = moveControls(pos, func() string { return r.ownedID(pracPrefix, pracMenu, p.ID, owner) }, r.ownedID(pracPrefix, pracType, p.ID, owner), more...)
 	return data
 }
 
@@ -153,14 +151,11 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ 
 	case pracType:
 		return typeMoveForm(r.ownedID(pracPrefix, pracSubmit, p.ID, userID(i)), p.Position), nil
 	case pracMenu:
-		if len(data.Values) != 1 {
-			return nil, errBadState
+		m, err := menuMove(data, p.Position)
+		if err != nil {
+			return nil, err
 		}
-		a, b, ok := parseTwoNumbers(data.Values[0])
-		if !ok {
-			return nil, errBadState
-		}
-		return r.answerPuzzle(ctx, i, svc, p, solver.MoveOf(p.Position, a, b))
+		return r.answerPuzzle(ctx, i, svc, p, m)
 	}
 	return nil, errBadState
 }
@@ -204,8 +199,7 @@ func (r *Router) answerPuzzle(ctx context.Context, i *discordgo.Interaction, svc
 	if err != nil {
 		return nil, practiceError(err)
 	}
-	data := r.outcomeMessage(ctx, svc, out, userID(i))
-	return updateMessage(data), nil
+	return updateMessage(r.outcomeMessage(ctx, svc, out, userID(i))), nil
 }
 
 // signedDelta writes a rating change as "+12" or "−8".
