@@ -128,21 +128,20 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 			}
 		}
 	}()
-	if err := ctx.Err(); err != nil {
-		return r.errorReply(ctx, i, err) // nobody waits for the answer any more
+	gate := r.cfg.Work
+	if gate != nil && r.Slow(i) {
+		gate = nil // searches have their own gate
 	}
-	if r.cfg.Work != nil && !r.Slow(i) {
-		var out *discordgo.InteractionResponse
-		err := r.cfg.Work.Do(ctx, func(ctx context.Context) error {
-			out = r.handle(ctx, i)
-			return nil
-		})
-		if err != nil {
-			return r.errorReply(ctx, i, err)
-		}
-		return out
+	// Do, even with a nil gate, answers nothing once ctx is done: nobody
+	// waits for the answer any more.
+	err := gate.Do(ctx, func(ctx context.Context) error {
+		resp = r.handle(ctx, i)
+		return nil
+	})
+	if err != nil {
+		return r.errorReply(ctx, i, err)
 	}
-	return r.handle(ctx, i)
+	return resp
 }
 
 // handle answers i; see Handle.

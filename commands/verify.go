@@ -25,17 +25,16 @@ func (r *Router) verify(q *request) (*discordgo.InteractionResponse, error) {
 // at most a few searches run at once and the rest wait or are told to
 // come back; the others are answered at once.
 func (r *Router) verifyReply(ctx context.Context, pos solver.Position, public bool) (*discordgo.InteractionResponse, error) {
-	var rep solver.VerifyReport
-	var err error
+	gate := r.cfg.Searches
 	if !solver.InReach(pos, r.cfg.VerifyBudget) {
-		rep, err = solver.ReportPosition(ctx, pos, r.cfg.VerifyBudget) // answers at once
-	} else {
-		err = r.cfg.Searches.Do(ctx, func(ctx context.Context) error {
-			var err error
-			rep, err = solver.ReportPosition(ctx, pos, r.cfg.VerifyBudget)
-			return err
-		})
+		gate = nil // answers at once
 	}
+	var rep solver.VerifyReport
+	err := gate.Do(ctx, func(ctx context.Context) error {
+		var err error
+		rep, err = solver.ReportPosition(ctx, pos, r.cfg.VerifyBudget)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
