@@ -102,11 +102,8 @@ func permissionNote(missing int64) string {
 
 // joinAnd joins "a", "a and b", "a, b and c".
 func joinAnd(items []string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
+	if len(items) < 2 {
+		return strings.Join(items, "")
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
