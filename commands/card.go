@@ -140,8 +140,8 @@ func (r *Router) mention(name, sub string) string {
 }
 
 // cardClick answers a click on a card's button.
-func (r *Router) cardClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	head, pos, err := r.openPosition(i.MessageComponentData().CustomID, errCardExpired, 2, 4)
+func (r *Router) cardClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
+	head, pos, err := r.openPosition(id, errCardExpired, 2, 4)
 	if err != nil {
 		return nil, err
 	}

@@ -33,8 +33,8 @@ const checkPrefix = "chk"
 
 // checkSolve answers the report's Solve button: the full solve card of
 // the failing case, privately, as /GAME solve would give it.
-func (r *Router) checkSolve(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	head, pos, err := r.openPosition(i.MessageComponentData().CustomID, errCardExpired, 2, 3)
+func (r *Router) checkSolve(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
+	head, pos, err := r.openPosition(id, errCardExpired, 2, 3)
 	if err != nil {
 		return nil, err
 	}

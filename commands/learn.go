@@ -53,7 +53,8 @@ func (r *Router) learnCommand(q *request) (*discordgo.InteractionResponse, error
 }
 
 // learnClick answers a lesson's button.
-func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, fields []string) (*discordgo.InteractionResponse, error) {
+func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
+	fields := strings.Split(id, ":")
 	if len(fields) == 2 && fields[1] == "l" {
 		return updateMessage(r.lessonList(ctx, userID(i))), nil
 	}

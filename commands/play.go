@@ -81,10 +81,9 @@ func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, stri
 	return gm, head[6], nil
 }
 
-// playClick answers a click on a game's controls.
-func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	data, _ := i.Data.(discordgo.MessageComponentInteractionData)
-	gm, action, err := r.openGame(i, data.CustomID)
+// playClick answers a click on a game's controls, or its typed-move form.
+func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
+	gm, action, err := r.openGame(i, id)
 	if err != nil {
 		return nil, err
 	}
@@ -95,34 +94,23 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []st
 		events := []string{"You take your move back. Try again from here."}
 		return updateMessage(r.gameMessage(ctx, gm, events)), nil
 	case actionMenu:
-		m, err := menuMove(data, gm.Pos)
+		m, err := menuMove(i, gm.Pos)
+		if err != nil {
+			return nil, err
+		}
+		return r.studentMove(ctx, gm, m)
+	case actionSubmit:
+		m, err := typedMove(i, gm.Pos)
+		var ie *solver.InputError
+		if errors.As(err, &ie) {
+			return r.tryAgain(ctx, gm, ie), nil
+		}
 		if err != nil {
 			return nil, err
 		}
 		return r.studentMove(ctx, gm, m)
 	}
 	return nil, errBadState
-}
-
-// playSubmit answers the typed-move form.
-func (r *Router) playSubmit(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
-	gm, action, err := r.openGame(i, data.CustomID)
-	if err != nil {
-		return nil, err
-	}
-	if action != actionSubmit {
-		return nil, errBadState
-	}
-	m, err := typedMove(data, gm.Pos)
-	var ie *solver.InputError
-	if errors.As(err, &ie) {
-		return r.tryAgain(ctx, gm, ie), nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return r.studentMove(ctx, gm, m)
 }
 
 // tryAgain answers a move that cannot be played by showing the same
@@ -160,7 +148,8 @@ func typeMoveForm(customID string, pos solver.Position) *discordgo.InteractionRe
 }
 
 // typedMove reads the move typed into typeMoveForm for pos.
-func typedMove(data discordgo.ModalSubmitInteractionData, pos solver.Position) (solver.Move, error) {
+func typedMove(i *discordgo.Interaction, pos solver.Position) (solver.Move, error) {
+	data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
 	text, ok := discordx.TextValue(data.Components, moveInputID)
 	if !ok {
 		return nil, &solver.InputError{Field: "move", Msg: "the form came back without its move field; click \"Type a move\" again"}
@@ -248,7 +237,8 @@ func moveControls(pos solver.Position, menuID func() string, typeID string, more
 }
 
 // menuMove reads the move picked from moveControls' menu for pos.
-func menuMove(data discordgo.MessageComponentInteractionData, pos solver.Position) (solver.Move, error) {
+func menuMove(i *discordgo.Interaction, pos solver.Position) (solver.Move, error) {
+	data, _ := i.Data.(discordgo.MessageComponentInteractionData)
 	if len(data.Values) != 1 {
 		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("pick one move from the menu (Discord sent %d)", len(data.Values))}
 	}

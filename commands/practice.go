@@ -101,10 +101,10 @@ func (r *Router) puzzleMessage(ctx context.Context, svc *practice.Service, p *pr
 	return data
 }
 
-// practiceClick answers a click on a puzzle's controls.
-func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	data := i.MessageComponentData()
-	action, arg, err := r.openOwned(i, data.CustomID, pracPrefix, pracNext)
+// practiceClick answers a click on a puzzle's controls, or its typed-move
+// form.
+func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
+	action, arg, err := r.openOwned(i, id, pracPrefix, pracNext)
 	if err != nil {
 		return nil, err
 	}
@@ -141,6 +141,7 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ 
 	if err != nil {
 		return nil, practiceError(err)
 	}
+	var m solver.Move
 	switch action {
 	case pracHint:
 		_, level, _, err := svc.Hint(ctx, userID(i), arg)
@@ -151,13 +152,16 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ 
 	case pracType:
 		return typeMoveForm(r.ownedID(pracPrefix, pracSubmit, p.ID, userID(i)), p.Position), nil
 	case pracMenu:
-		m, err := menuMove(data, p.Position)
-		if err != nil {
-			return nil, err
-		}
-		return r.answerPuzzle(ctx, i, svc, p, m)
+		m, err = menuMove(i, p.Position)
+	case pracSubmit:
+		m, err = typedMove(i, p.Position)
+	default:
+		return nil, errBadState
 	}
-	return nil, errBadState
+	if err != nil {
+		return nil, err
+	}
+	return r.answerPuzzle(ctx, i, svc, p, m)
 }
 
 // learnerRating is the learner's rating in game, 1500 before any answer.
@@ -166,31 +170,6 @@ func learnerRating(ctx context.Context, svc *practice.Service, user, game string
 		return l.Rating.Rating
 	}
 	return 1500
-}
-
-// practiceSubmit answers the typed-move form.
-func (r *Router) practiceSubmit(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
-	action, arg, err := r.openOwned(i, data.CustomID, pracPrefix, pracNext)
-	if err != nil {
-		return nil, err
-	}
-	if action != pracSubmit {
-		return nil, errBadState
-	}
-	svc, err := r.practice(ctx)
-	if err != nil {
-		return nil, err
-	}
-	p, err := svc.Puzzle(arg)
-	if err != nil {
-		return nil, practiceError(err)
-	}
-	m, err := typedMove(data, p.Position)
-	if err != nil {
-		return nil, err
-	}
-	return r.answerPuzzle(ctx, i, svc, p, m)
 }
 
 // answerPuzzle judges and records the answer and shows the result.

@@ -114,8 +114,8 @@ func (r *Router) history(q *request) (*discordgo.InteractionResponse, error) {
 }
 
 // recordClick resumes or reviews a stored game.
-func (r *Router) recordClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	action, id, err := r.openOwned(i, i.MessageComponentData().CustomID, recPrefix)
+func (r *Router) recordClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
+	action, gameID, err := r.openOwned(i, id, recPrefix)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func (r *Router) recordClick(ctx context.Context, i *discordgo.Interaction, _ []
 	if err != nil {
 		return nil, err
 	}
-	rec, err := svc.Store().Game(ctx, id)
+	rec, err := svc.Store().Game(ctx, gameID)
 	if err != nil {
 		return nil, practiceError(err)
 	}
@@ -193,8 +193,8 @@ func (r *Router) forget(q *request) (*discordgo.InteractionResponse, error) {
 }
 
 // forgetClick deletes, or not.
-func (r *Router) forgetClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	action, _, err := r.openOwned(i, i.MessageComponentData().CustomID, forgetPrefix)
+func (r *Router) forgetClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
+	action, _, err := r.openOwned(i, id, forgetPrefix)
 	if err != nil {
 		return nil, err
 	}

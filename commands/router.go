@@ -150,10 +150,8 @@ func (r *Router) handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
 		resp, err = r.command(ctx, i)
-	case discordgo.InteractionMessageComponent:
-		resp, err = r.component(ctx, i)
-	case discordgo.InteractionModalSubmit:
-		resp, err = r.modal(ctx, i)
+	case discordgo.InteractionMessageComponent, discordgo.InteractionModalSubmit:
+		resp, err = r.control(ctx, i)
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		resp, err = r.autocomplete(ctx, i)
 	default:
@@ -234,8 +232,9 @@ func subcommandNames() string {
 	return strings.Join(names, ", ")
 }
 
-// componentHandlers answer clicks, by the first field of the custom_id.
-var componentHandlers = map[string]func(r *Router, ctx context.Context, i *discordgo.Interaction, fields []string) (*discordgo.InteractionResponse, error){
+// controlHandlers answer clicks and the forms that controls open, by the
+// first field of the custom_id, which they get whole.
+var controlHandlers = map[string]func(r *Router, ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error){
 	hintPrefix:   (*Router).nextHint,
 	playPrefix:   (*Router).playClick,
 	cardPrefix:   (*Router).cardClick,
@@ -246,37 +245,22 @@ var componentHandlers = map[string]func(r *Router, ctx context.Context, i *disco
 	checkPrefix:  (*Router).checkSolve,
 }
 
-// modalHandlers answer form submissions, by the first field of the custom_id.
-var modalHandlers = map[string]func(r *Router, ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error){
-	playPrefix: (*Router).playSubmit,
-	pracPrefix: (*Router).practiceSubmit,
-}
-
-// component routes a button or select click by its custom_id.
-func (r *Router) component(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	data, ok := i.Data.(discordgo.MessageComponentInteractionData)
+// control routes a button or select click, or a form's submission, by its
+// custom_id.
+func (r *Router) control(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
+	var id string
+	switch data := i.Data.(type) {
+	case discordgo.MessageComponentInteractionData:
+		id = data.CustomID
+	case discordgo.ModalSubmitInteractionData:
+		id = data.CustomID
+	}
+	prefix, _, _ := strings.Cut(id, ":")
+	h, ok := controlHandlers[prefix]
 	if !ok {
 		return nil, errStale
 	}
-	fields := strings.Split(data.CustomID, ":")
-	h, ok := componentHandlers[fields[0]]
-	if !ok {
-		return nil, errStale
-	}
-	return h(r, ctx, i, fields)
-}
-
-// modal routes a modal submission by its custom_id.
-func (r *Router) modal(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	data, ok := i.Data.(discordgo.ModalSubmitInteractionData)
-	if !ok {
-		return nil, errStale
-	}
-	prefix, _, _ := strings.Cut(data.CustomID, ":")
-	if h, ok := modalHandlers[prefix]; ok {
-		return h(r, ctx, i)
-	}
-	return nil, errStale
+	return h(r, ctx, i, id)
 }
 
 // errStale answers a control the bot no longer understands.
