@@ -21,11 +21,8 @@ func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	user, game := q.str(optUser), q.str(optGame)
-	self := user == "" || user == userID(q.i)
-	if user == "" {
-		user = userID(q.i)
-	}
+	user, game := cmp.Or(q.str(optUser), userID(q.i)), q.str(optGame)
+	self := user == userID(q.i)
 	if game != "" {
 		if _, err := solver.Lookup(game); err != nil {
 			return nil, err

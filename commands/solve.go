@@ -73,16 +73,11 @@ const maxShownPosition = 300
 
 // positionLine quotes the position (shortened if long) and says who moves.
 func positionLine(pos solver.Position) string {
-	text := pos.String()
-	shown := text
+	text, more := pos.String(), ""
 	if len(text) > maxShownPosition {
-		shown = text[:maxShownPosition] + "…"
+		text, more = text[:maxShownPosition]+"…", fmt.Sprintf(" (%d characters in all)", len(text))
 	}
-	line := fmt.Sprintf("**%s**\n`%s`", pos.Game().Title(), shown)
-	if len(text) > maxShownPosition {
-		line += fmt.Sprintf(" (%d characters in all)", len(text))
-	}
-	return line + fmt.Sprintf("\n%s to move.", pos.Game().PlayerName(pos.ToMove()))
+	return fmt.Sprintf("**%s**\n`%s`%s\n%s to move.", pos.Game().Title(), text, more, pos.Game().PlayerName(pos.ToMove()))
 }
 
 // stepsEmbed shows steps as the fields of one embed, titled, on the
