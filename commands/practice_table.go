@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -18,22 +17,15 @@ import (
 // time a command needs it; commands that never touch the store never open it.
 type PracticeOpener func(ctx context.Context) (*practice.Service, error)
 
-// practiceHolder keeps the service once opened.
-type practiceHolder struct {
-	mu  sync.Mutex
-	svc *practice.Service
-}
-
 // errNoStore answers a practice command on a router without a store.
 var errNoStore = &solver.InputError{Field: "practice", Msg: "practice needs a database, and this nimtutor has none configured"}
 
 // practice returns the practice service, opening it on first use.
 func (r *Router) practice(ctx context.Context) (*practice.Service, error) {
-	h := &r.prac
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.svc != nil {
-		return h.svc, nil
+	r.pracMu.Lock()
+	defer r.pracMu.Unlock()
+	if r.prac != nil {
+		return r.prac, nil
 	}
 	if r.cfg.Practice == nil {
 		return nil, errNoStore
@@ -42,7 +34,7 @@ func (r *Router) practice(ctx context.Context) (*practice.Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the practice store: %w", err)
 	}
-	h.svc = svc
+	r.prac = svc
 	return svc, nil
 }
 

@@ -10,10 +10,12 @@ import (
 	"maps"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/render"
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -69,7 +71,8 @@ type Config struct {
 type Router struct {
 	cfg    Config // with its defaults filled in
 	signer signer
-	prac   practiceHolder
+	pracMu sync.Mutex
+	prac   *practice.Service // once opened
 }
 
 // New returns a Router.
