@@ -35,14 +35,11 @@ func (s positionState) encode() string {
 
 func decodeState(enc string) (positionState, error) {
 	var s positionState
-	parts := strings.SplitN(enc, ".", 4)
-	if len(parts) != 4 {
+	var packed string
+	if _, err := fmt.Sscanf(enc, "%d.%d.%d.%s", &s.mover, &s.held[0], &s.held[1], &packed); err != nil || s.mover > 1 || s.mover < 0 {
 		return s, errBadState
 	}
-	if _, err := fmt.Sscanf(parts[0]+" "+parts[1]+" "+parts[2], "%d %d %d", &s.mover, &s.held[0], &s.held[1]); err != nil || s.mover > 1 || s.mover < 0 {
-		return s, errBadState
-	}
-	raw, err := b64.DecodeString(parts[3])
+	raw, err := b64.DecodeString(packed)
 	if err != nil {
 		return s, errBadState
 	}
