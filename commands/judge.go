@@ -62,26 +62,23 @@ func (r *Router) judge(q *request) (*discordgo.InteractionResponse, error) {
 		return nil, fmt.Errorf("judging %s: %w", g.Name(), err)
 	}
 	tests, verdicts := summarise(answers.Bytes())
+	footer := "Inputs beyond the contest's limits are judged too; strict:true enforces them."
+	if strict {
+		footer = "Strict: the contest's limits were enforced."
+	}
 	out := g.Name() + "-answers.txt"
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Judged %s of %s", explain.Plural(tests, "test", "tests"), g.Name()),
 		Description: fmt.Sprintf("Input: %s. The answers, one a line as the judge prints them, are in %s.", filename, out),
 		Color:       colourHint,
 		Fields:      []*discordgo.MessageEmbedField{{Name: "Verdicts", Value: verdicts}},
-		Footer:      &discordgo.MessageEmbedFooter{Text: judgeFooter(strict)},
+		Footer:      &discordgo.MessageEmbedFooter{Text: footer},
 	}
 	data := &discordgo.InteractionResponseData{
 		Embeds: []*discordgo.MessageEmbed{e},
 		Files:  []*discordgo.File{{Name: out, ContentType: "text/plain; charset=utf-8", Reader: &answers}},
 	}
 	return newMessage(data, false), nil
-}
-
-func judgeFooter(strict bool) string {
-	if strict {
-		return "Strict: the contest's limits were enforced."
-	}
-	return "Inputs beyond the contest's limits are judged too; strict:true enforces them."
 }
 
 // summarise counts the answer lines and each verdict among them, most

@@ -35,10 +35,8 @@ func missingPermissions(i *discordgo.Interaction) int64 {
 // pictures and files are left out, and one line says so.
 func fitPermissions(i *discordgo.Interaction, resp *discordgo.InteractionResponse) {
 	missing := missingPermissions(i)
-	if missing == 0 || resp == nil || resp.Data == nil {
-		return
-	}
-	if resp.Type != discordgo.InteractionResponseChannelMessageWithSource && resp.Type != discordgo.InteractionResponseUpdateMessage {
+	if missing == 0 || resp == nil || resp.Data == nil ||
+		(resp.Type != discordgo.InteractionResponseChannelMessageWithSource && resp.Type != discordgo.InteractionResponseUpdateMessage) {
 		return
 	}
 	d := resp.Data
