@@ -17,24 +17,15 @@ import (
 // asked for the card.
 const cardPrefix = "card"
 
-// cardClick is one click on a card's button.
-type cardClick struct {
-	ctx     context.Context
-	pos     solver.Position
-	author  string
-	clicker string
-}
-
-// own reports whether the card's author clicked. Anyone else gets their
-// own private reply.
-func (c cardClick) own() bool { return c.clicker == c.author }
-
 // cardButton is one button under a solve card.
 type cardButton struct {
 	action string // one letter in the custom_id
 	label  string
 	style  discordgo.ButtonStyle
-	run    func(r *Router, c cardClick) (*discordgo.InteractionResponse, error)
+	// run answers a click as a request on the card's position; own
+	// says whether the card's author clicked, as anyone else gets their
+	// own private reply.
+	run func(r *Router, q *request, own bool) (*discordgo.InteractionResponse, error)
 }
 
 // cardButtons are the buttons of a solve card, in order. A new one is one
@@ -147,7 +138,7 @@ func (r *Router) cardClick(ctx context.Context, i *discordgo.Interaction, id str
 	}
 	for _, b := range cardButtons {
 		if b.action == head[1] {
-			return b.run(r, cardClick{ctx: ctx, pos: pos, author: head[3], clicker: userID(i)})
+			return b.run(r, &request{ctx: ctx, i: i, pos: pos}, head[3] == userID(i))
 		}
 	}
 	return nil, errStale
@@ -155,22 +146,22 @@ func (r *Router) cardClick(ctx context.Context, i *discordgo.Interaction, id str
 
 // cardHint opens the first hint on the card's position, privately, for
 // whoever clicked.
-func (r *Router) cardHint(c cardClick) (*discordgo.InteractionResponse, error) {
-	return newMessage(r.hintLevel(c.ctx, c.pos, 1, nil), false), nil
+func (r *Router) cardHint(q *request, _ bool) (*discordgo.InteractionResponse, error) {
+	return r.hint(q)
 }
 
 // cardPlay starts a game on the card's position for whoever clicked: in
 // public for the card's author, privately for anyone else.
-func (r *Router) cardPlay(c cardClick) (*discordgo.InteractionResponse, error) {
-	s, turn, err := play.Start(c.ctx, c.pos, false)
+func (r *Router) cardPlay(q *request, own bool) (*discordgo.InteractionResponse, error) {
+	s, turn, err := play.Start(q.ctx, q.pos, false)
 	if err != nil {
 		return nil, err
 	}
-	return newMessage(r.gameMessage(c.ctx, game{Session: s, owner: c.clicker}, turn.Events), c.own()), nil
+	return newMessage(r.gameMessage(q.ctx, game{Session: s, owner: userID(q.i)}, turn.Events), own), nil
 }
 
 // cardVerify searches the card's position: in public for the card's
 // author, privately for anyone else.
-func (r *Router) cardVerify(c cardClick) (*discordgo.InteractionResponse, error) {
-	return r.verifyReply(c.ctx, c.pos, c.own())
+func (r *Router) cardVerify(q *request, own bool) (*discordgo.InteractionResponse, error) {
+	return r.verifyReply(q.ctx, q.pos, own)
 }

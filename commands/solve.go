@@ -102,14 +102,14 @@ func stepsMessage(pos solver.Position, title string, steps []explain.Step) *disc
 }
 
 // cardFull shows the full reasoning of a card's position, privately.
-func (r *Router) cardFull(c cardClick) (*discordgo.InteractionResponse, error) {
-	res := explain.Solve(c.ctx, c.pos)
-	l := r.lessonFor(c.ctx, c.pos, &res)
-	return stepsMessage(c.pos, "Full reasoning: "+verdictTitle(res), append(l.Steps, explain.MoveStep(c.ctx, res))), nil
+func (r *Router) cardFull(q *request, _ bool) (*discordgo.InteractionResponse, error) {
+	res := explain.Solve(q.ctx, q.pos)
+	l := r.lessonFor(q.ctx, q.pos, &res)
+	return stepsMessage(q.pos, "Full reasoning: "+verdictTitle(res), append(l.Steps, explain.MoveStep(q.ctx, res))), nil
 }
 
 // cardWhy shows the general rule behind a card's verdict, privately.
-func (r *Router) cardWhy(c cardClick) (*discordgo.InteractionResponse, error) {
-	l := r.lessonFor(c.ctx, c.pos, nil)
-	return stepsMessage(c.pos, "Why the rule works", l.Rule), nil
+func (r *Router) cardWhy(q *request, _ bool) (*discordgo.InteractionResponse, error) {
+	l := r.lessonFor(q.ctx, q.pos, nil)
+	return stepsMessage(q.pos, "Why the rule works", l.Rule), nil
 }
