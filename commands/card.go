@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -22,19 +23,18 @@ type cardButton struct {
 	action string // one letter in the custom_id
 	label  string
 	style  discordgo.ButtonStyle
-	// run answers a click as a request on the card's position; own
-	// says whether the card's author clicked, as anyone else gets their
-	// own private reply.
-	run func(r *Router, q *request, own bool) (*discordgo.InteractionResponse, error)
+	// run answers a click as a request on the card's position, as the
+	// card's author would get it; anyone else gets it privately.
+	run func(r *Router, q *request) (*discordgo.InteractionResponse, error)
 }
 
 // cardButtons are the buttons of a solve card, in order. A new one is one
 // row here (a "Practice similar" button, once practice exists) and at
 // most five fit in the row.
 var cardButtons = []cardButton{
-	{action: "h", label: "Hint (private)", style: discordgo.PrimaryButton, run: (*Router).cardHint},
+	{action: "h", label: "Hint (private)", style: discordgo.PrimaryButton, run: (*Router).hint},
 	{action: "p", label: "Play this position", style: discordgo.SuccessButton, run: (*Router).cardPlay},
-	{action: "v", label: "Verify", style: discordgo.SecondaryButton, run: (*Router).cardVerify},
+	{action: "v", label: "Verify", style: discordgo.SecondaryButton, run: (*Router).verify},
 	{action: "f", label: "Full reasoning", style: discordgo.SecondaryButton, run: (*Router).cardFull},
 	{action: "w", label: "Why?", style: discordgo.SecondaryButton, run: (*Router).cardWhy},
 }
@@ -130,38 +130,29 @@ func (r *Router) mention(name, sub string) string {
 	return "`/" + full + "`"
 }
 
-// cardClick answers a click on a card's button.
+// cardClick answers a click on a card's button: privately unless the
+// card's author clicked.
 func (r *Router) cardClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
 	head, pos, err := r.openPosition(id, errCardExpired, 2, 4)
 	if err != nil {
 		return nil, err
 	}
-	for _, b := range cardButtons {
-		if b.action == head[1] {
-			return b.run(r, &request{ctx: ctx, i: i, pos: pos}, head[3] == userID(i))
-		}
+	k := slices.IndexFunc(cardButtons, func(b cardButton) bool { return b.action == head[1] })
+	if k < 0 {
+		return nil, errStale
 	}
-	return nil, errStale
+	resp, err := cardButtons[k].run(r, &request{ctx: ctx, i: i, pos: pos})
+	if err == nil && head[3] != userID(i) {
+		resp.Data.Flags |= discordgo.MessageFlagsEphemeral
+	}
+	return resp, err
 }
 
-// cardHint opens the first hint on the card's position, privately, for
-// whoever clicked.
-func (r *Router) cardHint(q *request, _ bool) (*discordgo.InteractionResponse, error) {
-	return r.hint(q)
-}
-
-// cardPlay starts a game on the card's position for whoever clicked: in
-// public for the card's author, privately for anyone else.
-func (r *Router) cardPlay(q *request, own bool) (*discordgo.InteractionResponse, error) {
+// cardPlay starts a game on the card's position for whoever clicked.
+func (r *Router) cardPlay(q *request) (*discordgo.InteractionResponse, error) {
 	s, turn, err := play.Start(q.ctx, q.pos, false)
 	if err != nil {
 		return nil, err
 	}
-	return newMessage(r.gameMessage(q.ctx, game{Session: s, owner: userID(q.i)}, turn.Events), own), nil
-}
-
-// cardVerify searches the card's position: in public for the card's
-// author, privately for anyone else.
-func (r *Router) cardVerify(q *request, own bool) (*discordgo.InteractionResponse, error) {
-	return r.verifyReply(q.ctx, q.pos, own)
+	return newMessage(r.gameMessage(q.ctx, game{Session: s, owner: userID(q.i)}, turn.Events), true), nil
 }

@@ -102,14 +102,14 @@ func stepsMessage(pos solver.Position, title string, steps []explain.Step) *disc
 }
 
 // cardFull shows the full reasoning of a card's position, privately.
-func (r *Router) cardFull(q *request, _ bool) (*discordgo.InteractionResponse, error) {
+func (r *Router) cardFull(q *request) (*discordgo.InteractionResponse, error) {
 	res := explain.Solve(q.ctx, q.pos)
 	l := r.lessonFor(q.ctx, q.pos, &res)
 	return stepsMessage(q.pos, "Full reasoning: "+verdictTitle(res), append(l.Steps, explain.MoveStep(q.ctx, res))), nil
 }
 
 // cardWhy shows the general rule behind a card's verdict, privately.
-func (r *Router) cardWhy(q *request, _ bool) (*discordgo.InteractionResponse, error) {
+func (r *Router) cardWhy(q *request) (*discordgo.InteractionResponse, error) {
 	l := r.lessonFor(q.ctx, q.pos, nil)
 	return stepsMessage(q.pos, "Why the rule works", l.Rule), nil
 }
