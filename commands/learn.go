@@ -151,11 +151,10 @@ func (r *Router) lessonProgress(ctx context.Context, user string) (map[string]st
 	if errors.Is(err, errNoStore) {
 		return nil, "Progress is not stored: this nimtutor has no database."
 	}
-	if err != nil {
-		r.cfg.Log.Error("opening the store for lessons", "err", err)
-		return nil, "Progress could not be read just now."
+	var list []store.LessonProgress
+	if err == nil {
+		list, err = svc.Store().Lessons(ctx, user)
 	}
-	list, err := svc.Store().Lessons(ctx, user)
 	if err != nil {
 		r.cfg.Log.Error("reading lesson progress", "err", err)
 		return nil, "Progress could not be read just now."

@@ -68,10 +68,8 @@ func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, stri
 	if err != nil {
 		return game{}, "", err
 	}
-	side, err1 := strconv.Atoi(head[3])
-	kept, err2 := strconv.Atoi(head[4])
-	moves, err3 := strconv.Atoi(head[5])
-	if err1 != nil || err2 != nil || err3 != nil || side < 0 || side > 1 {
+	var side, kept, moves int
+	if _, err := fmt.Sscanf(strings.Join(head[3:6], " "), "%d %d %d", &side, &kept, &moves); err != nil || side < 0 || side > 1 {
 		return game{}, "", errBadState
 	}
 	gm := game{Session: play.Session{Pos: pos, Side: solver.Player(side), Kept: kept, Moves: moves}, owner: head[2]}
