@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -17,33 +18,23 @@ import (
 // asked for the card.
 const cardPrefix = "card"
 
-// cardClick is one click on a card's button.
-type cardClick struct {
-	ctx     context.Context
-	pos     solver.Position
-	author  string
-	clicker string
-}
-
-// own reports whether the card's author clicked. Anyone else gets their
-// own private reply.
-func (c cardClick) own() bool { return c.clicker == c.author }
-
 // cardButton is one button under a solve card.
 type cardButton struct {
 	action string // one letter in the custom_id
 	label  string
 	style  discordgo.ButtonStyle
-	run    func(r *Router, c cardClick) (*discordgo.InteractionResponse, error)
+	// run answers a click as a request on the card's position, as the
+	// card's author would get it; anyone else gets it privately.
+	run func(r *Router, q *request) (*discordgo.InteractionResponse, error)
 }
 
 // cardButtons are the buttons of a solve card, in order. A new one is one
 // row here (a "Practice similar" button, once practice exists) and at
 // most five fit in the row.
 var cardButtons = []cardButton{
-	{action: "h", label: "Hint (private)", style: discordgo.PrimaryButton, run: (*Router).cardHint},
+	{action: "h", label: "Hint (private)", style: discordgo.PrimaryButton, run: (*Router).hint},
 	{action: "p", label: "Play this position", style: discordgo.SuccessButton, run: (*Router).cardPlay},
-	{action: "v", label: "Verify", style: discordgo.SecondaryButton, run: (*Router).cardVerify},
+	{action: "v", label: "Verify", style: discordgo.SecondaryButton, run: (*Router).verify},
 	{action: "f", label: "Full reasoning", style: discordgo.SecondaryButton, run: (*Router).cardFull},
 	{action: "w", label: "Why?", style: discordgo.SecondaryButton, run: (*Router).cardWhy},
 }
@@ -133,44 +124,35 @@ func appendFields(e *discordgo.MessageEmbed, reserve int, extra ...*discordgo.Me
 // when its id is known, and as `/name sub` otherwise.
 func (r *Router) mention(name, sub string) string {
 	full := strings.TrimSpace(name + " " + sub)
-	if id := r.ids[name]; id != "" {
+	if id := r.cfg.CommandIDs[name]; id != "" {
 		return "</" + full + ":" + id + ">"
 	}
 	return "`/" + full + "`"
 }
 
-// cardClick answers a click on a card's button.
-func (r *Router) cardClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	head, pos, err := r.openPosition(i.MessageComponentData().CustomID, errCardExpired, 2, 4)
+// cardClick answers a click on a card's button: privately unless the
+// card's author clicked.
+func (r *Router) cardClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
+	head, pos, err := r.openPosition(id, errCardExpired, 2, 4)
 	if err != nil {
 		return nil, err
 	}
-	for _, b := range cardButtons {
-		if b.action == head[1] {
-			return b.run(r, cardClick{ctx: ctx, pos: pos, author: head[3], clicker: userID(i)})
-		}
+	k := slices.IndexFunc(cardButtons, func(b cardButton) bool { return b.action == head[1] })
+	if k < 0 {
+		return nil, errStale
 	}
-	return nil, errStale
+	resp, err := cardButtons[k].run(r, &request{ctx: ctx, i: i, pos: pos})
+	if err == nil && head[3] != userID(i) {
+		resp.Data.Flags |= discordgo.MessageFlagsEphemeral
+	}
+	return resp, err
 }
 
-// cardHint opens the first hint on the card's position, privately, for
-// whoever clicked.
-func (r *Router) cardHint(c cardClick) (*discordgo.InteractionResponse, error) {
-	return newMessage(r.hintLevel(c.ctx, c.pos, 1, nil), false), nil
-}
-
-// cardPlay starts a game on the card's position for whoever clicked: in
-// public for the card's author, privately for anyone else.
-func (r *Router) cardPlay(c cardClick) (*discordgo.InteractionResponse, error) {
-	s, turn, err := play.Start(c.ctx, c.pos, false)
+// cardPlay starts a game on the card's position for whoever clicked.
+func (r *Router) cardPlay(q *request) (*discordgo.InteractionResponse, error) {
+	s, turn, err := play.Start(q.ctx, q.pos, false)
 	if err != nil {
 		return nil, err
 	}
-	return newMessage(r.gameMessage(c.ctx, game{Session: s, owner: c.clicker}, turn.Events), c.own()), nil
-}
-
-// cardVerify searches the card's position: in public for the card's
-// author, privately for anyone else.
-func (r *Router) cardVerify(c cardClick) (*discordgo.InteractionResponse, error) {
-	return r.verifyReply(c.ctx, c.pos, c.own())
+	return newMessage(r.gameMessage(q.ctx, game{Session: s, owner: userID(q.i)}, turn.Events), true), nil
 }

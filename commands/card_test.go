@@ -88,7 +88,7 @@ func TestCardLongPositionAndExpiry(t *testing.T) {
 	if got.Type != discordgo.InteractionResponseChannelMessageWithSource || !strings.Contains(got.Data.Embeds[0].Description, "330 characters in all") {
 		t.Fatalf("hint on a long card: %+v", got.Data)
 	}
-	r.cache.(*mapCache).m = map[string]any{} // the cache forgets the position
+	r.cfg.Cache.(*mapCache).m = map[string]any{} // the cache forgets the position
 	got = r.Handle(context.Background(), click(stranger, buttons["Hint (private)"], message(card, clock.t)))
 	if !strings.Contains(got.Data.Content, "expired") || got.Data.Flags != discordgo.MessageFlagsEphemeral {
 		t.Errorf("click after the position left the cache: %q", got.Data.Content)

@@ -31,16 +31,10 @@ const maxSeed = 1 << 40
 // with the failing position's state.
 const checkPrefix = "chk"
 
-func init() {
-	addTop(&topCommand{name: "check", description: "Get a test file for a problem, or check your program's output against the truth", private: true,
-		options: checkOptions(), run: (*Router).check})
-	addComponent(checkPrefix, (*Router).checkSolve)
-}
-
 // checkSolve answers the report's Solve button: the full solve card of
 // the failing case, privately, as /GAME solve would give it.
-func (r *Router) checkSolve(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	head, pos, err := r.openPosition(i.MessageComponentData().CustomID, errCardExpired, 2, 3)
+func (r *Router) checkSolve(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
+	head, pos, err := r.openPosition(id, errCardExpired, 2, 3)
 	if err != nil {
 		return nil, err
 	}
@@ -69,8 +63,8 @@ func checkOptions() []*discordgo.ApplicationCommandOption {
 func checkSeedKey(user, game string) string { return "check-seed:" + user + ":" + game }
 
 // check answers /check: a test file without output:, else the report.
-func (r *Router) check(ctx context.Context, i *discordgo.Interaction, opts options) (*discordgo.InteractionResponse, error) {
-	g, err := solver.Lookup(opts.str(optGame))
+func (r *Router) check(q *request) (*discordgo.InteractionResponse, error) {
+	g, err := solver.Lookup(q.str(optGame))
 	if err != nil {
 		return nil, err
 	}
@@ -78,30 +72,30 @@ func (r *Router) check(ctx context.Context, i *discordgo.Interaction, opts optio
 		return nil, &solver.InputError{Field: optGame, Msg: fmt.Sprintf("/check has no test file for %s yet", g.Name())}
 	}
 	seed, hasSeed := uint64(0), false
-	if o := opts[optCheckSeed]; o != nil {
+	if o := q.options[optCheckSeed]; o != nil {
 		seed, hasSeed = uint64(o.IntValue()), true
 	}
-	out := opts[optCheckOutput]
+	out := q.options[optCheckOutput]
 	if out == nil {
-		if opts[optCheckInput] != nil {
+		if q.options[optCheckInput] != nil {
 			return nil, &solver.InputError{Field: optCheckInput, Msg: "attach your program's output too (output:), or leave out input: to get a test file"}
 		}
 		if !hasSeed {
 			seed = rand.Uint64N(maxSeed)
 		}
-		return r.handOut(i, g, seed)
+		return r.handOut(q.i, g, seed)
 	}
-	output, outName, err := r.download(ctx, i, out, maxJudgeFileBytes)
+	output, outName, err := r.download(q.ctx, q.i, out, maxJudgeFileBytes)
 	if err != nil {
 		return nil, err
 	}
 	var input []byte
 	var inName string
-	switch in := opts[optCheckInput]; {
+	switch in := q.options[optCheckInput]; {
 	case in != nil && hasSeed:
 		return nil, &solver.InputError{Field: optCheckSeed, Msg: "give the input file or the seed of nimtutor's test file, not both"}
 	case in != nil:
-		if input, inName, err = r.download(ctx, i, in, maxJudgeFileBytes); err != nil {
+		if input, inName, err = r.download(q.ctx, q.i, in, maxJudgeFileBytes); err != nil {
 			return nil, err
 		}
 	default:
@@ -109,7 +103,7 @@ func (r *Router) check(ctx context.Context, i *discordgo.Interaction, opts optio
 			seed, hasSeed = check.SeedFromName(outName)
 		}
 		if !hasSeed {
-			if v, ok := r.cache.Get(checkSeedKey(userID(i), g.Name())); ok {
+			if v, ok := r.cfg.Cache.Get(checkSeedKey(userID(q.i), g.Name())); ok {
 				seed, hasSeed = v.(uint64)
 			}
 		}
@@ -122,7 +116,7 @@ func (r *Router) check(ctx context.Context, i *discordgo.Interaction, opts optio
 		}
 		input, inName = f.Input, f.Name()
 	}
-	rep, err := check.Compare(ctx, g, input, output)
+	rep, err := check.Compare(q.ctx, g, input, output)
 	var ie *solver.InputError
 	if errors.As(err, &ie) {
 		return ephemeral(malformedInput(inName, input, ie)), nil
@@ -130,7 +124,7 @@ func (r *Router) check(ctx context.Context, i *discordgo.Interaction, opts optio
 	if err != nil {
 		return nil, fmt.Errorf("checking %s: %w", g.Name(), err)
 	}
-	return r.checkReport(ctx, i, rep, inName, outName), nil
+	return r.checkReport(q.ctx, q.i, rep, inName, outName), nil
 }
 
 // handOut answers /check without output: the test file as an attachment,
@@ -140,7 +134,7 @@ func (r *Router) handOut(i *discordgo.Interaction, g solver.Game, seed uint64) (
 	if err != nil {
 		return nil, err
 	}
-	r.cache.Set(checkSeedKey(userID(i), g.Name()), seed)
+	r.cfg.Cache.Set(checkSeedKey(userID(i), g.Name()), seed)
 	e := &discordgo.MessageEmbed{
 		Title: fmt.Sprintf("A test file for %s", g.Name()),
 		Description: f.Summary() + "\n\nIt stresses what solutions get wrong: the samples, single stacks or pieces, all-equal parts, ties, " +

@@ -1,30 +1,24 @@
 package commands
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 )
 
-func init() {
-	addTop(&topCommand{name: "daily", description: "Today's puzzle: the same for everyone in this server, answered privately", private: true,
-		run: (*Router).daily})
-}
-
 // daily answers /daily: today's puzzle of the server, or the learner's
 // answer to it and the server's tally once answered.
-func (r *Router) daily(ctx context.Context, i *discordgo.Interaction, _ options) (*discordgo.InteractionResponse, error) {
-	svc, err := r.practice(ctx)
+func (r *Router) daily(q *request) (*discordgo.InteractionResponse, error) {
+	svc, err := r.practice(q.ctx)
 	if err != nil {
 		return nil, err
 	}
-	user := userID(i)
-	d, err := svc.DailyPuzzle(ctx, user, i.GuildID)
+	user := userID(q.i)
+	d, err := svc.DailyPuzzle(q.ctx, user, q.i.GuildID)
 	if err != nil {
 		return nil, practiceError(err)
 	}
-	tally := fmt.Sprintf("Today's puzzle (%s): %s", d.Day, tallyText(i.GuildID, d.Solved, d.Failed))
+	tally := fmt.Sprintf("Today's puzzle (%s): %s", d.Day, tallyText(q.i.GuildID, d.Solved, d.Failed))
 	if d.Answer != nil {
 		verdict := "❌ you missed it"
 		if d.Answer.Correct {
@@ -37,10 +31,10 @@ func (r *Router) daily(ctx context.Context, i *discordgo.Interaction, _ options)
 		}
 		return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, false), nil
 	}
-	pend, err := svc.Store().Pending(ctx, user, d.Puzzle.ID)
+	pend, err := svc.Store().Pending(q.ctx, user, d.Puzzle.ID)
 	if err != nil {
 		return nil, err
 	}
-	data := r.puzzleMessage(ctx, svc, d.Puzzle, user, learnerRating(ctx, svc, user, d.Puzzle.Game.Name()), pend.Hints, tally)
+	data := r.puzzleMessage(q.ctx, svc, d.Puzzle, user, learnerRating(q.ctx, svc, user, d.Puzzle.Game.Name()), pend.Hints, tally)
 	return newMessage(data, false), nil
 }

@@ -61,10 +61,10 @@ func (r *Router) download(ctx context.Context, i *discordgo.Interaction, o *disc
 	if a == nil {
 		return nil, "", &solver.InputError{Field: o.Name, Msg: "the attached file is missing from the interaction; attach it again"}
 	}
-	if r.files == nil {
+	if r.cfg.Attachments == nil {
 		return nil, "", &solver.InputError{Field: o.Name, Msg: "files cannot be read here; give the position as text"}
 	}
-	body, err := r.files.Download(ctx, a, limit)
+	body, err := r.cfg.Attachments.Download(ctx, a, limit)
 	if err != nil {
 		return nil, "", &solver.InputError{Field: o.Name, Msg: err.Error()}
 	}

@@ -23,14 +23,14 @@ const storeTimeout = 2 * time.Second
 
 // recordStart stores a new game: its start and the bot's first move, if any.
 func (r *Router) recordStart(ctx context.Context, i *discordgo.Interaction, start solver.Position, gm game) {
-	if r.prac.open == nil {
+	if r.cfg.Practice == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	defer cancel()
 	svc, err := r.practice(ctx)
 	if err != nil {
-		r.log.Error("storing a game", "err", err)
+		r.cfg.Log.Error("storing a game", "err", err)
 		return
 	}
 	if _, _, held := solver.Snapshot(start); held != [2]int{} {
@@ -42,7 +42,7 @@ func (r *Router) recordStart(ctx context.Context, i *discordgo.Interaction, star
 		rec.Moves = []string{practice.MoveText(gm.Last)}
 	}
 	if err := svc.Store().SaveGame(ctx, rec); err != nil {
-		r.log.Error("storing a game", "err", err)
+		r.cfg.Log.Error("storing a game", "err", err)
 	}
 }
 
@@ -50,14 +50,14 @@ func (r *Router) recordStart(ctx context.Context, i *discordgo.Interaction, star
 // game that was at before, and returns the review card when the game is
 // over (nil otherwise, or when nothing is stored).
 func (r *Router) recordTurn(before, after game, m solver.Move) *discordgo.MessageEmbed {
-	if r.prac.open == nil {
+	if r.cfg.Practice == nil {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
 	svc, err := r.practice(ctx)
 	if err != nil {
-		r.log.Error("storing a move", "err", err)
+		r.cfg.Log.Error("storing a move", "err", err)
 		return nil
 	}
 	add := []string{practice.MoveText(m)}
@@ -81,7 +81,7 @@ func (r *Router) recordTurn(before, after game, m solver.Move) *discordgo.Messag
 		rec.Moves, rec.Result = append(rec.Moves, add...), result
 	}
 	if err != nil {
-		r.log.Error("storing a move", "err", err)
+		r.cfg.Log.Error("storing a move", "err", err)
 		return nil
 	}
 	if result == "" {
@@ -89,7 +89,7 @@ func (r *Router) recordTurn(before, after game, m solver.Move) *discordgo.Messag
 	}
 	rev, err := practice.ReviewRecord(rec)
 	if err != nil {
-		r.log.Error("reviewing a game", "game", rec.ID, "err", err)
+		r.cfg.Log.Error("reviewing a game", "game", rec.ID, "err", err)
 		return nil
 	}
 	return reviewEmbed(rev)

@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -15,7 +14,7 @@ import (
 // with each of its subcommands as a clickable mention and one example,
 // then the other commands. The subcommands are described once, so that
 // the games keep fitting one embed as they grow in number.
-func (r *Router) help(context.Context, *discordgo.Interaction, options) (*discordgo.InteractionResponse, error) {
+func (r *Router) help(*request) (*discordgo.InteractionResponse, error) {
 	e := &discordgo.MessageEmbed{
 		Title: "nimtutor: game theory through contest games",
 		Description: "Every game is a command with the same subcommands. Give a position as text (`position:`) " +
@@ -54,8 +53,8 @@ func (r *Router) help(context.Context, *discordgo.Interaction, options) (*discor
 		}
 		more = append(more, r.mention(g.Name(), "solve")+" `"+args+" spoiler:true` hides the verdict behind spoiler marks")
 	}
-	for _, name := range topOrder {
-		more = append(more, r.mention(name, "")+" "+lowerFirst(topCommands[name].description))
+	for _, c := range topCommands {
+		more = append(more, r.mention(c.name, "")+" "+lowerFirst(c.description))
 	}
 	for k, value := range fieldChunks(more, maxFieldValueLen) {
 		name := "More"
@@ -65,10 +64,6 @@ func (r *Router) help(context.Context, *discordgo.Interaction, options) (*discor
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: name, Value: value})
 	}
 	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, false), nil
-}
-
-func init() {
-	addTop(&topCommand{name: "help", description: "The games, their commands and an example of each", private: true, run: (*Router).help})
 }
 
 // fieldChunks joins lines with newlines into values of at most max
@@ -103,7 +98,7 @@ func lowerFirst(s string) string {
 
 // exampleMove returns " move:A B" with the first legal move of an example
 // position for a subcommand that takes a move (why), and "" otherwise.
-func exampleMove(g solver.Game, sc subcommand, example string, first solver.Player) string {
+func exampleMove(g solver.Game, sc slashCommand, example string, first solver.Player) string {
 	takesMove := func(o *discordgo.ApplicationCommandOption) bool { return o.Name == optMove }
 	if !slices.ContainsFunc(sc.options, takesMove) {
 		return ""

@@ -69,9 +69,9 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	all := strings.Join(more, "\n")
-	for _, name := range topOrder {
-		if !strings.Contains(all, "</"+name+":"+ids[name]+">") {
-			t.Errorf("/help does not mention /%s: %q", name, all)
+	for _, c := range topCommands {
+		if !strings.Contains(all, "</"+c.name+":"+ids[c.name]+">") {
+			t.Errorf("/help does not mention /%s: %q", c.name, all)
 		}
 	}
 }

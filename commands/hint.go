@@ -28,9 +28,8 @@ func (r *Router) hint(q *request) (*discordgo.InteractionResponse, error) {
 }
 
 // nextHint answers a "Next hint" click by updating the same message.
-func (r *Router) nextHint(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	click, _ := i.Data.(discordgo.MessageComponentInteractionData)
-	head, pos, err := r.openPosition(click.CustomID, errHintExpired, 1, 3, 4)
+func (r *Router) nextHint(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
+	head, pos, err := r.openPosition(id, errHintExpired, 1, 3, 4)
 	if err != nil {
 		return nil, err
 	}

@@ -28,11 +28,6 @@ const (
 // upload.
 const maxAnswersBytes = 8 << 20
 
-func init() {
-	addTop(&topCommand{name: "judge", description: "Run the original problem's judge on an input file you upload", private: true,
-		options: judgeOptions(), run: (*Router).judge})
-}
-
 // judgeOptions are the options of /judge: the game, the input file and
 // strict mode.
 func judgeOptions() []*discordgo.ApplicationCommandOption {
@@ -45,18 +40,18 @@ func judgeOptions() []*discordgo.ApplicationCommandOption {
 
 // judge answers /judge game file: the answers as a file with a summary,
 // or the first malformed line of the input.
-func (r *Router) judge(ctx context.Context, i *discordgo.Interaction, opts options) (*discordgo.InteractionResponse, error) {
-	g, err := solver.Lookup(opts.str(optGame))
+func (r *Router) judge(q *request) (*discordgo.InteractionResponse, error) {
+	g, err := solver.Lookup(q.str(optGame))
 	if err != nil {
 		return nil, err
 	}
-	fileOpt, strict := opts[optJudgeFile], opts.boolean(optJudgeStrict)
-	input, filename, err := r.download(ctx, i, fileOpt, maxJudgeFileBytes)
+	fileOpt, strict := q.options[optJudgeFile], q.boolean(optJudgeStrict)
+	input, filename, err := r.download(q.ctx, q.i, fileOpt, maxJudgeFileBytes)
 	if err != nil {
 		return nil, err
 	}
 	var answers bytes.Buffer
-	err = solver.Judge(g, &ctxReader{ctx: ctx, r: bytes.NewReader(input)}, &cappedWriter{w: &answers, left: maxAnswersBytes}, strict)
+	err = solver.Judge(g, &ctxReader{ctx: q.ctx, r: bytes.NewReader(input)}, &cappedWriter{w: &answers, left: maxAnswersBytes}, strict)
 	var ie *solver.InputError
 	switch {
 	case errors.As(err, &ie):
@@ -67,26 +62,23 @@ func (r *Router) judge(ctx context.Context, i *discordgo.Interaction, opts optio
 		return nil, fmt.Errorf("judging %s: %w", g.Name(), err)
 	}
 	tests, verdicts := summarise(answers.Bytes())
+	footer := "Inputs beyond the contest's limits are judged too; strict:true enforces them."
+	if strict {
+		footer = "Strict: the contest's limits were enforced."
+	}
 	out := g.Name() + "-answers.txt"
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Judged %s of %s", explain.Plural(tests, "test", "tests"), g.Name()),
 		Description: fmt.Sprintf("Input: %s. The answers, one a line as the judge prints them, are in %s.", filename, out),
 		Color:       colourHint,
 		Fields:      []*discordgo.MessageEmbedField{{Name: "Verdicts", Value: verdicts}},
-		Footer:      &discordgo.MessageEmbedFooter{Text: judgeFooter(strict)},
+		Footer:      &discordgo.MessageEmbedFooter{Text: footer},
 	}
 	data := &discordgo.InteractionResponseData{
 		Embeds: []*discordgo.MessageEmbed{e},
 		Files:  []*discordgo.File{{Name: out, ContentType: "text/plain; charset=utf-8", Reader: &answers}},
 	}
 	return newMessage(data, false), nil
-}
-
-func judgeFooter(strict bool) string {
-	if strict {
-		return "Strict: the contest's limits were enforced."
-	}
-	return "Inputs beyond the contest's limits are judged too; strict:true enforces them."
 }
 
 // summarise counts the answer lines and each verdict among them, most

@@ -24,12 +24,6 @@ const learnPrefix = "learn"
 // optTopic picks a lesson.
 const optTopic = "topic"
 
-func init() {
-	addTop(&topCommand{name: "learn", description: "Short lessons on the theory, with exercises checked by the engine", private: true,
-		options: []*discordgo.ApplicationCommandOption{topicOption()}, run: (*Router).learnCommand})
-	addComponent(learnPrefix, (*Router).learnClick)
-}
-
 // topicOption offers every lesson.
 func topicOption() *discordgo.ApplicationCommandOption {
 	o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optTopic, Description: "The lesson (none: every lesson with your progress)"}
@@ -41,17 +35,17 @@ func topicOption() *discordgo.ApplicationCommandOption {
 
 // learnCommand answers /learn: the list, or the learner's next step of
 // the topic (the first step again once the lesson is done).
-func (r *Router) learnCommand(ctx context.Context, i *discordgo.Interaction, opts options) (*discordgo.InteractionResponse, error) {
-	id := opts.str(optTopic)
+func (r *Router) learnCommand(q *request) (*discordgo.InteractionResponse, error) {
+	id := q.str(optTopic)
 	if id == "" {
-		return newMessage(r.lessonList(ctx, userID(i)), false), nil
+		return newMessage(r.lessonList(q.ctx, userID(q.i)), false), nil
 	}
 	t, err := learn.Lookup(id)
 	if err != nil {
 		return nil, err
 	}
-	progress, _ := r.lessonProgress(ctx, userID(i))
-	data, err := r.lessonStep(ctx, t, nextStep(t, progress), nil, "")
+	progress, _ := r.lessonProgress(q.ctx, userID(q.i))
+	data, err := r.lessonStep(q.ctx, t, nextStep(t, progress), nil, "")
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +53,8 @@ func (r *Router) learnCommand(ctx context.Context, i *discordgo.Interaction, opt
 }
 
 // learnClick answers a lesson's button.
-func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, fields []string) (*discordgo.InteractionResponse, error) {
+func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
+	fields := strings.Split(id, ":")
 	if len(fields) == 2 && fields[1] == "l" {
 		return updateMessage(r.lessonList(ctx, userID(i))), nil
 	}
@@ -156,13 +151,12 @@ func (r *Router) lessonProgress(ctx context.Context, user string) (map[string]st
 	if errors.Is(err, errNoStore) {
 		return nil, "Progress is not stored: this nimtutor has no database."
 	}
-	if err != nil {
-		r.log.Error("opening the store for lessons", "err", err)
-		return nil, "Progress could not be read just now."
+	var list []store.LessonProgress
+	if err == nil {
+		list, err = svc.Store().Lessons(ctx, user)
 	}
-	list, err := svc.Store().Lessons(ctx, user)
 	if err != nil {
-		r.log.Error("reading lesson progress", "err", err)
+		r.cfg.Log.Error("reading lesson progress", "err", err)
 		return nil, "Progress could not be read just now."
 	}
 	out := make(map[string]store.LessonProgress, len(list))
@@ -193,7 +187,7 @@ func (r *Router) saveLesson(ctx context.Context, user string, t *learn.Topic, st
 			return fmt.Sprintf("Your progress: %d of %d steps, %s.", p.StepsDone, len(t.Steps), explain.Plural(p.Mistakes, "mistake", "mistakes"))
 		}
 	}
-	r.log.Error("saving lesson progress", "err", err)
+	r.cfg.Log.Error("saving lesson progress", "err", err)
 	return "Your progress could not be saved just now."
 }
 

@@ -35,10 +35,7 @@ func clipText(s string, n int) string {
 	best := -1
 	for _, sep := range []string{"\n", ". ", "! ", "? "} {
 		if k := strings.LastIndex(cut, sep); k > best {
-			best = k + len(sep) - 1
-			if sep == "\n" {
-				best = k
-			}
+			best = k + len(sep) - 1 // the separator's last byte
 		}
 	}
 	if best > len(cut)/2 {

@@ -49,7 +49,7 @@ func readOptions(cmd string, defs []*discordgo.ApplicationCommandOption, given [
 }
 
 // optionDefs returns the options the table gives /GAME SUB.
-func optionDefs(g solver.Game, sc *subcommand) []*discordgo.ApplicationCommandOption {
+func optionDefs(g solver.Game, sc *slashCommand) []*discordgo.ApplicationCommandOption {
 	return append(positionOptions(g), sc.options...)
 }
 

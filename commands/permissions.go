@@ -35,10 +35,8 @@ func missingPermissions(i *discordgo.Interaction) int64 {
 // pictures and files are left out, and one line says so.
 func fitPermissions(i *discordgo.Interaction, resp *discordgo.InteractionResponse) {
 	missing := missingPermissions(i)
-	if missing == 0 || resp == nil || resp.Data == nil {
-		return
-	}
-	if resp.Type != discordgo.InteractionResponseChannelMessageWithSource && resp.Type != discordgo.InteractionResponseUpdateMessage {
+	if missing == 0 || resp == nil || resp.Data == nil ||
+		(resp.Type != discordgo.InteractionResponseChannelMessageWithSource && resp.Type != discordgo.InteractionResponseUpdateMessage) {
 		return
 	}
 	d := resp.Data
@@ -102,11 +100,8 @@ func permissionNote(missing int64) string {
 
 // joinAnd joins "a", "a and b", "a, b and c".
 func joinAnd(items []string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
+	if len(items) < 2 {
+		return strings.Join(items, "")
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }

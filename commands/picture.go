@@ -32,15 +32,15 @@ func (r *Router) attachPicture(ctx context.Context, data *discordgo.InteractionR
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		return r.draw(&buf, pos, render.Options{Annotate: annotate, MaxPixels: render.ReplyPixels})
+		return r.cfg.Draw(&buf, pos, render.Options{Annotate: annotate, MaxPixels: render.ReplyPixels})
 	}
-	gate := r.pictures
+	gate := r.cfg.Pictures
 	if len(pos.String()) < largePicture {
 		gate = nil
 	}
 	if err := gate.Do(ctx, draw); err != nil {
 		if solver.ErrorCode(err) != solver.EBusy && ctx.Err() == nil {
-			r.log.Error("drawing a position", "game", pos.Game().Name(), "err", err)
+			r.cfg.Log.Error("drawing a position", "game", pos.Game().Name(), "err", err)
 		}
 		return
 	}

@@ -68,10 +68,8 @@ func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, stri
 	if err != nil {
 		return game{}, "", err
 	}
-	side, err1 := strconv.Atoi(head[3])
-	kept, err2 := strconv.Atoi(head[4])
-	moves, err3 := strconv.Atoi(head[5])
-	if err1 != nil || err2 != nil || err3 != nil || side < 0 || side > 1 {
+	var side, kept, moves int
+	if _, err := fmt.Sscanf(strings.Join(head[3:6], " "), "%d %d %d", &side, &kept, &moves); err != nil || side < 0 || side > 1 {
 		return game{}, "", errBadState
 	}
 	gm := game{Session: play.Session{Pos: pos, Side: solver.Player(side), Kept: kept, Moves: moves}, owner: head[2]}
@@ -81,10 +79,9 @@ func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, stri
 	return gm, head[6], nil
 }
 
-// playClick answers a click on a game's controls.
-func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	data, _ := i.Data.(discordgo.MessageComponentInteractionData)
-	gm, action, err := r.openGame(i, data.CustomID)
+// playClick answers a click on a game's controls, or its typed-move form.
+func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
+	gm, action, err := r.openGame(i, id)
 	if err != nil {
 		return nil, err
 	}
@@ -95,37 +92,23 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, _ []st
 		events := []string{"You take your move back. Try again from here."}
 		return updateMessage(r.gameMessage(ctx, gm, events)), nil
 	case actionMenu:
-		if len(data.Values) != 1 {
-			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("pick one move from the menu (Discord sent %d)", len(data.Values))}
+		m, err := menuMove(i, gm.Pos)
+		if err != nil {
+			return nil, err
 		}
-		a, b, ok := parseTwoNumbers(data.Values[0])
-		if !ok {
-			return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("the menu's choice %q is not a move; pick one from the menu", clipText(data.Values[0], 40))}
+		return r.studentMove(ctx, gm, m)
+	case actionSubmit:
+		m, err := typedMove(i, gm.Pos)
+		var ie *solver.InputError
+		if errors.As(err, &ie) {
+			return r.tryAgain(ctx, gm, ie), nil
 		}
-		return r.studentMove(ctx, gm, solver.MoveOf(gm.Pos, a, b))
+		if err != nil {
+			return nil, err
+		}
+		return r.studentMove(ctx, gm, m)
 	}
 	return nil, errBadState
-}
-
-// playSubmit answers the typed-move form.
-func (r *Router) playSubmit(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
-	gm, action, err := r.openGame(i, data.CustomID)
-	if err != nil {
-		return nil, err
-	}
-	if action != actionSubmit {
-		return nil, errBadState
-	}
-	m, err := typedMove(data, gm.Pos)
-	var ie *solver.InputError
-	if errors.As(err, &ie) {
-		return r.tryAgain(ctx, gm, ie), nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return r.studentMove(ctx, gm, m)
 }
 
 // tryAgain answers a move that cannot be played by showing the same
@@ -163,7 +146,8 @@ func typeMoveForm(customID string, pos solver.Position) *discordgo.InteractionRe
 }
 
 // typedMove reads the move typed into typeMoveForm for pos.
-func typedMove(data discordgo.ModalSubmitInteractionData, pos solver.Position) (solver.Move, error) {
+func typedMove(i *discordgo.Interaction, pos solver.Position) (solver.Move, error) {
+	data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
 	text, ok := discordx.TextValue(data.Components, moveInputID)
 	if !ok {
 		return nil, &solver.InputError{Field: "move", Msg: "the form came back without its move field; click \"Type a move\" again"}
@@ -227,28 +211,40 @@ func (r *Router) gameMessage(ctx context.Context, gm game, events []string) *dis
 		return data
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + solver.MoveFormat(gm.Pos) + ")."}
-	rows := moveMenu(gm.Pos, func() string { return r.customID(gm.head(actionMenu), gm.Pos) })
-	rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-		Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.customID(gm.head(actionType), gm.Pos),
-	}}})
-	data.Components = rows
+	data.Components = moveControls(gm.Pos, func() string { return r.customID(gm.head(actionMenu), gm.Pos) }, r.customID(gm.head(actionType), gm.Pos))
 	return data
 }
 
-// moveMenu is a row with a menu of pos's moves, sent under the custom_id
-// menuID makes, or no row when there are too many moves for a menu.
-func moveMenu(pos solver.Position, menuID func() string) []discordgo.MessageComponent {
-	moves := solver.FirstMoves(pos, maxSelectOptions+1)
-	if len(moves) > maxSelectOptions {
-		return nil
+// moveControls are the controls to move in pos, which games and practice
+// puzzles share: a row with a menu of the moves, sent under the custom_id
+// menuID makes (no row when there are too many moves for a menu), then a
+// row with a "Type a move" button under typeID and the buttons of more.
+func moveControls(pos solver.Position, menuID func() string, typeID string, more ...discordgo.MessageComponent) []discordgo.MessageComponent {
+	var rows []discordgo.MessageComponent
+	if moves := solver.FirstMoves(pos, maxSelectOptions+1); len(moves) <= maxSelectOptions {
+		var opts []discordgo.SelectMenuOption
+		for _, m := range moves {
+			opts = append(opts, discordgo.SelectMenuOption{Label: clipText(explain.Capitalise(m.String()), 100), Value: practice.MoveText(m)})
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: menuID(), Placeholder: "Choose your move", Options: opts,
+		}}})
 	}
-	var opts []discordgo.SelectMenuOption
-	for _, m := range moves {
-		opts = append(opts, discordgo.SelectMenuOption{Label: clipText(explain.Capitalise(m.String()), 100), Value: practice.MoveText(m)})
+	typeMove := discordgo.Button{Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: typeID}
+	return append(rows, discordgo.ActionsRow{Components: append([]discordgo.MessageComponent{typeMove}, more...)})
+}
+
+// menuMove reads the move picked from moveControls' menu for pos.
+func menuMove(i *discordgo.Interaction, pos solver.Position) (solver.Move, error) {
+	data, _ := i.Data.(discordgo.MessageComponentInteractionData)
+	if len(data.Values) != 1 {
+		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("pick one move from the menu (Discord sent %d)", len(data.Values))}
 	}
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-		CustomID: menuID(), Placeholder: "Choose your move", Options: opts,
-	}}}}
+	a, b, ok := parseTwoNumbers(data.Values[0])
+	if !ok {
+		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("the menu's choice %q is not a move; pick one from the menu", clipText(data.Values[0], 40))}
+	}
+	return solver.MoveOf(pos, a, b), nil
 }
 
 // parseTwoNumbers reads "a b" (spaces, commas or a dash between).

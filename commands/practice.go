@@ -28,20 +28,13 @@ const (
 	pracNext   = "n" // the next puzzle: ARG is GAME or GAME.THEMEINDEX
 )
 
-func init() {
-	addTop(&topCommand{name: "practice", description: "A rated puzzle at your level: find the winning move", private: true,
-		options: []*discordgo.ApplicationCommandOption{gameOption(true), themeOption()}, run: (*Router).practiceCommand})
-	addComponent(pracPrefix, (*Router).practiceClick)
-	modalHandlers[pracPrefix] = (*Router).practiceSubmit
-}
-
 // practiceCommand answers /practice game:<g> [theme:<t>].
-func (r *Router) practiceCommand(ctx context.Context, i *discordgo.Interaction, o options) (*discordgo.InteractionResponse, error) {
-	g, err := solver.Lookup(o.str(optGame))
+func (r *Router) practiceCommand(q *request) (*discordgo.InteractionResponse, error) {
+	g, err := solver.Lookup(q.str(optGame))
 	if err != nil {
 		return nil, err
 	}
-	data, err := r.newPuzzle(ctx, i, g, o.str(optTheme))
+	data, err := r.newPuzzle(q.ctx, q.i, g, q.str(optTheme))
 	if err != nil {
 		return nil, err
 	}
@@ -96,24 +89,22 @@ func (r *Router) puzzleMessage(ctx context.Context, svc *practice.Service, p *pr
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Flags: discordgo.MessageFlagsEphemeral}
 	r.attachPicture(ctx, data, e, pos, false)
-	rows := moveMenu(pos, func() string { return r.ownedID(pracPrefix, pracMenu, p.ID, owner) })
-	buttons := []discordgo.MessageComponent{discordgo.Button{Label: "Type a move", Style: discordgo.SecondaryButton, CustomID: r.ownedID(pracPrefix, pracType, p.ID, owner)}}
+	var more []discordgo.MessageComponent
 	if hints < len(ladder) {
 		label := fmt.Sprintf("Hint %d of %d", hints+1, len(ladder))
 		if hints+1 == len(ladder) {
 			label = "Show the answer"
 		}
-		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: r.ownedID(pracPrefix, pracHint, p.ID, owner)})
+		more = append(more, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: r.ownedID(pracPrefix, pracHint, p.ID, owner)})
 	}
-	rows = append(rows, discordgo.ActionsRow{Components: buttons})
-	data.Components = rows
+	data.Components = moveControls(pos, func() string { return r.ownedID(pracPrefix, pracMenu, p.ID, owner) }, r.ownedID(pracPrefix, pracType, p.ID, owner), more...)
 	return data
 }
 
-// practiceClick answers a click on a puzzle's controls.
-func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	data := i.MessageComponentData()
-	action, arg, err := r.openOwned(i, data.CustomID, pracPrefix, pracNext)
+// practiceClick answers a click on a puzzle's controls, or its typed-move
+// form.
+func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
+	action, arg, err := r.openOwned(i, id, pracPrefix, pracNext)
 	if err != nil {
 		return nil, err
 	}
@@ -150,6 +141,7 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ 
 	if err != nil {
 		return nil, practiceError(err)
 	}
+	var m solver.Move
 	switch action {
 	case pracHint:
 		_, level, _, err := svc.Hint(ctx, userID(i), arg)
@@ -160,16 +152,16 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, _ 
 	case pracType:
 		return typeMoveForm(r.ownedID(pracPrefix, pracSubmit, p.ID, userID(i)), p.Position), nil
 	case pracMenu:
-		if len(data.Values) != 1 {
-			return nil, errBadState
-		}
-		a, b, ok := parseTwoNumbers(data.Values[0])
-		if !ok {
-			return nil, errBadState
-		}
-		return r.answerPuzzle(ctx, i, svc, p, solver.MoveOf(p.Position, a, b))
+		m, err = menuMove(i, p.Position)
+	case pracSubmit:
+		m, err = typedMove(i, p.Position)
+	default:
+		return nil, errBadState
 	}
-	return nil, errBadState
+	if err != nil {
+		return nil, err
+	}
+	return r.answerPuzzle(ctx, i, svc, p, m)
 }
 
 // learnerRating is the learner's rating in game, 1500 before any answer.
@@ -180,39 +172,13 @@ func learnerRating(ctx context.Context, svc *practice.Service, user, game string
 	return 1500
 }
 
-// practiceSubmit answers the typed-move form.
-func (r *Router) practiceSubmit(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
-	action, arg, err := r.openOwned(i, data.CustomID, pracPrefix, pracNext)
-	if err != nil {
-		return nil, err
-	}
-	if action != pracSubmit {
-		return nil, errBadState
-	}
-	svc, err := r.practice(ctx)
-	if err != nil {
-		return nil, err
-	}
-	p, err := svc.Puzzle(arg)
-	if err != nil {
-		return nil, practiceError(err)
-	}
-	m, err := typedMove(data, p.Position)
-	if err != nil {
-		return nil, err
-	}
-	return r.answerPuzzle(ctx, i, svc, p, m)
-}
-
 // answerPuzzle judges and records the answer and shows the result.
 func (r *Router) answerPuzzle(ctx context.Context, i *discordgo.Interaction, svc *practice.Service, p *practice.Puzzle, m solver.Move) (*discordgo.InteractionResponse, error) {
 	out, err := svc.Answer(ctx, userID(i), p.ID, m)
 	if err != nil {
 		return nil, practiceError(err)
 	}
-	data := r.outcomeMessage(ctx, svc, out, userID(i))
-	return updateMessage(data), nil
+	return updateMessage(r.outcomeMessage(ctx, svc, out, userID(i))), nil
 }
 
 // signedDelta writes a rating change as "+12" or "−8".

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -18,41 +17,25 @@ import (
 // time a command needs it; commands that never touch the store never open it.
 type PracticeOpener func(ctx context.Context) (*practice.Service, error)
 
-// practiceHolder keeps the service once opened.
-type practiceHolder struct {
-	open PracticeOpener
-	mu   sync.Mutex
-	svc  *practice.Service
-}
-
 // errNoStore answers a practice command on a router without a store.
 var errNoStore = &solver.InputError{Field: "practice", Msg: "practice needs a database, and this nimtutor has none configured"}
 
 // practice returns the practice service, opening it on first use.
 func (r *Router) practice(ctx context.Context) (*practice.Service, error) {
-	h := &r.prac
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.svc != nil {
-		return h.svc, nil
+	r.pracMu.Lock()
+	defer r.pracMu.Unlock()
+	if r.prac != nil {
+		return r.prac, nil
 	}
-	if h.open == nil {
+	if r.cfg.Practice == nil {
 		return nil, errNoStore
 	}
-	svc, err := h.open(ctx)
+	svc, err := r.cfg.Practice(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("opening the practice store: %w", err)
 	}
-	h.svc = svc
+	r.prac = svc
 	return svc, nil
-}
-
-// topCommand is a command that is not a game's: /practice, /progress….
-type topCommand struct {
-	name, description string
-	private           bool
-	options           []*discordgo.ApplicationCommandOption
-	run               func(r *Router, ctx context.Context, i *discordgo.Interaction, opts options) (*discordgo.InteractionResponse, error)
 }
 
 // options are a command's options by name.
@@ -87,46 +70,11 @@ const (
 	optUser  = "user"
 )
 
-// topCommands lists the commands that are not a game's, by name.
-var topCommands = map[string]*topCommand{}
-
-// topOrder keeps the table's order for registration.
-var topOrder []string
-
-// modalHandlers answer form submissions, by the first field of the custom_id.
-var modalHandlers = map[string]func(r *Router, ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error){}
-
-// addTop registers a command; a name registered twice is a programming
-// error caught at start-up.
-func addTop(c *topCommand) {
-	if _, dup := topCommands[c.name]; dup {
-		panic("commands: /" + c.name + " registered twice")
-	}
-	if _, err := solver.Lookup(c.name); err == nil {
-		panic("commands: /" + c.name + " is a game's name")
-	}
-	topCommands[c.name] = c
-	topOrder = append(topOrder, c.name)
-}
-
-// addComponent registers the handler of a custom_id prefix.
-func addComponent(prefix string, h func(r *Router, ctx context.Context, i *discordgo.Interaction, fields []string) (*discordgo.InteractionResponse, error)) {
-	if _, dup := componentHandlers[prefix]; dup {
-		panic("commands: custom_id prefix " + prefix + " registered twice")
-	}
-	componentHandlers[prefix] = h
-}
-
 // topDefinitions returns the application commands of topCommands.
 func topDefinitions() []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
-	for _, name := range topOrder {
-		c := topCommands[name]
-		cmd := &discordgo.ApplicationCommand{
-			Name: c.name, Description: c.description, Type: discordgo.ChatApplicationCommand, Options: c.options,
-		}
-		installEverywhere(cmd)
-		out = append(out, cmd)
+	for _, c := range topCommands {
+		out = append(out, appCommand(c.name, c.description, c.options))
 	}
 	return out
 }

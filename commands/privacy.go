@@ -35,14 +35,6 @@ const historyGames = 5
 // maxExportBytes is the largest file Discord takes from a bot.
 const maxExportBytes = 8 << 20
 
-func init() {
-	addTop(&topCommand{name: "history", description: "Your recent puzzles and games, with reviews and resuming", private: true, run: (*Router).history})
-	addTop(&topCommand{name: "forget", description: "Delete everything nimtutor stores about you (asks first)", private: true, run: (*Router).forget})
-	addTop(&topCommand{name: "export", description: "Everything nimtutor stores about you, as a JSON file", private: true, run: (*Router).export})
-	addComponent(forgetPrefix, (*Router).forgetClick)
-	addComponent(recPrefix, (*Router).recordClick)
-}
-
 // openOwned checks a signed "prefix:action:arg:OWNER" custom_id and,
 // unless its action is one of anyone, that the clicker is its owner.
 func (r *Router) openOwned(i *discordgo.Interaction, id, prefix string, anyone ...string) (action, arg string, err error) {
@@ -71,13 +63,13 @@ func private(e *discordgo.MessageEmbed) *discordgo.InteractionResponseData {
 
 // history answers /history: recent answers, recent games with buttons to
 // review the finished ones and resume the others.
-func (r *Router) history(ctx context.Context, i *discordgo.Interaction, _ options) (*discordgo.InteractionResponse, error) {
-	svc, err := r.practice(ctx)
+func (r *Router) history(q *request) (*discordgo.InteractionResponse, error) {
+	svc, err := r.practice(q.ctx)
 	if err != nil {
 		return nil, err
 	}
-	user := userID(i)
-	h, err := svc.History(ctx, user, historySize)
+	user := userID(q.i)
+	h, err := svc.History(q.ctx, user, historySize)
 	if err != nil {
 		return nil, err
 	}
@@ -122,8 +114,8 @@ func (r *Router) history(ctx context.Context, i *discordgo.Interaction, _ option
 }
 
 // recordClick resumes or reviews a stored game.
-func (r *Router) recordClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	action, id, err := r.openOwned(i, i.MessageComponentData().CustomID, recPrefix)
+func (r *Router) recordClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
+	action, gameID, err := r.openOwned(i, id, recPrefix)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +123,7 @@ func (r *Router) recordClick(ctx context.Context, i *discordgo.Interaction, _ []
 	if err != nil {
 		return nil, err
 	}
-	rec, err := svc.Store().Game(ctx, id)
+	rec, err := svc.Store().Game(ctx, gameID)
 	if err != nil {
 		return nil, practiceError(err)
 	}
@@ -188,8 +180,8 @@ func reviewEmbed(rev *practice.Review) *discordgo.MessageEmbed {
 }
 
 // forget answers /forget with a warning and a confirm button.
-func (r *Router) forget(_ context.Context, i *discordgo.Interaction, _ options) (*discordgo.InteractionResponse, error) {
-	user := userID(i)
+func (r *Router) forget(q *request) (*discordgo.InteractionResponse, error) {
+	user := userID(q.i)
 	e := &discordgo.MessageEmbed{Title: "Delete everything nimtutor stores about you?", Color: colourLoss,
 		Description: "This deletes your practice ratings, every answer, open puzzles and hints, your stored games and the servers you practised in. It cannot be undone. (Use /export first for a copy.)"}
 	data := private(e)
@@ -201,8 +193,8 @@ func (r *Router) forget(_ context.Context, i *discordgo.Interaction, _ options) 
 }
 
 // forgetClick deletes, or not.
-func (r *Router) forgetClick(ctx context.Context, i *discordgo.Interaction, _ []string) (*discordgo.InteractionResponse, error) {
-	action, _, err := r.openOwned(i, i.MessageComponentData().CustomID, forgetPrefix)
+func (r *Router) forgetClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
+	action, _, err := r.openOwned(i, id, forgetPrefix)
 	if err != nil {
 		return nil, err
 	}
@@ -221,12 +213,12 @@ func (r *Router) forgetClick(ctx context.Context, i *discordgo.Interaction, _ []
 }
 
 // export answers /export with the caller's data as a JSON file.
-func (r *Router) export(ctx context.Context, i *discordgo.Interaction, _ options) (*discordgo.InteractionResponse, error) {
-	svc, err := r.practice(ctx)
+func (r *Router) export(q *request) (*discordgo.InteractionResponse, error) {
+	svc, err := r.practice(q.ctx)
 	if err != nil {
 		return nil, err
 	}
-	ex, err := svc.Export(ctx, userID(i))
+	ex, err := svc.Export(q.ctx, userID(q.i))
 	if err != nil {
 		return nil, err
 	}

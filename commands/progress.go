@@ -3,7 +3,6 @@ package commands
 import (
 	"bytes"
 	"cmp"
-	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -16,33 +15,20 @@ import (
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-func init() {
-	addTop(&topCommand{name: "progress", description: "Practice ratings, a plot of them over time, streaks and your weakest theme",
-		options: []*discordgo.ApplicationCommandOption{
-			{Type: discordgo.ApplicationCommandOptionUser, Name: optUser, Description: "Whose progress (you if left out)"},
-			gameOption(false),
-		}, run: (*Router).progress})
-	addTop(&topCommand{name: "leaderboard", description: "This server's top ten in a game's practice, and your rank",
-		options: []*discordgo.ApplicationCommandOption{gameOption(false)}, run: (*Router).leaderboard})
-}
-
 // progress answers /progress [user] [game].
-func (r *Router) progress(ctx context.Context, i *discordgo.Interaction, o options) (*discordgo.InteractionResponse, error) {
-	svc, err := r.practice(ctx)
+func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
+	svc, err := r.practice(q.ctx)
 	if err != nil {
 		return nil, err
 	}
-	user, game := o.str(optUser), o.str(optGame)
-	self := user == "" || user == userID(i)
-	if user == "" {
-		user = userID(i)
-	}
+	user, game := cmp.Or(q.str(optUser), userID(q.i)), q.str(optGame)
+	self := user == userID(q.i)
 	if game != "" {
 		if _, err := solver.Lookup(game); err != nil {
 			return nil, err
 		}
 	}
-	p, err := svc.Progress(ctx, user, game)
+	p, err := svc.Progress(q.ctx, user, game)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +75,7 @@ func (r *Router) progress(ctx context.Context, i *discordgo.Interaction, o optio
 		data.Files = []*discordgo.File{{Name: "progress.png", ContentType: "image/png", Reader: &buf}}
 		e.Image = &discordgo.MessageEmbedImage{URL: "attachment://progress.png"}
 	case !errors.Is(err, chart.ErrEmpty):
-		r.log.Error("drawing a progress chart", "err", err)
+		r.cfg.Log.Error("drawing a progress chart", "err", err)
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Ratings are Glicko-2; ± is the rating deviation, which shrinks as you answer more."}
 	return newMessage(data, true), nil
@@ -103,25 +89,25 @@ const leaderboardSize = 10
 
 // leaderboard answers /leaderboard [game]: the server's top ten by
 // rating, and the caller's own rank.
-func (r *Router) leaderboard(ctx context.Context, i *discordgo.Interaction, o options) (*discordgo.InteractionResponse, error) {
+func (r *Router) leaderboard(q *request) (*discordgo.InteractionResponse, error) {
 	e := &discordgo.MessageEmbed{Color: colourHint}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e},
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
 	reply := newMessage(data, true)
-	game := firstGame(o.str(optGame))
+	game := firstGame(q.str(optGame))
 	if _, err := solver.Lookup(game); err != nil {
 		return nil, err
 	}
 	e.Title = "Leaderboard: " + game
-	if i.GuildID == "" {
+	if q.i.GuildID == "" {
 		e.Description = "Leaderboards belong to servers, and this is a direct message: there is none here."
 		return reply, nil
 	}
-	svc, err := r.practice(ctx)
+	svc, err := r.practice(q.ctx)
 	if err != nil {
 		return nil, err
 	}
-	top, rank, err := svc.Leaderboard(ctx, i.GuildID, game, userID(i), leaderboardSize)
+	top, rank, err := svc.Leaderboard(q.ctx, q.i.GuildID, game, userID(q.i), leaderboardSize)
 	if err != nil {
 		return nil, err
 	}

@@ -10,10 +10,12 @@ import (
 	"maps"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/render"
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -67,46 +69,36 @@ type Config struct {
 // Router answers every interaction nimtutor receives. Its Handle method
 // returns the response as a value; it implements bot.Handler.
 type Router struct {
-	log          *slog.Logger
-	cache        Cache
-	signer       signer
-	prac         practiceHolder
-	ids          map[string]string
-	files        Attachments
-	searches     *Gate
-	pictures     *Gate
-	draw         func(io.Writer, solver.Position, render.Options) error
-	verifyBudget int
-	states       StateStore
-	work         *Gate
+	cfg    Config // with its defaults filled in
+	signer signer
+	pracMu sync.Mutex
+	prac   *practice.Service // once opened
 }
 
 // New returns a Router.
 func New(cfg Config) *Router {
+	if cfg.Cache == nil {
+		panic("commands.New: Config.Cache is required")
+	}
 	if cfg.Draw == nil {
 		cfg.Draw = render.PNG
 	}
-	r := &Router{log: cfg.Log, cache: cfg.Cache, signer: signer{key: cfg.Secret}, prac: practiceHolder{open: cfg.Practice},
-		ids: maps.Clone(cfg.CommandIDs), files: cfg.Attachments,
-		searches: cfg.Searches, pictures: cfg.Pictures, draw: cfg.Draw, work: cfg.Work, verifyBudget: cfg.VerifyBudget, states: cfg.States}
-	if r.verifyBudget <= 0 {
-		r.verifyBudget = VerifyBudget
+	if cfg.VerifyBudget <= 0 {
+		cfg.VerifyBudget = VerifyBudget
 	}
-	if r.log == nil {
-		r.log = slog.New(slog.DiscardHandler)
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	if r.cache == nil {
-		panic("commands.New: Config.Cache is required")
+	if len(cfg.Secret) == 0 {
+		cfg.Secret = make([]byte, 32)
+		rand.Read(cfg.Secret)
 	}
-	if len(r.signer.key) == 0 {
-		r.signer.key = make([]byte, 32)
-		rand.Read(r.signer.key)
-	}
-	return r
+	cfg.CommandIDs = maps.Clone(cfg.CommandIDs)
+	return &Router{cfg: cfg, signer: signer{key: cfg.Secret}}
 }
 
-// request is one command of a game, with its options read out and its
-// position parsed.
+// request is one command, with its options read out and, for a game's
+// subcommand, its position parsed.
 type request struct {
 	ctx context.Context
 	i   *discordgo.Interaction
@@ -132,28 +124,27 @@ func userID(i *discordgo.Interaction) string {
 func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *discordgo.InteractionResponse) {
 	defer func() {
 		if p := recover(); p != nil {
-			r.log.Error("handler panic", "interaction", i.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			r.cfg.Log.Error("handler panic", "interaction", i.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 			resp = internalErrorReply()
 			if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 				resp = noChoices()
 			}
 		}
 	}()
-	if err := ctx.Err(); err != nil {
-		return r.errorReply(ctx, i, err) // nobody waits for the answer any more
+	gate := r.cfg.Work
+	if gate != nil && r.Slow(i) {
+		gate = nil // searches have their own gate
 	}
-	if r.work != nil && !r.Slow(i) {
-		var out *discordgo.InteractionResponse
-		err := r.work.Do(ctx, func(ctx context.Context) error {
-			out = r.handle(ctx, i)
-			return nil
-		})
-		if err != nil {
-			return r.errorReply(ctx, i, err)
-		}
-		return out
+	// Do, even with a nil gate, answers nothing once ctx is done: nobody
+	// waits for the answer any more.
+	err := gate.Do(ctx, func(ctx context.Context) error {
+		resp = r.handle(ctx, i)
+		return nil
+	})
+	if err != nil {
+		return r.errorReply(ctx, i, err)
 	}
-	return r.handle(ctx, i)
+	return resp
 }
 
 // handle answers i; see Handle.
@@ -162,10 +153,8 @@ func (r *Router) handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
 		resp, err = r.command(ctx, i)
-	case discordgo.InteractionMessageComponent:
-		resp, err = r.component(ctx, i)
-	case discordgo.InteractionModalSubmit:
-		resp, err = r.modal(ctx, i)
+	case discordgo.InteractionMessageComponent, discordgo.InteractionModalSubmit:
+		resp, err = r.control(ctx, i)
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		resp, err = r.autocomplete(ctx, i)
 	default:
@@ -182,24 +171,21 @@ func (r *Router) handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 // Private reports whether the reply to i is ephemeral, so a transport can
 // defer with the right flag before the handler finishes.
 func (r *Router) Private(i *discordgo.Interaction) bool {
-	if missingPermissions(i) != 0 {
-		return true
-	}
-	if i.Type != discordgo.InteractionApplicationCommand {
+	if missingPermissions(i) != 0 || i.Type != discordgo.InteractionApplicationCommand {
 		return true
 	}
 	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
 	if !ok {
 		return true
 	}
-	if tc, ok := topCommands[data.Name]; ok {
+	if tc := findCommand(topCommands, data.Name); tc != nil {
 		return tc.private
 	}
 	if len(data.Options) == 0 || data.Options[0] == nil {
 		return true
 	}
-	sc, err := findSubcommand(data.Options[0].Name)
-	return err != nil || sc.private
+	sc := findCommand(subcommands, data.Options[0].Name)
+	return sc == nil || sc.private
 }
 
 // command routes a slash command to its subcommand's handler.
@@ -208,12 +194,12 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 	if !ok {
 		return nil, &solver.InputError{Field: "command", Msg: "the command carries no data"}
 	}
-	if tc, ok := topCommands[data.Name]; ok {
+	if tc := findCommand(topCommands, data.Name); tc != nil {
 		opts, err := readOptions("/"+tc.name, tc.options, data.Options)
 		if err != nil {
 			return nil, err
 		}
-		return tc.run(r, ctx, i, opts)
+		return tc.run(r, &request{ctx: ctx, i: i, options: opts})
 	}
 	g, err := solver.Lookup(data.Name)
 	if err != nil {
@@ -222,8 +208,8 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 	if len(data.Options) != 1 || data.Options[0] == nil || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
 		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s needs one subcommand: %s", g.Name(), subcommandNames())}
 	}
-	sc, err := findSubcommand(data.Options[0].Name)
-	if err != nil {
+	sc := findCommand(subcommands, data.Options[0].Name)
+	if sc == nil {
 		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s has no subcommand %q; use one of %s", g.Name(), clipText(data.Options[0].Name, 40), subcommandNames())}
 	}
 	opts, err := readOptions(fmt.Sprintf("/%s %s", g.Name(), sc.name), optionDefs(g, sc), data.Options[0].Options)
@@ -246,41 +232,35 @@ func subcommandNames() string {
 	return strings.Join(names, ", ")
 }
 
-// componentHandlers answer clicks, by the first field of the custom_id.
-var componentHandlers = map[string]func(r *Router, ctx context.Context, i *discordgo.Interaction, fields []string) (*discordgo.InteractionResponse, error){
-	hintPrefix: (*Router).nextHint,
-	playPrefix: (*Router).playClick,
-	cardPrefix: (*Router).cardClick,
+// controlHandlers answer clicks and the forms that controls open, by the
+// first field of the custom_id, which they get whole.
+var controlHandlers = map[string]func(r *Router, ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error){
+	hintPrefix:   (*Router).nextHint,
+	playPrefix:   (*Router).playClick,
+	cardPrefix:   (*Router).cardClick,
+	pracPrefix:   (*Router).practiceClick,
+	learnPrefix:  (*Router).learnClick,
+	forgetPrefix: (*Router).forgetClick,
+	recPrefix:    (*Router).recordClick,
+	checkPrefix:  (*Router).checkSolve,
 }
 
-// component routes a button or select click by its custom_id.
-func (r *Router) component(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	data, ok := i.Data.(discordgo.MessageComponentInteractionData)
+// control routes a button or select click, or a form's submission, by its
+// custom_id.
+func (r *Router) control(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
+	var id string
+	switch data := i.Data.(type) {
+	case discordgo.MessageComponentInteractionData:
+		id = data.CustomID
+	case discordgo.ModalSubmitInteractionData:
+		id = data.CustomID
+	}
+	prefix, _, _ := strings.Cut(id, ":")
+	h, ok := controlHandlers[prefix]
 	if !ok {
 		return nil, errStale
 	}
-	fields := strings.Split(data.CustomID, ":")
-	h, ok := componentHandlers[fields[0]]
-	if !ok {
-		return nil, errStale
-	}
-	return h(r, ctx, i, fields)
-}
-
-// modal routes a modal submission by its custom_id.
-func (r *Router) modal(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	data, ok := i.Data.(discordgo.ModalSubmitInteractionData)
-	if !ok {
-		return nil, errStale
-	}
-	id := data.CustomID
-	if strings.HasPrefix(id, playPrefix+":") {
-		return r.playSubmit(ctx, i)
-	}
-	if h, ok := modalHandlers[strings.SplitN(id, ":", 2)[0]]; ok {
-		return h(r, ctx, i)
-	}
-	return nil, errStale
+	return h(r, ctx, i, id)
 }
 
 // errStale answers a control the bot no longer understands.
@@ -305,7 +285,7 @@ func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err e
 		}
 		return ephemeral("⚠️ This was stopped before it finished (" + why + "). Please try again.")
 	}
-	r.log.Error("handler failed", "interaction", i.ID, "err", err)
+	r.cfg.Log.Error("handler failed", "interaction", i.ID, "err", err)
 	return internalErrorReply()
 }
 

@@ -25,7 +25,7 @@ const (
 // lessonFor returns the cached lesson for pos, solving and explaining it
 // only on a miss. solved is pos already solved, or nil.
 func (r *Router) lessonFor(ctx context.Context, pos solver.Position, solved *solver.Result) explain.Lesson {
-	return explain.LessonFor(ctx, r.cache, pos, discordDetail, func() solver.Result {
+	return explain.LessonFor(ctx, r.cfg.Cache, pos, discordDetail, func() solver.Result {
 		if solved != nil {
 			return *solved
 		}
@@ -73,16 +73,11 @@ const maxShownPosition = 300
 
 // positionLine quotes the position (shortened if long) and says who moves.
 func positionLine(pos solver.Position) string {
-	text := pos.String()
-	shown := text
+	text, more := pos.String(), ""
 	if len(text) > maxShownPosition {
-		shown = text[:maxShownPosition] + "…"
+		text, more = text[:maxShownPosition]+"…", fmt.Sprintf(" (%d characters in all)", len(text))
 	}
-	line := fmt.Sprintf("**%s**\n`%s`", pos.Game().Title(), shown)
-	if len(text) > maxShownPosition {
-		line += fmt.Sprintf(" (%d characters in all)", len(text))
-	}
-	return line + fmt.Sprintf("\n%s to move.", pos.Game().PlayerName(pos.ToMove()))
+	return fmt.Sprintf("**%s**\n`%s`%s\n%s to move.", pos.Game().Title(), text, more, pos.Game().PlayerName(pos.ToMove()))
 }
 
 // stepsEmbed shows steps as the fields of one embed, titled, on the
@@ -107,14 +102,14 @@ func stepsMessage(pos solver.Position, title string, steps []explain.Step) *disc
 }
 
 // cardFull shows the full reasoning of a card's position, privately.
-func (r *Router) cardFull(c cardClick) (*discordgo.InteractionResponse, error) {
-	res := explain.Solve(c.ctx, c.pos)
-	l := r.lessonFor(c.ctx, c.pos, &res)
-	return stepsMessage(c.pos, "Full reasoning: "+verdictTitle(res), append(l.Steps, explain.MoveStep(c.ctx, res))), nil
+func (r *Router) cardFull(q *request) (*discordgo.InteractionResponse, error) {
+	res := explain.Solve(q.ctx, q.pos)
+	l := r.lessonFor(q.ctx, q.pos, &res)
+	return stepsMessage(q.pos, "Full reasoning: "+verdictTitle(res), append(l.Steps, explain.MoveStep(q.ctx, res))), nil
 }
 
 // cardWhy shows the general rule behind a card's verdict, privately.
-func (r *Router) cardWhy(c cardClick) (*discordgo.InteractionResponse, error) {
-	l := r.lessonFor(c.ctx, c.pos, nil)
-	return stepsMessage(c.pos, "Why the rule works", l.Rule), nil
+func (r *Router) cardWhy(q *request) (*discordgo.InteractionResponse, error) {
+	l := r.lessonFor(q.ctx, q.pos, nil)
+	return stepsMessage(q.pos, "Why the rule works", l.Rule), nil
 }

@@ -35,14 +35,11 @@ func (s positionState) encode() string {
 
 func decodeState(enc string) (positionState, error) {
 	var s positionState
-	parts := strings.SplitN(enc, ".", 4)
-	if len(parts) != 4 {
+	var packed string
+	if _, err := fmt.Sscanf(enc, "%d.%d.%d.%s", &s.mover, &s.held[0], &s.held[1], &packed); err != nil || s.mover > 1 || s.mover < 0 {
 		return s, errBadState
 	}
-	if _, err := fmt.Sscanf(parts[0]+" "+parts[1]+" "+parts[2], "%d %d %d", &s.mover, &s.held[0], &s.held[1]); err != nil || s.mover > 1 || s.mover < 0 {
-		return s, errBadState
-	}
-	raw, err := b64.DecodeString(parts[3])
+	raw, err := b64.DecodeString(packed)
 	if err != nil {
 		return s, errBadState
 	}
@@ -60,7 +57,7 @@ func (r *Router) customID(head string, pos solver.Position) string {
 		return id
 	}
 	key := randomKey()
-	r.cache.Set("state:"+key, s)
+	r.cfg.Cache.Set("state:"+key, s)
 	r.putShared("state:"+key, s)
 	return r.signer.sign(head + ":" + string(cachedState) + key)
 }
@@ -86,7 +83,7 @@ func (r *Router) openPosition(id string, expired error, gameAt int, lengths ...i
 			return nil, nil, err
 		}
 	case cachedState:
-		v, ok := r.cache.Get("state:" + enc[1:])
+		v, ok := r.cfg.Cache.Get("state:" + enc[1:])
 		if !ok {
 			if st, ok = r.getShared("state:" + enc[1:]); !ok {
 				return nil, nil, expired
@@ -139,27 +136,27 @@ const (
 // putShared writes a state to the shared store, if there is one. A
 // failure is logged: the state is still in this replica's cache.
 func (r *Router) putShared(key string, s positionState) {
-	if r.states == nil {
+	if r.cfg.States == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), sharedStateTimeout)
 	defer cancel()
-	if err := r.states.PutState(ctx, key, s.encode(), sharedStateTTL); err != nil {
-		r.log.Error("sharing a game state", "err", err)
+	if err := r.cfg.States.PutState(ctx, key, s.encode(), sharedStateTTL); err != nil {
+		r.cfg.Log.Error("sharing a game state", "err", err)
 	}
 }
 
 // getShared reads a state from the shared store, and keeps it in this
 // replica's cache for the next click.
 func (r *Router) getShared(key string) (positionState, bool) {
-	if r.states == nil {
+	if r.cfg.States == nil {
 		return positionState{}, false
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), sharedStateTimeout)
 	defer cancel()
-	v, ok, err := r.states.GetState(ctx, key)
+	v, ok, err := r.cfg.States.GetState(ctx, key)
 	if err != nil {
-		r.log.Error("reading a shared game state", "err", err)
+		r.cfg.Log.Error("reading a shared game state", "err", err)
 		return positionState{}, false
 	}
 	if !ok {
@@ -167,9 +164,9 @@ func (r *Router) getShared(key string) (positionState, bool) {
 	}
 	s, err := decodeState(v)
 	if err != nil {
-		r.log.Error("a shared game state does not decode", "key", key, "err", err)
+		r.cfg.Log.Error("a shared game state does not decode", "key", key, "err", err)
 		return positionState{}, false
 	}
-	r.cache.Set(key, s)
+	r.cfg.Cache.Set(key, s)
 	return s, true
 }

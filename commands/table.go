@@ -2,28 +2,30 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-// subcommand is one row of the command table: every game gets every
-// subcommand, so /adapwns solve and /binim2 solve share one definition.
-type subcommand struct {
+// slashCommand is one row of a command table: a subcommand that every game
+// gets, so /adapwns solve and /binim2 solve share one definition, or a
+// command that is not a game's (/practice, /progress…).
+type slashCommand struct {
 	name        string
 	description string
 	// private replies are ephemeral: only the student who asked sees them.
 	private bool
-	// options lists the options beyond position (and first, for games
-	// that need it).
+	// options lists the options; for a game's subcommand, those beyond
+	// position (and first, for games that need it).
 	options []*discordgo.ApplicationCommandOption
 	run     func(r *Router, q *request) (*discordgo.InteractionResponse, error)
 }
 
-// subcommands is the table. The console, both transports and registration
-// all read it through Definitions and Router.
-var subcommands = []subcommand{
+// subcommands is the games' table. The console, both transports and
+// registration all read it through Definitions and Router.
+var subcommands = []slashCommand{
 	{name: "solve", description: "Who wins, why, step by step, and a winning move", run: (*Router).solve,
 		options: []*discordgo.ApplicationCommandOption{{
 			Type:        discordgo.ApplicationCommandOptionBoolean,
@@ -41,6 +43,45 @@ var subcommands = []subcommand{
 	{name: "moves", description: "Every legal move: win, lose or tie, in how many moves, and the recommended one", run: (*Router).moves},
 	{name: "why", description: "Why a move is wrong: the position after it, the refutation, the better move", run: (*Router).why,
 		options: whyOptions},
+}
+
+// topCommands is the table of the commands that are not a game's, in
+// the order they are registered and /help lists them. init fills it, as
+// /help reads it.
+var topCommands []slashCommand
+
+func init() {
+	topCommands = []slashCommand{
+		{name: "check", description: "Get a test file for a problem, or check your program's output against the truth", private: true,
+			options: checkOptions(), run: (*Router).check},
+		{name: "daily", description: "Today's puzzle: the same for everyone in this server, answered privately", private: true,
+			run: (*Router).daily},
+		{name: "help", description: "The games, their commands and an example of each", private: true, run: (*Router).help},
+		{name: "judge", description: "Run the original problem's judge on an input file you upload", private: true,
+			options: judgeOptions(), run: (*Router).judge},
+		{name: "learn", description: "Short lessons on the theory, with exercises checked by the engine", private: true,
+			options: []*discordgo.ApplicationCommandOption{topicOption()}, run: (*Router).learnCommand},
+		{name: "practice", description: "A rated puzzle at your level: find the winning move", private: true,
+			options: []*discordgo.ApplicationCommandOption{gameOption(true), themeOption()}, run: (*Router).practiceCommand},
+		{name: "history", description: "Your recent puzzles and games, with reviews and resuming", private: true, run: (*Router).history},
+		{name: "forget", description: "Delete everything nimtutor stores about you (asks first)", private: true, run: (*Router).forget},
+		{name: "export", description: "Everything nimtutor stores about you, as a JSON file", private: true, run: (*Router).export},
+		{name: "progress", description: "Practice ratings, a plot of them over time, streaks and your weakest theme",
+			options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionUser, Name: optUser, Description: "Whose progress (you if left out)"},
+				gameOption(false),
+			}, run: (*Router).progress},
+		{name: "leaderboard", description: "This server's top ten in a game's practice, and your rank",
+			options: []*discordgo.ApplicationCommandOption{gameOption(false)}, run: (*Router).leaderboard},
+	}
+	for k, c := range topCommands {
+		if findCommand(topCommands[:k], c.name) != nil {
+			panic("commands: /" + c.name + " is in the table twice")
+		}
+		if _, err := solver.Lookup(c.name); err == nil {
+			panic("commands: /" + c.name + " is a game's name")
+		}
+	}
 }
 
 // Option names shared by the table and the handlers.
@@ -61,38 +102,36 @@ const (
 func Definitions() []*discordgo.ApplicationCommand {
 	var cmds []*discordgo.ApplicationCommand
 	for _, g := range solver.Games() {
-		cmd := &discordgo.ApplicationCommand{
-			Name:        g.Name(),
-			Description: clipText(g.Title(), maxDescriptionLen),
-			Type:        discordgo.ChatApplicationCommand,
-		}
-		installEverywhere(cmd)
+		var subs []*discordgo.ApplicationCommandOption
 		for _, sc := range subcommands {
-			cmd.Options = append(cmd.Options, &discordgo.ApplicationCommandOption{
+			subs = append(subs, &discordgo.ApplicationCommandOption{
 				Type:        discordgo.ApplicationCommandOptionSubCommand,
 				Name:        sc.name,
 				Description: sc.description,
 				Options:     optionDefs(g, &sc),
 			})
 		}
-		cmds = append(cmds, cmd)
+		cmds = append(cmds, appCommand(g.Name(), clipText(g.Title(), maxDescriptionLen), subs))
 	}
 	return append(cmds, topDefinitions()...)
 }
 
-// installEverywhere lets cmd be used wherever nimtutor is installed:
-// added to a server (integration type 0) or to a user's account (1), and
-// in servers, in DMs with the bot and in other DMs and group DMs
-// (contexts 0, 1, 2).
-func installEverywhere(cmd *discordgo.ApplicationCommand) {
-	cmd.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{
-		discordgo.ApplicationIntegrationGuildInstall,
-		discordgo.ApplicationIntegrationUserInstall,
-	}
-	cmd.Contexts = &[]discordgo.InteractionContextType{
-		discordgo.InteractionContextGuild,
-		discordgo.InteractionContextBotDM,
-		discordgo.InteractionContextPrivateChannel,
+// appCommand is a chat command that can be used wherever nimtutor is
+// installed: added to a server (integration type 0) or to a user's
+// account (1), and in servers, in DMs with the bot and in other DMs and
+// group DMs (contexts 0, 1, 2).
+func appCommand(name, description string, options []*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommand {
+	return &discordgo.ApplicationCommand{
+		Name: name, Description: description, Type: discordgo.ChatApplicationCommand, Options: options,
+		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{
+			discordgo.ApplicationIntegrationGuildInstall,
+			discordgo.ApplicationIntegrationUserInstall,
+		},
+		Contexts: &[]discordgo.InteractionContextType{
+			discordgo.InteractionContextGuild,
+			discordgo.InteractionContextBotDM,
+			discordgo.InteractionContextPrivateChannel,
+		},
 	}
 }
 
@@ -127,12 +166,11 @@ func positionOptions(g solver.Game) []*discordgo.ApplicationCommandOption {
 	})
 }
 
-// findSubcommand returns the table row with the given name.
-func findSubcommand(name string) (*subcommand, error) {
-	for i := range subcommands {
-		if subcommands[i].name == name {
-			return &subcommands[i], nil
-		}
+// findCommand returns the row of table with the given name, or nil.
+func findCommand(table []slashCommand, name string) *slashCommand {
+	k := slices.IndexFunc(table, func(c slashCommand) bool { return c.name == name })
+	if k < 0 {
+		return nil
 	}
-	return nil, fmt.Errorf("unknown subcommand %q", name)
+	return &table[k]
 }

@@ -14,39 +14,31 @@ import (
 const VerifyBudget = 400_000
 
 // verify answers /GAME verify: exhaustive search of this one position,
-// compared with the formula. The search runs in the search gate, so at
-// most a few run at once and the rest wait or are told to come back.
+// compared with the formula. Positions within the search's reach are
+// searched in the search gate, so at most a few searches run at once and
+// the rest wait or are told to come back; the others are answered at once.
 func (r *Router) verify(q *request) (*discordgo.InteractionResponse, error) {
-	return r.verifyReply(q.ctx, q.pos, true)
-}
-
-// verifyReply is the verify reply for pos, private unless public.
-// Positions within the search's reach are searched in the search gate, so
-// at most a few searches run at once and the rest wait or are told to
-// come back; the others are answered at once.
-func (r *Router) verifyReply(ctx context.Context, pos solver.Position, public bool) (*discordgo.InteractionResponse, error) {
-	var rep solver.VerifyReport
-	var err error
-	if !solver.InReach(pos, r.verifyBudget) {
-		rep, err = solver.ReportPosition(ctx, pos, r.verifyBudget) // answers at once
-	} else {
-		err = r.searches.Do(ctx, func(ctx context.Context) error {
-			var err error
-			rep, err = solver.ReportPosition(ctx, pos, r.verifyBudget)
-			return err
-		})
+	gate := r.cfg.Searches
+	if !solver.InReach(q.pos, r.cfg.VerifyBudget) {
+		gate = nil // answers at once
 	}
+	var rep solver.VerifyReport
+	err := gate.Do(q.ctx, func(ctx context.Context) error {
+		var err error
+		rep, err = solver.ReportPosition(ctx, q.pos, r.cfg.VerifyBudget)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	e := &discordgo.MessageEmbed{Title: rep.Title, Description: positionLine(pos), Color: colourHint}
+	e := &discordgo.MessageEmbed{Title: rep.Title, Description: positionLine(q.pos), Color: colourHint}
 	for _, s := range rep.Sections {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Name, Value: clipText(s.Text, maxFieldValueLen)})
 	}
 	if t := rep.MovesTitle(); t != "" {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: t, Value: rep.MovesText(maxFieldValueLen)})
 	}
-	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, public), nil
+	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, true), nil
 }
 
 // Slow reports whether the answer to i is expected to take long: a verify
@@ -70,5 +62,5 @@ func (r *Router) Slow(i *discordgo.Interaction) bool {
 		return false
 	}
 	pos, err := g.Parse(text, solver.ParseOptions{First: first})
-	return err == nil && solver.InReach(pos, r.verifyBudget)
+	return err == nil && solver.InReach(pos, r.cfg.VerifyBudget)
 }
