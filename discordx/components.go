@@ -210,10 +210,10 @@ func parseComponent(raw json.RawMessage, path string, depth int) (discordgo.Mess
 		return &discordgo.ActionsRow{Components: children, ID: id}, nil
 	case discordgo.TextInputComponent:
 		in := &discordgo.TextInput{ID: id}
-		if err := textField(head.CustomID, path+".custom_id", &in.CustomID, true); err != nil {
+		if err := TextField(head.CustomID, path+".custom_id", &in.CustomID, true); err != nil {
 			return nil, err
 		}
-		if err := textField(head.Value, path+".value", &in.Value, false); err != nil {
+		if err := TextField(head.Value, path+".value", &in.Value, false); err != nil {
 			return nil, err
 		}
 		in.Label, _ = head.Label.(string)
@@ -237,9 +237,10 @@ func parseComponent(raw json.RawMessage, path string, depth int) (discordgo.Mess
 	return c, nil
 }
 
-// textField decodes raw into *dst when it is a JSON string. A missing
-// value is an error only when required; null and other types always are.
-func textField(raw json.RawMessage, path string, dst *string, required bool) error {
+// TextField decodes raw, the field at path, into *dst when it is a JSON
+// string. A missing value is a *FieldError only when required; null and
+// other types always are.
+func TextField(raw json.RawMessage, path string, dst *string, required bool) error {
 	if len(raw) == 0 {
 		if required {
 			return &FieldError{Path: path, Msg: "is missing"}
