@@ -192,10 +192,8 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 
 // command returns the command called name, or nil.
 func (c *Console) command(name string) *discordgo.ApplicationCommand {
-	for _, x := range c.Commands {
-		if x.Name == name {
-			return x
-		}
+	if k := slices.IndexFunc(c.Commands, func(x *discordgo.ApplicationCommand) bool { return x.Name == name }); k >= 0 {
+		return c.Commands[k]
 	}
 	return nil
 }
@@ -413,10 +411,7 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 		fmt.Fprintln(out, "(no reply)")
 		return
 	}
-	d := resp.Data
-	if d == nil {
-		d = &discordgo.InteractionResponseData{}
-	}
+	d := cmp.Or(resp.Data, &discordgo.InteractionResponseData{})
 	switch resp.Type {
 	case discordgo.InteractionResponseModal:
 		c.modalID, c.modalField = d.CustomID, ""

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"runtime/debug"
 	"sync"
@@ -154,7 +155,7 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *dis
 		return err
 	}
 	if fe != nil {
-		d.send(i, respond, unreadable(i, fe))
+		d.send(i, respond, apology(i, fmt.Sprintf(msgBadData, fe.Error())))
 		return nil
 	}
 
