@@ -122,21 +122,16 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 		Version:   1,
 	}
 	word, rest, _ := strings.Cut(line, " ")
+	var err error
 	switch {
 	case word == "help" || word == "/help" && c.command("help") == nil:
 		return nil, nil
 	case strings.HasPrefix(word, "/"):
-		data, err := c.commandData(strings.TrimPrefix(word, "/"), rest)
-		if err != nil {
-			return nil, err
-		}
-		i.Type, i.Data = discordgo.InteractionApplicationCommand, data
+		i.Type = discordgo.InteractionApplicationCommand
+		i.Data, err = c.commandData(strings.TrimPrefix(word, "/"), rest)
 	case word == "click" || word == "pick":
-		data, err := c.componentData(word, rest)
-		if err != nil {
-			return nil, err
-		}
-		i.Type, i.Data, i.Message = discordgo.InteractionMessageComponent, data, c.last
+		i.Type, i.Message = discordgo.InteractionMessageComponent, c.last
+		i.Data, err = c.componentData(word, rest)
 	case word == "answer":
 		if c.modalID == "" {
 			return nil, fmt.Errorf("no form is open and the last reply has no \"Type …\" button; answer fills in a form")
@@ -148,6 +143,9 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 		}}
 	default:
 		return nil, fmt.Errorf("%q is not a console command; type help", word)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return i, nil
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"net/http"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -131,17 +132,7 @@ func kindOf(i *discordgo.Interaction) string {
 }
 
 // validLabel keeps label values to Discord's command-name alphabet.
-func validLabel(s string) bool {
-	if s == "" || len(s) > 32 {
-		return false
-	}
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
-			return false
-		}
-	}
-	return true
-}
+var validLabel = regexp.MustCompile(`^[a-z0-9_-]{1,32}$`).MatchString
 
 // outcomeOf classifies a handler's response.
 func outcomeOf(resp *discordgo.InteractionResponse) string {

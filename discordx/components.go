@@ -263,33 +263,29 @@ func isNull(raw json.RawMessage) bool {
 // in a submitted modal, whether it sits in an action row (the old way) or
 // in a Label (the new way), and reports whether it was found.
 func TextValue(components []discordgo.MessageComponent, customID string) (string, bool) {
-	return textValues(components, customID, 0)
+	return textValue(components, customID, 0)
 }
 
-func textValues(components []discordgo.MessageComponent, customID string, depth int) (string, bool) {
-	for _, c := range components {
-		if v, ok := textValue(c, customID, depth); ok {
-			return v, true
-		}
-	}
-	return "", false
-}
-
-func textValue(c discordgo.MessageComponent, customID string, depth int) (string, bool) {
+func textValue(components []discordgo.MessageComponent, customID string, depth int) (string, bool) {
 	if depth > maxDepth {
 		return "", false
 	}
-	if t, ok := As[discordgo.TextInput](c); ok && t.CustomID == customID {
-		return t.Value, true
-	}
-	if t, ok := As[TextInput](c); ok && t.CustomID == customID {
-		return t.Value, true
-	}
-	if l, ok := As[Label](c); ok {
-		return textValue(l.Component, customID, depth+1)
-	}
-	if r, ok := As[discordgo.ActionsRow](c); ok {
-		return textValues(r.Components, customID, depth+1)
+	for _, c := range components {
+		if t, ok := As[discordgo.TextInput](c); ok && t.CustomID == customID {
+			return t.Value, true
+		}
+		if t, ok := As[TextInput](c); ok && t.CustomID == customID {
+			return t.Value, true
+		}
+		var inner []discordgo.MessageComponent
+		if l, ok := As[Label](c); ok {
+			inner = []discordgo.MessageComponent{l.Component}
+		} else if r, ok := As[discordgo.ActionsRow](c); ok {
+			inner = r.Components
+		}
+		if v, ok := textValue(inner, customID, depth+1); ok {
+			return v, true
+		}
 	}
 	return "", false
 }
