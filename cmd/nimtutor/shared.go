@@ -71,14 +71,6 @@ func every(ctx context.Context, d time.Duration, f func()) {
 	}
 }
 
-// ledger returns the shared ledger, or nil (the transport's own) without one.
-func (rep *replica) ledger() bot.Ledger {
-	if rep.sh == nil {
-		return nil
-	}
-	return rep.sh
-}
-
 // adopt makes the lazy practice service use a store already open.
 func (l *lazyPractice) adopt(st *store.Store) {
 	l.mu.Lock()
@@ -154,15 +146,16 @@ func rateLimits() (bot.RateLimitConfig, error) {
 }
 
 // replica is what a Discord transport serves with: its handler, the
-// store it shares with other replicas (nil without DATABASE_URL), its
-// metrics and its readiness check, Discord's API and the logger.
+// ledger it shares with other replicas (nil, the transport's own, without
+// DATABASE_URL), its metrics and its readiness check, the counted sender
+// of answers to Discord's API and the logger.
 type replica struct {
 	handler bot.Handler
-	sh      *store.Store
+	ledger  bot.Ledger
 	metrics *bot.Metrics
 	ready   func(ctx context.Context) error
 	close   func()
-	api     string
+	sender  bot.Sender
 	log     *slog.Logger
 }
 
@@ -198,7 +191,10 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 	}
 	m := bot.NewMetrics()
 	h, prac, closeStore := newSharedHandler(ctx, log, cfg, limits, sh, m)
-	rep := &replica{handler: h, sh: sh, metrics: m, close: closeStore, api: api, log: log}
+	rep := &replica{handler: h, metrics: m, close: closeStore, sender: m.Sender(bot.NewREST(api, nil, log)), log: log}
+	if sh != nil {
+		rep.ledger = sh
+	}
 	rep.ready = func(ctx context.Context) error {
 		if sh != nil {
 			return sh.Ready(ctx)
@@ -217,8 +213,7 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 // httpOptions returns the HTTP transport's options: shared state, and
 // /healthz, /readyz and /metrics beside the interactions endpoint.
 func (rep *replica) httpOptions() []bot.HTTPOption {
-	return []bot.HTTPOption{bot.WithLedger(rep.ledger()), bot.WithAPIURL(rep.api),
-		bot.WithSender(rep.metrics.Sender(bot.NewREST(rep.api, nil, rep.log))),
+	return []bot.HTTPOption{bot.WithLedger(rep.ledger), bot.WithSender(rep.sender),
 		bot.WithWrap(func(h http.Handler) http.Handler { return bot.Ops(h, rep.ready, rep.metrics) })}
 }
 
@@ -226,8 +221,7 @@ func (rep *replica) httpOptions() []bot.HTTPOption {
 // ledger and counting sender and, when metricsAddr (or METRICS_ADDR) is
 // set, the health and metrics endpoints on a listener of their own.
 func (rep *replica) runGateway(ctx context.Context, token string, plan bot.ShardPlan, metricsAddr string) error {
-	cfg := bot.GatewayConfig{Token: token, APIURL: rep.api, Ledger: rep.ledger(),
-		Sender: rep.metrics.Sender(bot.NewREST(rep.api, nil, rep.log))}
+	cfg := bot.GatewayConfig{Token: token, Ledger: rep.ledger, Sender: rep.sender}
 	metricsAddr = cmp.Or(metricsAddr, setting("METRICS_ADDR"))
 	if metricsAddr != "" {
 		ctx, cancel := context.WithCancel(ctx)
