@@ -80,31 +80,27 @@ func (l *lazyPractice) adopt(st *store.Store) {
 
 // newSharedHandler is newHandlerWith for a replica: with sh set, game
 // states, practice and the rate limits go through the store sh, which the
-// returned function closes. With m set, the handler is instrumented and
-// m reports the gates' queues, the cache and the store's latency.
+// returned function closes. The handler is instrumented by m, which also
+// reports the gates' queues, the cache and the store's latency.
 func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig, sh *store.Store, m *bot.Metrics) (bot.Handler, *lazyPractice, func()) {
 	if sh != nil {
 		cfg.States = sh
 	}
-	if m != nil {
-		defaultGates(&cfg)
-		for name, g := range map[string]*commands.Gate{"search": cfg.Searches, "picture": cfg.Pictures, "work": cfg.Work} {
-			m.Gauge("nimtutor_queue_running", `gate="`+name+`"`, "Heavy jobs running, by gate.", func() float64 { r, _ := g.Load(); return float64(r) })
-			m.Gauge("nimtutor_queue_waiting", `gate="`+name+`"`, "Heavy jobs waiting for a worker, by gate.", func() float64 { _, w := g.Load(); return float64(w) })
-		}
+	defaultGates(&cfg)
+	for name, g := range map[string]*commands.Gate{"search": cfg.Searches, "picture": cfg.Pictures, "work": cfg.Work} {
+		m.Gauge("nimtutor_queue_running", `gate="`+name+`"`, "Heavy jobs running, by gate.", func() float64 { r, _ := g.Load(); return float64(r) })
+		m.Gauge("nimtutor_queue_waiting", `gate="`+name+`"`, "Heavy jobs waiting for a worker, by gate.", func() float64 { _, w := g.Load(); return float64(w) })
 	}
 	r, cache, prac := newRouter(log, cfg)
+	var h bot.Handler = bot.NewRateLimiter(r, limits)
 	if sh != nil {
 		prac.adopt(sh)
-		if m != nil {
-			sh.SetObserver(m.ObserveStore)
-		}
+		sh.SetObserver(m.ObserveStore)
+		h = bot.NewSharedRateLimiter(r, sh, limits, log)
 	}
-	if m != nil {
-		m.CounterFunc("nimtutor_cache_requests_total", `result="hit"`, "Explanation and state cache lookups, by result.", func() float64 { return float64(cache.Stats().Hits) })
-		m.CounterFunc("nimtutor_cache_requests_total", `result="miss"`, "", func() float64 { return float64(cache.Stats().Misses) })
-		m.Gauge("nimtutor_cache_entries", "", "Entries in this replica's cache.", func() float64 { return float64(cache.Stats().Entries) })
-	}
+	m.CounterFunc("nimtutor_cache_requests_total", `result="hit"`, "Explanation and state cache lookups, by result.", func() float64 { return float64(cache.Stats().Hits) })
+	m.CounterFunc("nimtutor_cache_requests_total", `result="miss"`, "", func() float64 { return float64(cache.Stats().Misses) })
+	m.Gauge("nimtutor_cache_entries", "", "Entries in this replica's cache.", func() float64 { return float64(cache.Stats().Entries) })
 	go func() {
 		every(ctx, cacheLogEvery, func() { logCache(log, cache) })
 		logCache(log, cache)
@@ -114,14 +110,7 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 			log.Error("closing the store", "err", err)
 		}
 	}
-	var h bot.Handler = bot.NewRateLimiter(r, limits)
-	if sh != nil {
-		h = bot.NewSharedRateLimiter(r, sh, limits, log)
-	}
-	if m != nil {
-		h = m.Instrument(h)
-	}
-	return h, prac, closeStore
+	return m.Instrument(h), prac, closeStore
 }
 
 // rateLimits reads the per-user limit: RATE_BURST interactions per
