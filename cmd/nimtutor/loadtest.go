@@ -243,7 +243,7 @@ func serveOn(ctx context.Context, pub ed25519.PublicKey, handler bot.Handler, lo
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		if err := bot.ServeHTTP(ctx, ln, pub, handler, log, bot.WithAPIURL(apiURL)); err != nil {
+		if err := bot.ServeHTTP(ctx, ln, pub, handler, log, bot.WithSender(bot.NewREST(apiURL, nil, log))); err != nil {
 			log.Error("serving", "err", err)
 		}
 	}()
