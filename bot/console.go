@@ -246,20 +246,16 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 		}
 	}
 	slices.SortFunc(marks, func(a, b mark) int { return a.at - b.at })
-	if len(marks) == 0 && strings.TrimSpace(args) != "" || len(marks) > 0 && strings.TrimSpace(args[:marks[0].at]) != "" {
+	marks = append(marks, mark{at: len(args)}) // where the last value ends
+	if strings.TrimSpace(args[:marks[0].at]) != "" {
 		if len(decl) == 0 {
 			return nil, fmt.Errorf("this command takes no options")
 		}
 		return nil, fmt.Errorf("options are written name:value, for example %s:…", decl[0].Name)
 	}
 	var out []*discordgo.ApplicationCommandInteractionDataOption
-	seen := map[string]bool{}
-	for k, m := range marks {
-		end := len(args)
-		if k+1 < len(marks) {
-			end = marks[k+1].at
-		}
-		value := strings.TrimSpace(args[m.at+len(m.opt.Name)+1 : end])
+	for k, m := range marks[:len(marks)-1] {
+		value := strings.TrimSpace(args[m.at+len(m.opt.Name)+1 : marks[k+1].at])
 		o := &discordgo.ApplicationCommandInteractionDataOption{Name: m.opt.Name, Type: m.opt.Type}
 		switch m.opt.Type {
 		case discordgo.ApplicationCommandOptionBoolean:
@@ -286,11 +282,10 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 			}
 			o.Value = value
 		}
-		seen[o.Name] = true
 		out = append(out, o)
 	}
 	for _, o := range decl {
-		if o.Required && !seen[o.Name] {
+		if o.Required && !slices.ContainsFunc(out, func(x *discordgo.ApplicationCommandInteractionDataOption) bool { return x.Name == o.Name }) {
 			return nil, fmt.Errorf("the option %s: is required (%s)", o.Name, o.Description)
 		}
 	}

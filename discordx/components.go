@@ -196,10 +196,8 @@ func parseComponent(raw json.RawMessage, path string, depth int) (discordgo.Mess
 		return nil, &FieldError{Path: path + ".type", Msg: "should be a component type number, but is " + rawKind(head.Type)}
 	}
 	var id int
-	if len(head.ID) > 0 && !isNull(head.ID) {
-		if err := json.Unmarshal(head.ID, &id); err != nil {
-			return nil, &FieldError{Path: path + ".id", Msg: "should be a number, but is " + rawKind(head.ID)}
-		}
+	if !isNull(head.ID) && json.Unmarshal(head.ID, &id) != nil {
+		return nil, &FieldError{Path: path + ".id", Msg: "should be a number, but is " + rawKind(head.ID)}
 	}
 	switch kind {
 	case discordgo.ActionsRowComponent:
