@@ -138,39 +138,35 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *dis
 	if fe != nil {
 		d.log.Warn("interaction data cannot be read", append(logAttrs(i), "err", fe)...)
 	}
+	if err := d.record(ctx, i); err != nil {
+		return err // answered already: nothing for the copy
+	}
 	if !d.begin() {
-		if err := d.record(ctx, i); err != nil {
-			return err // answered already: no apology for the copy
-		}
 		d.send(i, respond, apology(i, msgStopping))
 		return errStopping
 	}
-	handedOff := false
-	defer func() {
-		if !handedOff {
-			d.work.Done()
-		}
-	}()
-	if err := d.record(ctx, i); err != nil {
-		return err
-	}
-	if fe != nil {
-		d.send(i, respond, apology(i, fmt.Sprintf(msgBadData, fe.Error())))
-		return nil
-	}
-
 	start := time.Now()
 	deliverBy := start.Add(tokenLife - tokenMargin)
 	hctx, cancel := context.WithDeadlineCause(d.base, start.Add(maxHandlerTime), errTooLong)
 	hctx, cancelCause := context.WithCancelCause(hctx)
 	unwatch := context.AfterFunc(ctx, func() { cancelCause(errNoListener) })
+	// release ends the work: here, or once a deferred answer is delivered.
+	release := func() {
+		cancelCause(nil)
+		cancel()
+		d.work.Done()
+	}
+	handedOff := false
 	defer func() {
 		if !handedOff {
 			unwatch()
-			cancelCause(nil)
-			cancel()
+			release()
 		}
 	}()
+	if fe != nil {
+		d.send(i, respond, apology(i, fmt.Sprintf(msgBadData, fe.Error())))
+		return nil
+	}
 
 	done := make(chan *discordgo.InteractionResponse, 1)
 	go func() {
@@ -209,9 +205,7 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *dis
 	unwatch() // the deferral was received: the answer now goes by webhook
 	handedOff = true
 	go func() {
-		defer d.work.Done()
-		defer cancel()
-		defer cancelCause(nil)
+		defer release()
 		safely(d.log, i, "delivering a deferred answer", struct{}{}, func() struct{} {
 			d.deliver(hctx, i, deferral, done, deliverBy, start)
 			return struct{}{}
