@@ -173,8 +173,6 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *dis
 		done <- safely(d.log, i, "handler", errorResponse(i), func() *discordgo.InteractionResponse { return d.handler.Handle(hctx, i) })
 	}()
 
-	timer := time.NewTimer(d.threshold(i))
-	defer timer.Stop()
 	select {
 	case resp := <-done:
 		if d.send(i, respond, d.check(i, resp)) {
@@ -191,7 +189,7 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *dis
 			d.log.Warn("request abandoned before it was answered", logAttrs(i)...)
 		}
 		return nil
-	case <-timer.C:
+	case <-time.After(d.threshold(i)):
 	}
 
 	deferral := deferralFor(i, d.private(i))
@@ -288,12 +286,10 @@ func (d *deferrer) shutdown(ctx context.Context, grace time.Duration) error {
 		d.work.Wait()
 		close(idle)
 	}()
-	t := time.NewTimer(grace)
-	defer t.Stop()
 	select {
 	case <-idle:
 		return nil
-	case <-t.C:
+	case <-time.After(grace):
 	case <-ctx.Done():
 	}
 	d.stop(errStopping)

@@ -155,12 +155,10 @@ func (c *REST) do(ctx context.Context, method, path string, p payload) error {
 			return fmt.Errorf("giving up after %d attempts, the interaction token expires first: %w", attempt, err)
 		}
 		c.log.Warn("discord call failed; retrying", "method", method, "attempt", attempt, "wait", wait, "err", err)
-		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
-			t.Stop()
 			return fmt.Errorf("giving up after %d attempts (%w): %w", attempt, context.Cause(ctx), err)
-		case <-t.C:
+		case <-time.After(wait):
 		}
 	}
 }
