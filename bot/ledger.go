@@ -91,10 +91,3 @@ func (l *MemoryLedger) Claim(_ context.Context, idText string) (bool, error) {
 	l.ring = append(l.ring, id)
 	return true, nil
 }
-
-// Len reports how many ids the ledger remembers.
-func (l *MemoryLedger) Len() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.seen)
-}

@@ -119,13 +119,6 @@ func (l *RateLimiter) Slow(i *discordgo.Interaction) bool {
 
 var _ Pacer = (*RateLimiter)(nil)
 
-// Users reports how many users the limiter remembers now.
-func (l *RateLimiter) Users() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.users)
-}
-
 // take spends one of user's tokens. When none is left it reports false and
 // how long until one is.
 func (l *RateLimiter) take(user string) (time.Duration, bool) {
