@@ -122,21 +122,16 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 		Version:   1,
 	}
 	word, rest, _ := strings.Cut(line, " ")
+	var err error
 	switch {
 	case word == "help" || word == "/help" && c.command("help") == nil:
 		return nil, nil
 	case strings.HasPrefix(word, "/"):
-		data, err := c.commandData(strings.TrimPrefix(word, "/"), rest)
-		if err != nil {
-			return nil, err
-		}
-		i.Type, i.Data = discordgo.InteractionApplicationCommand, data
+		i.Type = discordgo.InteractionApplicationCommand
+		i.Data, err = c.commandData(strings.TrimPrefix(word, "/"), rest)
 	case word == "click" || word == "pick":
-		data, err := c.componentData(word, rest)
-		if err != nil {
-			return nil, err
-		}
-		i.Type, i.Data, i.Message = discordgo.InteractionMessageComponent, data, c.last
+		i.Type, i.Message = discordgo.InteractionMessageComponent, c.last
+		i.Data, err = c.componentData(word, rest)
 	case word == "answer":
 		if c.modalID == "" {
 			return nil, fmt.Errorf("no form is open and the last reply has no \"Type …\" button; answer fills in a form")
@@ -148,6 +143,9 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 		}}
 	default:
 		return nil, fmt.Errorf("%q is not a console command; type help", word)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return i, nil
 }
@@ -192,10 +190,8 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 
 // command returns the command called name, or nil.
 func (c *Console) command(name string) *discordgo.ApplicationCommand {
-	for _, x := range c.Commands {
-		if x.Name == name {
-			return x
-		}
+	if k := slices.IndexFunc(c.Commands, func(x *discordgo.ApplicationCommand) bool { return x.Name == name }); k >= 0 {
+		return c.Commands[k]
 	}
 	return nil
 }
@@ -250,20 +246,16 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 		}
 	}
 	slices.SortFunc(marks, func(a, b mark) int { return a.at - b.at })
-	if len(marks) == 0 && strings.TrimSpace(args) != "" || len(marks) > 0 && strings.TrimSpace(args[:marks[0].at]) != "" {
+	marks = append(marks, mark{at: len(args)}) // where the last value ends
+	if strings.TrimSpace(args[:marks[0].at]) != "" {
 		if len(decl) == 0 {
 			return nil, fmt.Errorf("this command takes no options")
 		}
 		return nil, fmt.Errorf("options are written name:value, for example %s:…", decl[0].Name)
 	}
 	var out []*discordgo.ApplicationCommandInteractionDataOption
-	seen := map[string]bool{}
-	for k, m := range marks {
-		end := len(args)
-		if k+1 < len(marks) {
-			end = marks[k+1].at
-		}
-		value := strings.TrimSpace(args[m.at+len(m.opt.Name)+1 : end])
+	for k, m := range marks[:len(marks)-1] {
+		value := strings.TrimSpace(args[m.at+len(m.opt.Name)+1 : marks[k+1].at])
 		o := &discordgo.ApplicationCommandInteractionDataOption{Name: m.opt.Name, Type: m.opt.Type}
 		switch m.opt.Type {
 		case discordgo.ApplicationCommandOptionBoolean:
@@ -290,11 +282,10 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 			}
 			o.Value = value
 		}
-		seen[o.Name] = true
 		out = append(out, o)
 	}
 	for _, o := range decl {
-		if o.Required && !seen[o.Name] {
+		if o.Required && !slices.ContainsFunc(out, func(x *discordgo.ApplicationCommandInteractionDataOption) bool { return x.Name == o.Name }) {
 			return nil, fmt.Errorf("the option %s: is required (%s)", o.Name, o.Description)
 		}
 	}
@@ -413,10 +404,7 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 		fmt.Fprintln(out, "(no reply)")
 		return
 	}
-	d := resp.Data
-	if d == nil {
-		d = &discordgo.InteractionResponseData{}
-	}
+	d := cmp.Or(resp.Data, &discordgo.InteractionResponseData{})
 	switch resp.Type {
 	case discordgo.InteractionResponseModal:
 		c.modalID, c.modalField = d.CustomID, ""

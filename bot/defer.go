@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"runtime/debug"
 	"sync"
@@ -137,47 +138,41 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *dis
 	if fe != nil {
 		d.log.Warn("interaction data cannot be read", append(logAttrs(i), "err", fe)...)
 	}
+	if err := d.record(ctx, i); err != nil {
+		return err // answered already: nothing for the copy
+	}
 	if !d.begin() {
-		if err := d.record(ctx, i); err != nil {
-			return err // answered already: no apology for the copy
-		}
 		d.send(i, respond, apology(i, msgStopping))
 		return errStopping
 	}
-	handedOff := false
-	defer func() {
-		if !handedOff {
-			d.work.Done()
-		}
-	}()
-	if err := d.record(ctx, i); err != nil {
-		return err
-	}
-	if fe != nil {
-		d.send(i, respond, unreadable(i, fe))
-		return nil
-	}
-
 	start := time.Now()
 	deliverBy := start.Add(tokenLife - tokenMargin)
 	hctx, cancel := context.WithDeadlineCause(d.base, start.Add(maxHandlerTime), errTooLong)
 	hctx, cancelCause := context.WithCancelCause(hctx)
 	unwatch := context.AfterFunc(ctx, func() { cancelCause(errNoListener) })
+	// release ends the work: here, or once a deferred answer is delivered.
+	release := func() {
+		cancelCause(nil)
+		cancel()
+		d.work.Done()
+	}
+	handedOff := false
 	defer func() {
 		if !handedOff {
 			unwatch()
-			cancelCause(nil)
-			cancel()
+			release()
 		}
 	}()
+	if fe != nil {
+		d.send(i, respond, apology(i, fmt.Sprintf(msgBadData, fe.Error())))
+		return nil
+	}
 
 	done := make(chan *discordgo.InteractionResponse, 1)
 	go func() {
 		done <- safely(d.log, i, "handler", errorResponse(i), func() *discordgo.InteractionResponse { return d.handler.Handle(hctx, i) })
 	}()
 
-	timer := time.NewTimer(d.threshold(i))
-	defer timer.Stop()
 	select {
 	case resp := <-done:
 		if d.send(i, respond, d.check(i, resp)) {
@@ -194,7 +189,7 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *dis
 			d.log.Warn("request abandoned before it was answered", logAttrs(i)...)
 		}
 		return nil
-	case <-timer.C:
+	case <-time.After(d.threshold(i)):
 	}
 
 	deferral := deferralFor(i, d.private(i))
@@ -208,9 +203,7 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *dis
 	unwatch() // the deferral was received: the answer now goes by webhook
 	handedOff = true
 	go func() {
-		defer d.work.Done()
-		defer cancel()
-		defer cancelCause(nil)
+		defer release()
 		safely(d.log, i, "delivering a deferred answer", struct{}{}, func() struct{} {
 			d.deliver(hctx, i, deferral, done, deliverBy, start)
 			return struct{}{}
@@ -293,12 +286,10 @@ func (d *deferrer) shutdown(ctx context.Context, grace time.Duration) error {
 		d.work.Wait()
 		close(idle)
 	}()
-	t := time.NewTimer(grace)
-	defer t.Stop()
 	select {
 	case <-idle:
 		return nil
-	case <-t.C:
+	case <-time.After(grace):
 	case <-ctx.Done():
 	}
 	d.stop(errStopping)

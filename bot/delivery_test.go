@@ -108,7 +108,7 @@ func TestDeferredAnswerCapturedOnLoopback(t *testing.T) {
 	pub, priv := newKey(t)
 	release := make(chan struct{})
 	h := newHTTPHandler(pub, slowHandler(release, message("done"), false), WithClock(func() time.Time { return testNow }),
-		WithDeferAfter(time.Millisecond), WithAPIURL(api.URL+"/api/v10"))
+		WithDeferAfter(time.Millisecond), WithSender(NewREST(api.URL+"/api/v10", nil, nil)))
 	body := marshal(t, interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"}))
 	if w := serve(h, signed(t, priv, testNow, body)); w.Body.String() != `{"type":5}` {
 		t.Fatalf("inline = %s, want a deferral", w.Body)

@@ -68,3 +68,17 @@ func ShardOf(guild string, shards int) (int, error) {
 	}
 	return int((id >> 22) % uint64(shards)), nil
 }
+
+// Users reports how many users the limiter remembers now.
+func (l *RateLimiter) Users() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.users)
+}
+
+// Len reports how many ids the ledger remembers.
+func (l *MemoryLedger) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.seen)
+}

@@ -31,11 +31,8 @@ type GatewayConfig struct {
 	// callbacks and edits); a client with a 10-second timeout when nil.
 	// Tests point it at a fake Discord.
 	HTTPClient *http.Client
-	// APIURL is the base URL of the REST API that interaction answers go
-	// to; DefaultAPIURL when empty.
-	APIURL string
 	// Sender, when set, sends interaction answers instead of a REST
-	// client made from HTTPClient and APIURL.
+	// client of DefaultAPIURL made from HTTPClient.
 	Sender Sender
 	// Ledger records interactions already received; a MemoryLedger when nil.
 	Ledger Ledger
@@ -79,7 +76,7 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 	}
 	sender := cfg.Sender
 	if sender == nil {
-		sender = NewREST(cfg.APIURL, cfg.HTTPClient, log)
+		sender = NewREST("", cfg.HTTPClient, log)
 	}
 
 	g := gateway{newDeferrer(handler, sender, cfg.Ledger, cfg.DeferAfter, log)}

@@ -275,7 +275,7 @@ func TestGatewayRawInteractions(t *testing.T) {
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
-		done <- RunGateway(ctx, GatewayConfig{Token: "test-token", HTTPClient: fake.client(), APIURL: fake.srv.URL + "/api/v10"}, h, logs.logger())
+		done <- RunGateway(ctx, GatewayConfig{Token: "test-token", HTTPClient: fake.client(), Sender: NewREST(fake.srv.URL+"/api/v10", fake.client(), logs.logger())}, h, logs.logger())
 	}()
 	callbacks := map[string]string{}
 	for range 2 {

@@ -2,13 +2,10 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/nimtutor/nimtutor/discordx"
 )
 
 // Handler answers interactions; commands.Router implements it.
@@ -108,10 +105,4 @@ func logAttrs(i *discordgo.Interaction) []any {
 		attrs = append(attrs, "custom_id", d.CustomID)
 	}
 	return attrs
-}
-
-// unreadable is the answer to an interaction whose data cannot be read:
-// a message naming the field, or no choices for autocomplete.
-func unreadable(i *discordgo.Interaction, fe *discordx.FieldError) *discordgo.InteractionResponse {
-	return apology(i, fmt.Sprintf(msgBadData, fe.Error()))
 }

@@ -43,7 +43,6 @@ type httpConfig struct {
 	maxBody    int64
 	now        func() time.Time
 	client     *http.Client
-	apiURL     string
 	sender     Sender
 	ledger     Ledger
 	// wrap, when set, wraps the endpoint's handler (WithWrap).
@@ -56,14 +55,8 @@ func WithLogger(log *slog.Logger) HTTPOption {
 	return func(c *httpConfig) { c.log = log }
 }
 
-// WithAPIURL sets the base URL of Discord's REST API that deferred
-// responses go to; the default is DefaultAPIURL.
-func WithAPIURL(u string) HTTPOption {
-	return func(c *httpConfig) { c.apiURL = u }
-}
-
 // WithSender sets what delivers deferred responses, replacing the default
-// REST client (and WithAPIURL).
+// REST client of DefaultAPIURL.
 func WithSender(s Sender) HTTPOption {
 	return func(c *httpConfig) { c.sender = s }
 }
@@ -107,7 +100,7 @@ func newHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOp
 	}
 	cfg.log = orDiscard(cfg.log)
 	if cfg.sender == nil {
-		cfg.sender = NewREST(cfg.apiURL, cfg.client, cfg.log)
+		cfg.sender = NewREST("", cfg.client, cfg.log)
 	}
 	return &httpHandler{
 		key: publicKey,

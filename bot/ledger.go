@@ -37,9 +37,8 @@ type MemoryLedger struct {
 
 	mu   sync.Mutex
 	seen map[uint64]time.Time
-	// ring holds the ids in claim order; head is the oldest.
+	// ring holds the ids in claim order, the oldest first.
 	ring []uint64
-	head int
 }
 
 // ledgerKey packs an interaction id, a snowflake, into 8 bytes; an id
@@ -78,7 +77,7 @@ func (l *MemoryLedger) Claim(_ context.Context, idText string) (bool, error) {
 	}
 	// Forget expired ids from the old end, and the oldest when full.
 	for len(l.ring) > 0 {
-		oldest := l.ring[l.head]
+		oldest := l.ring[0]
 		at, ok := l.seen[oldest]
 		if ok && now.Sub(at) < l.ttl && len(l.seen) < l.size {
 			break
@@ -86,21 +85,9 @@ func (l *MemoryLedger) Claim(_ context.Context, idText string) (bool, error) {
 		if ok && (oldest != id) {
 			delete(l.seen, oldest)
 		}
-		l.ring[l.head] = 0
-		l.head++
-		if l.head == len(l.ring) || l.head > len(l.ring)/2 {
-			l.ring = append(l.ring[:0:0], l.ring[l.head:]...)
-			l.head = 0
-		}
+		l.ring = l.ring[1:]
 	}
 	l.seen[id] = now
 	l.ring = append(l.ring, id)
 	return true, nil
-}
-
-// Len reports how many ids the ledger remembers.
-func (l *MemoryLedger) Len() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.seen)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"net/http"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -131,17 +132,7 @@ func kindOf(i *discordgo.Interaction) string {
 }
 
 // validLabel keeps label values to Discord's command-name alphabet.
-func validLabel(s string) bool {
-	if s == "" || len(s) > 32 {
-		return false
-	}
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
-			return false
-		}
-	}
-	return true
-}
+var validLabel = regexp.MustCompile(`^[a-z0-9_-]{1,32}$`).MatchString
 
 // outcomeOf classifies a handler's response.
 func outcomeOf(resp *discordgo.InteractionResponse) string {
@@ -162,16 +153,17 @@ func outcomeOf(resp *discordgo.InteractionResponse) string {
 
 // Instrument returns h counting each interaction by kind and outcome and
 // timing the handler. Put it outermost, so rate-limited answers count.
-func (m *Metrics) Instrument(h Handler) Handler { return &instrumented{h: h, m: m} }
+func (m *Metrics) Instrument(h Handler) Handler { return &instrumented{Handler: h, m: m} }
 
+// instrumented counts and times Handle; Private is the wrapped Handler's.
 type instrumented struct {
-	h Handler
+	Handler
 	m *Metrics
 }
 
 func (in *instrumented) Handle(ctx context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
 	start := time.Now()
-	resp := in.h.Handle(ctx, i)
+	resp := in.Handler.Handle(ctx, i)
 	kind := kindOf(i)
 	in.m.mu.Lock()
 	in.m.requests[[2]string{kind, outcomeOf(resp)}]++
@@ -180,19 +172,18 @@ func (in *instrumented) Handle(ctx context.Context, i *discordgo.Interaction) *d
 	return resp
 }
 
-func (in *instrumented) Private(i *discordgo.Interaction) bool { return in.h.Private(i) }
-
 func (in *instrumented) Slow(i *discordgo.Interaction) bool {
-	p, ok := in.h.(Pacer)
+	p, ok := in.Handler.(Pacer)
 	return ok && p.Slow(i)
 }
 
 // Sender returns s counting deferrals sent over the gateway and the
 // results of edits and follow-ups.
-func (m *Metrics) Sender(s Sender) Sender { return &countingSender{s: s, m: m} }
+func (m *Metrics) Sender(s Sender) Sender { return &countingSender{Sender: s, m: m} }
 
+// countingSender counts; DeleteOriginal is the wrapped Sender's.
 type countingSender struct {
-	s Sender
+	Sender
 	m *Metrics
 }
 
@@ -204,7 +195,7 @@ func (c *countingSender) Respond(ctx context.Context, i *discordgo.Interaction, 
 	if resp != nil && isDeferral(resp.Type) {
 		c.m.deferrals.Add(1)
 	}
-	return c.s.Respond(ctx, i, resp)
+	return c.Sender.Respond(ctx, i, resp)
 }
 
 func (c *countingSender) count(err error) error {
@@ -217,15 +208,11 @@ func (c *countingSender) count(err error) error {
 }
 
 func (c *countingSender) EditOriginal(ctx context.Context, i *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
-	return c.count(c.s.EditOriginal(ctx, i, d))
+	return c.count(c.Sender.EditOriginal(ctx, i, d))
 }
 
 func (c *countingSender) Followup(ctx context.Context, i *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
-	return c.count(c.s.Followup(ctx, i, d))
-}
-
-func (c *countingSender) DeleteOriginal(ctx context.Context, i *discordgo.Interaction) error {
-	return c.s.DeleteOriginal(ctx, i)
+	return c.count(c.Sender.Followup(ctx, i, d))
 }
 
 // HTTP returns next counting response codes and the deferrals written as

@@ -114,7 +114,7 @@ func readData(typ discordgo.InteractionType, raw json.RawMessage) (discordgo.Int
 		if err != nil {
 			err = &discordx.FieldError{Path: "data", Msg: "should be an object"}
 		} else {
-			err = stringField(d.CustomID, "data.custom_id", &customID)
+			err = discordx.TextField(d.CustomID, "data.custom_id", &customID, true)
 		}
 		if typ == discordgo.InteractionModalSubmit {
 			form := discordgo.ModalSubmitInteractionData{CustomID: customID}
@@ -168,19 +168,6 @@ func checkOptions(opts []*discordgo.ApplicationCommandInteractionDataOption, pat
 		if err := checkOptions(o.Options, p+".options", depth+1); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// stringField decodes a required JSON string.
-func stringField(raw json.RawMessage, path string, dst *string) error {
-	if len(raw) == 0 {
-		return &discordx.FieldError{Path: path, Msg: "is missing"}
-	}
-	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) || json.Unmarshal(raw, dst) != nil {
-		var v any
-		_ = json.Unmarshal(raw, &v)
-		return &discordx.FieldError{Path: path, Msg: "should be text, but is " + discordx.JSONKind(v)}
 	}
 	return nil
 }

@@ -3,7 +3,9 @@ package bot
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -117,13 +119,6 @@ func (l *RateLimiter) Slow(i *discordgo.Interaction) bool {
 
 var _ Pacer = (*RateLimiter)(nil)
 
-// Users reports how many users the limiter remembers now.
-func (l *RateLimiter) Users() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.users)
-}
-
 // take spends one of user's tokens. When none is left it reports false and
 // how long until one is.
 func (l *RateLimiter) take(user string) (time.Duration, bool) {
@@ -157,21 +152,10 @@ func (l *RateLimiter) take(user string) (time.Duration, bool) {
 // none, it forgets the user seen longest ago. l.mu must be held.
 func (l *RateLimiter) evict(now time.Time) {
 	full := time.Duration(l.burst / l.rate * float64(time.Second))
-	var oldest string
-	var oldestAt time.Time
-	removed := false
-	for id, b := range l.users {
-		if now.Sub(b.last) >= full {
-			delete(l.users, id)
-			removed = true
-			continue
-		}
-		if oldest == "" || b.last.Before(oldestAt) {
-			oldest, oldestAt = id, b.last
-		}
-	}
-	if !removed && oldest != "" {
-		delete(l.users, oldest)
+	n := len(l.users)
+	maps.DeleteFunc(l.users, func(_ string, b *bucket) bool { return now.Sub(b.last) >= full })
+	if len(l.users) == n && n > 0 {
+		delete(l.users, slices.MinFunc(slices.Collect(maps.Keys(l.users)), func(a, b string) int { return l.users[a].last.Compare(l.users[b].last) }))
 	}
 }
 

@@ -155,12 +155,10 @@ func (c *REST) do(ctx context.Context, method, path string, p payload) error {
 			return fmt.Errorf("giving up after %d attempts, the interaction token expires first: %w", attempt, err)
 		}
 		c.log.Warn("discord call failed; retrying", "method", method, "attempt", attempt, "wait", wait, "err", err)
-		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
-			t.Stop()
 			return fmt.Errorf("giving up after %d attempts (%w): %w", attempt, context.Cause(ctx), err)
-		case <-t.C:
+		case <-time.After(wait):
 		}
 	}
 }
@@ -191,7 +189,8 @@ func (c *REST) attempt(ctx context.Context, method, path string, p payload) (tim
 		if ctx.Err() != nil {
 			return -1, context.Cause(ctx)
 		}
-		return 0, errors.New("network error: " + redact(err.Error(), path))
+		// The path, which holds the token, is left out.
+		return 0, errors.New("network error: " + strings.ReplaceAll(err.Error(), path, "/…"))
 	}
 	defer resp.Body.Close()
 	msg, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
@@ -226,9 +225,4 @@ func retryAfter(h http.Header, body []byte) time.Duration {
 		}
 	}
 	return 0
-}
-
-// redact removes the request path, which holds the token, from s.
-func redact(s, path string) string {
-	return strings.ReplaceAll(s, path, "/…")
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -70,28 +71,20 @@ type payload struct {
 	body        []byte
 }
 
-// messageOf returns the wire form of message data. forEdit drops the
-// ephemeral flag, which an edit cannot change.
-func messageOf(d *discordgo.InteractionResponseData, forEdit bool) wireMessage {
-	if d == nil {
-		d = &discordgo.InteractionResponseData{}
-	}
+// messageOf returns the wire form of message data and the files it
+// uploads. forEdit drops the ephemeral flag, which an edit cannot change.
+func messageOf(d *discordgo.InteractionResponseData, forEdit bool) (wireMessage, []*discordgo.File) {
+	d = cmp.Or(d, &discordgo.InteractionResponseData{})
 	m := wireMessage{
 		Content:         d.Content,
-		Embeds:          d.Embeds,
-		Components:      d.Components,
+		Embeds:          orEmpty(d.Embeds),
+		Components:      orEmpty(d.Components),
 		AllowedMentions: d.AllowedMentions,
 		Flags:           d.Flags & (discordgo.MessageFlagsEphemeral | discordgo.MessageFlagsSuppressEmbeds),
 		Attachments:     []wireAttachment{},
 	}
 	if forEdit {
 		m.Flags &^= discordgo.MessageFlagsEphemeral
-	}
-	if m.Embeds == nil {
-		m.Embeds = []*discordgo.MessageEmbed{}
-	}
-	if m.Components == nil {
-		m.Components = []discordgo.MessageComponent{}
 	}
 	if d.Attachments != nil {
 		for _, a := range *d.Attachments {
@@ -103,63 +96,48 @@ func messageOf(d *discordgo.InteractionResponseData, forEdit bool) wireMessage {
 	for k, f := range d.Files {
 		m.Attachments = append(m.Attachments, wireAttachment{ID: k, Filename: f.Name})
 	}
-	return m
+	return m, d.Files
 }
 
-// responseOf returns the wire form of an interaction response.
-func responseOf(resp *discordgo.InteractionResponse) wireResponse {
+// orEmpty returns s, or an empty list for nil: Discord misreads null.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// responseOf returns the wire form of an interaction response and the
+// files it uploads.
+func responseOf(resp *discordgo.InteractionResponse) (wireResponse, []*discordgo.File) {
+	d := cmp.Or(resp.Data, &discordgo.InteractionResponseData{})
 	w := wireResponse{Type: resp.Type}
+	var files []*discordgo.File
 	switch resp.Type {
 	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage:
-		w.Data = messageOf(resp.Data, false)
+		w.Data, files = messageOf(d, false)
 	case discordgo.InteractionApplicationCommandAutocompleteResult:
-		c := wireChoices{Choices: []*discordgo.ApplicationCommandOptionChoice{}}
-		if resp.Data != nil && resp.Data.Choices != nil {
-			c.Choices = resp.Data.Choices
-		}
-		w.Data = c
+		w.Data = wireChoices{Choices: orEmpty(d.Choices)}
 	case discordgo.InteractionResponseModal:
-		m := wireModal{Components: []discordgo.MessageComponent{}}
-		if resp.Data != nil {
-			m.CustomID, m.Title = resp.Data.CustomID, resp.Data.Title
-			if resp.Data.Components != nil {
-				m.Components = resp.Data.Components
-			}
-		}
-		w.Data = m
+		w.Data = wireModal{CustomID: d.CustomID, Title: d.Title, Components: orEmpty(d.Components)}
 	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
-		if resp.Data != nil && resp.Data.Flags != 0 {
-			w.Data = wireDeferral{Flags: resp.Data.Flags & discordgo.MessageFlagsEphemeral}
+		if d.Flags != 0 {
+			w.Data = wireDeferral{Flags: d.Flags & discordgo.MessageFlagsEphemeral}
 		}
 	}
-	return w
-}
-
-// filesOf returns the files a response uploads.
-func filesOf(resp *discordgo.InteractionResponse) []*discordgo.File {
-	switch resp.Type {
-	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseUpdateMessage:
-		if resp.Data != nil {
-			return resp.Data.Files
-		}
-	}
-	return nil
+	return w, files
 }
 
 // encodeResponse encodes an interaction response: JSON, or multipart/
 // form-data with a payload_json part and files[n] parts when it uploads
 // files.
 func encodeResponse(resp *discordgo.InteractionResponse) (payload, error) {
-	return encode(responseOf(resp), filesOf(resp))
+	return encode(responseOf(resp))
 }
 
 // encodeMessage encodes message data for an edit or a follow-up.
 func encodeMessage(d *discordgo.InteractionResponseData, forEdit bool) (payload, error) {
-	var files []*discordgo.File
-	if d != nil {
-		files = d.Files
-	}
-	return encode(messageOf(d, forEdit), files)
+	return encode(messageOf(d, forEdit))
 }
 
 // errEncode marks a response that cannot be encoded: a bug in the
@@ -182,26 +160,17 @@ func encode(v any, files []*discordgo.File) (payload, error) {
 	}
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
-	h := textproto.MIMEHeader{}
-	h.Set("Content-Disposition", `form-data; name="payload_json"`)
-	h.Set("Content-Type", "application/json")
-	part, err := mw.CreatePart(h)
-	if err == nil {
-		_, err = part.Write(js)
+	part := func(disposition, contentType string, content io.Reader) error {
+		w, err := mw.CreatePart(textproto.MIMEHeader{"Content-Disposition": {disposition}, "Content-Type": {contentType}})
+		if err == nil {
+			_, err = io.Copy(w, content)
+		}
+		return err
 	}
+	err = part(`form-data; name="payload_json"`, "application/json", bytes.NewReader(js))
 	for k, f := range files {
-		if err != nil {
-			break
-		}
-		h := textproto.MIMEHeader{}
-		h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="files[%d]"; filename="%s"`, k, quoteName(f.Name)))
-		ct := f.ContentType
-		if ct == "" {
-			ct = "application/octet-stream"
-		}
-		h.Set("Content-Type", ct)
-		if part, err = mw.CreatePart(h); err == nil && f.Reader != nil {
-			_, err = io.Copy(part, f.Reader)
+		if err == nil {
+			err = part(fmt.Sprintf(`form-data; name="files[%d]"; filename="%s"`, k, quoteName(f.Name)), cmp.Or(f.ContentType, "application/octet-stream"), f.Reader)
 		}
 	}
 	if err == nil {

@@ -196,10 +196,8 @@ func parseComponent(raw json.RawMessage, path string, depth int) (discordgo.Mess
 		return nil, &FieldError{Path: path + ".type", Msg: "should be a component type number, but is " + rawKind(head.Type)}
 	}
 	var id int
-	if len(head.ID) > 0 && !isNull(head.ID) {
-		if err := json.Unmarshal(head.ID, &id); err != nil {
-			return nil, &FieldError{Path: path + ".id", Msg: "should be a number, but is " + rawKind(head.ID)}
-		}
+	if !isNull(head.ID) && json.Unmarshal(head.ID, &id) != nil {
+		return nil, &FieldError{Path: path + ".id", Msg: "should be a number, but is " + rawKind(head.ID)}
 	}
 	switch kind {
 	case discordgo.ActionsRowComponent:
@@ -210,10 +208,10 @@ func parseComponent(raw json.RawMessage, path string, depth int) (discordgo.Mess
 		return &discordgo.ActionsRow{Components: children, ID: id}, nil
 	case discordgo.TextInputComponent:
 		in := &discordgo.TextInput{ID: id}
-		if err := textField(head.CustomID, path+".custom_id", &in.CustomID, true); err != nil {
+		if err := TextField(head.CustomID, path+".custom_id", &in.CustomID, true); err != nil {
 			return nil, err
 		}
-		if err := textField(head.Value, path+".value", &in.Value, false); err != nil {
+		if err := TextField(head.Value, path+".value", &in.Value, false); err != nil {
 			return nil, err
 		}
 		in.Label, _ = head.Label.(string)
@@ -237,9 +235,10 @@ func parseComponent(raw json.RawMessage, path string, depth int) (discordgo.Mess
 	return c, nil
 }
 
-// textField decodes raw into *dst when it is a JSON string. A missing
-// value is an error only when required; null and other types always are.
-func textField(raw json.RawMessage, path string, dst *string, required bool) error {
+// TextField decodes raw, the field at path, into *dst when it is a JSON
+// string. A missing value is a *FieldError only when required; null and
+// other types always are.
+func TextField(raw json.RawMessage, path string, dst *string, required bool) error {
 	if len(raw) == 0 {
 		if required {
 			return &FieldError{Path: path, Msg: "is missing"}
@@ -262,33 +261,29 @@ func isNull(raw json.RawMessage) bool {
 // in a submitted modal, whether it sits in an action row (the old way) or
 // in a Label (the new way), and reports whether it was found.
 func TextValue(components []discordgo.MessageComponent, customID string) (string, bool) {
-	return textValues(components, customID, 0)
+	return textValue(components, customID, 0)
 }
 
-func textValues(components []discordgo.MessageComponent, customID string, depth int) (string, bool) {
-	for _, c := range components {
-		if v, ok := textValue(c, customID, depth); ok {
-			return v, true
-		}
-	}
-	return "", false
-}
-
-func textValue(c discordgo.MessageComponent, customID string, depth int) (string, bool) {
+func textValue(components []discordgo.MessageComponent, customID string, depth int) (string, bool) {
 	if depth > maxDepth {
 		return "", false
 	}
-	if t, ok := As[discordgo.TextInput](c); ok && t.CustomID == customID {
-		return t.Value, true
-	}
-	if t, ok := As[TextInput](c); ok && t.CustomID == customID {
-		return t.Value, true
-	}
-	if l, ok := As[Label](c); ok {
-		return textValue(l.Component, customID, depth+1)
-	}
-	if r, ok := As[discordgo.ActionsRow](c); ok {
-		return textValues(r.Components, customID, depth+1)
+	for _, c := range components {
+		if t, ok := As[discordgo.TextInput](c); ok && t.CustomID == customID {
+			return t.Value, true
+		}
+		if t, ok := As[TextInput](c); ok && t.CustomID == customID {
+			return t.Value, true
+		}
+		var inner []discordgo.MessageComponent
+		if l, ok := As[Label](c); ok {
+			inner = []discordgo.MessageComponent{l.Component}
+		} else if r, ok := As[discordgo.ActionsRow](c); ok {
+			inner = r.Components
+		}
+		if v, ok := textValue(inner, customID, depth+1); ok {
+			return v, true
+		}
 	}
 	return "", false
 }

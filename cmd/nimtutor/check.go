@@ -2,11 +2,10 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 
 	"github.com/nimtutor/nimtutor/check"
@@ -50,9 +49,7 @@ func runCheck(ctx context.Context, args []string, out, errOut io.Writer) error {
 		return usagef("give --tests to write a test file, or --output to check one, not both")
 	case *tests:
 		if !hasSeed {
-			var b [8]byte
-			rand.Read(b[:])
-			seed = binary.LittleEndian.Uint64(b[:]) >> 16 // short enough to type
+			seed = rand.Uint64() >> 16 // short enough to type
 		}
 		f, err := check.Generate(g, seed)
 		if err != nil {

@@ -122,10 +122,7 @@ func runRegister(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if !*global && *guild == "" {
 		*guild = setting("DISCORD_GUILD_ID")
 	}
-	s, err := discordgo.New("Bot " + tok)
-	if err != nil {
-		return err
-	}
+	s, _ := discordgo.New("Bot " + tok) // New never fails.
 	cmds := commands.Definitions()
 	ctx, cancel := context.WithTimeout(ctx, registerTimeout)
 	defer cancel()

@@ -111,7 +111,7 @@ type report struct {
 	floor, real       clientResult
 	floorCPU, realCPU time.Duration // process CPU per request, client included
 	deliveryLatency   []time.Duration
-	peakRSS, endRSS   int64 // bytes
+	peakRSS           int64 // bytes
 	cpuAfter          time.Duration
 	cpuAfterWindow    time.Duration
 	drain             time.Duration // from the end of the load to the last delivery
@@ -194,7 +194,7 @@ func loadtest(ctx context.Context, cfg loadConfig, log *slog.Logger) (*report, e
 	time.Sleep(time.Until(loadEnd.Add(window)))
 	rep.cpuAfter, rep.cpuAfterWindow = cpuTime()-cpuStart, time.Since(loadEnd)
 	rep.deliveryLatency, _ = api.results()
-	rep.peakRSS, rep.endRSS = rss()
+	rep.peakRSS = peakRSS()
 
 	start := time.Now()
 	stopReal()
@@ -243,7 +243,7 @@ func serveOn(ctx context.Context, pub ed25519.PublicKey, handler bot.Handler, lo
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		if err := bot.ServeHTTP(ctx, ln, pub, handler, log, bot.WithAPIURL(apiURL)); err != nil {
+		if err := bot.ServeHTTP(ctx, ln, pub, handler, log, bot.WithSender(bot.NewREST(apiURL, nil, log))); err != nil {
 			log.Error("serving", "err", err)
 		}
 	}()
@@ -664,27 +664,18 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// rss returns the process's peak and current resident set size, from
+// peakRSS returns the process's peak resident set size, from
 // /proc/self/status (0 where that is not available).
-func rss() (peak, now int64) {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0, 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		f := strings.Fields(line)
-		if len(f) < 2 {
-			continue
-		}
-		kb, _ := strconv.ParseInt(f[1], 10, 64)
-		switch f[0] {
-		case "VmHWM:":
-			peak = kb << 10
-		case "VmRSS:":
-			now = kb << 10
+func peakRSS() int64 {
+	b, _ := os.ReadFile("/proc/self/status")
+	for line := range strings.Lines(string(b)) {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			var kb int64
+			fmt.Sscan(rest, &kb)
+			return kb << 10
 		}
 	}
-	return peak, now
+	return 0
 }
 
 // resetPeakRSS starts a new peak RSS measurement where Linux allows it.

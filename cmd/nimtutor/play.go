@@ -4,7 +4,10 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"strings"
+
+	"github.com/nimtutor/nimtutor/bot"
 )
 
 // runPlay implements `nimtutor play GAME POSITION [--first X] [--bot-first]`:
@@ -29,13 +32,23 @@ func (m *Main) runPlay(ctx context.Context, args []string) error {
 	}
 	c.Do(ctx, line, out)
 	fmt.Fprintln(out, "Type your move as two numbers, e.g. 5 4, or quit.")
+	return typeMoves(ctx, c, in, out, c.Playing, nil)
+}
+
+// typeMoves reads lines from in while more reports true, until quit or
+// exit: a line that starts with a digit is a move typed in the last
+// reply's form, a word of words runs its function, and any other line is
+// a console line.
+func typeMoves(ctx context.Context, c *bot.Console, in io.Reader, out io.Writer, more func() bool, words map[string]func()) error {
 	sc := bufio.NewScanner(in)
-	for c.Playing() && sc.Scan() {
+	for more() && sc.Scan() {
 		text := strings.TrimSpace(sc.Text())
 		switch {
 		case text == "quit" || text == "exit":
 			return nil
 		case text == "":
+		case words[text] != nil:
+			words[text]()
 		case text[0] >= '0' && text[0] <= '9':
 			c.TypeMove(ctx, text, out)
 		default:

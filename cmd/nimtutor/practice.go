@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -39,28 +38,18 @@ func (m *Main) runPractice(ctx context.Context, args []string) error {
 	}
 	c.Do(ctx, line, out)
 	fmt.Fprintln(out, "Type your move as two numbers (e.g. 5 4), hint, next, or quit.")
-	sc := bufio.NewScanner(in)
-	for sc.Scan() {
-		text := strings.TrimSpace(sc.Text())
-		switch {
-		case text == "quit" || text == "exit":
-			return nil
-		case text == "":
-		case text == "hint":
+	return typeMoves(ctx, c, in, out, func() bool { return true }, map[string]func(){
+		"hint": func() {
 			if !c.Click(ctx, "Hint", out) && !c.Click(ctx, "Show", out) {
 				fmt.Fprintln(out, "no hint left here")
 			}
-		case text == "next":
+		},
+		"next": func() {
 			if !c.Click(ctx, "Next", out) {
 				c.Do(ctx, line, out)
 			}
-		case text[0] >= '0' && text[0] <= '9':
-			c.TypeMove(ctx, text, out)
-		default:
-			c.Do(ctx, text, out)
-		}
-	}
-	return sc.Err()
+		},
+	})
 }
 
 // runConsoleLine implements the commands that are one console line:

@@ -62,10 +62,10 @@ func searchWorkers() int {
 
 // newHandlerWith returns the handler a Discord transport serves in one
 // process: the router behind the per-user rate limiter with the limits
-// given. The returned function closes the store; call it once the
-// transport has stopped.
+// given, instrumented as a replica's is. The returned function closes the
+// store; call it once the transport has stopped.
 func newHandlerWith(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig) (bot.Handler, func()) {
-	h, _, closeStore := newSharedHandler(ctx, log, cfg, limits, nil, nil)
+	h, _, closeStore := newSharedHandler(ctx, log, cfg, limits, nil, bot.NewMetrics())
 	return h, closeStore
 }
 

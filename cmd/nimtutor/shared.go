@@ -71,14 +71,6 @@ func every(ctx context.Context, d time.Duration, f func()) {
 	}
 }
 
-// ledger returns the shared ledger, or nil (the transport's own) without one.
-func (rep *replica) ledger() bot.Ledger {
-	if rep.sh == nil {
-		return nil
-	}
-	return rep.sh
-}
-
 // adopt makes the lazy practice service use a store already open.
 func (l *lazyPractice) adopt(st *store.Store) {
 	l.mu.Lock()
@@ -88,31 +80,27 @@ func (l *lazyPractice) adopt(st *store.Store) {
 
 // newSharedHandler is newHandlerWith for a replica: with sh set, game
 // states, practice and the rate limits go through the store sh, which the
-// returned function closes. With m set, the handler is instrumented and
-// m reports the gates' queues, the cache and the store's latency.
+// returned function closes. The handler is instrumented by m, which also
+// reports the gates' queues, the cache and the store's latency.
 func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig, sh *store.Store, m *bot.Metrics) (bot.Handler, *lazyPractice, func()) {
 	if sh != nil {
 		cfg.States = sh
 	}
-	if m != nil {
-		defaultGates(&cfg)
-		for name, g := range map[string]*commands.Gate{"search": cfg.Searches, "picture": cfg.Pictures, "work": cfg.Work} {
-			m.Gauge("nimtutor_queue_running", `gate="`+name+`"`, "Heavy jobs running, by gate.", func() float64 { r, _ := g.Load(); return float64(r) })
-			m.Gauge("nimtutor_queue_waiting", `gate="`+name+`"`, "Heavy jobs waiting for a worker, by gate.", func() float64 { _, w := g.Load(); return float64(w) })
-		}
+	defaultGates(&cfg)
+	for name, g := range map[string]*commands.Gate{"search": cfg.Searches, "picture": cfg.Pictures, "work": cfg.Work} {
+		m.Gauge("nimtutor_queue_running", `gate="`+name+`"`, "Heavy jobs running, by gate.", func() float64 { r, _ := g.Load(); return float64(r) })
+		m.Gauge("nimtutor_queue_waiting", `gate="`+name+`"`, "Heavy jobs waiting for a worker, by gate.", func() float64 { _, w := g.Load(); return float64(w) })
 	}
 	r, cache, prac := newRouter(log, cfg)
+	var h bot.Handler = bot.NewRateLimiter(r, limits)
 	if sh != nil {
 		prac.adopt(sh)
-		if m != nil {
-			sh.SetObserver(m.ObserveStore)
-		}
+		sh.SetObserver(m.ObserveStore)
+		h = bot.NewSharedRateLimiter(r, sh, limits, log)
 	}
-	if m != nil {
-		m.CounterFunc("nimtutor_cache_requests_total", `result="hit"`, "Explanation and state cache lookups, by result.", func() float64 { return float64(cache.Stats().Hits) })
-		m.CounterFunc("nimtutor_cache_requests_total", `result="miss"`, "", func() float64 { return float64(cache.Stats().Misses) })
-		m.Gauge("nimtutor_cache_entries", "", "Entries in this replica's cache.", func() float64 { return float64(cache.Stats().Entries) })
-	}
+	m.CounterFunc("nimtutor_cache_requests_total", `result="hit"`, "Explanation and state cache lookups, by result.", func() float64 { return float64(cache.Stats().Hits) })
+	m.CounterFunc("nimtutor_cache_requests_total", `result="miss"`, "", func() float64 { return float64(cache.Stats().Misses) })
+	m.Gauge("nimtutor_cache_entries", "", "Entries in this replica's cache.", func() float64 { return float64(cache.Stats().Entries) })
 	go func() {
 		every(ctx, cacheLogEvery, func() { logCache(log, cache) })
 		logCache(log, cache)
@@ -122,14 +110,7 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 			log.Error("closing the store", "err", err)
 		}
 	}
-	var h bot.Handler = bot.NewRateLimiter(r, limits)
-	if sh != nil {
-		h = bot.NewSharedRateLimiter(r, sh, limits, log)
-	}
-	if m != nil {
-		h = m.Instrument(h)
-	}
-	return h, prac, closeStore
+	return m.Instrument(h), prac, closeStore
 }
 
 // rateLimits reads the per-user limit: RATE_BURST interactions per
@@ -154,15 +135,16 @@ func rateLimits() (bot.RateLimitConfig, error) {
 }
 
 // replica is what a Discord transport serves with: its handler, the
-// store it shares with other replicas (nil without DATABASE_URL), its
-// metrics and its readiness check, Discord's API and the logger.
+// ledger it shares with other replicas (nil, the transport's own, without
+// DATABASE_URL), its metrics and its readiness check, the counted sender
+// of answers to Discord's API and the logger.
 type replica struct {
 	handler bot.Handler
-	sh      *store.Store
+	ledger  bot.Ledger
 	metrics *bot.Metrics
 	ready   func(ctx context.Context) error
 	close   func()
-	api     string
+	sender  bot.Sender
 	log     *slog.Logger
 }
 
@@ -198,7 +180,10 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 	}
 	m := bot.NewMetrics()
 	h, prac, closeStore := newSharedHandler(ctx, log, cfg, limits, sh, m)
-	rep := &replica{handler: h, sh: sh, metrics: m, close: closeStore, api: api, log: log}
+	rep := &replica{handler: h, metrics: m, close: closeStore, sender: m.Sender(bot.NewREST(api, nil, log)), log: log}
+	if sh != nil {
+		rep.ledger = sh
+	}
 	rep.ready = func(ctx context.Context) error {
 		if sh != nil {
 			return sh.Ready(ctx)
@@ -217,8 +202,7 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 // httpOptions returns the HTTP transport's options: shared state, and
 // /healthz, /readyz and /metrics beside the interactions endpoint.
 func (rep *replica) httpOptions() []bot.HTTPOption {
-	return []bot.HTTPOption{bot.WithLedger(rep.ledger()), bot.WithAPIURL(rep.api),
-		bot.WithSender(rep.metrics.Sender(bot.NewREST(rep.api, nil, rep.log))),
+	return []bot.HTTPOption{bot.WithLedger(rep.ledger), bot.WithSender(rep.sender),
 		bot.WithWrap(func(h http.Handler) http.Handler { return bot.Ops(h, rep.ready, rep.metrics) })}
 }
 
@@ -226,8 +210,7 @@ func (rep *replica) httpOptions() []bot.HTTPOption {
 // ledger and counting sender and, when metricsAddr (or METRICS_ADDR) is
 // set, the health and metrics endpoints on a listener of their own.
 func (rep *replica) runGateway(ctx context.Context, token string, plan bot.ShardPlan, metricsAddr string) error {
-	cfg := bot.GatewayConfig{Token: token, APIURL: rep.api, Ledger: rep.ledger(),
-		Sender: rep.metrics.Sender(bot.NewREST(rep.api, nil, rep.log))}
+	cfg := bot.GatewayConfig{Token: token, Ledger: rep.ledger, Sender: rep.sender}
 	metricsAddr = cmp.Or(metricsAddr, setting("METRICS_ADDR"))
 	if metricsAddr != "" {
 		ctx, cancel := context.WithCancel(ctx)

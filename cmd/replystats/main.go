@@ -118,18 +118,11 @@ func solve(ctx context.Context, bin, game string, args, extra []string) string {
 func sameFraction(replies []string) (frac, words float64) {
 	docs, df := docFreq(replies)
 	for _, d := range docs {
-		covered := make([]bool, len(d))
+		n, end := 0, 0 // end: the word after the last run counted
 		for k, g := range grams(d) {
 			if 2*df[g] >= len(replies) {
-				for j := k; j < k+Window; j++ {
-					covered[j] = true
-				}
-			}
-		}
-		n := 0
-		for _, c := range covered {
-			if c {
-				n++
+				n += k + Window - max(k, end)
+				end = k + Window
 			}
 		}
 		if len(d) > 0 {
