@@ -420,22 +420,18 @@ func ownTop(p *Stacks) bool {
 	return slices.ContainsFunc(p.Stacks(), func(s string) bool { return s[0] == own })
 }
 
-// noMoveReason says why the player to move in p cannot move.
-func noMoveReason(p *Stacks) string {
-	mover, _ := explain.Players(p)
-	if len(p.Stacks()) == 0 {
-		return mover + " cannot move: no stacks are left"
-	}
-	return fmt.Sprintf("%s cannot move: no stack has `%c` on top", mover, symbolOf(p.ToMove()))
-}
-
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
 func (t *stackGame) GameOver(pos solver.Position) string {
 	p := pos.(*Stacks)
-	if p.Misere() {
-		return noMoveReason(p) + ", and in misère play a player who cannot move wins."
+	mover, _ := explain.Players(p)
+	why, rule := fmt.Sprintf("no stack has `%c` on top", symbolOf(p.ToMove())), "in normal play a player who cannot move loses"
+	if len(p.Stacks()) == 0 {
+		why = "no stacks are left"
 	}
-	return noMoveReason(p) + ", and in normal play a player who cannot move loses."
+	if p.Misere() {
+		rule = "in misère play a player who cannot move wins"
+	}
+	return fmt.Sprintf("%s cannot move: %s, and %s.", mover, why, rule)
 }
 
 // ---- binim2 ----
