@@ -130,6 +130,12 @@ func Players(pos solver.Position) (mover, other string) {
 	return g.PlayerName(pos.ToMove()), g.PlayerName(pos.ToMove().Other())
 }
 
+// AnalysisOf returns the analysis of pos as its game's own type A.
+func AnalysisOf[A solver.Analysis](pos solver.Position) A {
+	_, a := pos.Analyze()
+	return a.(A)
+}
+
 // ThemeXORToZero is the theme every Nim-like game shares: leave the
 // opponent an XOR of 0.
 const ThemeXORToZero = "XOR to zero"
