@@ -14,8 +14,7 @@ import (
 
 // KeyNumbers names the numbers that decide pos, as one clause.
 func (g game) KeyNumbers(pos solver.Position) string {
-	_, a := pos.Analyze()
-	return fmt.Sprintf("the XOR of the counted gaps mod 3 is %d", a.(Analysis).Xor)
+	return fmt.Sprintf("the XOR of the counted gaps mod 3 is %d", explain.AnalysisOf[Analysis](pos).Xor)
 }
 
 // pawnStep is a move of pawn k (1-based) by d cells and what it does to
@@ -107,8 +106,7 @@ func pawnKind(a Analysis, m solver.Move) string {
 }
 
 func (g game) Kind(pos solver.Position, m solver.Move) string {
-	_, a := pos.Analyze()
-	return pawnKind(a.(Analysis), m)
+	return pawnKind(explain.AnalysisOf[Analysis](pos), m)
 }
 
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
@@ -137,10 +135,14 @@ func countedGaps(a Analysis) explain.List {
 	return gapItems(a, 2-n%2, 2, (n+1)/2)
 }
 
-// ignoredGaps describes the gaps that do not count, left to right.
-func ignoredGaps(a Analysis) explain.List {
-	n := len(a.Gaps)
-	return gapItems(a, 1+n%2, 2, n/2)
+// ignoredGaps returns the 1-based indices of the gaps that do not count,
+// left to right: every other one, ending next to the rightmost.
+func ignoredGaps(a Analysis) []int {
+	var out []int
+	for k := 1 + len(a.Gaps)%2; k < len(a.Gaps); k += 2 {
+		out = append(out, k)
+	}
+	return out
 }
 
 // grundyItems describes each counted gap's value: "gap 2: 4 mod 3 = 1".
@@ -210,8 +212,8 @@ func (g game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		"Stones carried out of a counted gap land in an uncounted one, where they no longer matter, so a counted gap acts as a pile you take 1 or 2 from."
 	if len(a.Gaps) > 0 {
 		body += fmt.Sprintf(" Here the counted gaps are %s", explain.Inline(countedGaps(a), o))
-		if ig := ignoredGaps(a); ig.N > 0 {
-			body += fmt.Sprintf("; ignored: %s", explain.Inline(ig, o))
+		if n := len(a.Gaps); n > 1 {
+			body += fmt.Sprintf("; ignored: %s", explain.Inline(gapItems(a, 1+n%2, 2, n/2), o))
 		}
 		body += "."
 	}
@@ -283,11 +285,10 @@ func (g game) Verdict(c solver.Result, o explain.Options) explain.Step {
 			c.WinnerName(), mover, other)}
 	}
 	m := c.Move.(Move)
-	next := explain.AfterMove(c)
-	_, na := next.Analyze()
+	na := explain.AnalysisOf[Analysis](explain.AfterMove(c))
 	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf(
 		"The XOR is %d, not 0, so **%s wins**. Winning move: **%s**: %s. The counted gaps' values mod 3 are then %s, with XOR %d, and %s is to move facing 0.",
-		a.Xor, c.WinnerName(), m, shiftText(a, m), explain.Inline(explain.Ints(na.(Analysis).Grundy), o), na.(Analysis).Xor, other)}
+		a.Xor, c.WinnerName(), m, shiftText(a, m), explain.Inline(explain.Ints(na.Grundy), o), na.Xor, other)}
 }
 
 func (g game) Question(solver.Result) explain.Step {
@@ -367,18 +368,11 @@ func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		}
 	}
 	rule := explain.Capitalise(gapsCount(a.Significant, o))
-	var ignored []int // the gaps that do not count
-	for k := range a.Gaps {
-		if !counted(k, len(a.Gaps)) {
-			ignored = append(ignored, k+1)
-		}
-	}
-	if len(ignored) > 0 {
-		if len(ignored) == 1 {
-			rule += fmt.Sprintf(" (gap %d: moves out of it are copied back)", ignored[0])
-		} else {
-			rule += fmt.Sprintf(" (gaps %s: moves out of them are copied back)", explain.Inline(explain.Ints(ignored), o))
-		}
+	switch ignored := ignoredGaps(a); {
+	case len(ignored) == 1:
+		rule += fmt.Sprintf(" (gap %d: moves out of it are copied back)", ignored[0])
+	case len(ignored) > 1:
+		rule += fmt.Sprintf(" (gaps %s: moves out of them are copied back)", explain.Inline(explain.Ints(ignored), o))
 	}
 	rule += "; a take-1-or-2 pile is worth g mod 3."
 	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
@@ -409,28 +403,19 @@ func (game) Themes() []string {
 // (mod 3 matters), a non-empty gap that does not count (the staircase),
 // and two counted values to XOR.
 func (game) PositionThemes(pos solver.Position) []string {
-	_, an := pos.Analyze()
-	a := an.(Analysis)
+	a := explain.AnalysisOf[Analysis](pos)
 	var out []string
-	big, ignored, nonzero := false, false, 0
-	for k, gap := range a.Gaps {
-		switch {
-		case !counted(k, len(a.Gaps)):
-			ignored = ignored || gap > 0
-		case gap >= 3:
-			big = true
-		}
+	if slices.ContainsFunc(a.Significant, func(k int) bool { return a.Gaps[k-1] >= 3 }) {
+		out = append(out, ThemeGapMod3)
 	}
+	if slices.ContainsFunc(ignoredGaps(a), func(k int) bool { return a.Gaps[k-1] > 0 }) {
+		out = append(out, ThemeStaircase)
+	}
+	nonzero := 0
 	for _, v := range a.Grundy {
 		if v != 0 {
 			nonzero++
 		}
-	}
-	if big {
-		out = append(out, ThemeGapMod3)
-	}
-	if ignored {
-		out = append(out, ThemeStaircase)
 	}
 	if nonzero >= 2 {
 		out = append(out, explain.ThemeXORToZero)
