@@ -16,10 +16,8 @@ import (
 
 // KeyNumbers names the numbers that decide pos, as one clause.
 func (t game) KeyNumbers(pos solver.Position) string {
-	_, an := pos.Analyze()
-	a := an.(Analysis)
-	p := pos.(*BinaryString)
-	return fmt.Sprintf("%s left, Nim sum of the runs of 1s %d, and %s", explain.Plural(a.Zeros, "zero", "zeros"), a.NimSum, heldText(p))
+	a := explain.AnalysisOf[Analysis](pos)
+	return fmt.Sprintf("%s left, Nim sum of the runs of 1s %d, and %s", explain.Plural(a.Zeros, "zero", "zeros"), a.NimSum, heldText(pos.(*BinaryString)))
 }
 
 // heldText says how many 0s each player holds: "Player 1 holds 2 zeros
@@ -292,8 +290,7 @@ func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	}
 	m := c.Move.(Move)
 	next := explain.AfterMove(c).(*BinaryString)
-	_, na := next.Analyze()
-	nb := na.(Analysis)
+	nb := explain.AnalysisOf[Analysis](next)
 	nl := next.lead()
 	kind, label := "a loss", "Winning move"
 	if c.Outcome == solver.Tie {
@@ -441,8 +438,7 @@ func (game) Themes() []string { return []string{ThemeTieBreak0s, explain.ThemeXO
 // PositionThemes lists the ideas pos needs: an odd number of 0s, and two
 // runs of 1s or more to XOR.
 func (game) PositionThemes(pos solver.Position) []string {
-	_, an := pos.Analyze()
-	a := an.(Analysis)
+	a := explain.AnalysisOf[Analysis](pos)
 	var out []string
 	if a.Zeros%2 == 1 {
 		out = append(out, ThemeTieBreak0s)
