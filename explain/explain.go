@@ -317,14 +317,15 @@ func alternatives(r solver.Result, max int) string {
 		}
 		return "The only winning move."
 	}
-	head := "Also winning: "
+	keeping := "winning"
 	if r.Outcome == solver.Tie {
-		head = "Also keeping the tie: "
+		keeping = "keeping the tie"
 	}
+	head := "Also " + keeping
 	if !pl.Complete {
-		head = fmt.Sprintf("Among the first %d moves, also %s: ", checkedMoves(r.Position), map[bool]string{true: "keeping the tie", false: "winning"}[r.Outcome == solver.Tie])
+		head = fmt.Sprintf("Among the first %d moves, also %s", checkedMoves(r.Position), keeping)
 	}
-	return head + Inline(ListOf(names), Options{MaxItems: max}) + "."
+	return head + ": " + Inline(ListOf(names), Options{MaxItems: max}) + "."
 }
 
 // moveDistance says how long the game lasts after the recommended move,

@@ -20,28 +20,13 @@ import (
 //     "Finding the move" step: the target, which part reaches it, the
 //     value after, every winning move by kind), or in a lost position how
 //     to make the opponent's task hardest.
-const (
-	levelQuestion = iota + 1
-	levelReduction
-	levelNumbers
-	levelRule
-	levelPointer
-	levelMove
-)
+//
+// ladderTitles names the levels in order.
+var ladderTitles = [...]string{"A question", "Work it out", "The numbers", "The rule", "Where to look", "The move"}
 
 // CheckLevel is the level of the ladder that asks the student to submit
-// a verdict (CheckVerdict checks it).
-const CheckLevel = levelReduction
-
-// Ladder titles, one for each level.
-var ladderTitles = [...]string{
-	levelQuestion:  "A question",
-	levelReduction: "Work it out",
-	levelNumbers:   "The numbers",
-	levelRule:      "The rule",
-	levelPointer:   "Where to look",
-	levelMove:      "The move",
-}
+// a verdict (CheckVerdict checks it): the reduction.
+const CheckLevel = 2
 
 // ladder builds the hint ladder of c from a game's parts.
 func ladder(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Options) []Step {
@@ -54,10 +39,10 @@ func ladder(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Options)
 		lastLevel(ctx, e, c, pl, o),
 	}
 	for i := range steps {
-		steps[i].Title = ladderTitles[i+1]
+		steps[i].Title = ladderTitles[i]
 	}
 	if c.Move == nil && solver.HasMoves(c.Position) {
-		steps[levelMove-1].Title = "Making it hardest"
+		steps[len(steps)-1].Title = "Making it hardest"
 	}
 	return steps
 }
