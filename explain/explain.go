@@ -45,8 +45,9 @@ type Teacher interface {
 	// move. The methods below that take c take it the same way.
 	Explain(c solver.Result, pl Plan, o Options) []Step
 	// The levels of the hint ladder (see ladder.go): a question on a
-	// sub-case and how to reduce, the same for every position; the
-	// reduced numbers; the rule; where to look for the move; the verdict.
+	// sub-case and how to reduce, the same for every position (a
+	// Course gives them); the reduced numbers; the rule; where to look
+	// for the move; the verdict.
 	Question(c solver.Result) Step
 	Reduction(c solver.Result) Step
 	Numbers(c solver.Result, o Options) Step
@@ -122,6 +123,30 @@ func (Basics) Stuck(pos solver.Position) string {
 func (Basics) LineMove(pos solver.Position, m solver.Move, _ Options) string {
 	return pos.Game().PlayerName(pos.ToMove()) + " " + teacherOf(pos.Game()).Compact(pos, m)
 }
+
+// Course is the part of a Teacher that is the same for every position of
+// its game; a game embeds a pointer to its own, as it embeds Basics.
+type Course struct {
+	// Ask and Reduce are the bodies of the hint ladder's first two
+	// levels: a question on a sub-case, and how to reduce a position.
+	Ask, Reduce string
+	// Lessons names the steps of Explain that teach the general rule.
+	Lessons []string
+	// Ideas lists the ideas of the game's solution a puzzle can need.
+	Ideas []string
+}
+
+// Question is the ladder's first level, Ask.
+func (k *Course) Question(solver.Result) Step { return Step{Body: k.Ask} }
+
+// Reduction is the ladder's second level, Reduce.
+func (k *Course) Reduction(solver.Result) Step { return Step{Body: k.Reduce} }
+
+// LessonTitles are the Lessons.
+func (k *Course) LessonTitles(solver.Result) []string { return k.Lessons }
+
+// Themes are the Ideas.
+func (k *Course) Themes() []string { return k.Ideas }
 
 // Players returns the names of the player to move in pos and of the
 // opponent.

@@ -12,11 +12,12 @@ import (
 // direction (the 1st, 3rd, ... move right, the 2nd, 4th, ... left); A moves
 // an A, B moves a B, any number of empty cells in its direction. A moves
 // first; a player who cannot move loses.
-var Game solver.Game = game{}
+var Game solver.Game = game{Course: &course}
 
 // game implements solver.Game, explain.Teacher and render.Drawer.
 type game struct {
 	explain.Basics
+	*explain.Course
 	solver.CellGame
 }
 

@@ -11,6 +11,16 @@ import (
 // The A-B game: facing pairs are reserve moves (same owner) or Nim heaps
 // (different owners), plus the unpaired last letter's walk to the edge.
 
+// course is what the explanation says alike for every position.
+var course = explain.Course{
+	Ask: "Start small. In `A...A`, the first letter moves right and the second left, both A's: how many moves does A have there, and can B ever use them? " +
+		"And in `A...B`, where each player owns one letter of the pair, what game do the 3 empty cells between them form?",
+	Reduce: "Now your row. Number the letters from the left: letters 1 and 2 face each other, then 3 and 4, and so on; a last letter without a partner walks to the right edge. " +
+		"Sort the pairs into those only one player can touch and those both can shrink, count each player's private moves, and decide who wins.",
+	Lessons: []string{"Facing pairs", "Reserve moves", "Nim heaps", "The rule"},
+	Ideas:   []string{ThemeReserveMoves, ThemeNimHeaps, explain.ThemeXORToZero},
+}
+
 // KeyNumbers names the numbers that decide pos, as one clause.
 func (t game) KeyNumbers(pos solver.Position) string {
 	a := explain.AnalysisOf[Analysis](pos)
@@ -314,16 +324,6 @@ func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 		why, c.WinnerName(), m, kind, other, after)}
 }
 
-func (t game) Question(solver.Result) explain.Step {
-	return explain.Step{Body: "Start small. In `A...A`, the first letter moves right and the second left, both A's: how many moves does A have there, and can B ever use them? " +
-		"And in `A...B`, where each player owns one letter of the pair, what game do the 3 empty cells between them form?"}
-}
-
-func (t game) Reduction(solver.Result) explain.Step {
-	return explain.Step{Body: "Now your row. Number the letters from the left: letters 1 and 2 face each other, then 3 and 4, and so on; a last letter without a partner walks to the right edge. " +
-		"Sort the pairs into those only one player can touch and those both can shrink, count each player's private moves, and decide who wins."}
-}
-
 func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	pairs := "There are no letters, so there are no pairs."
@@ -353,10 +353,6 @@ func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explai
 		return explain.Step{Body: fmt.Sprintf("Look at %s: shrink it so that the XOR of the heaps becomes 0.", heapName(k))}
 	}
 	return explain.Step{Body: "The XOR is already 0, so the heaps offer nothing. Look at your reserve moves: how many cells should one of them spend?"}
-}
-
-func (t game) LessonTitles(solver.Result) []string {
-	return []string{"Facing pairs", "Reserve moves", "Nim heaps", "The rule"}
 }
 
 // heapList names the Nim heaps with their letters: "2 (letters 1–2)".
@@ -407,11 +403,6 @@ const (
 	ThemeReserveMoves = "reserve moves" // letters of one owner facing each other are free moves
 	ThemeNimHeaps     = "nim heaps"     // facing letters of both owners are Nim heaps
 )
-
-// Themes lists the ideas of the solution.
-func (game) Themes() []string {
-	return []string{ThemeReserveMoves, ThemeNimHeaps, explain.ThemeXORToZero}
-}
 
 // PositionThemes lists the ideas pos needs: reserve moves, Nim heaps, and
 // a XOR of two heaps or more.

@@ -11,11 +11,12 @@ import (
 // Game is Ada and the pawns (CodeChef ADAPWNS): a move takes one pawn 1
 // or 2 cells to the left over empty cells. Ada moves first; a player who
 // cannot move loses.
-var Game solver.Game = game{}
+var Game solver.Game = game{Course: &course}
 
 // game implements solver.Game, explain.Teacher and render.Drawer.
 type game struct {
 	explain.Basics
+	*explain.Course
 	solver.CellGame
 }
 

@@ -12,6 +12,18 @@ import (
 // Ada and the pawns: gaps before the pawns form a staircase; every other
 // gap from the right counts, each as a take-1-or-2 pile worth g mod 3.
 
+// course is what the explanation says alike for every position.
+var course = explain.Course{
+	Ask: "Start small: a board with one pawn and g empty cells in front of it, where a move takes the pawn 1 or 2 cells left. " +
+		"For g = 0, 1, 2, 3, 4, 5, 6, does the player to move win? Which values of g lose, and why does the pattern repeat?",
+	Reduce: "Now your board. Count the empty cells in front of each pawn, up to the previous pawn or the left edge: these are the gaps. " +
+		"A move takes cells from one gap and adds them to the next gap on the right, so the gaps are a staircase. " +
+		"Which gaps can you ignore, because whatever leaves them the opponent can carry on at once? " +
+		"Reduce the board to the gaps that count, use your answer to the question, and decide who wins.",
+	Lessons: []string{"A staircase", "Which gaps count", "g mod 3", "The XOR"},
+	Ideas:   []string{ThemeGapMod3, ThemeStaircase, explain.ThemeXORToZero},
+}
+
 // KeyNumbers names the numbers that decide pos, as one clause.
 func (g game) KeyNumbers(pos solver.Position) string {
 	return fmt.Sprintf("the XOR of the counted gaps mod 3 is %d", explain.AnalysisOf[Analysis](pos).Xor)
@@ -291,18 +303,6 @@ func (g game) Verdict(c solver.Result, o explain.Options) explain.Step {
 		a.Xor, c.WinnerName(), m, shiftText(a, m), explain.Inline(explain.Ints(na.Grundy), o), na.Xor, other)}
 }
 
-func (g game) Question(solver.Result) explain.Step {
-	return explain.Step{Body: "Start small: a board with one pawn and g empty cells in front of it, where a move takes the pawn 1 or 2 cells left. " +
-		"For g = 0, 1, 2, 3, 4, 5, 6, does the player to move win? Which values of g lose, and why does the pattern repeat?"}
-}
-
-func (g game) Reduction(solver.Result) explain.Step {
-	return explain.Step{Body: "Now your board. Count the empty cells in front of each pawn, up to the previous pawn or the left edge: these are the gaps. " +
-		"A move takes cells from one gap and adds them to the next gap on the right, so the gaps are a staircase. " +
-		"Which gaps can you ignore, because whatever leaves them the opponent can carry on at once? " +
-		"Reduce the board to the gaps that count, use your answer to the question, and decide who wins."}
-}
-
 func (g game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	a := c.Analysis.(Analysis)
 	if len(a.Gaps) == 0 {
@@ -331,10 +331,6 @@ func (g game) Pointer(c solver.Result, pl explain.Plan, o explain.Options) expla
 		return explain.Step{Body: fmt.Sprintf("Look at gap %d (its pawn is on cell %d): which value mod 3 must it have for the XOR to become 0, and can its pawn get there?", s.gap, a.Pawns[s.pawn-1]+1)}
 	}
 	return explain.Step{Body: fmt.Sprintf("No counted gap can reach the value it needs on its own. Look at gap %d, and at the pawn just to its left, whose move adds to it.", s.gap)}
-}
-
-func (g game) LessonTitles(solver.Result) []string {
-	return []string{"A staircase", "Which gaps count", "g mod 3", "The XOR"}
 }
 
 func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
@@ -393,11 +389,6 @@ const (
 	ThemeGapMod3   = "gap mod 3" // a gap of g is worth g mod 3
 	ThemeStaircase = "staircase" // only every other gap counts
 )
-
-// Themes lists the ideas of the solution.
-func (game) Themes() []string {
-	return []string{ThemeGapMod3, ThemeStaircase, explain.ThemeXORToZero}
-}
 
 // PositionThemes lists the ideas pos needs: a counted gap of 3 or more
 // (mod 3 matters), a non-empty gap that does not count (the staircase),

@@ -17,14 +17,15 @@ import (
 
 // Binim2 is Binary Nim in misère play: a player who cannot move wins.
 var Binim2 solver.Game = &stackGame{name: "binim2", misere: true,
-	title: "Binary Nim, misère (CodeChef BINIM2)"}
+	title: "Binary Nim, misère (CodeChef BINIM2)", Course: &binim2Course}
 
 // Binim is Binary Nim in normal play: a player who cannot move loses.
 var Binim solver.Game = &stackGame{name: "binim",
-	title: "Binary Nim (CodeChef BINIM)"}
+	title: "Binary Nim (CodeChef BINIM)", Course: &binimCourse}
 
 type stackGame struct {
 	explain.Basics
+	*explain.Course
 	name, title string
 	misere      bool
 }

@@ -14,6 +14,27 @@ import (
 // canonical position, the stacks sorted, and name stacks by content, so
 // that permuting the stacks changes neither key nor text.
 
+// binimCourse and binim2Course are what the explanation says alike for
+// every position of binim and of binim2.
+var (
+	binimCourse = explain.Course{
+		Ask: "Start small. With the single stack `0110` and Dee to move, how many moves can Dee make on it, and can Dum ever move there? " +
+			"What if the stack were `1001` instead?",
+		Reduce: "Now your stacks. Only the owner of a stack's top symbol can move on it, and the owner can keep it that way. " +
+			"Count the moves each player's own stacks give them, and decide who wins.",
+		Lessons: []string{"Each stack belongs to one player", "The rule"},
+		Ideas:   []string{ThemeCountingMoves, ThemeOneMoveMargin},
+	}
+	binim2Course = explain.Course{
+		Ask: "Start small, in misère play, where whoever makes the last move loses. With the single stack `0` and Dee to move, who wins? With `00`? With `01`, and with `010`? " +
+			"What changes when a stack's top and bottom differ?",
+		Reduce: "Now your stacks. Merge each run of equal symbols into one symbol. A merged stack whose top and bottom differ cancels out; " +
+			"one with the same symbol on top and bottom gives its owner an extra move they will be forced to make. Count each player's extra moves and decide who wins.",
+		Lessons: []string{"Merge the runs", "Stacks that cancel out", "Extra moves", "The misère rule"},
+		Ideas:   []string{ThemeMisereReserve, ThemeCancelling},
+	}
+)
+
 // KeyNumbers names the numbers that decide pos, as one clause.
 func (t *stackGame) KeyNumbers(pos solver.Position) string {
 	p := pos.(*Stacks)
@@ -255,24 +276,6 @@ func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options)
 	themAfter, meAfter := explain.AfterMove(c).(*Stacks).margin() // the opponent is to move
 	return explain.FindingStep(fmt.Sprintf("%s Here: %s; the %s go to %d for you and %d for %s.\nEvery winning move, by kind:\n%s",
 		body, stackMoveText(p, m, o), counted, meAfter, themAfter, other, stackGroupsText(p, pl, o)))
-}
-
-func (t *stackGame) Question(c solver.Result) explain.Step {
-	if c.Position.(*Stacks).Misere() {
-		return explain.Step{Body: "Start small, in misère play, where whoever makes the last move loses. With the single stack `0` and Dee to move, who wins? With `00`? With `01`, and with `010`? " +
-			"What changes when a stack's top and bottom differ?"}
-	}
-	return explain.Step{Body: "Start small. With the single stack `0110` and Dee to move, how many moves can Dee make on it, and can Dum ever move there? " +
-		"What if the stack were `1001` instead?"}
-}
-
-func (t *stackGame) Reduction(c solver.Result) explain.Step {
-	if c.Position.(*Stacks).Misere() {
-		return explain.Step{Body: "Now your stacks. Merge each run of equal symbols into one symbol. A merged stack whose top and bottom differ cancels out; " +
-			"one with the same symbol on top and bottom gives its owner an extra move they will be forced to make. Count each player's extra moves and decide who wins."}
-	}
-	return explain.Step{Body: "Now your stacks. Only the owner of a stack's top symbol can move on it, and the owner can keep it that way. " +
-		"Count the moves each player's own stacks give them, and decide who wins."}
 }
 
 func (t *stackGame) Numbers(c solver.Result, o explain.Options) explain.Step {
@@ -592,13 +595,6 @@ func binimSteps(p *Stacks, o explain.Options) []explain.Step {
 	return steps
 }
 
-func (t *stackGame) LessonTitles(c solver.Result) []string {
-	if c.Position.(*Stacks).Misere() {
-		return []string{"Merge the runs", "Stacks that cancel out", "Extra moves", "The misère rule"}
-	}
-	return []string{"Each stack belongs to one player", "The rule"}
-}
-
 func (t *stackGame) LineMove(pos solver.Position, m solver.Move, o explain.Options) string {
 	p := pos.(*Stacks)
 	mover, _ := explain.Players(p)
@@ -666,14 +662,6 @@ const (
 	ThemeCountingMoves = "counting moves"    // binim: each player's own 0s or 1s on top are their moves
 	ThemeOneMoveMargin = "one-move margin"   // binim: the mover has just one move more than the opponent
 )
-
-// Themes lists the ideas of the solution.
-func (g *stackGame) Themes() []string {
-	if g.misere {
-		return []string{ThemeMisereReserve, ThemeCancelling}
-	}
-	return []string{ThemeCountingMoves, ThemeOneMoveMargin}
-}
 
 // PositionThemes lists the ideas pos needs: extra moves and cancelling
 // stacks (binim2); counting moves, and a margin of one (binim).

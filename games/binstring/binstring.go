@@ -13,10 +13,13 @@ import (
 // non-empty substring, keeping what they remove; when the string is empty
 // the player holding fewer 0s wins, and equal counts tie. Player 1 moves
 // first.
-var Game solver.Game = game{}
+var Game solver.Game = game{Course: &course}
 
 // game implements solver.Game, explain.Teacher and render.Drawer.
-type game struct{ explain.Basics }
+type game struct {
+	explain.Basics
+	*explain.Course
+}
 
 func (game) Name() string      { return "binstring" }
 func (game) Title() string     { return "Fewest 0s after emptying a binary string" }

@@ -14,6 +14,16 @@ import (
 // uses only the mover's lead in 0s held, never the two counts, so
 // positions with the same string, mover and lead share a key.
 
+// course is what the explanation says alike for every position.
+var course = explain.Course{
+	Ask: "Start small. With the string `000`, Player 1 to move, who ends with fewer 0s? And with `00`? " +
+		"Now `0110`: what can each player take without taking a 0, and who has to start on the 0s?",
+	Reduce: "Now your string. Count its 0s: is the number even or odd? Taking 1s costs nothing, and taking 1s from inside one run of 1s shrinks that run like a Nim heap. " +
+		"Work out who is left without a free move and has to start on the 0s, add the 0s each player already holds, and decide who wins, or whether it is a tie.",
+	Lessons: []string{"The 0s", "Runs of 1s are Nim heaps", "Putting it together"},
+	Ideas:   []string{ThemeTieBreak0s, explain.ThemeXORToZero},
+}
+
 // KeyNumbers names the numbers that decide pos, as one clause.
 func (t game) KeyNumbers(pos solver.Position) string {
 	a := explain.AnalysisOf[Analysis](pos)
@@ -303,16 +313,6 @@ func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 
 func (t game) Ties() bool { return true }
 
-func (t game) Question(solver.Result) explain.Step {
-	return explain.Step{Body: "Start small. With the string `000`, Player 1 to move, who ends with fewer 0s? And with `00`? " +
-		"Now `0110`: what can each player take without taking a 0, and who has to start on the 0s?"}
-}
-
-func (t game) Reduction(solver.Result) explain.Step {
-	return explain.Step{Body: "Now your string. Count its 0s: is the number even or odd? Taking 1s costs nothing, and taking 1s from inside one run of 1s shrinks that run like a Nim heap. " +
-		"Work out who is left without a free move and has to start on the 0s, add the 0s each player already holds, and decide who wins, or whether it is a tie."}
-}
-
 func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
 	runs := "no runs of 1s"
@@ -345,10 +345,6 @@ func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explai
 		return explain.Step{Body: "Only 0s are left. How many should you take at once?"}
 	}
 	return explain.Step{Body: "Keep the number of 0s as it is: look at the 1s."}
-}
-
-func (t game) LessonTitles(solver.Result) []string {
-	return []string{"The 0s", "Runs of 1s are Nim heaps", "Putting it together"}
 }
 
 func (t game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
@@ -431,9 +427,6 @@ func (t game) Compact(_ solver.Position, m solver.Move) string { return rangeNam
 // ThemeTieBreak0s is the idea of an odd number of 0s: the loser of the
 // Nim on the runs of 1s takes the extra one.
 const ThemeTieBreak0s = "tie-break on 0s"
-
-// Themes lists the ideas of the solution.
-func (game) Themes() []string { return []string{ThemeTieBreak0s, explain.ThemeXORToZero} }
 
 // PositionThemes lists the ideas pos needs: an odd number of 0s, and two
 // runs of 1s or more to XOR.

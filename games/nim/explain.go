@@ -14,6 +14,29 @@ import (
 // student wrote them: the XOR of the heaps in binary, why a XOR of 0 is
 // lost for the player to move, and how to find the move that makes it 0.
 
+// reduce is how to reduce any position to one number: the XOR.
+const reduce = "Now your heaps. Write each in binary and XOR them: add each column without carrying, so a column with an odd number of 1s gives 1. " +
+	"A move changes exactly one heap. Use your answer to the question to decide what the XOR says about the player to move, and decide who wins."
+
+// normalCourse and misereCourse are what the explanation says alike for
+// every position of Nim and of misère Nim.
+var (
+	normalCourse = explain.Course{
+		Ask: "Start small: with two heaps of equal size, say 3 and 3, does the player to move win? What can the other player do after every move? " +
+			"And with heaps 1, 2 and 3?",
+		Reduce:  reduce,
+		Lessons: []string{"The heaps in binary", "Why a XOR of 0 loses"},
+		Ideas:   []string{explain.ThemeXORToZero},
+	}
+	misereCourse = explain.Course{
+		Ask: "Start small, where taking the last object loses: with only heaps of 1, say 1 1 or 1 1 1, does the player to move win? " +
+			"And with one heap of 3 beside heaps of 1, how many heaps of 1 would you like to leave?",
+		Reduce:  reduce + " Then check whether any heap has 2 or more: the end of the game, with only heaps of 1, has a rule of its own.",
+		Lessons: []string{"The heaps in binary", "Normal Nim underneath", "The misère ending"},
+		Ideas:   []string{explain.ThemeXORToZero, ThemeMisereEnding},
+	}
+)
+
 // KeyNumbers names the XOR of the heaps, and in misère play the heaps
 // larger than 1, or with none left the count of heaps of 1.
 func (g *game) KeyNumbers(pos solver.Position) string {
@@ -168,26 +191,6 @@ func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 		why, c.WinnerName(), c.Move, other, after)}
 }
 
-// Question asks about the smallest cases, the same for every position.
-func (g *game) Question(solver.Result) explain.Step {
-	if g.misere {
-		return explain.Step{Body: "Start small, where taking the last object loses: with only heaps of 1, say 1 1 or 1 1 1, does the player to move win? " +
-			"And with one heap of 3 beside heaps of 1, how many heaps of 1 would you like to leave?"}
-	}
-	return explain.Step{Body: "Start small: with two heaps of equal size, say 3 and 3, does the player to move win? What can the other player do after every move? " +
-		"And with heaps 1, 2 and 3?"}
-}
-
-// Reduction says how to reduce any position to one number.
-func (g *game) Reduction(solver.Result) explain.Step {
-	body := "Now your heaps. Write each in binary and XOR them: add each column without carrying, so a column with an odd number of 1s gives 1. " +
-		"A move changes exactly one heap. Use your answer to the question to decide what the XOR says about the player to move, and decide who wins."
-	if g.misere {
-		body += " Then check whether any heap has 2 or more: the end of the game, with only heaps of 1, has a rule of its own."
-	}
-	return explain.Step{Body: body}
-}
-
 // Numbers gives the heaps in binary and their XOR.
 func (g *game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	p := c.Position.(*Heaps)
@@ -226,14 +229,6 @@ func (g *game) Pointer(c solver.Result, pl explain.Plan, _ explain.Options) expl
 	}
 	hb := bits.Len(uint(t.x)) - 1
 	return explain.Step{Body: fmt.Sprintf("Look at the %s column, the highest 1 bit of the XOR: a heap with a 1 there can be shrunk to heap xor XOR. Which heap, and to what size?", ordinalBit(hb))}
-}
-
-// LessonTitles are the steps of Explain that teach the rule.
-func (g *game) LessonTitles(solver.Result) []string {
-	if g.misere {
-		return []string{"The heaps in binary", "Normal Nim underneath", "The misère ending"}
-	}
-	return []string{"The heaps in binary", "Why a XOR of 0 loses"}
 }
 
 // LineMove says a move for a line of play: "Player 1 takes 2 from heap 3".
@@ -301,14 +296,6 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 
 // The ideas of the solution a puzzle can need.
 const ThemeMisereEnding = "misère ending" // leave an odd number of heaps of 1
-
-// Themes lists the ideas of the solution.
-func (g *game) Themes() []string {
-	if g.misere {
-		return []string{explain.ThemeXORToZero, ThemeMisereEnding}
-	}
-	return []string{explain.ThemeXORToZero}
-}
 
 // PositionThemes lists the ideas pos needs: a XOR to bring to 0, and in
 // misère play an ending within one move.

@@ -11,16 +11,17 @@ import (
 )
 
 // Nim is Nim in normal play: a player who cannot move loses.
-var Nim solver.Game = &game{name: "nim", title: "Nim"}
+var Nim solver.Game = &game{name: "nim", title: "Nim", Course: &normalCourse}
 
 // Misere is Nim in misère play: a player who cannot move wins, so
 // whoever takes the last object loses.
-var Misere solver.Game = &game{name: "misere", title: "Misère Nim (the last to take loses)", misere: true}
+var Misere solver.Game = &game{name: "misere", title: "Misère Nim (the last to take loses)", misere: true, Course: &misereCourse}
 
 // game implements solver.Game, explain.Teacher and render.Drawer for both
 // variants.
 type game struct {
 	explain.Basics
+	*explain.Course
 	name, title string
 	misere      bool
 }
