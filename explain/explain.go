@@ -44,12 +44,9 @@ type Teacher interface {
 	// Verdict (the verdict and the move) follows; c.Move is the plan's
 	// move. The methods below that take c take it the same way.
 	Explain(c solver.Result, pl Plan, o Options) []Step
-	// The levels of the hint ladder (see ladder.go): a question on a
-	// sub-case and how to reduce, the same for every position (a
-	// Course gives them); the reduced numbers; the rule; where to look
-	// for the move; the verdict.
-	Question(c solver.Result) Step
-	Reduction(c solver.Result) Step
+	// The levels of the hint ladder (see ladder.go) after the Course's
+	// two: the reduced numbers; the rule; where to look for the move;
+	// the verdict.
 	Numbers(c solver.Result, o Options) Step
 	Rule(c solver.Result, o Options) Step
 	Pointer(c solver.Result, pl Plan, o Options) Step
@@ -64,8 +61,6 @@ type Teacher interface {
 	// facts of c that decide it), finding the move ("Finding it"), the
 	// rule here, which comes last.
 	Summary(c solver.Result, pl Plan, o Options) []Step
-	// LessonTitles names the steps of Explain that teach the general rule.
-	LessonTitles(c solver.Result) []string
 	// LineMove says move m of the player to move in pos, for a line of
 	// play: "Ada 5→4".
 	LineMove(pos solver.Position, m solver.Move, o Options) string
@@ -86,10 +81,12 @@ type Teacher interface {
 	// Status says what a position in play carries besides its text (the
 	// 0s each player holds in binstring), as a sentence, or "".
 	Status(pos solver.Position) string
-	// Themes lists the ideas of the game's solution a puzzle can need,
-	// for menus, and PositionThemes those that pos exercises.
-	Themes() []string
+	// PositionThemes lists the ideas of the game's solution (the
+	// Course's Ideas) that pos exercises.
 	PositionThemes(pos solver.Position) []string
+	// course is what the explanation says alike for every position: a
+	// game embeds its *Course.
+	course() *Course
 }
 
 // Basics are the Teacher methods most games share; a game embeds it and
@@ -136,17 +133,7 @@ type Course struct {
 	Ideas []string
 }
 
-// Question is the ladder's first level, Ask.
-func (k *Course) Question(solver.Result) Step { return Step{Body: k.Ask} }
-
-// Reduction is the ladder's second level, Reduce.
-func (k *Course) Reduction(solver.Result) Step { return Step{Body: k.Reduce} }
-
-// LessonTitles are the Lessons.
-func (k *Course) LessonTitles(solver.Result) []string { return k.Lessons }
-
-// Themes are the Ideas.
-func (k *Course) Themes() []string { return k.Ideas }
+func (k *Course) course() *Course { return k }
 
 // Players returns the names of the player to move in pos and of the
 // opponent.
@@ -263,7 +250,7 @@ func GameOver(pos solver.Position) string { return teacherOf(pos.Game()).GameOve
 func Status(pos solver.Position) string { return teacherOf(pos.Game()).Status(pos) }
 
 // Themes lists the ideas of g's solution a puzzle can need.
-func Themes(g solver.Game) []string { return teacherOf(g).Themes() }
+func Themes(g solver.Game) []string { return teacherOf(g).course().Ideas }
 
 // PositionThemes lists the ideas of its game's solution that pos needs.
 func PositionThemes(pos solver.Position) []string {
