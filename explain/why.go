@@ -61,7 +61,8 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 	}
 
 	mv, mOK := oracle.After(pos, m)
-	if other != nil && other.String() != m.String() {
+	values := solverValues(m, mv, mOK, rn) + " It is as good as any move here."
+	if other != nil && !sameMove(other, m) {
 		ro := solver.Solve(otherNext)
 		ov, oOK := oracle.After(pos, other)
 		if !oOK && otherExact {
@@ -84,13 +85,9 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 			body += " Both keep the same outcome."
 		}
 		steps = append(steps, Step{Title: "The better move", Body: body})
-		if o := solverValues(m, mv, mOK, rn) + " " + solverValues(other, ov, oOK, ro); o != " " {
-			steps = append(steps, Step{Title: "Win or lose", Body: o})
-		}
-	} else {
-		steps = append(steps, Step{Title: "Win or lose", Body: solverValues(m, mv, mOK, rn) + " It is as good as any move here."})
+		values = solverValues(m, mv, mOK, rn) + " " + solverValues(other, ov, oOK, ro)
 	}
-	return steps, nil
+	return append(steps, Step{Title: "Win or lose", Body: values}), nil
 }
 
 // o0 is the detail of a why report: every item, as the command line
