@@ -79,10 +79,8 @@ func (game) RandomText(r *rand.Rand, n int) (string, string) {
 }
 
 func checkABRow(row []byte) error {
-	for i, c := range row {
-		if c != '.' && c != 'A' && c != 'B' {
-			return solver.Inputf("position", "character %d is %s; a row uses '.', 'A' and 'B'", i+1, solver.QuoteChar(c))
-		}
+	if i := solver.FirstNotIn(row, ".AB"); i >= 0 {
+		return solver.Inputf("position", "character %d is %s; a row uses '.', 'A' and 'B'", i+1, solver.QuoteChar(row[i]))
 	}
 	return nil
 }

@@ -80,10 +80,8 @@ func (game) RandomText(r *rand.Rand, n int) (string, string) {
 }
 
 func checkBoard(b []byte) error {
-	for i, c := range b {
-		if c != '.' && c != 'P' {
-			return solver.Inputf("position", "character %d is %s; a board uses '.' and 'P'", i+1, solver.QuoteChar(c))
-		}
+	if i := solver.FirstNotIn(b, ".P"); i >= 0 {
+		return solver.Inputf("position", "character %d is %s; a board uses '.' and 'P'", i+1, solver.QuoteChar(b[i]))
 	}
 	return nil
 }
