@@ -66,11 +66,8 @@ func (g game) Restore(text string, mover solver.Player, held [2]int) (solver.Pos
 // Random returns a row of 5 to 13 cells, half of them letters, with
 // either player to move.
 func (game) Random(r *rand.Rand) solver.Position {
-	b := make([]byte, 5+r.IntN(9))
-	for i := range b {
-		b[i] = "..AB"[r.IntN(4)]
-	}
-	return &ABRow{row: string(b), mover: solver.Player(r.IntN(2))}
+	row := solver.RandomString(r, 5+r.IntN(9), "..AB")
+	return &ABRow{row: row, mover: solver.Player(r.IntN(2))}
 }
 
 // RandomText is a row of n cells with a letter on about a third of them.

@@ -137,11 +137,7 @@ func (g *stackGame) Restore(text string, mover solver.Player, held [2]int) (solv
 func (g *stackGame) Random(r *rand.Rand) solver.Position {
 	stacks := make([]string, 2+r.IntN(3))
 	for i := range stacks {
-		b := make([]byte, 1+r.IntN(4))
-		for k := range b {
-			b[k] = "01"[r.IntN(2)]
-		}
-		stacks[i] = string(b)
+		stacks[i] = solver.RandomString(r, 1+r.IntN(4), "01")
 	}
 	return &Stacks{game: g, stacks: stacks, mover: solver.Player(r.IntN(2))}
 }

@@ -84,11 +84,7 @@ func (g game) Restore(text string, mover solver.Player, held [2]int) (solver.Pos
 
 // Random returns a string of 4 to 12 characters.
 func (game) Random(r *rand.Rand) solver.Position {
-	b := make([]byte, 4+r.IntN(9))
-	for i := range b {
-		b[i] = "01"[r.IntN(2)]
-	}
-	return &BinaryString{s: string(b)}
+	return &BinaryString{s: solver.RandomString(r, 4+r.IntN(9), "01")}
 }
 
 // RandomText is a string of n random bits.
