@@ -196,13 +196,8 @@ func (g *stackGame) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
 			if k := solver.FirstNotBinary(s); k >= 0 {
 				return solver.Inputf(j.Where(), "character %d is %s; a stack uses only 0 and 1", k+1, solver.QuoteChar(s[k]))
 			}
-			if g.misere {
-				if s[0] == s[len(s)-1] {
-					count[s[0]-'0']++
-				}
-			} else {
-				count[s[0]-'0'] += bytes.Count(s, s[:1])
-			}
+			p, worth := stackWorth(s, g.misere)
+			count[p] += worth
 		}
 		w.WriteString(solver.AnswerFor(g, first, stacksRule(count, first, g.misere)))
 		w.WriteByte('\n')
