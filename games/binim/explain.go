@@ -135,43 +135,26 @@ func binim2Kind(p *Stacks, m Move) string {
 // stack whose bottom is theirs)".
 func (t *stackGame) Plan(c solver.Result) explain.Plan {
 	p := c.Position.(*Stacks)
-	own := symbolOf(p.ToMove())
 	var taught solver.Move
 	if c.Outcome == solver.Win {
-		if p.Misere() {
-			taught = binim2Taught(p, own)
-		} else {
-			for i, s := range p.Stacks() {
-				if s[0] != own {
-					continue
-				}
-				take := 1
-				if len(s) > 1 && s[1] != own {
-					take += topRun(s[1:])
-				}
-				taught = Move{Stack: i + 1, Take: take}
-				break
-			}
-		}
+		taught = taughtMove(p)
 	}
 	return explain.NewPlan(c, taught, func(m solver.Move) string { return t.Kind(p, m) })
 }
 
-func (t *stackGame) Kind(pos solver.Position, m solver.Move) string {
-	p := pos.(*Stacks)
-	if p.Misere() {
-		return binim2Kind(p, m.(Move))
-	}
-	return binimKind(p, m.(Move))
-}
-
-// binim2Taught returns the top run of the first own stack with the
-// mover's symbol at both ends, else of the first own stack.
-func binim2Taught(p *Stacks, own byte) solver.Move {
+// taughtMove returns the move Plan teaches in p, on the first own stack
+// (for binim2, the first with the mover's symbol at both ends if any).
+func taughtMove(p *Stacks) solver.Move {
+	own := symbolOf(p.ToMove())
 	var first solver.Move
 	for i, s := range p.Stacks() {
-		if s[0] != own {
+		switch {
+		case s[0] != own:
 			continue
+		case !p.Misere() && len(s) > 1 && s[1] != own:
+			return Move{Stack: i + 1, Take: 1 + topRun(s[1:])}
+		case !p.Misere():
+			return Move{Stack: i + 1, Take: 1}
 		}
 		m := Move{Stack: i + 1, Take: topRun(s)}
 		if s[len(s)-1] == own {
@@ -182,6 +165,14 @@ func binim2Taught(p *Stacks, own byte) solver.Move {
 		}
 	}
 	return first
+}
+
+func (t *stackGame) Kind(pos solver.Position, m solver.Move) string {
+	p := pos.(*Stacks)
+	if p.Misere() {
+		return binim2Kind(p, m.(Move))
+	}
+	return binimKind(p, m.(Move))
 }
 
 // Explain applies each idea of the solution to the position, then the verdict and the move.
