@@ -89,40 +89,10 @@ type Teacher interface {
 	course() *Course
 }
 
-// Basics are the Teacher methods most games share; a game embeds it and
-// writes its own where it differs.
-type Basics struct{}
-
-// ExplainKey is the player to move and the position's text.
-func (Basics) ExplainKey(pos solver.Position) string {
-	return pos.Game().PlayerName(pos.ToMove()) + ":" + pos.String()
-}
-
-// Canonical is r: the explanation uses the student's own numbering.
-func (Basics) Canonical(r solver.Result) solver.Result { return r }
-
-// LocalMove is m, the canonical move being the student's.
-func (Basics) LocalMove(_, _ solver.Result, m solver.Move) solver.Move { return m }
-
-// Status is "": the position carries nothing besides its text.
-func (Basics) Status(solver.Position) string { return "" }
-
-// Ties is false: the game always has a winner.
-func (Basics) Ties() bool { return false }
-
-// Stuck says that the player to move cannot move.
-func (Basics) Stuck(pos solver.Position) string {
-	return pos.Game().PlayerName(pos.ToMove()) + " cannot move."
-}
-
-// LineMove is the mover's name and the move in the game's short notation:
-// "Ada 5→4".
-func (Basics) LineMove(pos solver.Position, m solver.Move, _ Options) string {
-	return pos.Game().PlayerName(pos.ToMove()) + " " + teacherOf(pos.Game()).Compact(pos, m)
-}
-
 // Course is the part of a Teacher that is the same for every position of
-// its game; a game embeds a pointer to its own, as it embeds Basics.
+// its game: the texts below, and the Teacher methods most games share,
+// which a game writes itself where it differs. A game embeds a pointer to
+// its own Course.
 type Course struct {
 	// Ask and Reduce are the bodies of the hint ladder's first two
 	// levels: a question on a sub-case, and how to reduce a position.
@@ -134,6 +104,34 @@ type Course struct {
 }
 
 func (k *Course) course() *Course { return k }
+
+// ExplainKey is the player to move and the position's text.
+func (*Course) ExplainKey(pos solver.Position) string {
+	return pos.Game().PlayerName(pos.ToMove()) + ":" + pos.String()
+}
+
+// Canonical is r: the explanation uses the student's own numbering.
+func (*Course) Canonical(r solver.Result) solver.Result { return r }
+
+// LocalMove is m, the canonical move being the student's.
+func (*Course) LocalMove(_, _ solver.Result, m solver.Move) solver.Move { return m }
+
+// Status is "": the position carries nothing besides its text.
+func (*Course) Status(solver.Position) string { return "" }
+
+// Ties is false: the game always has a winner.
+func (*Course) Ties() bool { return false }
+
+// Stuck says that the player to move cannot move.
+func (*Course) Stuck(pos solver.Position) string {
+	return pos.Game().PlayerName(pos.ToMove()) + " cannot move."
+}
+
+// LineMove is the mover's name and the move in the game's short notation:
+// "Ada 5→4".
+func (*Course) LineMove(pos solver.Position, m solver.Move, _ Options) string {
+	return pos.Game().PlayerName(pos.ToMove()) + " " + teacherOf(pos.Game()).Compact(pos, m)
+}
 
 // Players returns the names of the player to move in pos and of the
 // opponent.

@@ -15,7 +15,6 @@ var Game solver.Game = game{Course: &course}
 
 // game implements solver.Game, explain.Teacher and render.Drawer.
 type game struct {
-	explain.Basics
 	*explain.Course
 	solver.CellGame
 }

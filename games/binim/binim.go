@@ -24,7 +24,6 @@ var Binim solver.Game = &stackGame{name: "binim",
 	title: "Binary Nim (CodeChef BINIM)", Course: &binimCourse}
 
 type stackGame struct {
-	explain.Basics
 	*explain.Course
 	name, title string
 	misere      bool

@@ -20,7 +20,6 @@ var Misere solver.Game = &game{name: "misere", title: "Misère Nim (the last to 
 // game implements solver.Game, explain.Teacher and render.Drawer for both
 // variants.
 type game struct {
-	explain.Basics
 	*explain.Course
 	name, title string
 	misere      bool
