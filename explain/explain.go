@@ -84,9 +84,9 @@ type Teacher interface {
 	// PositionThemes lists the ideas of the game's solution (the
 	// Course's Ideas) that pos exercises.
 	PositionThemes(pos solver.Position) []string
-	// course is what the explanation says alike for every position: a
-	// game embeds its *Course.
-	course() *Course
+	// Shared is what the explanation says alike for every position: a
+	// game embeds its *Course, which gives it.
+	Shared() *Course
 }
 
 // Course is the part of a Teacher that is the same for every position of
@@ -103,7 +103,9 @@ type Course struct {
 	Ideas []string
 }
 
-func (k *Course) course() *Course { return k }
+// Shared is the course itself: what the explanation says alike for
+// every position of its game.
+func (k *Course) Shared() *Course { return k }
 
 // ExplainKey is the player to move and the position's text.
 func (*Course) ExplainKey(pos solver.Position) string {
@@ -248,7 +250,7 @@ func GameOver(pos solver.Position) string { return teacherOf(pos.Game()).GameOve
 func Status(pos solver.Position) string { return teacherOf(pos.Game()).Status(pos) }
 
 // Themes lists the ideas of g's solution a puzzle can need.
-func Themes(g solver.Game) []string { return teacherOf(g).course().Ideas }
+func Themes(g solver.Game) []string { return teacherOf(g).Shared().Ideas }
 
 // PositionThemes lists the ideas of its game's solution that pos needs.
 func PositionThemes(pos solver.Position) []string {

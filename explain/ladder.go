@@ -31,8 +31,8 @@ const CheckLevel = 2
 // ladder builds the hint ladder of c from a game's parts.
 func ladder(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Options) []Step {
 	steps := []Step{
-		{Body: e.course().Ask},
-		{Body: e.course().Reduce},
+		{Body: e.Shared().Ask},
+		{Body: e.Shared().Reduce},
 		e.Numbers(c, o),
 		e.Rule(c, o),
 		e.Pointer(c, pl, o),

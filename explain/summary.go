@@ -29,7 +29,7 @@ func Summary(ctx context.Context, r solver.Result, opts Options) []Step {
 // the steps of Explain that teach the reduction, without the opening and
 // the verdict, which a "Why?" button shows (Lesson.Rule).
 func ruleOf(r solver.Result, steps []Step) []Step {
-	lessons := teacherOf(r.Position.Game()).course().Lessons
+	lessons := teacherOf(r.Position.Game()).Shared().Lessons
 	var out []Step
 	for _, s := range steps {
 		if slices.Contains(lessons, s.Title) {
