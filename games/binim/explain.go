@@ -550,8 +550,7 @@ func cancelExample(s string, o explain.Options) string {
 func binimOwned(p *Stacks, o explain.Options) [2][]string {
 	var out [2][]string
 	for _, g := range groups(p.Stacks()) {
-		owner := g.stack[0] - '0'
-		k := strings.Count(g.stack, g.stack[:1])
+		owner, k := stackWorth(g.stack, false)
 		each := explain.Plural(k, "move", "moves")
 		if g.n > 1 {
 			each += " each"
@@ -658,16 +657,15 @@ const (
 // stacks (binim2); counting moves, and a margin of one (binim).
 func (g *stackGame) PositionThemes(pos solver.Position) []string {
 	p := pos.(*Stacks)
-	counts := stacksTally(p.stacks, g.misere)
-	var out []string
-	if !g.misere {
-		out = append(out, ThemeCountingMoves)
-		if counts[p.mover] == counts[p.mover.Other()]+1 {
-			out = append(out, ThemeOneMoveMargin)
-		}
-		return out
+	me, them := p.margin()
+	if !g.misere && me == them+1 {
+		return []string{ThemeCountingMoves, ThemeOneMoveMargin}
 	}
-	if counts[0]+counts[1] > 0 {
+	if !g.misere {
+		return []string{ThemeCountingMoves}
+	}
+	var out []string
+	if me+them > 0 {
 		out = append(out, ThemeMisereReserve)
 	}
 	if slices.ContainsFunc(p.stacks, func(s string) bool { return s[0] != s[len(s)-1] }) {
