@@ -275,15 +275,14 @@ func Solve(ctx context.Context, pos solver.Position) solver.Result {
 // reached the position and the other moves that do as well. It is per
 // position and must not be cached by Key.
 func MoveStep(ctx context.Context, r solver.Result) Step {
-	g := r.Position.Game()
-	mover := g.PlayerName(r.Position.ToMove())
+	mover, _ := Players(r.Position)
 	m, v, exact := Recommend(ctx, r)
 	switch {
 	case m == nil:
 		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}
 	case r.Outcome != solver.Loss:
 		body := fmt.Sprintf("**%s**.", Capitalise(m.String()))
-		if r.Move != nil && r.Move.String() == m.String() {
+		if sameMove(r.Move, m) {
 			body += moveDistance(r)
 		}
 		if alt := alternatives(r, 2); alt != "" {

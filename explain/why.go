@@ -98,11 +98,11 @@ var o0 = Options{MaxItems: 6}
 // that decide it.
 func afterText(e Teacher, m solver.Move, rn solver.Result, o Options) string {
 	next := rn.Position
-	g := next.Game()
+	player, _ := Players(next)
 	if next.String() == "" {
 		return fmt.Sprintf("**%s** leaves nothing. %s", Capitalise(m.String()), e.GameOver(next))
 	}
-	body := fmt.Sprintf("**%s** leaves %s, %s to move.", Capitalise(m.String()), Code(next.String(), "characters", o), g.PlayerName(next.ToMove()))
+	body := fmt.Sprintf("**%s** leaves %s, %s to move.", Capitalise(m.String()), Code(next.String(), "characters", o), player)
 	if !solver.HasMoves(next) {
 		return body + " " + e.GameOver(next)
 	}
@@ -114,9 +114,9 @@ func afterText(e Teacher, m solver.Move, rn solver.Result, o Options) string {
 	}
 	switch rn.Outcome {
 	case solver.Win:
-		body += fmt.Sprintf(" So %s, to move, wins.", g.PlayerName(next.ToMove()))
+		body += fmt.Sprintf(" So %s, to move, wins.", player)
 	case solver.Loss:
-		body += fmt.Sprintf(" So %s, to move, loses: you are still winning.", g.PlayerName(next.ToMove()))
+		body += fmt.Sprintf(" So %s, to move, loses: you are still winning.", player)
 	default:
 		body += " So the game is still a tie with best play."
 	}
