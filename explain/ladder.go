@@ -57,20 +57,16 @@ func lastLevel(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Optio
 		v.Body += "\n" + e.Finding(c, pl, o).Body
 		return v
 	}
-	if !solver.HasMoves(c.Position) {
-		return v
-	}
 	h := holdOut(ctx, c.Position)
-	m := h.m
-	if m == nil {
+	if h.m == nil { // the mover has no move
 		return v
 	}
-	hold := fmt.Sprintf("Make the opponent's task hardest: **%s**", e.LineMove(c.Position, m, o))
+	hold := fmt.Sprintf("Make the opponent's task hardest: **%s**", e.LineMove(c.Position, h.m, o))
 	if h.exact {
 		hold += fmt.Sprintf(" holds out longest (%s)", ValueText(h.value))
 		// Within the search's reach the position is small: count the
 		// winning replies the move leaves.
-		if next, err := c.Position.Play(m); err == nil {
+		if next, err := c.Position.Play(h.m); err == nil {
 			wins, all, complete := keepers(next, solver.Win, checkedMoves(next))
 			h.wins, h.all, h.counted = len(wins), all, complete
 		}
