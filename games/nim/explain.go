@@ -14,8 +14,8 @@ import (
 // student wrote them: the XOR of the heaps in binary, why a XOR of 0 is
 // lost for the player to move, and how to find the move that makes it 0.
 
-// reduce is how to reduce any position to one number: the XOR.
-const reduce = "Now your heaps. Write each in binary and XOR them: add each column without carrying, so a column with an odd number of 1s gives 1. " +
+// xorReduction is how to reduce any position to one number: the XOR.
+const xorReduction = "Now your heaps. Write each in binary and XOR them: add each column without carrying, so a column with an odd number of 1s gives 1. " +
 	"A move changes exactly one heap. Use your answer to the question to decide what the XOR says about the player to move, and decide who wins."
 
 // normalCourse and misereCourse are what the explanation says alike for
@@ -24,14 +24,14 @@ var (
 	normalCourse = explain.Course{
 		Ask: "Start small: with two heaps of equal size, say 3 and 3, does the player to move win? What can the other player do after every move? " +
 			"And with heaps 1, 2 and 3?",
-		Reduce:  reduce,
+		Reduce:  xorReduction,
 		Lessons: []string{"The heaps in binary", "Why a XOR of 0 loses"},
 		Ideas:   []string{explain.ThemeXORToZero},
 	}
 	misereCourse = explain.Course{
 		Ask: "Start small, where taking the last object loses: with only heaps of 1, say 1 1 or 1 1 1, does the player to move win? " +
 			"And with one heap of 3 beside heaps of 1, how many heaps of 1 would you like to leave?",
-		Reduce:  reduce + " Then check whether any heap has 2 or more: the end of the game, with only heaps of 1, has a rule of its own.",
+		Reduce:  xorReduction + " Then check whether any heap has 2 or more: the end of the game, with only heaps of 1, has a rule of its own.",
 		Lessons: []string{"The heaps in binary", "Normal Nim underneath", "The misère ending"},
 		Ideas:   []string{explain.ThemeXORToZero, ThemeMisereEnding},
 	}
