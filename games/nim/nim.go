@@ -136,12 +136,6 @@ type Heaps struct {
 	mover solver.Player
 }
 
-// Heaps returns the heap sizes. The slice must not be modified.
-func (p *Heaps) Heaps() []int { return p.heaps }
-
-// Misere reports whether a player who cannot move wins.
-func (p *Heaps) Misere() bool { return p.game.misere }
-
 func (p *Heaps) Game() solver.Game     { return p.game }
 func (p *Heaps) ToMove() solver.Player { return p.mover }
 func (p *Heaps) Held() [2]int          { return [2]int{} }
