@@ -34,8 +34,8 @@ func Ints(vals []int) List {
 // followed by "… and N more".
 func (l List) Shown(o Options) []string {
 	k := l.N
-	if o.MaxItems > 0 && l.N > o.MaxItems {
-		k = o.MaxItems
+	if o.MaxItems > 0 {
+		k = min(k, o.MaxItems)
 	}
 	out := make([]string, 0, k+1)
 	for i := range k {

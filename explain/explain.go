@@ -44,11 +44,9 @@ type Teacher interface {
 	// Verdict (the verdict and the move) follows; c.Move is the plan's
 	// move. The methods below that take c take it the same way.
 	Explain(c solver.Result, pl Plan, o Options) []Step
-	// The levels of the hint ladder (see ladder.go): a question on a
-	// sub-case and how to reduce, the same for every position; the
-	// reduced numbers; the rule; where to look for the move; the verdict.
-	Question(c solver.Result) Step
-	Reduction(c solver.Result) Step
+	// The levels of the hint ladder (see ladder.go) after the Course's
+	// two: the reduced numbers; the rule; where to look for the move;
+	// the verdict.
 	Numbers(c solver.Result, o Options) Step
 	Rule(c solver.Result, o Options) Step
 	Pointer(c solver.Result, pl Plan, o Options) Step
@@ -63,8 +61,6 @@ type Teacher interface {
 	// facts of c that decide it), finding the move ("Finding it"), the
 	// rule here, which comes last.
 	Summary(c solver.Result, pl Plan, o Options) []Step
-	// LessonTitles names the steps of Explain that teach the general rule.
-	LessonTitles(c solver.Result) []string
 	// LineMove says move m of the player to move in pos, for a line of
 	// play: "Ada 5→4".
 	LineMove(pos solver.Position, m solver.Move, o Options) string
@@ -85,41 +81,57 @@ type Teacher interface {
 	// Status says what a position in play carries besides its text (the
 	// 0s each player holds in binstring), as a sentence, or "".
 	Status(pos solver.Position) string
-	// Themes lists the ideas of the game's solution a puzzle can need,
-	// for menus, and PositionThemes those that pos exercises.
-	Themes() []string
+	// PositionThemes lists the ideas of the game's solution (the
+	// Course's Ideas) that pos exercises.
 	PositionThemes(pos solver.Position) []string
+	// Shared is what the explanation says alike for every position: a
+	// game embeds its *Course, which gives it.
+	Shared() *Course
 }
 
-// Basics are the Teacher methods most games share; a game embeds it and
-// writes its own where it differs.
-type Basics struct{}
+// Course is the part of a Teacher that is the same for every position of
+// its game: the texts below, and the Teacher methods most games share,
+// which a game writes itself where it differs. A game embeds a pointer to
+// its own Course.
+type Course struct {
+	// Ask and Reduce are the bodies of the hint ladder's first two
+	// levels: a question on a sub-case, and how to reduce a position.
+	Ask, Reduce string
+	// Lessons names the steps of Explain that teach the general rule.
+	Lessons []string
+	// Ideas lists the ideas of the game's solution a puzzle can need.
+	Ideas []string
+}
+
+// Shared is the course itself: what the explanation says alike for
+// every position of its game.
+func (k *Course) Shared() *Course { return k }
 
 // ExplainKey is the player to move and the position's text.
-func (Basics) ExplainKey(pos solver.Position) string {
+func (*Course) ExplainKey(pos solver.Position) string {
 	return pos.Game().PlayerName(pos.ToMove()) + ":" + pos.String()
 }
 
 // Canonical is r: the explanation uses the student's own numbering.
-func (Basics) Canonical(r solver.Result) solver.Result { return r }
+func (*Course) Canonical(r solver.Result) solver.Result { return r }
 
 // LocalMove is m, the canonical move being the student's.
-func (Basics) LocalMove(_, _ solver.Result, m solver.Move) solver.Move { return m }
+func (*Course) LocalMove(_, _ solver.Result, m solver.Move) solver.Move { return m }
 
 // Status is "": the position carries nothing besides its text.
-func (Basics) Status(solver.Position) string { return "" }
+func (*Course) Status(solver.Position) string { return "" }
 
 // Ties is false: the game always has a winner.
-func (Basics) Ties() bool { return false }
+func (*Course) Ties() bool { return false }
 
 // Stuck says that the player to move cannot move.
-func (Basics) Stuck(pos solver.Position) string {
+func (*Course) Stuck(pos solver.Position) string {
 	return pos.Game().PlayerName(pos.ToMove()) + " cannot move."
 }
 
 // LineMove is the mover's name and the move in the game's short notation:
 // "Ada 5→4".
-func (Basics) LineMove(pos solver.Position, m solver.Move, _ Options) string {
+func (*Course) LineMove(pos solver.Position, m solver.Move, _ Options) string {
 	return pos.Game().PlayerName(pos.ToMove()) + " " + teacherOf(pos.Game()).Compact(pos, m)
 }
 
@@ -128,6 +140,12 @@ func (Basics) LineMove(pos solver.Position, m solver.Move, _ Options) string {
 func Players(pos solver.Position) (mover, other string) {
 	g := pos.Game()
 	return g.PlayerName(pos.ToMove()), g.PlayerName(pos.ToMove().Other())
+}
+
+// AnalysisOf returns the analysis of pos as its game's own type A.
+func AnalysisOf[A solver.Analysis](pos solver.Position) A {
+	_, a := pos.Analyze()
+	return a.(A)
 }
 
 // ThemeXORToZero is the theme every Nim-like game shares: leave the
@@ -232,7 +250,7 @@ func GameOver(pos solver.Position) string { return teacherOf(pos.Game()).GameOve
 func Status(pos solver.Position) string { return teacherOf(pos.Game()).Status(pos) }
 
 // Themes lists the ideas of g's solution a puzzle can need.
-func Themes(g solver.Game) []string { return teacherOf(g).Themes() }
+func Themes(g solver.Game) []string { return teacherOf(g).Shared().Ideas }
 
 // PositionThemes lists the ideas of its game's solution that pos needs.
 func PositionThemes(pos solver.Position) []string {
@@ -257,15 +275,14 @@ func Solve(ctx context.Context, pos solver.Position) solver.Result {
 // reached the position and the other moves that do as well. It is per
 // position and must not be cached by Key.
 func MoveStep(ctx context.Context, r solver.Result) Step {
-	g := r.Position.Game()
-	mover := g.PlayerName(r.Position.ToMove())
+	mover, _ := Players(r.Position)
 	m, v, exact := Recommend(ctx, r)
 	switch {
 	case m == nil:
 		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}
 	case r.Outcome != solver.Loss:
 		body := fmt.Sprintf("**%s**.", Capitalise(m.String()))
-		if r.Move != nil && r.Move.String() == m.String() {
+		if sameMove(r.Move, m) {
 			body += moveDistance(r)
 		}
 		if alt := alternatives(r, 2); alt != "" {
@@ -311,14 +328,15 @@ func alternatives(r solver.Result, max int) string {
 		}
 		return "The only winning move."
 	}
-	head := "Also winning: "
+	keeping := "winning"
 	if r.Outcome == solver.Tie {
-		head = "Also keeping the tie: "
+		keeping = "keeping the tie"
 	}
+	head := "Also " + keeping
 	if !pl.Complete {
-		head = fmt.Sprintf("Among the first %d moves, also %s: ", checkedMoves(r.Position), map[bool]string{true: "keeping the tie", false: "winning"}[r.Outcome == solver.Tie])
+		head = fmt.Sprintf("Among the first %d moves, also %s", checkedMoves(r.Position), keeping)
 	}
-	return head + Inline(ListOf(names), Options{MaxItems: max}) + "."
+	return head + ": " + Inline(ListOf(names), Options{MaxItems: max}) + "."
 }
 
 // moveDistance says how long the game lasts after the recommended move,

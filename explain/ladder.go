@@ -20,44 +20,29 @@ import (
 //     "Finding the move" step: the target, which part reaches it, the
 //     value after, every winning move by kind), or in a lost position how
 //     to make the opponent's task hardest.
-const (
-	levelQuestion = iota + 1
-	levelReduction
-	levelNumbers
-	levelRule
-	levelPointer
-	levelMove
-)
+//
+// ladderTitles names the levels in order.
+var ladderTitles = [...]string{"A question", "Work it out", "The numbers", "The rule", "Where to look", "The move"}
 
 // CheckLevel is the level of the ladder that asks the student to submit
-// a verdict (CheckVerdict checks it).
-const CheckLevel = levelReduction
-
-// Ladder titles, one for each level.
-var ladderTitles = [...]string{
-	levelQuestion:  "A question",
-	levelReduction: "Work it out",
-	levelNumbers:   "The numbers",
-	levelRule:      "The rule",
-	levelPointer:   "Where to look",
-	levelMove:      "The move",
-}
+// a verdict (CheckVerdict checks it): the reduction.
+const CheckLevel = 2
 
 // ladder builds the hint ladder of c from a game's parts.
 func ladder(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Options) []Step {
 	steps := []Step{
-		e.Question(c),
-		e.Reduction(c),
+		{Body: e.Shared().Ask},
+		{Body: e.Shared().Reduce},
 		e.Numbers(c, o),
 		e.Rule(c, o),
 		e.Pointer(c, pl, o),
 		lastLevel(ctx, e, c, pl, o),
 	}
 	for i := range steps {
-		steps[i].Title = ladderTitles[i+1]
+		steps[i].Title = ladderTitles[i]
 	}
 	if c.Move == nil && solver.HasMoves(c.Position) {
-		steps[levelMove-1].Title = "Making it hardest"
+		steps[len(steps)-1].Title = "Making it hardest"
 	}
 	return steps
 }
@@ -72,20 +57,16 @@ func lastLevel(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Optio
 		v.Body += "\n" + e.Finding(c, pl, o).Body
 		return v
 	}
-	if !solver.HasMoves(c.Position) {
-		return v
-	}
 	h := holdOut(ctx, c.Position)
-	m := h.m
-	if m == nil {
+	if h.m == nil { // the mover has no move
 		return v
 	}
-	hold := fmt.Sprintf("Make the opponent's task hardest: **%s**", e.LineMove(c.Position, m, o))
+	hold := fmt.Sprintf("Make the opponent's task hardest: **%s**", e.LineMove(c.Position, h.m, o))
 	if h.exact {
 		hold += fmt.Sprintf(" holds out longest (%s)", ValueText(h.value))
 		// Within the search's reach the position is small: count the
 		// winning replies the move leaves.
-		if next, err := c.Position.Play(m); err == nil {
+		if next, err := c.Position.Play(h.m); err == nil {
 			wins, all, complete := keepers(next, solver.Win, checkedMoves(next))
 			h.wins, h.all, h.counted = len(wins), all, complete
 		}

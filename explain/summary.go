@@ -29,11 +29,10 @@ func Summary(ctx context.Context, r solver.Result, opts Options) []Step {
 // the steps of Explain that teach the reduction, without the opening and
 // the verdict, which a "Why?" button shows (Lesson.Rule).
 func ruleOf(r solver.Result, steps []Step) []Step {
-	e, c, _ := taught(r)
-	titles := e.LessonTitles(c)
+	lessons := teacherOf(r.Position.Game()).Shared().Lessons
 	var out []Step
 	for _, s := range steps {
-		if slices.Contains(titles, s.Title) {
+		if slices.Contains(lessons, s.Title) {
 			out = append(out, s)
 		}
 	}

@@ -61,7 +61,8 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 	}
 
 	mv, mOK := oracle.After(pos, m)
-	if other != nil && other.String() != m.String() {
+	values := solverValues(m, mv, mOK, rn) + " It is as good as any move here."
+	if other != nil && !sameMove(other, m) {
 		ro := solver.Solve(otherNext)
 		ov, oOK := oracle.After(pos, other)
 		if !oOK && otherExact {
@@ -84,13 +85,9 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 			body += " Both keep the same outcome."
 		}
 		steps = append(steps, Step{Title: "The better move", Body: body})
-		if o := solverValues(m, mv, mOK, rn) + " " + solverValues(other, ov, oOK, ro); o != " " {
-			steps = append(steps, Step{Title: "Win or lose", Body: o})
-		}
-	} else {
-		steps = append(steps, Step{Title: "Win or lose", Body: solverValues(m, mv, mOK, rn) + " It is as good as any move here."})
+		values = solverValues(m, mv, mOK, rn) + " " + solverValues(other, ov, oOK, ro)
 	}
-	return steps, nil
+	return append(steps, Step{Title: "Win or lose", Body: values}), nil
 }
 
 // o0 is the detail of a why report: every item, as the command line
@@ -101,11 +98,11 @@ var o0 = Options{MaxItems: 6}
 // that decide it.
 func afterText(e Teacher, m solver.Move, rn solver.Result, o Options) string {
 	next := rn.Position
-	g := next.Game()
+	player, _ := Players(next)
 	if next.String() == "" {
 		return fmt.Sprintf("**%s** leaves nothing. %s", Capitalise(m.String()), e.GameOver(next))
 	}
-	body := fmt.Sprintf("**%s** leaves %s, %s to move.", Capitalise(m.String()), Code(next.String(), "characters", o), g.PlayerName(next.ToMove()))
+	body := fmt.Sprintf("**%s** leaves %s, %s to move.", Capitalise(m.String()), Code(next.String(), "characters", o), player)
 	if !solver.HasMoves(next) {
 		return body + " " + e.GameOver(next)
 	}
@@ -117,9 +114,9 @@ func afterText(e Teacher, m solver.Move, rn solver.Result, o Options) string {
 	}
 	switch rn.Outcome {
 	case solver.Win:
-		body += fmt.Sprintf(" So %s, to move, wins.", g.PlayerName(next.ToMove()))
+		body += fmt.Sprintf(" So %s, to move, wins.", player)
 	case solver.Loss:
-		body += fmt.Sprintf(" So %s, to move, loses: you are still winning.", g.PlayerName(next.ToMove()))
+		body += fmt.Sprintf(" So %s, to move, loses: you are still winning.", player)
 	default:
 		body += " So the game is still a tie with best play."
 	}

@@ -12,11 +12,11 @@ import (
 // direction (the 1st, 3rd, ... move right, the 2nd, 4th, ... left); A moves
 // an A, B moves a B, any number of empty cells in its direction. A moves
 // first; a player who cannot move loses.
-var Game solver.Game = game{}
+var Game solver.Game = game{Course: &course}
 
 // game implements solver.Game, explain.Teacher and render.Drawer.
 type game struct {
-	explain.Basics
+	*explain.Course
 	solver.CellGame
 }
 
@@ -65,11 +65,8 @@ func (g game) Restore(text string, mover solver.Player, held [2]int) (solver.Pos
 // Random returns a row of 5 to 13 cells, half of them letters, with
 // either player to move.
 func (game) Random(r *rand.Rand) solver.Position {
-	b := make([]byte, 5+r.IntN(9))
-	for i := range b {
-		b[i] = "..AB"[r.IntN(4)]
-	}
-	return &ABRow{row: string(b), mover: solver.Player(r.IntN(2))}
+	row := solver.RandomString(r, 5+r.IntN(9), "..AB")
+	return &ABRow{row: row, mover: solver.Player(r.IntN(2))}
 }
 
 // RandomText is a row of n cells with a letter on about a third of them.
@@ -78,10 +75,8 @@ func (game) RandomText(r *rand.Rand, n int) (string, string) {
 }
 
 func checkABRow(row []byte) error {
-	for i, c := range row {
-		if c != '.' && c != 'A' && c != 'B' {
-			return solver.Inputf("position", "character %d is %s; a row uses '.', 'A' and 'B'", i+1, solver.QuoteChar(c))
-		}
+	if i := solver.FirstNotIn(row, ".AB"); i >= 0 {
+		return solver.Inputf("position", "character %d is %s; a row uses '.', 'A' and 'B'", i+1, solver.QuoteChar(row[i]))
 	}
 	return nil
 }

@@ -16,9 +16,7 @@ func (game) CheckTests(rng *rand.Rand) []check.Test {
 		".", "A", "B", "AB", "BA", "AA", "BB", "A.", ".A", "B....", "....A", "...B", // empty-ish and lone letters
 		"A.A", "B.B", "A..A.B..B", "A.BB.A", "A..BA..B", "A.B.A.B", "AB.AB", // equal reserves, Nim decides
 		"A...A", "B...B", "A.A.B.B", "A....B..A.B", "..A..B..A..B..")
-	row := []byte(solver.RandomString(rng, 100000, "........AB"))
-	out = append(out, check.Test{Text: string(row)})
-	out = append(out, check.Test{Text: "A" + strings.Repeat(".", 99998) + "B"})
+	out = append(out, check.Lines(solver.RandomString(rng, 100000, "........AB"), "A"+strings.Repeat(".", 99998)+"B")...)
 	for len(out) < 200 {
 		out = append(out, check.Test{Text: solver.RandomString(rng, 1+rng.IntN(14), "...AB")})
 	}

@@ -11,10 +11,19 @@ import (
 // The A-B game: facing pairs are reserve moves (same owner) or Nim heaps
 // (different owners), plus the unpaired last letter's walk to the edge.
 
+// course is what the explanation says alike for every position.
+var course = explain.Course{
+	Ask: "Start small. In `A...A`, the first letter moves right and the second left, both A's: how many moves does A have there, and can B ever use them? " +
+		"And in `A...B`, where each player owns one letter of the pair, what game do the 3 empty cells between them form?",
+	Reduce: "Now your row. Number the letters from the left: letters 1 and 2 face each other, then 3 and 4, and so on; a last letter without a partner walks to the right edge. " +
+		"Sort the pairs into those only one player can touch and those both can shrink, count each player's private moves, and decide who wins.",
+	Lessons: []string{"Facing pairs", "Reserve moves", "Nim heaps", "The rule"},
+	Ideas:   []string{ThemeReserveMoves, ThemeNimHeaps, explain.ThemeXORToZero},
+}
+
 // KeyNumbers names the numbers that decide pos, as one clause.
 func (t game) KeyNumbers(pos solver.Position) string {
-	_, an := pos.Analyze()
-	a := an.(Analysis)
+	a := explain.AnalysisOf[Analysis](pos)
 	return fmt.Sprintf("reserves A %d, B %d, Nim sum %d", a.ReserveA, a.ReserveB, a.NimSum)
 }
 
@@ -92,8 +101,7 @@ func abKind(a Analysis, m solver.Move) string {
 }
 
 func (t game) Kind(pos solver.Position, m solver.Move) string {
-	_, a := pos.Analyze()
-	return abKind(a.(Analysis), m)
+	return abKind(explain.AnalysisOf[Analysis](pos), m)
 }
 
 // abDirections writes the row with each letter replaced by its direction.
@@ -129,23 +137,28 @@ func abPairs(row string, a Analysis) explain.List {
 	return explain.List{N: len(a.Pairs), Item: func(k int) string { return abPairText(row, k, a.Pairs[k]) }}
 }
 
-// abReserves lists the reserve contributions of each player.
-func abReserves(a Analysis) [2][]int {
-	var out [2][]int
+// reserveLines says each player's reserve moves, pair by pair, and
+// their total: "A: 3, 2, so **5**", "B: none, so **0**".
+func reserveLines(a Analysis, o explain.Options) []string {
+	var parts [2][]int
 	for _, pr := range a.Pairs {
 		if pr.Kind != NimPair {
-			out[pr.Owner] = append(out[pr.Owner], pr.Gap)
+			parts[pr.Owner] = append(parts[pr.Owner], pr.Gap)
 		}
 	}
-	return out
+	lines := []string{"A: none, so **0**", "B: none, so **0**"}
+	for p, total := range [2]int{a.ReserveA, a.ReserveB} {
+		if len(parts[p]) > 0 {
+			lines[p] = fmt.Sprintf("%c: %s, so **%d**", 'A'+p, explain.Inline(explain.Ints(parts[p]), o), total)
+		}
+	}
+	return lines
 }
 
-// reserveLine says "A: 3, 2 → **5**" or "B: none → **0**".
-func reserveLine(name string, parts []int, total int, o explain.Options) string {
-	if len(parts) == 0 {
-		return fmt.Sprintf("%s: none, so **0**", name)
-	}
-	return fmt.Sprintf("%s: %s, so **%d**", name, explain.Inline(explain.Ints(parts), o), total)
+// reserves returns the reserve moves of player p and of the opponent.
+func (a Analysis) reserves(p solver.Player) (mine, theirs int) {
+	r := [2]int{a.ReserveA, a.ReserveB}
+	return r[p], r[p.Other()]
 }
 
 // Explain applies each idea of the solution to the position, then the verdict and the move.
@@ -171,10 +184,9 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	}
 	steps = append(steps, explain.Step{Title: "Facing pairs", Body: body})
 
-	res := abReserves(a)
 	steps = append(steps, explain.Step{Title: "Reserve moves", Body: "When both letters of a pair belong to one player, the opponent can never touch it, and its owner can close the gap one cell at a time: d empty cells are d reserve moves, to be spent whenever it suits them. " +
 		"An unpaired last letter walks to the right edge in the same way.\n" +
-		explain.Bullets(explain.ListOf([]string{reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o)}), explain.Options{})})
+		explain.Bullets(explain.ListOf(reserveLines(a, o)), explain.Options{})})
 
 	body = "When the two letters of a pair belong to different players, either player may shrink the gap by any number of cells, and it never grows again: a Nim heap of size d. "
 	if len(a.NimHeaps) == 0 {
@@ -184,12 +196,12 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	}
 	steps = append(steps, explain.Step{Title: "Nim heaps", Body: body})
 
-	res2 := [2]int{a.ReserveA, a.ReserveB}
+	me, them := a.reserves(p.ToMove())
 	steps = append(steps, explain.Step{Title: "The rule", Body: fmt.Sprintf(
 		"Reserve moves are passes only their owner can use. With more of them, a player wins: they play the Nim heaps well while they can and spend a reserve move whenever Nim leaves them stuck, and the opponent runs out of passes first. "+
 			"With equal reserves every pass can be answered by a pass, so the Nim heaps decide: the player to move wins exactly when the XOR is not 0. "+
 			"Here %s, to move, has %s against %d, and the XOR is %d.",
-		mover, explain.Plural(res2[p.ToMove()], "reserve move", "reserve moves"), res2[p.ToMove().Other()], a.NimSum)})
+		mover, explain.Plural(me, "reserve move", "reserve moves"), them, a.NimSum)})
 	return append(steps, t.Finding(c, pl, o))
 }
 
@@ -235,8 +247,7 @@ func nimLines(p *ABRow, a Analysis, o explain.Options) []string {
 
 func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
 	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
-	res := [2]int{a.ReserveA, a.ReserveB}
-	me, them := res[p.ToMove()], res[p.ToMove().Other()]
+	me, them := a.reserves(p.ToMove())
 	switch {
 	case !solver.HasMoves(p):
 		return explain.FindingStep("No letter of yours can move, so there is no move to find.")
@@ -245,18 +256,17 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 	case me == them && a.NimSum == 0:
 		return explain.FindingStep(fmt.Sprintf("The reserves are level at %d and the XOR is already 0. A Nim move makes the XOR non-zero, and a reserve move leaves you behind on reserves: no move wins here.", me))
 	}
-	var body string
+	body := fmt.Sprintf("The reserves are level at %d, so the Nim heaps decide", me)
 	switch {
 	case me > them && a.NimSum == 0:
-		m := c.Move.(Move)
 		body = fmt.Sprintf("You have more reserve moves (%d to %d) and the XOR is already 0, so there is no Nim move to make: spend one reserve move, a single cell, with %s. That leaves %d to %d on reserves with a XOR of 0 for the opponent.",
-			me, them, explain.Arrow(m), me-1, them)
+			me, them, explain.Arrow(c.Move), me-1, them)
 	case me > them:
-		body = fmt.Sprintf("You have more reserve moves (%d to %d), so you can afford to play the Nim heaps well: make the XOR 0. For each heap h, compute h xor %d; a heap where that is smaller can be shrunk to it.\n%s",
-			me, them, a.NimSum, explain.Bullets(explain.ListOf(nimLines(p, a, o)), explain.Options{}))
-	default:
-		body = fmt.Sprintf("The reserves are level at %d, so the Nim heaps decide: make the XOR 0. For each heap h, compute h xor %d; a heap where that is smaller can be shrunk to it.\n%s",
-			me, a.NimSum, explain.Bullets(explain.ListOf(nimLines(p, a, o)), explain.Options{}))
+		body = fmt.Sprintf("You have more reserve moves (%d to %d), so you can afford to play the Nim heaps well", me, them)
+	}
+	if a.NimSum != 0 {
+		body += fmt.Sprintf(": make the XOR 0. For each heap h, compute h xor %d; a heap where that is smaller can be shrunk to it.\n%s",
+			a.NimSum, explain.Bullets(explain.ListOf(nimLines(p, a, o)), explain.Options{}))
 	}
 	return explain.FindingStep(body + "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, explain.Arrow, o))
 }
@@ -276,8 +286,7 @@ func (t game) GameOver(pos solver.Position) string {
 func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	mover, other := explain.Players(p)
-	res := [2]int{a.ReserveA, a.ReserveB}
-	me, them := res[p.ToMove()], res[p.ToMove().Other()]
+	me, them := a.reserves(p.ToMove())
 	if !solver.HasMoves(p) {
 		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("%s cannot move any letter, which loses: **%s wins**.", mover, c.WinnerName())}
 	}
@@ -296,23 +305,16 @@ func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 		why = fmt.Sprintf("the reserves are equal (%d each) and the XOR is %d, not 0", me, a.NimSum)
 	}
 	m := c.Move.(Move)
-	kind := "It moves a letter."
-	if k := abPairOf(a, m.From); k >= 0 {
-		pr, d := a.Pairs[k], max(m.From-m.To, m.To-m.From)
-		switch pr.Kind {
-		case NimPair:
-			kind = fmt.Sprintf("It is a Nim move: the heap of letters %d and %d shrinks from %d to %d.", 2*k+1, 2*k+2, pr.Gap, pr.Gap-d)
-		case Reserve:
-			kind = fmt.Sprintf("It spends a reserve move: the gap of letters %d and %d shrinks from %d to %d.", 2*k+1, 2*k+2, pr.Gap, pr.Gap-d)
-		default:
-			kind = fmt.Sprintf("It spends a reserve move: letter %d walks toward the edge, leaving %s.", 2*k+1, explain.Plural(pr.Gap-d, "cell", "cells"))
-		}
+	k := abPairOf(a, m.From)
+	pr, d := a.Pairs[k], max(m.From-m.To, m.To-m.From)
+	kind := fmt.Sprintf("It spends a reserve move: the gap of letters %d and %d shrinks from %d to %d.", 2*k+1, 2*k+2, pr.Gap, pr.Gap-d)
+	switch pr.Kind {
+	case NimPair:
+		kind = fmt.Sprintf("It is a Nim move: the heap of letters %d and %d shrinks from %d to %d.", 2*k+1, 2*k+2, pr.Gap, pr.Gap-d)
+	case Edge:
+		kind = fmt.Sprintf("It spends a reserve move: letter %d walks toward the edge, leaving %s.", 2*k+1, explain.Plural(pr.Gap-d, "cell", "cells"))
 	}
-	next := explain.AfterMove(c)
-	_, na := next.Analyze()
-	nb := na.(Analysis)
-	nres := [2]int{nb.ReserveA, nb.ReserveB}
-	nthem, nme := nres[p.ToMove().Other()], nres[p.ToMove()]
+	nthem, nme := explain.AnalysisOf[Analysis](explain.AfterMove(c)).reserves(p.ToMove().Other())
 	after := fmt.Sprintf("fewer reserve moves (%d against %d), so %s loses", nthem, nme, other)
 	if nthem == nme {
 		after = fmt.Sprintf("equal reserves (%d each) and a Nim XOR of 0, so %s loses", nme, other)
@@ -322,32 +324,20 @@ func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 		why, c.WinnerName(), m, kind, other, after)}
 }
 
-func (t game) Question(solver.Result) explain.Step {
-	return explain.Step{Body: "Start small. In `A...A`, the first letter moves right and the second left, both A's: how many moves does A have there, and can B ever use them? " +
-		"And in `A...B`, where each player owns one letter of the pair, what game do the 3 empty cells between them form?"}
-}
-
-func (t game) Reduction(solver.Result) explain.Step {
-	return explain.Step{Body: "Now your row. Number the letters from the left: letters 1 and 2 face each other, then 3 and 4, and so on; a last letter without a partner walks to the right edge. " +
-		"Sort the pairs into those only one player can touch and those both can shrink, count each player's private moves, and decide who wins."}
-}
-
 func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
-	res := abReserves(a)
 	pairs := "There are no letters, so there are no pairs."
 	if len(a.Pairs) > 0 {
 		pairs = "Your pairs:\n" + explain.Bullets(abPairs(p.Row(), a), o)
 	}
-	return explain.Step{Body: fmt.Sprintf("%s\nReserve moves: %s; %s. Nim heaps: %s.",
-		pairs, reserveLine("A", res[0], a.ReserveA, o), reserveLine("B", res[1], a.ReserveB, o), heapList(a, o))}
+	return explain.Step{Body: fmt.Sprintf("%s\nReserve moves: %s. Nim heaps: %s.", pairs, strings.Join(reserveLines(a, o), "; "), heapList(a, o))}
 }
 
 func (t game) Rule(c solver.Result, _ explain.Options) explain.Step {
 	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
-	res := [2]int{a.ReserveA, a.ReserveB}
+	me, them := a.reserves(p.ToMove())
 	return explain.Step{Body: fmt.Sprintf("Reserve moves are passes only their owner can use: more of them win. With equal reserves the passes cancel and the Nim heaps decide, as in Nim: the player to move wins exactly when their XOR is not 0. "+
-		"Here %s, to move, has %d reserve against %d, and the XOR is %d.", Game.PlayerName(p.ToMove()), res[p.ToMove()], res[p.ToMove().Other()], a.NimSum)}
+		"Here %s, to move, has %d reserve against %d, and the XOR is %d.", Game.PlayerName(p.ToMove()), me, them, a.NimSum)}
 }
 
 func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.Step {
@@ -365,10 +355,6 @@ func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explai
 	return explain.Step{Body: "The XOR is already 0, so the heaps offer nothing. Look at your reserve moves: how many cells should one of them spend?"}
 }
 
-func (t game) LessonTitles(solver.Result) []string {
-	return []string{"Facing pairs", "Reserve moves", "Nim heaps", "The rule"}
-}
-
 // heapList names the Nim heaps with their letters: "2 (letters 1–2)".
 func heapList(a Analysis, o explain.Options) string {
 	var items []string
@@ -383,8 +369,7 @@ func heapList(a Analysis, o explain.Options) string {
 func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	mover, other := explain.Players(p)
-	res := [2]int{a.ReserveA, a.ReserveB}
-	me, them := res[p.ToMove()], res[p.ToMove().Other()]
+	me, them := a.reserves(p.ToMove())
 	why := fmt.Sprintf("Reserves A %d, B %d; heaps %s; XOR %d.", a.ReserveA, a.ReserveB, heapList(a, o), a.NimSum)
 	var find string
 	switch {
@@ -419,16 +404,10 @@ const (
 	ThemeNimHeaps     = "nim heaps"     // facing letters of both owners are Nim heaps
 )
 
-// Themes lists the ideas of the solution.
-func (game) Themes() []string {
-	return []string{ThemeReserveMoves, ThemeNimHeaps, explain.ThemeXORToZero}
-}
-
 // PositionThemes lists the ideas pos needs: reserve moves, Nim heaps, and
 // a XOR of two heaps or more.
 func (game) PositionThemes(pos solver.Position) []string {
-	_, an := pos.Analyze()
-	a := an.(Analysis)
+	a := explain.AnalysisOf[Analysis](pos)
 	var out []string
 	if a.ReserveA+a.ReserveB > 0 {
 		out = append(out, ThemeReserveMoves)

@@ -11,11 +11,11 @@ import (
 // Game is Ada and the pawns (CodeChef ADAPWNS): a move takes one pawn 1
 // or 2 cells to the left over empty cells. Ada moves first; a player who
 // cannot move loses.
-var Game solver.Game = game{}
+var Game solver.Game = game{Course: &course}
 
 // game implements solver.Game, explain.Teacher and render.Drawer.
 type game struct {
-	explain.Basics
+	*explain.Course
 	solver.CellGame
 }
 
@@ -79,10 +79,8 @@ func (game) RandomText(r *rand.Rand, n int) (string, string) {
 }
 
 func checkBoard(b []byte) error {
-	for i, c := range b {
-		if c != '.' && c != 'P' {
-			return solver.Inputf("position", "character %d is %s; a board uses '.' and 'P'", i+1, solver.QuoteChar(c))
-		}
+	if i := solver.FirstNotIn(b, ".P"); i >= 0 {
+		return solver.Inputf("position", "character %d is %s; a board uses '.' and 'P'", i+1, solver.QuoteChar(b[i]))
 	}
 	return nil
 }

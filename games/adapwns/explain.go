@@ -12,10 +12,21 @@ import (
 // Ada and the pawns: gaps before the pawns form a staircase; every other
 // gap from the right counts, each as a take-1-or-2 pile worth g mod 3.
 
+// course is what the explanation says alike for every position.
+var course = explain.Course{
+	Ask: "Start small: a board with one pawn and g empty cells in front of it, where a move takes the pawn 1 or 2 cells left. " +
+		"For g = 0, 1, 2, 3, 4, 5, 6, does the player to move win? Which values of g lose, and why does the pattern repeat?",
+	Reduce: "Now your board. Count the empty cells in front of each pawn, up to the previous pawn or the left edge: these are the gaps. " +
+		"A move takes cells from one gap and adds them to the next gap on the right, so the gaps are a staircase. " +
+		"Which gaps can you ignore, because whatever leaves them the opponent can carry on at once? " +
+		"Reduce the board to the gaps that count, use your answer to the question, and decide who wins.",
+	Lessons: []string{"A staircase", "Which gaps count", "g mod 3", "The XOR"},
+	Ideas:   []string{ThemeGapMod3, ThemeStaircase, explain.ThemeXORToZero},
+}
+
 // KeyNumbers names the numbers that decide pos, as one clause.
 func (g game) KeyNumbers(pos solver.Position) string {
-	_, a := pos.Analyze()
-	return fmt.Sprintf("the XOR of the counted gaps mod 3 is %d", a.(Analysis).Xor)
+	return fmt.Sprintf("the XOR of the counted gaps mod 3 is %d", explain.AnalysisOf[Analysis](pos).Xor)
 }
 
 // pawnStep is a move of pawn k (1-based) by d cells and what it does to
@@ -107,8 +118,7 @@ func pawnKind(a Analysis, m solver.Move) string {
 }
 
 func (g game) Kind(pos solver.Position, m solver.Move) string {
-	_, a := pos.Analyze()
-	return pawnKind(a.(Analysis), m)
+	return pawnKind(explain.AnalysisOf[Analysis](pos), m)
 }
 
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
@@ -137,10 +147,14 @@ func countedGaps(a Analysis) explain.List {
 	return gapItems(a, 2-n%2, 2, (n+1)/2)
 }
 
-// ignoredGaps describes the gaps that do not count, left to right.
-func ignoredGaps(a Analysis) explain.List {
-	n := len(a.Gaps)
-	return gapItems(a, 1+n%2, 2, n/2)
+// ignoredGaps returns the 1-based indices of the gaps that do not count,
+// left to right: every other one, ending next to the rightmost.
+func ignoredGaps(a Analysis) []int {
+	var out []int
+	for k := 1 + len(a.Gaps)%2; k < len(a.Gaps); k += 2 {
+		out = append(out, k)
+	}
+	return out
 }
 
 // grundyItems describes each counted gap's value: "gap 2: 4 mod 3 = 1".
@@ -210,8 +224,8 @@ func (g game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		"Stones carried out of a counted gap land in an uncounted one, where they no longer matter, so a counted gap acts as a pile you take 1 or 2 from."
 	if len(a.Gaps) > 0 {
 		body += fmt.Sprintf(" Here the counted gaps are %s", explain.Inline(countedGaps(a), o))
-		if ig := ignoredGaps(a); ig.N > 0 {
-			body += fmt.Sprintf("; ignored: %s", explain.Inline(ig, o))
+		if n := len(a.Gaps); n > 1 {
+			body += fmt.Sprintf("; ignored: %s", explain.Inline(gapItems(a, 1+n%2, 2, n/2), o))
 		}
 		body += "."
 	}
@@ -283,23 +297,10 @@ func (g game) Verdict(c solver.Result, o explain.Options) explain.Step {
 			c.WinnerName(), mover, other)}
 	}
 	m := c.Move.(Move)
-	next := explain.AfterMove(c)
-	_, na := next.Analyze()
+	na := explain.AnalysisOf[Analysis](explain.AfterMove(c))
 	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf(
 		"The XOR is %d, not 0, so **%s wins**. Winning move: **%s**: %s. The counted gaps' values mod 3 are then %s, with XOR %d, and %s is to move facing 0.",
-		a.Xor, c.WinnerName(), m, shiftText(a, m), explain.Inline(explain.Ints(na.(Analysis).Grundy), o), na.(Analysis).Xor, other)}
-}
-
-func (g game) Question(solver.Result) explain.Step {
-	return explain.Step{Body: "Start small: a board with one pawn and g empty cells in front of it, where a move takes the pawn 1 or 2 cells left. " +
-		"For g = 0, 1, 2, 3, 4, 5, 6, does the player to move win? Which values of g lose, and why does the pattern repeat?"}
-}
-
-func (g game) Reduction(solver.Result) explain.Step {
-	return explain.Step{Body: "Now your board. Count the empty cells in front of each pawn, up to the previous pawn or the left edge: these are the gaps. " +
-		"A move takes cells from one gap and adds them to the next gap on the right, so the gaps are a staircase. " +
-		"Which gaps can you ignore, because whatever leaves them the opponent can carry on at once? " +
-		"Reduce the board to the gaps that count, use your answer to the question, and decide who wins."}
+		a.Xor, c.WinnerName(), m, shiftText(a, m), explain.Inline(explain.Ints(na.Grundy), o), na.Xor, other)}
 }
 
 func (g game) Numbers(c solver.Result, o explain.Options) explain.Step {
@@ -330,10 +331,6 @@ func (g game) Pointer(c solver.Result, pl explain.Plan, o explain.Options) expla
 		return explain.Step{Body: fmt.Sprintf("Look at gap %d (its pawn is on cell %d): which value mod 3 must it have for the XOR to become 0, and can its pawn get there?", s.gap, a.Pawns[s.pawn-1]+1)}
 	}
 	return explain.Step{Body: fmt.Sprintf("No counted gap can reach the value it needs on its own. Look at gap %d, and at the pawn just to its left, whose move adds to it.", s.gap)}
-}
-
-func (g game) LessonTitles(solver.Result) []string {
-	return []string{"A staircase", "Which gaps count", "g mod 3", "The XOR"}
 }
 
 func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
@@ -367,18 +364,11 @@ func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		}
 	}
 	rule := explain.Capitalise(gapsCount(a.Significant, o))
-	var ignored []int // the gaps that do not count
-	for k := range a.Gaps {
-		if !counted(k, len(a.Gaps)) {
-			ignored = append(ignored, k+1)
-		}
-	}
-	if len(ignored) > 0 {
-		if len(ignored) == 1 {
-			rule += fmt.Sprintf(" (gap %d: moves out of it are copied back)", ignored[0])
-		} else {
-			rule += fmt.Sprintf(" (gaps %s: moves out of them are copied back)", explain.Inline(explain.Ints(ignored), o))
-		}
+	switch ignored := ignoredGaps(a); {
+	case len(ignored) == 1:
+		rule += fmt.Sprintf(" (gap %d: moves out of it are copied back)", ignored[0])
+	case len(ignored) > 1:
+		rule += fmt.Sprintf(" (gaps %s: moves out of them are copied back)", explain.Inline(explain.Ints(ignored), o))
 	}
 	rule += "; a take-1-or-2 pile is worth g mod 3."
 	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
@@ -400,37 +390,23 @@ const (
 	ThemeStaircase = "staircase" // only every other gap counts
 )
 
-// Themes lists the ideas of the solution.
-func (game) Themes() []string {
-	return []string{ThemeGapMod3, ThemeStaircase, explain.ThemeXORToZero}
-}
-
 // PositionThemes lists the ideas pos needs: a counted gap of 3 or more
 // (mod 3 matters), a non-empty gap that does not count (the staircase),
 // and two counted values to XOR.
 func (game) PositionThemes(pos solver.Position) []string {
-	_, an := pos.Analyze()
-	a := an.(Analysis)
+	a := explain.AnalysisOf[Analysis](pos)
 	var out []string
-	big, ignored, nonzero := false, false, 0
-	for k, gap := range a.Gaps {
-		switch {
-		case !counted(k, len(a.Gaps)):
-			ignored = ignored || gap > 0
-		case gap >= 3:
-			big = true
-		}
+	if slices.ContainsFunc(a.Significant, func(k int) bool { return a.Gaps[k-1] >= 3 }) {
+		out = append(out, ThemeGapMod3)
 	}
+	if slices.ContainsFunc(ignoredGaps(a), func(k int) bool { return a.Gaps[k-1] > 0 }) {
+		out = append(out, ThemeStaircase)
+	}
+	nonzero := 0
 	for _, v := range a.Grundy {
 		if v != 0 {
 			nonzero++
 		}
-	}
-	if big {
-		out = append(out, ThemeGapMod3)
-	}
-	if ignored {
-		out = append(out, ThemeStaircase)
 	}
 	if nonzero >= 2 {
 		out = append(out, explain.ThemeXORToZero)

@@ -17,14 +17,14 @@ import (
 
 // Binim2 is Binary Nim in misère play: a player who cannot move wins.
 var Binim2 solver.Game = &stackGame{name: "binim2", misere: true,
-	title: "Binary Nim, misère (CodeChef BINIM2)"}
+	title: "Binary Nim, misère (CodeChef BINIM2)", Course: &binim2Course}
 
 // Binim is Binary Nim in normal play: a player who cannot move loses.
 var Binim solver.Game = &stackGame{name: "binim",
-	title: "Binary Nim (CodeChef BINIM)"}
+	title: "Binary Nim (CodeChef BINIM)", Course: &binimCourse}
 
 type stackGame struct {
-	explain.Basics
+	*explain.Course
 	name, title string
 	misere      bool
 }
@@ -136,11 +136,7 @@ func (g *stackGame) Restore(text string, mover solver.Player, held [2]int) (solv
 func (g *stackGame) Random(r *rand.Rand) solver.Position {
 	stacks := make([]string, 2+r.IntN(3))
 	for i := range stacks {
-		b := make([]byte, 1+r.IntN(4))
-		for k := range b {
-			b[k] = "01"[r.IntN(2)]
-		}
-		stacks[i] = string(b)
+		stacks[i] = solver.RandomString(r, 1+r.IntN(4), "01")
 	}
 	return &Stacks{game: g, stacks: stacks, mover: solver.Player(r.IntN(2))}
 }

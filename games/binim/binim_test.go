@@ -405,10 +405,8 @@ func followsStrategy(p *Stacks, sm Move) string {
 		}
 		return ""
 	}
-	_, before := p.Analyze()
 	next, _ := p.Play(sm)
-	_, after := next.Analyze()
-	b, a := before.(Binim2Analysis).Extras(), after.(Binim2Analysis).Extras()
+	b, a := p.counts(), next.(*Stacks).counts()
 	me, them := p.ToMove(), p.ToMove().Other()
 	hasExtra := false
 	for _, t := range p.Stacks() {

@@ -49,11 +49,7 @@ func (*stackGame) CheckTests(rng *rand.Rand) []check.Test {
 		for k := range stacks {
 			stacks[k] = solver.RandomString(rng, 1+rng.IntN(6), "01")
 		}
-		first := "Dee"
-		if rng.IntN(2) == 1 {
-			first = "Dum"
-		}
-		out = append(out, check.Test{Text: strings.Join(stacks, " "), First: first})
+		out = append(out, check.Test{Text: strings.Join(stacks, " "), First: [2]string{"Dee", "Dum"}[rng.IntN(2)]})
 	}
 	return out
 }

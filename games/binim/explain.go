@@ -14,15 +14,41 @@ import (
 // canonical position, the stacks sorted, and name stacks by content, so
 // that permuting the stacks changes neither key nor text.
 
+// binimCourse and binim2Course are what the explanation says alike for
+// every position of binim and of binim2.
+var (
+	binimCourse = explain.Course{
+		Ask: "Start small. With the single stack `0110` and Dee to move, how many moves can Dee make on it, and can Dum ever move there? " +
+			"What if the stack were `1001` instead?",
+		Reduce: "Now your stacks. Only the owner of a stack's top symbol can move on it, and the owner can keep it that way. " +
+			"Count the moves each player's own stacks give them, and decide who wins.",
+		Lessons: []string{"Each stack belongs to one player", "The rule"},
+		Ideas:   []string{ThemeCountingMoves, ThemeOneMoveMargin},
+	}
+	binim2Course = explain.Course{
+		Ask: "Start small, in misère play, where whoever makes the last move loses. With the single stack `0` and Dee to move, who wins? With `00`? With `01`, and with `010`? " +
+			"What changes when a stack's top and bottom differ?",
+		Reduce: "Now your stacks. Merge each run of equal symbols into one symbol. A merged stack whose top and bottom differ cancels out; " +
+			"one with the same symbol on top and bottom gives its owner an extra move they will be forced to make. Count each player's extra moves and decide who wins.",
+		Lessons: []string{"Merge the runs", "Stacks that cancel out", "Extra moves", "The misère rule"},
+		Ideas:   []string{ThemeMisereReserve, ThemeCancelling},
+	}
+)
+
 // KeyNumbers names the numbers that decide pos, as one clause.
 func (t *stackGame) KeyNumbers(pos solver.Position) string {
-	switch _, a := pos.Analyze(); a := a.(type) {
-	case Binim2Analysis:
-		return fmt.Sprintf("Dee has %s and Dum %d", explain.Plural(a.DeeExtra, "extra move", "extra moves"), a.DumExtra)
-	case BinimAnalysis:
-		return fmt.Sprintf("Dee has %s and Dum %d", explain.Plural(a.DeeMoves, "move", "moves"), a.DumMoves)
+	p := pos.(*Stacks)
+	counts := p.counts()
+	return fmt.Sprintf("Dee has %s and Dum %d", p.movesText(counts[0]), counts[1])
+}
+
+// movesText counts n of the moves the rule counts: "3 moves" in binim,
+// "1 extra move" in binim2.
+func (p *Stacks) movesText(n int) string {
+	if p.Misere() {
+		return explain.Plural(n, "extra move", "extra moves")
 	}
-	return ""
+	return explain.Plural(n, "move", "moves")
 }
 
 // ExplainKey is the game, the player to move and the sorted stacks.
@@ -109,43 +135,26 @@ func binim2Kind(p *Stacks, m Move) string {
 // stack whose bottom is theirs)".
 func (t *stackGame) Plan(c solver.Result) explain.Plan {
 	p := c.Position.(*Stacks)
-	own := symbolOf(p.ToMove())
 	var taught solver.Move
 	if c.Outcome == solver.Win {
-		if p.Misere() {
-			taught = binim2Taught(p, own)
-		} else {
-			for i, s := range p.Stacks() {
-				if s[0] != own {
-					continue
-				}
-				take := 1
-				if len(s) > 1 && s[1] != own {
-					take += topRun(s[1:])
-				}
-				taught = Move{Stack: i + 1, Take: take}
-				break
-			}
-		}
+		taught = taughtMove(p)
 	}
 	return explain.NewPlan(c, taught, func(m solver.Move) string { return t.Kind(p, m) })
 }
 
-func (t *stackGame) Kind(pos solver.Position, m solver.Move) string {
-	p := pos.(*Stacks)
-	if p.Misere() {
-		return binim2Kind(p, m.(Move))
-	}
-	return binimKind(p, m.(Move))
-}
-
-// binim2Taught returns the top run of the first own stack with the
-// mover's symbol at both ends, else of the first own stack.
-func binim2Taught(p *Stacks, own byte) solver.Move {
+// taughtMove returns the move Plan teaches in p, on the first own stack
+// (for binim2, the first with the mover's symbol at both ends if any).
+func taughtMove(p *Stacks) solver.Move {
+	own := symbolOf(p.ToMove())
 	var first solver.Move
 	for i, s := range p.Stacks() {
-		if s[0] != own {
+		switch {
+		case s[0] != own:
 			continue
+		case !p.Misere() && len(s) > 1 && s[1] != own:
+			return Move{Stack: i + 1, Take: 1 + topRun(s[1:])}
+		case !p.Misere():
+			return Move{Stack: i + 1, Take: 1}
 		}
 		m := Move{Stack: i + 1, Take: topRun(s)}
 		if s[len(s)-1] == own {
@@ -158,12 +167,20 @@ func binim2Taught(p *Stacks, own byte) solver.Move {
 	return first
 }
 
+func (t *stackGame) Kind(pos solver.Position, m solver.Move) string {
+	p := pos.(*Stacks)
+	if p.Misere() {
+		return binim2Kind(p, m.(Move))
+	}
+	return binimKind(p, m.(Move))
+}
+
 // Explain applies each idea of the solution to the position, then the verdict and the move.
 func (t *stackGame) Explain(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {
 	if p := c.Position.(*Stacks); p.Misere() {
-		return append(binim2Steps(c, p, o), t.Finding(c, pl, o))
+		return append(binim2Steps(p, o), t.Finding(c, pl, o))
 	}
-	return append(binimSteps(c, c.Position.(*Stacks), o), t.Finding(c, pl, o))
+	return append(binimSteps(c.Position.(*Stacks), o), t.Finding(c, pl, o))
 }
 
 // stackMoveName is a move's short name by content: "take 2 from `0110`".
@@ -229,8 +246,7 @@ func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options)
 		return explain.FindingStep(fmt.Sprintf("No stack has `%c` on top, so there is no move to find.", symbolOf(p.ToMove())))
 	}
 	_, other := explain.Players(p)
-	counts := p.counts()
-	me, them := counts[p.ToMove()], counts[p.ToMove().Other()]
+	me, them := p.margin()
 	if c.Move == nil && p.Misere() {
 		return explain.FindingStep(fmt.Sprintf("You have more extra moves, %d to %d. A move takes away at most one of yours or hands %s one, so afterwards %s, to move, has at least as many as you: a win for %s. No move wins here.", me, them, other, other, other))
 	}
@@ -238,66 +254,44 @@ func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options)
 		return explain.FindingStep(fmt.Sprintf("You have %d moves to %s's %d, not strictly more. Every move uses up at least one of yours and takes none of %s's, so %s stays ahead or level with the move. No move wins here.", me, other, them, other, other))
 	}
 	m := c.Move.(Move)
-	after := explain.AfterMove(c).(*Stacks).counts()
-	var body string
+	body, counted := fmt.Sprintf("You have %s to %s's %d", p.movesText(me), other, them), "extra moves"
 	switch kind := binim2Kind(p, m); {
 	case !p.Misere():
-		body = fmt.Sprintf("You have %s to %s's %d. After your move %s must not have strictly more than you, so spend exactly one move and hand over nothing: take one own symbol and the opponent's run right under it, so that your symbol, or nothing, is on top again. Here: %s; the counts go to %d for you and %d for %s.",
-			explain.Plural(me, "move", "moves"), other, them, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
+		body += fmt.Sprintf(". After your move %s must not have strictly more than you, so spend exactly one move and hand over nothing: take one own symbol and the opponent's run right under it, so that your symbol, or nothing, is on top again.", other)
+		counted = "counts"
 	case kind == kindSpendExtra:
-		body = fmt.Sprintf("You have %s to %s's %d. After your move %s, to move, must have more than you. Spend one of yours: on a stack with your symbol on top and bottom, take the top run, so that the stack cancels out or is gone. Here: %s; the extra moves go to %d for you and %d for %s.",
-			explain.Plural(me, "extra move", "extra moves"), other, them, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
+		body += fmt.Sprintf(". After your move %s, to move, must have more than you. Spend one of yours: on a stack with your symbol on top and bottom, take the top run, so that the stack cancels out or is gone.", other)
 	default:
-		body = fmt.Sprintf("You have %s to %s's %d and none to spend. After your move %s, to move, must have more than you, so hand %s one: on a stack with your symbol on top and %s's at the bottom, take the top run, leaving %s's symbol on top and bottom. Here: %s; the extra moves go to %d for you and %d for %s.",
-			explain.Plural(me, "extra move", "extra moves"), other, them, other, other, other, other, stackMoveText(p, m, o), after[p.ToMove()], after[p.ToMove().Other()], other)
+		body += fmt.Sprintf(" and none to spend. After your move %s, to move, must have more than you, so hand %s one: on a stack with your symbol on top and %s's at the bottom, take the top run, leaving %s's symbol on top and bottom.", other, other, other, other)
 	}
-	return explain.FindingStep(body + "\nEvery winning move, by kind:\n" + stackGroupsText(p, pl, o))
-}
-
-func (t *stackGame) Question(c solver.Result) explain.Step {
-	if c.Position.(*Stacks).Misere() {
-		return explain.Step{Body: "Start small, in misère play, where whoever makes the last move loses. With the single stack `0` and Dee to move, who wins? With `00`? With `01`, and with `010`? " +
-			"What changes when a stack's top and bottom differ?"}
-	}
-	return explain.Step{Body: "Start small. With the single stack `0110` and Dee to move, how many moves can Dee make on it, and can Dum ever move there? " +
-		"What if the stack were `1001` instead?"}
-}
-
-func (t *stackGame) Reduction(c solver.Result) explain.Step {
-	if c.Position.(*Stacks).Misere() {
-		return explain.Step{Body: "Now your stacks. Merge each run of equal symbols into one symbol. A merged stack whose top and bottom differ cancels out; " +
-			"one with the same symbol on top and bottom gives its owner an extra move they will be forced to make. Count each player's extra moves and decide who wins."}
-	}
-	return explain.Step{Body: "Now your stacks. Only the owner of a stack's top symbol can move on it, and the owner can keep it that way. " +
-		"Count the moves each player's own stacks give them, and decide who wins."}
+	themAfter, meAfter := explain.AfterMove(c).(*Stacks).margin() // the opponent is to move
+	return explain.FindingStep(fmt.Sprintf("%s Here: %s; the %s go to %d for you and %d for %s.\nEvery winning move, by kind:\n%s",
+		body, stackMoveText(p, m, o), counted, meAfter, themAfter, other, stackGroupsText(p, pl, o)))
 }
 
 func (t *stackGame) Numbers(c solver.Result, o explain.Options) explain.Step {
 	p := c.Position.(*Stacks)
+	var body string
 	if p.Misere() {
 		merged, cancel, extra := binim2Parts(p)
-		var keep []group
-		keep = append(keep, extra[0]...)
-		keep = append(keep, extra[1]...)
-		a := c.Analysis.(Binim2Analysis)
-		return explain.Step{Body: fmt.Sprintf("Merged, the stacks are %s. Different top and bottom (they cancel out): %s. Same top and bottom: %s. So Dee has %s and Dum %d.",
-			groupList(groups(slices.Sorted(slices.Values(merged))), o), groupList(cancel, o), groupList(keep, o), explain.Plural(a.DeeExtra, "extra move", "extra moves"), a.DumExtra)}
+		body = fmt.Sprintf("Merged, the stacks are %s. Different top and bottom (they cancel out): %s. Same top and bottom: %s.",
+			groupList(merged, o), groupList(cancel, o), groupList(append(extra[0], extra[1]...), o))
+	} else {
+		owned := binimOwned(p, o)
+		body = fmt.Sprintf("Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s.", explain.InlineOrNone(owned[0], o), explain.InlineOrNone(owned[1], o))
 	}
-	owned := binimOwned(p, o)
-	a := c.Analysis.(BinimAnalysis)
-	return explain.Step{Body: fmt.Sprintf("Dee's stacks (`0` on top): %s. Dum's stacks (`1` on top): %s. So Dee has %s and Dum %d.",
-		explain.InlineOrNone(owned[0], o), explain.InlineOrNone(owned[1], o), explain.Plural(a.DeeMoves, "move", "moves"), a.DumMoves)}
+	return explain.Step{Body: body + " So " + t.KeyNumbers(p) + "."}
 }
 
 func (t *stackGame) Rule(c solver.Result, _ explain.Options) explain.Step {
 	p := c.Position.(*Stacks)
 	mover, other := explain.Players(p)
-	mv := p.counts()
+	me, them := p.margin()
 	rule := "Each player uses up their own moves, one a turn, and whoever runs out on their turn loses. The player to move spends first, so needs strictly more."
 	if p.Misere() {
 		rule = "In misère play each player wants to run out of moves first. Fewer extra moves run out first; with equal counts the player to move spends one first."
 	}
-	return explain.Step{Body: fmt.Sprintf("%s Here %s, to move, has %d and %s has %d.", rule, mover, mv[p.ToMove()], other, mv[p.ToMove().Other()])}
+	return explain.Step{Body: fmt.Sprintf("%s Here %s, to move, has %d and %s has %d.", rule, mover, me, other, them)}
 }
 
 func (t *stackGame) Pointer(c solver.Result, _ explain.Plan, o explain.Options) explain.Step {
@@ -321,10 +315,38 @@ func (t *stackGame) Pointer(c solver.Result, _ explain.Plan, o explain.Options) 
 
 func (t *stackGame) Verdict(c solver.Result, o explain.Options) explain.Step {
 	p := c.Position.(*Stacks)
-	if p.Misere() {
-		return binim2Verdict(c, p, o)
+	mover, other := explain.Players(p)
+	if !ownTop(p) {
+		rule := "In normal play that loses"
+		if p.Misere() {
+			rule = "In misère play a player who cannot move wins"
+		}
+		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("%s cannot move: no stack has `%c` on top. %s, so **%s wins**.",
+			mover, symbolOf(p.ToMove()), rule, c.WinnerName())}
 	}
-	return binimVerdict(c, p, o)
+	me, them := p.margin()
+	switch {
+	case c.Move == nil && p.Misere():
+		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
+			"%s has more extra moves (%d against %d), so **%s wins**. Every move of %s's loses: a move removes at most one of %s's own extra moves, or hands %s a new one, "+
+				"so %s is then to move with no more extra moves than %s, which is a win for %s.",
+			mover, me, them, c.WinnerName(), mover, mover, other, other, mover, other)}
+	case c.Move == nil:
+		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
+			"%s does not have strictly more moves (%d against %d), so **%s wins**. Every move of %s's loses: it uses up at least one of %s's own moves and can only add moves for %s, "+
+				"so %s is then to move with strictly more moves than %s.",
+			mover, me, them, c.WinnerName(), mover, mover, other, other, mover)}
+	}
+	themAfter, meAfter := explain.AfterMove(c).(*Stacks).margin() // the opponent is to move
+	why, after := fmt.Sprintf("%s has strictly more moves (%d against %d), so", mover, me, them), "not strictly more, so "+other+" runs out first"
+	if p.Misere() {
+		why, after = fmt.Sprintf("Since %s has fewer extra moves (%d against %d),", mover, me, them), "more than "+mover+", which the rule scores as a loss for "+other
+		if me == them {
+			why = fmt.Sprintf("Since the counts are equal (%d each) and %s is to move,", me, mover)
+		}
+	}
+	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf("%s **%s wins**. Winning move: %s. Afterwards %s is to move with %s against %s's %d: %s.",
+		why, c.WinnerName(), stackMoveText(p, c.Move.(Move), o), other, p.movesText(themAfter), mover, meAfter, after)}
 }
 
 // group is a stack and how many equal stacks there are.
@@ -392,34 +414,32 @@ func ownTop(p *Stacks) bool {
 	return slices.ContainsFunc(p.Stacks(), func(s string) bool { return s[0] == own })
 }
 
-// noMoveReason says why the player to move in p cannot move.
-func noMoveReason(p *Stacks) string {
-	mover, _ := explain.Players(p)
-	if len(p.Stacks()) == 0 {
-		return mover + " cannot move: no stacks are left"
-	}
-	return fmt.Sprintf("%s cannot move: no stack has `%c` on top", mover, symbolOf(p.ToMove()))
-}
-
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
 func (t *stackGame) GameOver(pos solver.Position) string {
 	p := pos.(*Stacks)
-	if p.Misere() {
-		return noMoveReason(p) + ", and in misère play a player who cannot move wins."
+	mover, _ := explain.Players(p)
+	why, rule := fmt.Sprintf("no stack has `%c` on top", symbolOf(p.ToMove())), "in normal play a player who cannot move loses"
+	if len(p.Stacks()) == 0 {
+		why = "no stacks are left"
 	}
-	return noMoveReason(p) + ", and in normal play a player who cannot move loses."
+	if p.Misere() {
+		rule = "in misère play a player who cannot move wins"
+	}
+	return fmt.Sprintf("%s cannot move: %s, and %s.", mover, why, rule)
 }
 
 // ---- binim2 ----
 
-// binim2Parts sorts merged stacks into those that cancel and the extra
-// moves of each player.
-func binim2Parts(p *Stacks) (merged []string, cancel []group, extra [2][]group) {
-	for _, s := range p.Stacks() {
-		merged = append(merged, Compress(s))
+// binim2Parts returns the merged stacks, sorted and grouped, and sorts
+// them into those that cancel and the extra moves of each player.
+func binim2Parts(p *Stacks) (merged, cancel []group, extra [2][]group) {
+	ms := make([]string, len(p.Stacks()))
+	for i, s := range p.Stacks() {
+		ms[i] = Compress(s)
 	}
-	ms := slices.Sorted(slices.Values(merged))
-	for _, g := range groups(ms) {
+	slices.Sort(ms)
+	merged = groups(ms)
+	for _, g := range merged {
 		if g.stack[0] != g.stack[len(g.stack)-1] {
 			cancel = append(cancel, g)
 			continue
@@ -448,8 +468,7 @@ func stacksIn(gs []group) int {
 	return n
 }
 
-func binim2Steps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
-	a := c.Analysis.(Binim2Analysis)
+func binim2Steps(p *Stacks, o explain.Options) []explain.Step {
 	_, cancel, extra := binim2Parts(p)
 	steps := []explain.Step{{
 		Title: "The game",
@@ -492,14 +511,13 @@ func binim2Steps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
 
 	body = "A merged stack with the same symbol on top and bottom holds one more of that symbol than of the other. After the same back-and-forth, its owner is left with one move on it that they are forced to make: one extra move.\n" +
 		explain.Bullets(explain.ListOf([]string{
-			fmt.Sprintf("Dee's extra moves (`0` on top and bottom): %s, so **%d**", groupList(extra[0], o), a.DeeExtra),
-			fmt.Sprintf("Dum's extra moves (`1` on top and bottom): %s, so **%d**", groupList(extra[1], o), a.DumExtra),
+			fmt.Sprintf("Dee's extra moves (`0` on top and bottom): %s, so **%d**", groupList(extra[0], o), stacksIn(extra[0])),
+			fmt.Sprintf("Dum's extra moves (`1` on top and bottom): %s, so **%d**", groupList(extra[1], o), stacksIn(extra[1])),
 		}), explain.Options{})
 	steps = append(steps, explain.Step{Title: "Extra moves", Body: body})
 
 	mover, _ := explain.Players(p)
-	ex := a.Extras()
-	me, them := ex[p.ToMove()], ex[p.ToMove().Other()]
+	me, them := p.margin()
 	cmp := "the counts are equal"
 	if me < them {
 		cmp = fmt.Sprintf("%s has fewer", mover)
@@ -525,33 +543,6 @@ func cancelExample(s string, o explain.Options) string {
 		explain.Code(s, "symbols", o), names[first], s[0], names[first.Other()], s[1], after)
 }
 
-func binim2Verdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
-	mover, other := explain.Players(p)
-	if !ownTop(p) {
-		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
-			"%s cannot move: no stack has `%c` on top. In misère play a player who cannot move wins, so **%s wins**.",
-			mover, symbolOf(p.ToMove()), c.WinnerName())}
-	}
-	a := c.Analysis.(Binim2Analysis)
-	ex := a.Extras()
-	me, them := ex[p.ToMove()], ex[p.ToMove().Other()]
-	if c.Move == nil {
-		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
-			"%s has more extra moves (%d against %d), so **%s wins**. Every move of %s's loses: a move removes at most one of %s's own extra moves, or hands %s a new one, "+
-				"so %s is then to move with no more extra moves than %s, which is a win for %s.",
-			mover, me, them, c.WinnerName(), mover, mover, other, other, mover, other)}
-	}
-	why := fmt.Sprintf("%s has fewer extra moves (%d against %d)", mover, me, them)
-	if me == them {
-		why = fmt.Sprintf("the counts are equal (%d each) and %s is to move", me, mover)
-	}
-	nex := explain.AfterMove(c).(*Stacks).counts()
-	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf(
-		"Since %s, **%s wins**. Winning move: %s. Afterwards %s is to move with %s against %s's %d: more than %s, which the rule scores as a loss for %s.",
-		why, c.WinnerName(), stackMoveText(p, c.Move.(Move), o),
-		other, explain.Plural(nex[p.ToMove().Other()], "extra move", "extra moves"), mover, nex[p.ToMove()], mover, other)}
-}
-
 // ---- binim ----
 
 // binimOwned lists the stacks each player owns (their symbol on top),
@@ -559,8 +550,7 @@ func binim2Verdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
 func binimOwned(p *Stacks, o explain.Options) [2][]string {
 	var out [2][]string
 	for _, g := range groups(p.Stacks()) {
-		owner := g.stack[0] - '0'
-		k := strings.Count(g.stack, g.stack[:1])
+		owner, k := stackWorth(g.stack, false)
 		each := explain.Plural(k, "move", "moves")
 		if g.n > 1 {
 			each += " each"
@@ -570,9 +560,8 @@ func binimOwned(p *Stacks, o explain.Options) [2][]string {
 	return out
 }
 
-func binimSteps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
-	a := c.Analysis.(BinimAnalysis)
-	owned := binimOwned(p, o)
+func binimSteps(p *Stacks, o explain.Options) []explain.Step {
+	owned, counts := binimOwned(p, o), p.counts()
 	steps := []explain.Step{{
 		Title: "The game",
 		Body:  stacksIntro(p) + " This is normal play: a player who cannot move loses.",
@@ -584,46 +573,16 @@ func binimSteps(c solver.Result, p *Stacks, o explain.Options) []explain.Step {
 			body += fmt.Sprintf("\n%s owns no stack (`%c` on top): **0** moves.", name, '0'+pl)
 			continue
 		}
-		body += fmt.Sprintf("\n%s's stacks (`%c` on top):\n%s\nIn all %s has **%s**.", name, '0'+pl, explain.Bullets(explain.ListOf(owned[pl]), o), name, explain.Plural(a.Moves()[pl], "move", "moves"))
+		body += fmt.Sprintf("\n%s's stacks (`%c` on top):\n%s\nIn all %s has **%s**.", name, '0'+pl, explain.Bullets(explain.ListOf(owned[pl]), o), name, explain.Plural(counts[pl], "move", "moves"))
 	}
 	steps = append(steps, explain.Step{Title: "Each stack belongs to one player", Body: body})
 
 	mover, _ := explain.Players(p)
-	mv := a.Moves()
-	me, them := mv[p.ToMove()], mv[p.ToMove().Other()]
+	me, them := p.margin()
 	steps = append(steps, explain.Step{Title: "The rule", Body: fmt.Sprintf(
 		"Each player simply uses up their own moves, one per turn, and whoever runs out first on their turn loses. The player to move spends a move first, so they win only with strictly more moves than the opponent; with equal counts they run out first. "+
 			"Here %s, to move, has %d and the opponent has %d.", mover, me, them)})
 	return steps
-}
-
-func binimVerdict(c solver.Result, p *Stacks, o explain.Options) explain.Step {
-	mover, other := explain.Players(p)
-	if !ownTop(p) {
-		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
-			"%s cannot move: no stack has `%c` on top. In normal play that loses, so **%s wins**.",
-			mover, symbolOf(p.ToMove()), c.WinnerName())}
-	}
-	mv := c.Analysis.(BinimAnalysis).Moves()
-	me, them := mv[p.ToMove()], mv[p.ToMove().Other()]
-	if c.Move == nil {
-		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
-			"%s does not have strictly more moves (%d against %d), so **%s wins**. Every move of %s's loses: it uses up at least one of %s's own moves and can only add moves for %s, "+
-				"so %s is then to move with strictly more moves than %s.",
-			mover, me, them, c.WinnerName(), mover, mover, other, other, mover)}
-	}
-	nmv := explain.AfterMove(c).(*Stacks).counts()
-	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf(
-		"%s has strictly more moves (%d against %d), so **%s wins**. Winning move: %s. Afterwards %s is to move with %s against %s's %d: not strictly more, so %s runs out first.",
-		mover, me, them, c.WinnerName(), stackMoveText(p, c.Move.(Move), o),
-		other, explain.Plural(nmv[p.ToMove().Other()], "move", "moves"), mover, nmv[p.ToMove()], other)}
-}
-
-func (t *stackGame) LessonTitles(c solver.Result) []string {
-	if c.Position.(*Stacks).Misere() {
-		return []string{"Merge the runs", "Stacks that cancel out", "Extra moves", "The misère rule"}
-	}
-	return []string{"Each stack belongs to one player", "The rule"}
 }
 
 func (t *stackGame) LineMove(pos solver.Position, m solver.Move, o explain.Options) string {
@@ -646,17 +605,17 @@ func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options)
 	mover, other := explain.Players(p)
 	var why, find, rule string
 	counts := p.counts()
+	me, them := p.margin()
 	if p.Misere() {
 		merged, cancel, extra := binim2Parts(p)
-		if !slices.Equal(merged, p.Stacks()) {
-			why = fmt.Sprintf("Merged: %s. ", groupList(groups(slices.Sorted(slices.Values(merged))), o))
+		if slices.ContainsFunc(p.Stacks(), func(s string) bool { return Compress(s) != s }) {
+			why = fmt.Sprintf("Merged: %s. ", groupList(merged, o))
 		}
 		why += fmt.Sprintf("Extra moves: Dee %d (%s), Dum %d (%s)", counts[0], groupList(extra[0], o), counts[1], groupList(extra[1], o))
 		if len(cancel) > 0 {
 			why += fmt.Sprintf("; %s %s", groupList(cancel, o), map[bool]string{true: "cancels", false: "cancel"}[stacksIn(cancel) == 1])
 		}
 		why += "."
-		me, them := counts[p.ToMove()], counts[p.ToMove().Other()]
 		rule = fmt.Sprintf("%s %d, %s %d: in misère the fewer wins, so %s.", mover, me, other, them, c.WinnerName())
 		if me == them {
 			rule = fmt.Sprintf("%s %d, %s %d: level, so misère hands it to %s, who moves.", mover, me, other, them, mover)
@@ -664,15 +623,15 @@ func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options)
 	} else {
 		owned := binimOwned(p, o)
 		why = fmt.Sprintf("Dee's stacks: %s; %d in all. Dum's: %s; %d in all.", explain.InlineOrNone(owned[0], o), counts[0], explain.InlineOrNone(owned[1], o), counts[1])
-		rule = fmt.Sprintf("Only your own stacks give you moves, and the player to move (%s, %d to %d) needs strictly more.", mover, counts[p.ToMove()], counts[p.ToMove().Other()])
+		rule = fmt.Sprintf("Only your own stacks give you moves, and the player to move (%s, %d to %d) needs strictly more.", mover, me, them)
 	}
 	switch {
 	case !ownTop(p):
 		find = fmt.Sprintf("No stack has `%c` on top, so %s has no move.", symbolOf(p.ToMove()), mover)
 	case c.Move == nil && p.Misere():
-		find = fmt.Sprintf("A move spends at most one of %s's %d or hands %s one, so %s stays ahead.", mover, counts[p.ToMove()], other, other)
+		find = fmt.Sprintf("A move spends at most one of %s's %d or hands %s one, so %s stays ahead.", mover, me, other, other)
 	case c.Move == nil:
-		find = fmt.Sprintf("Every move spends at least one of %s's %d and none of %s's %d.", mover, counts[p.ToMove()], other, counts[p.ToMove().Other()])
+		find = fmt.Sprintf("Every move spends at least one of %s's %d and none of %s's %d.", mover, me, other, them)
 	default:
 		m := c.Move.(Move)
 		how := "Spend exactly one move"
@@ -694,28 +653,19 @@ const (
 	ThemeOneMoveMargin = "one-move margin"   // binim: the mover has just one move more than the opponent
 )
 
-// Themes lists the ideas of the solution.
-func (g *stackGame) Themes() []string {
-	if g.misere {
-		return []string{ThemeMisereReserve, ThemeCancelling}
-	}
-	return []string{ThemeCountingMoves, ThemeOneMoveMargin}
-}
-
 // PositionThemes lists the ideas pos needs: extra moves and cancelling
 // stacks (binim2); counting moves, and a margin of one (binim).
 func (g *stackGame) PositionThemes(pos solver.Position) []string {
 	p := pos.(*Stacks)
-	counts := stacksTally(p.stacks, g.misere)
-	var out []string
-	if !g.misere {
-		out = append(out, ThemeCountingMoves)
-		if counts[p.mover] == counts[p.mover.Other()]+1 {
-			out = append(out, ThemeOneMoveMargin)
-		}
-		return out
+	me, them := p.margin()
+	if !g.misere && me == them+1 {
+		return []string{ThemeCountingMoves, ThemeOneMoveMargin}
 	}
-	if counts[0]+counts[1] > 0 {
+	if !g.misere {
+		return []string{ThemeCountingMoves}
+	}
+	var out []string
+	if me+them > 0 {
 		out = append(out, ThemeMisereReserve)
 	}
 	if slices.ContainsFunc(p.stacks, func(s string) bool { return s[0] != s[len(s)-1] }) {

@@ -41,12 +41,6 @@ type BinimAnalysis struct {
 	DumMoves int `json:"dum_moves"`
 }
 
-// Extras returns the extra-move counts of Dee and Dum in a binim2 position.
-func (a Binim2Analysis) Extras() [2]int { return [2]int{a.DeeExtra, a.DumExtra} }
-
-// Moves returns the move counts of Dee and Dum in a binim position.
-func (a BinimAnalysis) Moves() [2]int { return [2]int{a.DeeMoves, a.DumMoves} }
-
 func (p *Stacks) Analyze() (solver.Outcome, solver.Analysis) {
 	counts := p.counts()
 	o := stacksRule(counts, p.mover, p.game.misere)
@@ -107,6 +101,12 @@ func stacksTally[S stack](stacks []S, misere bool) [2]int {
 
 // counts returns the tally of p's stacks.
 func (p *Stacks) counts() [2]int { return stacksTally(p.stacks, p.game.misere) }
+
+// margin returns the tally of the player to move and of the opponent.
+func (p *Stacks) margin() (mine, theirs int) {
+	c := p.counts()
+	return c[p.mover], c[p.mover.Other()]
+}
 
 // stacksRule decides both games from the tally. binim2: equal extra moves
 // mean the mover wins, otherwise whoever has fewer wins. binim: the mover
@@ -196,13 +196,8 @@ func (g *stackGame) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
 			if k := solver.FirstNotBinary(s); k >= 0 {
 				return solver.Inputf(j.Where(), "character %d is %s; a stack uses only 0 and 1", k+1, solver.QuoteChar(s[k]))
 			}
-			if g.misere {
-				if s[0] == s[len(s)-1] {
-					count[s[0]-'0']++
-				}
-			} else {
-				count[s[0]-'0'] += bytes.Count(s, s[:1])
-			}
+			p, worth := stackWorth(s, g.misere)
+			count[p] += worth
 		}
 		w.WriteString(solver.AnswerFor(g, first, stacksRule(count, first, g.misere)))
 		w.WriteByte('\n')

@@ -13,10 +13,12 @@ import (
 // non-empty substring, keeping what they remove; when the string is empty
 // the player holding fewer 0s wins, and equal counts tie. Player 1 moves
 // first.
-var Game solver.Game = game{}
+var Game solver.Game = game{Course: &course}
 
 // game implements solver.Game, explain.Teacher and render.Drawer.
-type game struct{ explain.Basics }
+type game struct {
+	*explain.Course
+}
 
 func (game) Name() string      { return "binstring" }
 func (game) Title() string     { return "Fewest 0s after emptying a binary string" }
@@ -81,11 +83,7 @@ func (g game) Restore(text string, mover solver.Player, held [2]int) (solver.Pos
 
 // Random returns a string of 4 to 12 characters.
 func (game) Random(r *rand.Rand) solver.Position {
-	b := make([]byte, 4+r.IntN(9))
-	for i := range b {
-		b[i] = "01"[r.IntN(2)]
-	}
-	return &BinaryString{s: string(b)}
+	return &BinaryString{s: solver.RandomString(r, 4+r.IntN(9), "01")}
 }
 
 // RandomText is a string of n random bits.

@@ -14,12 +14,20 @@ import (
 // uses only the mover's lead in 0s held, never the two counts, so
 // positions with the same string, mover and lead share a key.
 
+// course is what the explanation says alike for every position.
+var course = explain.Course{
+	Ask: "Start small. With the string `000`, Player 1 to move, who ends with fewer 0s? And with `00`? " +
+		"Now `0110`: what can each player take without taking a 0, and who has to start on the 0s?",
+	Reduce: "Now your string. Count its 0s: is the number even or odd? Taking 1s costs nothing, and taking 1s from inside one run of 1s shrinks that run like a Nim heap. " +
+		"Work out who is left without a free move and has to start on the 0s, add the 0s each player already holds, and decide who wins, or whether it is a tie.",
+	Lessons: []string{"The 0s", "Runs of 1s are Nim heaps", "Putting it together"},
+	Ideas:   []string{ThemeTieBreak0s, explain.ThemeXORToZero},
+}
+
 // KeyNumbers names the numbers that decide pos, as one clause.
 func (t game) KeyNumbers(pos solver.Position) string {
-	_, an := pos.Analyze()
-	a := an.(Analysis)
-	p := pos.(*BinaryString)
-	return fmt.Sprintf("%s left, Nim sum of the runs of 1s %d, and %s", explain.Plural(a.Zeros, "zero", "zeros"), a.NimSum, heldText(p))
+	a := explain.AnalysisOf[Analysis](pos)
+	return fmt.Sprintf("%s left, Nim sum of the runs of 1s %d, and %s", explain.Plural(a.Zeros, "zero", "zeros"), a.NimSum, heldText(pos.(*BinaryString)))
 }
 
 // heldText says how many 0s each player holds: "Player 1 holds 2 zeros
@@ -292,8 +300,7 @@ func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	}
 	m := c.Move.(Move)
 	next := explain.AfterMove(c).(*BinaryString)
-	_, na := next.Analyze()
-	nb := na.(Analysis)
+	nb := explain.AnalysisOf[Analysis](next)
 	nl := next.lead()
 	kind, label := "a loss", "Winning move"
 	if c.Outcome == solver.Tie {
@@ -305,16 +312,6 @@ func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 }
 
 func (t game) Ties() bool { return true }
-
-func (t game) Question(solver.Result) explain.Step {
-	return explain.Step{Body: "Start small. With the string `000`, Player 1 to move, who ends with fewer 0s? And with `00`? " +
-		"Now `0110`: what can each player take without taking a 0, and who has to start on the 0s?"}
-}
-
-func (t game) Reduction(solver.Result) explain.Step {
-	return explain.Step{Body: "Now your string. Count its 0s: is the number even or odd? Taking 1s costs nothing, and taking 1s from inside one run of 1s shrinks that run like a Nim heap. " +
-		"Work out who is left without a free move and has to start on the 0s, add the 0s each player already holds, and decide who wins, or whether it is a tie."}
-}
 
 func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
@@ -348,10 +345,6 @@ func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explai
 		return explain.Step{Body: "Only 0s are left. How many should you take at once?"}
 	}
 	return explain.Step{Body: "Keep the number of 0s as it is: look at the 1s."}
-}
-
-func (t game) LessonTitles(solver.Result) []string {
-	return []string{"The 0s", "Runs of 1s are Nim heaps", "Putting it together"}
 }
 
 func (t game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
@@ -435,14 +428,10 @@ func (t game) Compact(_ solver.Position, m solver.Move) string { return rangeNam
 // Nim on the runs of 1s takes the extra one.
 const ThemeTieBreak0s = "tie-break on 0s"
 
-// Themes lists the ideas of the solution.
-func (game) Themes() []string { return []string{ThemeTieBreak0s, explain.ThemeXORToZero} }
-
 // PositionThemes lists the ideas pos needs: an odd number of 0s, and two
 // runs of 1s or more to XOR.
 func (game) PositionThemes(pos solver.Position) []string {
-	_, an := pos.Analyze()
-	a := an.(Analysis)
+	a := explain.AnalysisOf[Analysis](pos)
 	var out []string
 	if a.Zeros%2 == 1 {
 		out = append(out, ThemeTieBreak0s)

@@ -12,8 +12,6 @@ type Analysis struct {
 	Zeros  int   `json:"zeros"`
 	Runs   []int `json:"runs"`
 	NimSum int   `json:"nim_sum"`
-	// Held is how many 0s Player 1 and Player 2 have taken so far in play.
-	Held [2]int `json:"-"`
 }
 
 // binStringRule decides a binstring position from the 0s left, the Nim sum
@@ -68,7 +66,7 @@ func scanBinary(b []byte, visit func(run int)) (zeros, nim int) {
 }
 
 func (p *BinaryString) Analyze() (solver.Outcome, solver.Analysis) {
-	a := Analysis{Runs: []int{}, Held: p.held}
+	a := Analysis{Runs: []int{}}
 	a.Zeros, a.NimSum = scanBinary([]byte(p.s), func(run int) { a.Runs = append(a.Runs, run) })
 	return binStringRule(a.Zeros, a.NimSum, p.lead()), a
 }

@@ -14,6 +14,29 @@ import (
 // student wrote them: the XOR of the heaps in binary, why a XOR of 0 is
 // lost for the player to move, and how to find the move that makes it 0.
 
+// xorReduction is how to reduce any position to one number: the XOR.
+const xorReduction = "Now your heaps. Write each in binary and XOR them: add each column without carrying, so a column with an odd number of 1s gives 1. " +
+	"A move changes exactly one heap. Use your answer to the question to decide what the XOR says about the player to move, and decide who wins."
+
+// normalCourse and misereCourse are what the explanation says alike for
+// every position of Nim and of misère Nim.
+var (
+	normalCourse = explain.Course{
+		Ask: "Start small: with two heaps of equal size, say 3 and 3, does the player to move win? What can the other player do after every move? " +
+			"And with heaps 1, 2 and 3?",
+		Reduce:  xorReduction,
+		Lessons: []string{"The heaps in binary", "Why a XOR of 0 loses"},
+		Ideas:   []string{explain.ThemeXORToZero},
+	}
+	misereCourse = explain.Course{
+		Ask: "Start small, where taking the last object loses: with only heaps of 1, say 1 1 or 1 1 1, does the player to move win? " +
+			"And with one heap of 3 beside heaps of 1, how many heaps of 1 would you like to leave?",
+		Reduce:  xorReduction + " Then check whether any heap has 2 or more: the end of the game, with only heaps of 1, has a rule of its own.",
+		Lessons: []string{"The heaps in binary", "Normal Nim underneath", "The misère ending"},
+		Ideas:   []string{explain.ThemeXORToZero, ThemeMisereEnding},
+	}
+)
+
 // KeyNumbers names the XOR of the heaps, and in misère play the heaps
 // larger than 1, or with none left the count of heaps of 1.
 func (g *game) KeyNumbers(pos solver.Position) string {
@@ -37,18 +60,20 @@ func (g *game) GameOver(pos solver.Position) string {
 	return mover + " cannot move: every heap is empty, and a player who cannot move loses."
 }
 
-// kindOf says what a keeping move does, in the strategy's words.
-func (g *game) kindOf(p *Heaps) func(solver.Move) string {
-	t := tallyOf(p.heaps)
-	return func(m solver.Move) string {
-		hm := m.(Move)
-		h := p.heaps[hm.Heap-1]
-		after := t.without(h, h-hm.Take)
-		if g.misere && after.big == 0 {
-			return "a move into the ending (it leaves an odd number of heaps of 1)"
-		}
-		return "a move to a XOR of 0"
+// intoEnding reports whether move m of p leaves misère Nim's ending:
+// no heap of 2 or more.
+func (g *game) intoEnding(p *Heaps, m solver.Move) bool {
+	hm := m.(Move)
+	h := p.heaps[hm.Heap-1]
+	return g.misere && tallyOf(p.heaps).without(h, h-hm.Take).big == 0
+}
+
+// Kind names the kind of a move that keeps the best outcome.
+func (g *game) Kind(pos solver.Position, m solver.Move) string {
+	if g.intoEnding(pos.(*Heaps), m) {
+		return "a move into the ending (it leaves an odd number of heaps of 1)"
 	}
+	return "a move to a XOR of 0"
 }
 
 // Plan teaches the first move, heap by heap, that keeps the outcome:
@@ -56,21 +81,24 @@ func (g *game) kindOf(p *Heaps) func(solver.Move) string {
 // number of heaps of 1.
 func (g *game) Plan(c solver.Result) explain.Plan {
 	p := c.Position.(*Heaps)
-	return explain.NewPlan(c, c.Move, g.kindOf(p))
+	return explain.NewPlan(c, c.Move, func(m solver.Move) string { return g.Kind(p, m) })
 }
 
-// heapItems lists the heaps as "heap 2: 5 = `101`", w binary digits wide.
-func heapItems(heaps []int, w int) explain.List {
+// heapItems lists the heaps as "heap 2: 5 = `101`", in binary as wide
+// as the largest.
+func heapItems(heaps []int) explain.List {
+	w := width(heaps)
 	return explain.List{N: len(heaps), Item: func(i int) string {
 		return fmt.Sprintf("heap %d: %d = `%0*b`", i+1, heaps[i], w, heaps[i])
 	}}
 }
 
-// width is the binary digits of the largest of vals.
-func width(vals []int) int {
+// width is the binary digits of the largest heap, at least 1: the XOR of
+// the heaps is never wider.
+func width(heaps []int) int {
 	w := 1
-	for _, v := range vals {
-		w = max(w, bits.Len(uint(v)))
+	for _, h := range heaps {
+		w = max(w, bits.Len(uint(h)))
 	}
 	return w
 }
@@ -89,10 +117,9 @@ func (g *game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []ex
 		"%s is to move. %s; a move takes any number of objects, at least one, from one heap. %s",
 		mover, explain.IsAre(len(p.heaps), "heap", "heaps"), rule)}}
 
-	w := width(append([]int{t.x}, p.heaps...))
 	steps = append(steps, explain.Step{Title: "The heaps in binary", Body: fmt.Sprintf(
 		"Write each heap in binary, one bit a column:\n%s\nThe XOR adds each column without carrying: a column with an odd number of 1s gives 1. %s",
-		explain.Bullets(heapItems(p.heaps, w), o), explain.XorSentence(p.heaps))})
+		explain.Bullets(heapItems(p.heaps), o), explain.XorSentence(p.heaps))})
 
 	title, lead := "Why a XOR of 0 loses", ""
 	if g.misere {
@@ -117,7 +144,7 @@ func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expl
 		return explain.FindingStep("No move keeps the game for the player to move: every move hands the opponent a winning position.")
 	}
 	body := ""
-	if g.misere && t.big <= 1 && kindIsEnding(g.kindOf(p)(pl.Move)) {
+	if g.intoEnding(p, pl.Move) {
 		body = "The move goes into the ending: after it no heap has 2 or more, so leave an odd number of heaps of 1."
 	} else {
 		hb := bits.Len(uint(t.x)) - 1
@@ -132,9 +159,6 @@ func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expl
 	}
 	return explain.FindingStep(body + "\nEvery move that keeps the game:\n" + explain.GroupsText(pl, solver.Move.String, o))
 }
-
-// kindIsEnding reports whether a kind is the misère ending's.
-func kindIsEnding(kind string) bool { return strings.HasPrefix(kind, "a move into the ending") }
 
 // ordinalBit names a bit column: "1s", "2s", "4s".
 func ordinalBit(b int) string { return strconv.Itoa(1<<b) + "s" }
@@ -167,34 +191,11 @@ func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 		why, c.WinnerName(), c.Move, other, after)}
 }
 
-// Kind names the kind of a move that keeps the best outcome.
-func (g *game) Kind(pos solver.Position, m solver.Move) string { return g.kindOf(pos.(*Heaps))(m) }
-
-// Question asks about the smallest cases, the same for every position.
-func (g *game) Question(solver.Result) explain.Step {
-	if g.misere {
-		return explain.Step{Body: "Start small, where taking the last object loses: with only heaps of 1, say 1 1 or 1 1 1, does the player to move win? " +
-			"And with one heap of 3 beside heaps of 1, how many heaps of 1 would you like to leave?"}
-	}
-	return explain.Step{Body: "Start small: with two heaps of equal size, say 3 and 3, does the player to move win? What can the other player do after every move? " +
-		"And with heaps 1, 2 and 3?"}
-}
-
-// Reduction says how to reduce any position to one number.
-func (g *game) Reduction(solver.Result) explain.Step {
-	body := "Now your heaps. Write each in binary and XOR them: add each column without carrying, so a column with an odd number of 1s gives 1. " +
-		"A move changes exactly one heap. Use your answer to the question to decide what the XOR says about the player to move, and decide who wins."
-	if g.misere {
-		body += " Then check whether any heap has 2 or more: the end of the game, with only heaps of 1, has a rule of its own."
-	}
-	return explain.Step{Body: body}
-}
-
 // Numbers gives the heaps in binary and their XOR.
 func (g *game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	p := c.Position.(*Heaps)
 	t := tallyOf(p.heaps)
-	body := fmt.Sprintf("Your heaps in binary:\n%s\n%s", explain.Bullets(heapItems(p.heaps, width(append([]int{t.x}, p.heaps...))), o), explain.XorSentence(p.heaps))
+	body := fmt.Sprintf("Your heaps in binary:\n%s\n%s", explain.Bullets(heapItems(p.heaps), o), explain.XorSentence(p.heaps))
 	if g.misere {
 		body += fmt.Sprintf(" Heaps of 2 or more: %d; heaps of 1: %d.", t.big, t.ones)
 	}
@@ -223,19 +224,11 @@ func (g *game) Pointer(c solver.Result, pl explain.Plan, _ explain.Options) expl
 		return explain.Step{Body: "Every heap is empty, so there is no move to look for."}
 	case c.Move == nil:
 		return explain.Step{Body: "No move brings the position to one the opponent loses. Look instead for the move after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip."}
-	case g.misere && t.big <= 1 && kindIsEnding(g.kindOf(p)(c.Move)):
+	case g.intoEnding(p, c.Move):
 		return explain.Step{Body: "Your move is the last that can shape the end of the game: after it only heaps of 1 are left. How many of them should there be?"}
 	}
 	hb := bits.Len(uint(t.x)) - 1
 	return explain.Step{Body: fmt.Sprintf("Look at the %s column, the highest 1 bit of the XOR: a heap with a 1 there can be shrunk to heap xor XOR. Which heap, and to what size?", ordinalBit(hb))}
-}
-
-// LessonTitles are the steps of Explain that teach the rule.
-func (g *game) LessonTitles(solver.Result) []string {
-	if g.misere {
-		return []string{"The heaps in binary", "Normal Nim underneath", "The misère ending"}
-	}
-	return []string{"The heaps in binary", "Why a XOR of 0 loses"}
 }
 
 // LineMove says a move for a line of play: "Player 1 takes 2 from heap 3".
@@ -292,7 +285,7 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 	if c.Move != nil {
 		m := c.Move.(Move)
 		h := p.heaps[m.Heap-1]
-		if g.misere && t.big <= 1 && kindIsEnding(g.kindOf(p)(m)) {
+		if g.intoEnding(p, m) {
 			find = fmt.Sprintf("Leave an odd number of heaps of 1: %s.", m)
 		} else {
 			find = fmt.Sprintf("Heap %d has the XOR's highest bit: %d xor %d = %d, so %s.", m.Heap, h, t.x, h^t.x, m)
@@ -303,14 +296,6 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 
 // The ideas of the solution a puzzle can need.
 const ThemeMisereEnding = "misère ending" // leave an odd number of heaps of 1
-
-// Themes lists the ideas of the solution.
-func (g *game) Themes() []string {
-	if g.misere {
-		return []string{explain.ThemeXORToZero, ThemeMisereEnding}
-	}
-	return []string{explain.ThemeXORToZero}
-}
 
 // PositionThemes lists the ideas pos needs: a XOR to bring to 0, and in
 // misère play an ending within one move.

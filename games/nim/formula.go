@@ -15,10 +15,10 @@ type Analysis struct {
 	NimSum int `json:"nim_sum"`
 }
 
-// MisereAnalysis holds the numbers that decide a misère Nim position.
+// MisereAnalysis holds the numbers that decide a misère Nim position:
+// those of Nim, and the heaps of 1 and of 2 or more.
 type MisereAnalysis struct {
-	Heaps  []int `json:"heaps"`
-	NimSum int   `json:"nim_sum"`
+	Analysis
 	// Big counts the heaps of 2 or more, and Ones the heaps of 1: with no
 	// big heap, the ending decides.
 	Big  int `json:"big_heaps"`
@@ -98,11 +98,11 @@ func bestMove(heaps []int, misere bool, o solver.Outcome) (i, h2 int, ok bool) {
 // Analyze applies the formula.
 func (p *Heaps) Analyze() (solver.Outcome, solver.Analysis) {
 	t := tallyOf(p.heaps)
-	heaps := append([]int{}, p.heaps...)
+	a := Analysis{Heaps: append([]int{}, p.heaps...), NimSum: t.x}
 	if p.game.misere {
-		return t.rule(true), MisereAnalysis{Heaps: heaps, NimSum: t.x, Big: t.big, Ones: t.ones}
+		return t.rule(true), MisereAnalysis{Analysis: a, Big: t.big, Ones: t.ones}
 	}
-	return t.rule(false), Analysis{Heaps: heaps, NimSum: t.x}
+	return t.rule(false), a
 }
 
 // BestMove finds the first move, heap by heap and fewest objects first,

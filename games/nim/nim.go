@@ -11,16 +11,16 @@ import (
 )
 
 // Nim is Nim in normal play: a player who cannot move loses.
-var Nim solver.Game = &game{name: "nim", title: "Nim"}
+var Nim solver.Game = &game{name: "nim", title: "Nim", Course: &normalCourse}
 
 // Misere is Nim in misère play: a player who cannot move wins, so
 // whoever takes the last object loses.
-var Misere solver.Game = &game{name: "misere", title: "Misère Nim (the last to take loses)", misere: true}
+var Misere solver.Game = &game{name: "misere", title: "Misère Nim (the last to take loses)", misere: true, Course: &misereCourse}
 
 // game implements solver.Game, explain.Teacher and render.Drawer for both
 // variants.
 type game struct {
-	explain.Basics
+	*explain.Course
 	name, title string
 	misere      bool
 }
@@ -135,12 +135,6 @@ type Heaps struct {
 	heaps []int
 	mover solver.Player
 }
-
-// Heaps returns the heap sizes. The slice must not be modified.
-func (p *Heaps) Heaps() []int { return p.heaps }
-
-// Misere reports whether a player who cannot move wins.
-func (p *Heaps) Misere() bool { return p.game.misere }
 
 func (p *Heaps) Game() solver.Game     { return p.game }
 func (p *Heaps) ToMove() solver.Player { return p.mover }

@@ -308,7 +308,7 @@ func TestChildrenAsRepacked(t *testing.T) {
 			}
 		}
 		var buf [heapBits]int
-		st, ok := heapsPack(canonical(heaps, buf[:0]))
+		st, ok := g.Encode(&Heaps{game: g, heaps: heaps})
 		if !ok {
 			continue
 		}

@@ -24,7 +24,7 @@ func (g *game) Picture(pos solver.Position, annotate bool) render.Picture {
 	}
 	pic.Head.Lines = [][]render.Span{{{Text: "A move takes any number of objects from one heap. " + rule, Color: render.Ink}}}
 	pic.Head.Legend = []render.LegendItem{{Color: render.PlayerInk[0], Text: "a 1 bit"}, {Color: render.PlayerTint[0], Text: "a 0 bit"}}
-	w := width(append([]int{t.x}, p.heaps...))
+	w := width(p.heaps)
 	shelf := render.Shelf{Caption: "Heaps in binary (lowest bit at the bottom)"}
 	for i, h := range p.heaps {
 		shelf.Columns = append(shelf.Columns, render.Column{Num: i + 1, Blocks: bitBlocks(h, w, render.PlayerInk[0], render.PlayerTint[0]),

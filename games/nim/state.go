@@ -52,31 +52,22 @@ func heapsUnpack(s solver.State, buf []int) []int {
 	return out
 }
 
-// canonical writes the non-empty heaps, sorted, into buf.
-func canonical(heaps, buf []int) []int {
-	out := buf[:0]
-	for _, h := range heaps {
-		if h > 0 {
-			out = append(out, h)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
+// Encode packs the non-empty heaps, sorted; more than heapBits of them
+// never fit.
 func (g *game) Encode(pos solver.Position) (solver.State, bool) {
-	p := pos.(*Heaps)
 	var buf [heapBits]int
-	nonEmpty := 0
-	for _, h := range p.heaps {
-		if h > 0 {
-			nonEmpty++
+	heaps := buf[:0]
+	for _, h := range pos.(*Heaps).heaps {
+		if h == 0 {
+			continue
 		}
+		if len(heaps) == heapBits {
+			return 0, false
+		}
+		heaps = append(heaps, h)
 	}
-	if nonEmpty > heapBits {
-		return 0, false
-	}
-	return heapsPack(canonical(p.heaps, buf[:0]))
+	slices.Sort(heaps)
+	return heapsPack(heaps)
 }
 
 func (g *game) Decode(s solver.State) solver.Position {
