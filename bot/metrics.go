@@ -289,11 +289,18 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	header(&b, "nimtutor_followups_total", "counter", "Edits and follow-ups of deferred answers, by result.")
 	fmt.Fprintf(&b, "nimtutor_followups_total{result=\"ok\"} %d\n", m.followupsOK.Load())
 	fmt.Fprintf(&b, "nimtutor_followups_total{result=\"failed\"} %d\n", m.followupsFailed.Load())
-	seen := map[string]bool{}
-	for _, f := range funcs {
-		if !seen[f.name] {
+	// A family's samples must stand together under its one header, in the
+	// order the families were first registered.
+	first := map[string]int{}
+	for k, f := range funcs {
+		if _, ok := first[f.name]; !ok {
+			first[f.name] = k
+		}
+	}
+	slices.SortStableFunc(funcs, func(a, b metricFunc) int { return first[a.name] - first[b.name] })
+	for k, f := range funcs {
+		if k == 0 || funcs[k-1].name != f.name {
 			header(&b, f.name, f.typ, f.help)
-			seen[f.name] = true
 		}
 		name := f.name
 		if f.labels != "" {

@@ -25,12 +25,26 @@ func scrape(tb testing.TB, h http.Handler) string {
 		tb.Fatalf("GET /metrics: %d %q", rec.Code, rec.Header().Get("Content-Type"))
 	}
 	body := rec.Body.String()
+	// Every sample stands under its family's one TYPE line, with no other
+	// family in between, as the text format requires.
+	family, typed := "", map[string]bool{}
 	for _, line := range strings.Split(strings.TrimSpace(body), "\n") {
-		if strings.HasPrefix(line, "# HELP ") || strings.HasPrefix(line, "# TYPE ") {
+		if name, ok := strings.CutPrefix(line, "# TYPE "); ok {
+			family = strings.Fields(name)[0]
+			if typed[family] {
+				tb.Errorf("family %s is written in two places", family)
+			}
+			typed[family] = true
+			continue
+		}
+		if strings.HasPrefix(line, "# HELP ") {
 			continue
 		}
 		if !promLine.MatchString(line) {
 			tb.Errorf("not a Prometheus sample line: %q", line)
+		}
+		if !strings.HasPrefix(line, family) {
+			tb.Errorf("sample %q stands under family %q", line, family)
 		}
 	}
 	return body
@@ -61,7 +75,10 @@ func TestMetrics(t *testing.T) {
 	s.Respond(context.Background(), solve, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
 	s.EditOriginal(context.Background(), solve, &discordgo.InteractionResponseData{Content: "x"})
 	m.ObserveStore("claim", 3*time.Millisecond)
-	m.Gauge("nimtutor_queue_waiting", `gate="search"`, "Jobs waiting.", func() float64 { return 7 })
+	for _, gate := range []string{"search", "picture"} { // registered as cmd/nimtutor does: by gate
+		m.Gauge("nimtutor_queue_running", `gate="`+gate+`"`, "Jobs running.", func() float64 { return 1 })
+		m.Gauge("nimtutor_queue_waiting", `gate="`+gate+`"`, "Jobs waiting.", func() float64 { return 7 })
+	}
 	m.CounterFunc("nimtutor_cache_requests_total", `result="hit"`, "Cache lookups.", func() float64 { return 12 })
 
 	endpoint := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
