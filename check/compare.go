@@ -86,8 +86,8 @@ func Compare(ctx context.Context, g solver.Game, input, output []byte) (*Report,
 	got := outputLines(output)
 	for k, c := range cases {
 		if k >= len(got) {
-			rep.problem(len(got)+1, fmt.Sprintf("the output ends after %d %s; the input has %d tests, so answers %d to %d are missing",
-				len(got), plural(len(got), "answer", "answers"), len(cases), len(got)+1, len(cases)))
+			rep.problem(len(got)+1, fmt.Sprintf("the output ends after %s; the input has %d tests, so answers %d to %d are missing",
+				explain.Plural(len(got), "answer", "answers"), len(cases), len(got)+1, len(cases)))
 			break
 		}
 		line := got[k]
@@ -124,13 +124,13 @@ func unknownToken(line string, answers []string) string {
 	for k, a := range answers {
 		quoted[k] = strconv.Quote(a)
 		if strings.EqualFold(a, line) {
-			return fmt.Sprintf("%q is not an answer; write it exactly as %q (answers are case-sensitive)", clip(line), a)
+			return fmt.Sprintf("%q is not an answer; write it exactly as %q (answers are case-sensitive)", solver.Clip([]byte(line)), a)
 		}
 	}
 	if line == "" {
 		return "the line is empty; every test needs one answer: " + strings.Join(quoted, " or ")
 	}
-	return fmt.Sprintf("%q is not an answer; an answer is %s", clip(line), strings.Join(quoted, " or "))
+	return fmt.Sprintf("%q is not an answer; an answer is %s", solver.Clip([]byte(line)), strings.Join(quoted, " or "))
 }
 
 // answers returns the lines a program may print for g: every answer the
@@ -236,19 +236,4 @@ func (c *ctxReader) Read(p []byte) (int, error) {
 		return 0, err
 	}
 	return c.r.Read(p)
-}
-
-// clip shortens an answer line for a message.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -3,6 +3,8 @@ package check
 import (
 	"fmt"
 	"strings"
+
+	"github.com/nimtutor/nimtutor/explain"
 )
 
 // Headline says in one sentence how many answers are right.
@@ -38,12 +40,12 @@ func (f *Failure) Sentence() string {
 func (r *Report) Lines() []string {
 	out := []string{r.Headline()}
 	if r.Smallest != nil {
-		out = append(out, fmt.Sprintf("%d wrong %s. The smallest failing case: %s",
-			r.Wrong, plural(r.Wrong, "answer", "answers"), r.Smallest.Sentence()))
+		out = append(out, fmt.Sprintf("%s. The smallest failing case: %s",
+			explain.Plural(r.Wrong, "wrong answer", "wrong answers"), r.Smallest.Sentence()))
 	}
 	if r.Malformed > 0 {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%d malformed output %s (an answer is %s):", r.Malformed, plural(r.Malformed, "line", "lines"), strings.Join(r.Answers, ", "))
+		fmt.Fprintf(&b, "%s (an answer is %s):", explain.Plural(r.Malformed, "malformed output line", "malformed output lines"), strings.Join(r.Answers, ", "))
 		for _, p := range r.Problems {
 			b.WriteString("\n- " + p.String())
 		}

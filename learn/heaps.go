@@ -107,18 +107,11 @@ func (b *heapBoard) play(i, take int) (*heapBoard, error) {
 func (b *heapBoard) MoveText(i, take int) string {
 	switch {
 	case b.rule == stairRule && i == 1:
-		return fmt.Sprintf("move %s from step 1 off the stairs", coins(take))
+		return fmt.Sprintf("move %s from step 1 off the stairs", solver.Count(take, "coin", "coins"))
 	case b.rule == stairRule:
-		return fmt.Sprintf("move %s from step %d to step %d", coins(take), i, i-1)
+		return fmt.Sprintf("move %s from step %d to step %d", solver.Count(take, "coin", "coins"), i, i-1)
 	}
 	return fmt.Sprintf("take %d from heap %d", take, i)
-}
-
-func coins(n int) string {
-	if n == 1 {
-		return "1 coin"
-	}
-	return strconv.Itoa(n) + " coins"
 }
 
 // key packs the position for the search's memo.

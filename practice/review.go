@@ -12,17 +12,9 @@ import (
 	"github.com/nimtutor/nimtutor/store"
 )
 
-// MoveClass is the verdict on one of the learner's moves.
-type MoveClass = play.Class
-
-// The verdicts, as Lichess's game review gives them.
-const (
-	Best    = play.Best
-	Slower  = play.Slower
-	Mistake = play.Mistake
-	Forced  = play.Forced
-	Lost    = play.Lost
-)
+// Mistake is the verdict, as Lichess's game review gives it, on a move
+// that threw away the best outcome the learner had.
+const Mistake = play.Mistake
 
 // MoveReview is the review of one of the learner's moves.
 type MoveReview struct {
@@ -66,7 +58,7 @@ func ReviewGame(start solver.Position, side solver.Player, moves []solver.Move) 
 			}
 			r.Exact = r.Exact && j.Exact
 			mr := MoveReview{Ply: i + 1, Number: len(r.Moves) + 1, Before: pos, Move: m, Judgement: j}
-			if mr.Class == Mistake && r.FirstMistake < 0 {
+			if mr.Class == play.Mistake && r.FirstMistake < 0 {
 				r.FirstMistake = len(r.Moves)
 			}
 			r.Moves = append(r.Moves, mr)
@@ -134,23 +126,15 @@ func (r *Review) Card() string {
 	var b strings.Builder
 	g := r.Start.Game()
 	fmt.Fprintf(&b, "You played %s from `%s`.", g.PlayerName(r.Side), r.Start)
-	switch r.Result {
-	case "won":
-		b.WriteString(" You won.")
-	case "lost":
-		b.WriteString(" The bot won.")
-	case "tie":
-		b.WriteString(" It was a tie.")
-	}
-	b.WriteString("\n")
-	counts := map[MoveClass]int{}
+	b.WriteString(map[string]string{"won": " You won.", "lost": " The bot won.", "tie": " It was a tie."}[r.Result] + "\n")
+	counts := map[play.Class]int{}
 	for _, m := range r.Moves {
 		counts[m.Class]++
 		fmt.Fprintf(&b, "%d. %s: **%s**", m.Number, m.Move, m.Class)
 		switch m.Class {
-		case Slower:
+		case play.Slower:
 			fmt.Fprintf(&b, " (the win takes %d more moves; %s wins in %d)", m.Dist-m.BestDist, m.Better, m.BestDist)
-		case Mistake:
+		case play.Mistake:
 			fmt.Fprintf(&b, " (%s would have kept the %s)", m.Better, outcomeWord(m.Had))
 		}
 		b.WriteString("\n")
@@ -168,9 +152,9 @@ func (r *Review) Card() string {
 	} else if len(r.Moves) > 0 {
 		b.WriteString("\nNo mistake: every move kept the best outcome you had.")
 	}
-	fmt.Fprintf(&b, "\nBest %d · slower %d · mistakes %d · forced %d", counts[Best], counts[Slower], counts[Mistake], counts[Forced])
-	if counts[Lost] > 0 {
-		fmt.Fprintf(&b, " · already lost %d", counts[Lost])
+	fmt.Fprintf(&b, "\nBest %d · slower %d · mistakes %d · forced %d", counts[play.Best], counts[play.Slower], counts[play.Mistake], counts[play.Forced])
+	if counts[play.Lost] > 0 {
+		fmt.Fprintf(&b, " · already lost %d", counts[play.Lost])
 	}
 	if !r.Exact {
 		b.WriteString(" (too large to search: moves judged by outcome only)")

@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"slices"
 	"strconv"
 )
 
@@ -87,8 +88,8 @@ func layoutStacks(c *Canvas, head Header, shelves []Shelf, block int) stackLayou
 	y := margin + headH
 	for _, sh := range shelves {
 		y += shelfCaptionH(c)
-		for start := 0; start < len(sh.Columns); start += l.perRow {
-			y += rowHeight(c, sh.Columns[start:min(len(sh.Columns), start+l.perRow)], block)
+		for cols := range slices.Chunk(sh.Columns, l.perRow) {
+			y += rowHeight(c, cols, block)
 		}
 	}
 	l.height = y + margin
@@ -131,8 +132,7 @@ func (p *Shelves) draw(c *Canvas) error {
 	for _, sh := range shelves {
 		c.textAt(c.text, margin, y+c.text.ascent, sh.Caption, Muted)
 		y += shelfCaptionH(c)
-		for start := 0; start < len(sh.Columns); start += l.perRow {
-			cols := sh.Columns[start:min(len(sh.Columns), start+l.perRow)]
+		for cols := range slices.Chunk(sh.Columns, l.perRow) {
 			drawStackRow(c, cols, l, digits, y)
 			y += rowHeight(c, cols, l.block)
 		}

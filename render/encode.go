@@ -30,7 +30,7 @@ func writePaletted(w io.Writer, img *image.Paletted) error {
 
 	z := deflaters.Get().(*zlibWriter)
 	defer deflaters.Put(z)
-	z.reset(cw.idat())
+	z.reset(cw)
 	filter := []byte{0}
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		if _, err := z.Write(filter); err != nil {
@@ -144,13 +144,13 @@ func adler32Update(adler uint32, p []byte) uint32 {
 }
 
 // chunkWriters keeps chunk writers, with their IDAT buffers, for reuse.
-var chunkWriters = sync.Pool{New: func() any { return &chunkWriter{} }}
+var chunkWriters = sync.Pool{New: func() any { return &chunkWriter{w: bufio.NewWriterSize(nil, 4096)} }}
 
 // idatSize is the most data one IDAT chunk holds.
 const idatSize = 1 << 16
 
 // chunkWriter writes the chunks of a PNG file to w, remembering the
-// first error; its idat stream gathers compressed data into IDAT chunks.
+// first error; its Write gathers compressed data into IDAT chunks.
 type chunkWriter struct {
 	w   *bufio.Writer
 	err error
@@ -158,11 +158,7 @@ type chunkWriter struct {
 }
 
 func (c *chunkWriter) reset(w io.Writer) {
-	if c.w == nil {
-		c.w = bufio.NewWriterSize(w, 4096)
-	} else {
-		c.w.Reset(w)
-	}
+	c.w.Reset(w)
 	c.err, c.buf = nil, c.buf[:0]
 	c.write([]byte("\x89PNG\r\n\x1a\n"))
 }
@@ -214,13 +210,9 @@ func (c *chunkWriter) palette(p color.Palette) {
 	}
 }
 
-// idat returns the writer the compressed rows go to.
-func (c *chunkWriter) idat() io.Writer { return idatWriter{c} }
-
-type idatWriter struct{ c *chunkWriter }
-
-func (w idatWriter) Write(p []byte) (int, error) {
-	c := w.c
+// Write is where the compressed rows go: it writes an IDAT chunk each
+// time idatSize bytes have gathered.
+func (c *chunkWriter) Write(p []byte) (int, error) {
 	n := len(p)
 	for len(p) > 0 {
 		k := min(len(p), idatSize-len(c.buf))

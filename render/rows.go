@@ -268,12 +268,8 @@ func (p *Row) draw(c *Canvas) error {
 				c.Rect(r, fills[i])
 			}
 			cell := p.Cells[i]
-			if cell.Text != "" && l.cellW >= 8 {
-				h := l.cellH
-				if p.Tall {
-					h = l.cellW
-				}
-				c.centred(cellFace, x+l.cellW/2, cy, h, cell.Text, cell.Ink)
+			if cell.Text != "" && l.cellW >= 8 { // centred in the square on top of a tall cell
+				c.centred(cellFace, x+l.cellW/2, cy, l.cellW, cell.Text, cell.Ink)
 			}
 			if cell.Mark != nil {
 				cell.Mark(c, r)

@@ -55,11 +55,8 @@ func (j *JudgeReader) Line() ([]byte, error) {
 		return nil, io.EOF
 	}
 	j.line++
-	return TrimBlank(b), nil
+	return bytes.Trim(b, " \t\r\n"), nil
 }
-
-// TrimBlank removes spaces, tabs and line endings from both ends.
-func TrimBlank(b []byte) []byte { return bytes.Trim(b, " \t\r\n") }
 
 // TestCount reads the first line, the number of tests T. In strict mode T
 // must lie in 1..max.
@@ -84,25 +81,20 @@ func (j *JudgeReader) TestCount(max int) (int, error) {
 // Next returns the next line of a test, with an error naming the test when
 // the input ended early.
 func (j *JudgeReader) Next(test, tests int, what string) ([]byte, error) {
-	line, err := j.Line()
-	if err == io.EOF {
-		return nil, j.endedEarly(test, tests, what)
-	}
-	return line, err
+	return j.NextNumbered(test, tests, what, 0)
 }
 
-// NextNumbered is Next for the i-th item called what ("stack 3"), without
-// formatting its name for every line.
+// NextNumbered is Next for the i-th item called what ("stack 3"; what
+// alone when i is 0), without formatting its name for every line.
 func (j *JudgeReader) NextNumbered(test, tests int, what string, i int) ([]byte, error) {
 	line, err := j.Line()
 	if err == io.EOF {
-		return nil, j.endedEarly(test, tests, what+" "+strconv.Itoa(i))
+		if i > 0 {
+			what += " " + strconv.Itoa(i)
+		}
+		return nil, Inputf(fmt.Sprintf("line %d", j.line+1), "the input ended before %s of test %d of %d", what, test, tests)
 	}
 	return line, err
-}
-
-func (j *JudgeReader) endedEarly(test, tests int, what string) error {
-	return Inputf(fmt.Sprintf("line %d", j.line+1), "the input ended before %s of test %d of %d", what, test, tests)
 }
 
 // Finish checks that nothing but blank lines follows the last test.

@@ -45,23 +45,35 @@ func NewOracle(ctx context.Context, g Game, budget int) *Oracle {
 // pos does not pack into a state or its search would pass the budget or
 // the context's end.
 func (o *Oracle) Value(pos Position) (Value, bool) {
+	v, err := o.value(pos)
+	return v, err == nil
+}
+
+// value is Value with the reason it fails: ErrBudget when pos does not
+// pack into a state, else the search's error.
+func (o *Oracle) value(pos Position) (Value, error) {
 	st, ok := o.game.Encode(pos)
 	if !ok {
-		return Value{}, false
+		return Value{}, ErrBudget
 	}
-	v, err := o.search.Value(o.ctx, st)
-	return v, err == nil
+	return o.search.Value(o.ctx, st)
 }
 
 // After returns what playing m is worth to the player to move in pos: the
 // outcome for them and the remoteness counting m itself.
 func (o *Oracle) After(pos Position, m Move) (Value, bool) {
+	v, err := o.after(pos, m)
+	return v, err == nil
+}
+
+// after is After with the reason it fails, as value gives it.
+func (o *Oracle) after(pos Position, m Move) (Value, error) {
 	next, err := pos.Play(m)
 	if err != nil {
-		return Value{}, false
+		return Value{}, err
 	}
-	v, ok := o.Value(next)
-	return Value{Outcome: -v.Outcome, Remoteness: v.Remoteness + 1}, ok
+	v, err := o.value(next)
+	return Value{Outcome: -v.Outcome, Remoteness: v.Remoteness + 1}, err
 }
 
 // BestMove returns the move that perfect play makes in pos, counting

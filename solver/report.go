@@ -111,17 +111,17 @@ func ReportPosition(ctx context.Context, pos Position, budget int) (VerifyReport
 	if err != nil {
 		return VerifyReport{}, err
 	}
-	if e := c.Estimate; c.OverBudget && e.States > SpanSlack*float64(budget) {
+	switch e := c.Estimate; {
+	case !c.OverBudget:
+	case e.States > SpanSlack*float64(budget):
 		return tooLarge(fmt.Sprintf("Up to %s can follow from this one, and exhaustive search here stops at %s.", About(e.States, "position", "positions"), Count(budget, "position", "positions"))), nil
-	} else if c.OverBudget && e.States > 0 {
+	case e.States > 0:
 		return tooLarge(fmt.Sprintf("Up to %s can follow from this one, but their search would try %s by estimate, and it stops at %s.", About(e.States, "position", "positions"), About(e.Moves, "move", "moves"), About(float64(MovesPerState*budget), "move", "moves"))), nil
-	}
-	switch {
-	case c.OverBudget && c.States == 0:
+	case c.States == 0:
 		return tooLarge("This position does not fit the exhaustive search, which stores each position in 48 bits."), nil
-	case c.OverBudget && c.OverMoves:
+	case c.OverMoves:
 		return tooLarge(fmt.Sprintf("The search stopped after %s and %s, its limit of moves tried.", Count(c.States, "position", "positions"), About(float64(c.Moves), "move", "moves"))), nil
-	case c.OverBudget:
+	default:
 		return tooLarge(fmt.Sprintf("The search stopped at its budget of %s.", Count(budget, "position", "positions"))), nil
 	}
 	mover := g.PlayerName(pos.ToMove())

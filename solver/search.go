@@ -219,38 +219,31 @@ func (s *Search) outOfReach(st State) bool {
 // solve returns the packed value of st, which is not in the memo, or 0
 // with s.err set.
 func (s *Search) solve(st State, depth int) uint16 {
+	start := len(s.buf)
 	if s.budget > 0 && s.entered >= s.budget {
-		s.err = ErrBudget
-		return 0
+		return s.fail(start, ErrBudget)
 	}
 	if depth > maxRemoteness {
-		s.err = ErrTooDeep
-		return 0
+		return s.fail(start, ErrTooDeep)
 	}
 	s.entered++
 	if s.entered%ctxEvery == 0 {
 		if err := s.ctx.Err(); err != nil {
-			s.err = err
-			return 0
+			return s.fail(start, err)
 		}
 	}
-	start := len(s.buf)
 	s.buf = s.rules.Children(st, s.buf)
 	end := len(s.buf)
 	s.work += end - start
 	if s.workBudget > 0 && s.work > s.workBudget {
-		s.err = ErrBudget
-		s.buf = s.buf[:start]
-		return 0
+		return s.fail(start, ErrBudget)
 	}
 	// States with many moves (a long binstring) must not put off the look
 	// at the context for ctxEvery states.
 	if s.work-s.workSeen >= ctxEveryMoves {
 		s.workSeen = s.work
 		if err := s.ctx.Err(); err != nil {
-			s.err = err
-			s.buf = s.buf[:start]
-			return 0
+			return s.fail(start, err)
 		}
 	}
 	var v uint16
@@ -265,8 +258,7 @@ func (s *Search) solve(st State, depth int) uint16 {
 			c := s.memo.get(s.buf[i])
 			if c == 0 {
 				if c = s.solve(s.buf[i], depth+1); c == 0 {
-					s.buf = s.buf[:start]
-					return 0
+					return s.fail(start, s.err)
 				}
 			}
 			r := c >> 2
@@ -287,9 +279,7 @@ func (s *Search) solve(st State, depth int) uint16 {
 			o, r = Tie, minTie
 		}
 		if r >= maxRemoteness {
-			s.err = ErrTooDeep
-			s.buf = s.buf[:start]
-			return 0
+			return s.fail(start, ErrTooDeep)
 		}
 		v = pack(o, int(r)+1)
 	}
@@ -299,4 +289,11 @@ func (s *Search) solve(st State, depth int) uint16 {
 	}
 	s.buf = s.buf[:start]
 	return v
+}
+
+// fail stops the search with err and drops the moves above start: it
+// returns 0, which is no packed value.
+func (s *Search) fail(start int, err error) uint16 {
+	s.err, s.buf = err, s.buf[:start]
+	return 0
 }

@@ -1,9 +1,6 @@
 package solver
 
-import (
-	"context"
-	"fmt"
-)
+import "context"
 
 // Better reports whether v is better than w for the player they belong
 // to, in the order the search uses: a better outcome; a win that ends
@@ -39,30 +36,17 @@ func MoveValues(ctx context.Context, pos Position, budget int) ([]MoveValue, err
 // MoveValues returns the value of every legal move of pos, in the order
 // of Moves, with the errors of the package-level MoveValues.
 func (o *Oracle) MoveValues(pos Position) ([]MoveValue, error) {
-	g := pos.Game()
-	st, ok := g.Encode(pos)
-	if !ok {
-		return nil, ErrBudget
-	}
-	if _, err := o.search.Value(o.ctx, st); err != nil {
+	if _, err := o.value(pos); err != nil {
 		return nil, err
 	}
 	moves := pos.Moves()
-	out := make([]MoveValue, 0, len(moves))
-	for _, m := range moves {
-		next, err := pos.Play(m)
+	out := make([]MoveValue, len(moves))
+	for i, m := range moves {
+		v, err := o.after(pos, m)
 		if err != nil {
 			return nil, err
 		}
-		ns, ok := g.Encode(next)
-		if !ok {
-			return nil, fmt.Errorf("solver: %s position %q does not pack", g.Name(), next)
-		}
-		w, err := o.search.Value(o.ctx, ns)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, MoveValue{Move: m, Value: Value{Outcome: -w.Outcome, Remoteness: w.Remoteness + 1}})
+		out[i] = MoveValue{Move: m, Value: v}
 	}
 	return out, nil
 }

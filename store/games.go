@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -87,11 +86,8 @@ func (s *Store) AppendMoves(ctx context.Context, id string, have, add []string, 
 	return s.Update(ctx, func(tx *Tx) error {
 		var moves string
 		err := tx.queryRow(`SELECT moves FROM games WHERE game_id = $1`+s.forUpdate(), id).Scan(&moves)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return fmt.Errorf("store: reading game: %w", err)
+		if _, err := one(moves, err, "game"); err != nil {
+			return err
 		}
 		if moves != strings.Join(have, moveSep) {
 			return ErrGameMoved

@@ -86,26 +86,32 @@ func scanLearner(row scanner) (Learner, error) {
 	return l, err
 }
 
+// lock returns the row scan reads, creating it with upsert if absent, and
+// locks it until the transaction ends. On SQLite the transaction holds the
+// database's write lock already: a plain read (query with args), and the
+// upsert the first time only. PostgreSQL always takes the upsert: one
+// statement that inserts or touches the row, which locks it, and returns it.
+func lock[T any](t *Tx, what string, scan func(scanner) (T, error), query string, args []any, upsert string, upsertArgs ...any) (T, error) {
+	var v T
+	err := sql.ErrNoRows
+	if t.s.kind == SQLite {
+		v, err = scan(t.queryRow(query, args...))
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		v, err = scan(t.queryRow(upsert, upsertArgs...))
+	}
+	if err != nil {
+		return *new(T), fmt.Errorf("store: reading %s: %w", what, err)
+	}
+	return v, nil
+}
+
 // LockLearner returns the learner's record in game, creating it with the
 // rating init if absent, and locks it until the transaction ends.
 func (t *Tx) LockLearner(user, game string, init Rating) (Learner, error) {
-	var l Learner
-	err := sql.ErrNoRows // PostgreSQL always takes the upsert below
-	if t.s.kind == SQLite {
-		// The transaction holds the database's write lock already: a
-		// plain read, and an insert the first time only.
-		l, err = scanLearner(t.queryRow(`SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, user, game))
-	}
-	if errors.Is(err, sql.ErrNoRows) {
-		// One statement: insert or touch, which on PostgreSQL locks the row
-		// until the transaction ends, and return it.
-		l, err = scanLearner(t.queryRow(`INSERT INTO learners (user_id, game, rating, rd, vol, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
-			ON CONFLICT (user_id, game) DO UPDATE SET user_id = excluded.user_id RETURNING `+learnerCols, user, game, init.Rating, init.RD, init.Vol, millis(t.s.now())))
-	}
-	if err != nil {
-		return Learner{}, fmt.Errorf("store: reading learner: %w", err)
-	}
-	return l, nil
+	return lock(t, "learner", scanLearner, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, []any{user, game},
+		`INSERT INTO learners (user_id, game, rating, rd, vol, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
+		ON CONFLICT (user_id, game) DO UPDATE SET user_id = excluded.user_id RETURNING `+learnerCols, user, game, init.Rating, init.RD, init.Vol, millis(t.s.now()))
 }
 
 // PutLearner writes a learner's record.
@@ -126,19 +132,9 @@ func scanPuzzle(row scanner) (Puzzle, error) {
 // LockPuzzle returns a puzzle's record, creating it with the rating init
 // if absent, and locks it until the transaction ends, as LockLearner does.
 func (t *Tx) LockPuzzle(id, game string, init Rating) (Puzzle, error) {
-	var p Puzzle
-	err := sql.ErrNoRows
-	if t.s.kind == SQLite {
-		p, err = scanPuzzle(t.queryRow(`SELECT `+puzzleCols+` FROM puzzles WHERE puzzle_id = $1`, id))
-	}
-	if errors.Is(err, sql.ErrNoRows) {
-		p, err = scanPuzzle(t.queryRow(`INSERT INTO puzzles (puzzle_id, game, rating, rd, vol) VALUES ($1, $2, $3, $4, $5)
-			ON CONFLICT (puzzle_id) DO UPDATE SET puzzle_id = excluded.puzzle_id RETURNING `+puzzleCols, id, game, init.Rating, init.RD, init.Vol))
-	}
-	if err != nil {
-		return Puzzle{}, fmt.Errorf("store: reading puzzle: %w", err)
-	}
-	return p, nil
+	return lock(t, "puzzle", scanPuzzle, `SELECT `+puzzleCols+` FROM puzzles WHERE puzzle_id = $1`, []any{id},
+		`INSERT INTO puzzles (puzzle_id, game, rating, rd, vol) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (puzzle_id) DO UPDATE SET puzzle_id = excluded.puzzle_id RETURNING `+puzzleCols, id, game, init.Rating, init.RD, init.Vol)
 }
 
 // PutPuzzle writes a puzzle's record.

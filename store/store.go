@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -72,10 +73,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		s.db.SetConnMaxIdleTime(5 * time.Minute)
 	} else {
 		s.kind = SQLite
-		path := cfg.Path
-		if path == "" {
-			path = DefaultPath
-		}
+		path := cmp.Or(cfg.Path, DefaultPath)
 		s.db, err = sql.Open("sqlite", sqliteDSN(path))
 		if err != nil {
 			return nil, fmt.Errorf("store: %s: %w", path, err)
