@@ -184,18 +184,11 @@ func dot(img *image.RGBA, cx, cy int, col color.RGBA) {
 
 // line draws a two-pixel line from (x0, y0) to (x1, y1).
 func line(img *image.RGBA, x0, y0, x1, y1 int, col color.RGBA) {
-	steps := max(abs(x1-x0), abs(y1-y0), 1)
+	steps := max(x1-x0, x0-x1, y1-y0, y0-y1, 1)
 	for i := 0; i <= steps; i++ {
 		x := x0 + (x1-x0)*i/steps
 		y := y0 + (y1-y0)*i/steps
 		img.SetRGBA(x, y, col)
 		img.SetRGBA(x, y+1, col)
 	}
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }
