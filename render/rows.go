@@ -162,19 +162,12 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 				ends[k] = -1 << 30
 			}
 		}
-		w := p.labelW[lb.span]
-		lb.lane = -1
-		for k := range ends {
-			if ends[k]+6 <= lb.x {
-				lb.lane = k
-				ends[k] = lb.x + w
-				break
-			}
-		}
+		lb.lane = slices.IndexFunc(ends, func(end int) bool { return end+6 <= lb.x })
 		if lb.lane < 0 {
 			l.dropped++
 			continue
 		}
+		ends[lb.lane] = lb.x + p.labelW[lb.span]
 		l.lanes[lb.line] = max(l.lanes[lb.line], lb.lane+1)
 		kept = append(kept, lb)
 	}
