@@ -112,9 +112,6 @@ func sqliteDSN(path string) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
-// SetClock replaces the store's clock (time.Now), for tests.
-func (s *Store) SetClock(now func() time.Time) { s.now = now }
-
 // Kind returns the engine the store runs on.
 func (s *Store) Kind() Kind { return s.kind }
 
@@ -147,9 +144,6 @@ func (s *Store) checkpoints() {
 		}
 	}
 }
-
-// Ping checks that the database answers.
-func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
 // updateTimeout bounds a transaction whose context has no deadline.
 const updateTimeout = 10 * time.Second
