@@ -4,6 +4,7 @@
 package chart
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"image"
@@ -12,6 +13,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -84,24 +86,17 @@ func Draw(title string, series []Series) (*image.RGBA, error) {
 	if err != nil {
 		return nil, fmt.Errorf("chart: font: %w", err)
 	}
-	var t0, t1 time.Time
-	lo, hi := math.Inf(1), math.Inf(-1)
-	n := 0
+	var all []Point
 	for _, s := range series {
-		for _, p := range s.Points {
-			if n == 0 || p.At.Before(t0) {
-				t0 = p.At
-			}
-			if n == 0 || p.At.After(t1) {
-				t1 = p.At
-			}
-			lo, hi = math.Min(lo, p.Rating), math.Max(hi, p.Rating)
-			n++
-		}
+		all = append(all, s.Points...)
 	}
-	if n == 0 {
+	if len(all) == 0 {
 		return nil, ErrEmpty
 	}
+	byTime := func(a, b Point) int { return a.At.Compare(b.At) }
+	byRating := func(a, b Point) int { return cmp.Compare(a.Rating, b.Rating) }
+	t0, t1 := slices.MinFunc(all, byTime).At, slices.MaxFunc(all, byTime).At
+	lo, hi := slices.MinFunc(all, byRating).Rating, slices.MaxFunc(all, byRating).Rating
 	// Round the scale out to 50s, at least 100 wide.
 	lo, hi = math.Floor(lo/50)*50, math.Ceil(hi/50)*50
 	if hi-lo < 100 {
@@ -184,18 +179,11 @@ func dot(img *image.RGBA, cx, cy int, col color.RGBA) {
 
 // line draws a two-pixel line from (x0, y0) to (x1, y1).
 func line(img *image.RGBA, x0, y0, x1, y1 int, col color.RGBA) {
-	steps := max(abs(x1-x0), abs(y1-y0), 1)
+	steps := max(x1-x0, x0-x1, y1-y0, y0-y1, 1)
 	for i := 0; i <= steps; i++ {
 		x := x0 + (x1-x0)*i/steps
 		y := y0 + (y1-y0)*i/steps
 		img.SetRGBA(x, y, col)
 		img.SetRGBA(x, y+1, col)
 	}
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }

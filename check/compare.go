@@ -184,30 +184,22 @@ func Cases(g solver.Game, input []byte) ([]Case, error) {
 		if err != nil {
 			return nil, err
 		}
-		c := Case{Number: n, Line: j.LineNo()}
-		if !g.NeedsFirst() {
-			c.Text = string(line)
-			out = append(out, c)
-			continue
-		}
-		f := strings.Fields(string(line))
-		if len(f) != 2 {
-			return nil, &solver.InputError{Field: j.Where(), Msg: "expected \"N S\""}
-		}
-		k, err := strconv.Atoi(f[0])
-		if err != nil {
-			return nil, &solver.InputError{Field: j.Where(), Msg: "expected \"N S\""}
-		}
-		c.First = f[1]
-		stacks := make([]string, 0, k)
-		for i := 1; i <= k; i++ {
-			s, err := j.Next(n, t, "a stack")
-			if err != nil {
-				return nil, err
+		c := Case{Test: Test{Text: string(line)}, Number: n, Line: j.LineNo()}
+		if g.NeedsFirst() {
+			var k int
+			if _, err := fmt.Sscan(c.Text, &k, &c.First); err != nil {
+				return nil, &solver.InputError{Field: j.Where(), Msg: "expected \"N S\""}
 			}
-			stacks = append(stacks, string(s))
+			stacks := make([]string, 0, k)
+			for i := 1; i <= k; i++ {
+				s, err := j.Next(n, t, "a stack")
+				if err != nil {
+					return nil, err
+				}
+				stacks = append(stacks, string(s))
+			}
+			c.Text = strings.Join(stacks, " ")
 		}
-		c.Text = strings.Join(stacks, " ")
 		out = append(out, c)
 	}
 	return out, nil

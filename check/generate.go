@@ -109,10 +109,7 @@ func SeedFromName(name string) (uint64, bool) {
 		return 0, false
 	}
 	digits := lower[k+5:]
-	end := 0
-	for end < len(digits) && digits[end] >= '0' && digits[end] <= '9' {
-		end++
-	}
-	seed, err := strconv.ParseUint(digits[:end], 10, 64)
+	digits = digits[:len(digits)-len(strings.TrimLeft(digits, "0123456789"))] // the digits that start it
+	seed, err := strconv.ParseUint(digits, 10, 64)
 	return seed, err == nil
 }

@@ -28,12 +28,7 @@ func (s *Service) Progress(ctx context.Context, user, game string) (*Progress, e
 	if err != nil {
 		return nil, err
 	}
-	p := &Progress{}
-	for _, l := range ls {
-		if game == "" || l.Game == game {
-			p.Ratings = append(p.Ratings, l)
-		}
-	}
+	p := &Progress{Ratings: slices.DeleteFunc(ls, func(l store.Learner) bool { return game != "" && l.Game != game })}
 	if p.Attempts, err = s.store.Attempts(ctx, user, game, 0); err != nil {
 		return nil, err
 	}

@@ -284,8 +284,7 @@ func (s *Service) Answer(ctx context.Context, user, puzzleID string, m solver.Mo
 		return nil, err
 	}
 	if !out.Correct {
-		reply := solver.Solve(next)
-		out.Refutation = explain.LocalMove(reply)
+		out.Refutation = explain.LocalMove(solver.Solve(next))
 		if out.Refutation != nil {
 			out.Refuted, _ = next.Play(out.Refutation)
 		}

@@ -388,7 +388,7 @@ func (h Header) size(c *Canvas) (int, int) {
 	return w, y + lineGap
 }
 
-// draw draws the header with its top left at (x, y) and returns its height.
+// draw draws the header with its top left at (x, y); size says how large it is.
 func (h Header) draw(c *Canvas, x, y int) {
 	c.textAt(c.title, x, y+c.title.ascent, h.Title, Ink)
 	y += c.title.height + lineGap

@@ -50,13 +50,11 @@ func splitTall(shelves []Shelf) []Shelf {
 	for k, sh := range shelves {
 		out[k].Caption = sh.Caption
 		for _, col := range sh.Columns {
-			for i := 0; i < len(col.Blocks); i += maxColumn {
-				part := col
-				part.Blocks = col.Blocks[i:min(len(col.Blocks), i+maxColumn)]
-				if i > 0 {
-					part.cont, part.Tag = true, ""
-				}
+			part := col
+			for blocks := range slices.Chunk(col.Blocks, maxColumn) {
+				part.Blocks = blocks
 				out[k].Columns = append(out[k].Columns, part)
+				part.cont, part.Tag = true, "" // the parts after the first
 			}
 		}
 	}

@@ -116,40 +116,37 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 	}
 	l.segs = make([]segment, 0, len(p.Brackets)+l.lines)
 
-	// Cut the spans at line ends and give each label a lane.
-	var best = make([]int, len(p.Brackets)) // index into segs of the widest piece
-	for i, s := range p.Brackets {
-		best[i] = -1
-		if s.To < s.From {
-			line := min(s.From/l.perLine, l.lines-1)
-			x := (s.From - line*l.perLine) * cellW
-			best[i] = len(l.segs)
-			l.segs = append(l.segs, segment{span: i, line: line, x0: x, x1: x})
-			continue
-		}
-		for line := s.From / l.perLine; line <= s.To/l.perLine; line++ {
-			a := max(s.From, line*l.perLine)
-			b := min(s.To, (line+1)*l.perLine-1)
-			seg := segment{span: i, line: line,
-				x0: (a - line*l.perLine) * cellW, x1: (b - line*l.perLine + 1) * cellW,
-				openL: a > s.From, openR: b < s.To}
-			if best[i] < 0 || seg.x1-seg.x0 > l.segs[best[i]].x1-l.segs[best[i]].x0 {
-				best[i] = len(l.segs)
-			}
-			l.segs = append(l.segs, seg)
-		}
-	}
+	// Cut the spans at line ends, place each label under its span's
+	// widest piece, and give each label a lane.
 	rowW := l.perLine * cellW
 	l.labels = make([]placedLabel, 0, len(p.Brackets))
 	for i, s := range p.Brackets {
-		if s.Label == "" || best[i] < 0 {
+		best := len(l.segs) // the widest piece: the first, unless a later one is wider
+		if s.To < s.From {
+			line := min(s.From/l.perLine, l.lines-1)
+			x := (s.From - line*l.perLine) * cellW
+			l.segs = append(l.segs, segment{span: i, line: line, x0: x, x1: x})
+		} else {
+			for line := s.From / l.perLine; line <= s.To/l.perLine; line++ {
+				a := max(s.From, line*l.perLine)
+				b := min(s.To, (line+1)*l.perLine-1)
+				seg := segment{span: i, line: line,
+					x0: (a - line*l.perLine) * cellW, x1: (b - line*l.perLine + 1) * cellW,
+					openL: a > s.From, openR: b < s.To}
+				if len(l.segs) > best && seg.x1-seg.x0 > l.segs[best].x1-l.segs[best].x0 {
+					best = len(l.segs)
+				}
+				l.segs = append(l.segs, seg)
+			}
+		}
+		if s.Label == "" {
 			continue
 		}
 		if lanes == 0 {
 			l.dropped++
 			continue
 		}
-		seg := l.segs[best[i]]
+		seg := l.segs[best]
 		w := p.labelW[i]
 		x := (seg.x0+seg.x1)/2 - w/2
 		x = max(-margin/2, min(x, max(rowW, l.width-2*margin)+margin/2-w))
@@ -165,19 +162,12 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 				ends[k] = -1 << 30
 			}
 		}
-		w := p.labelW[lb.span]
-		lb.lane = -1
-		for k := range ends {
-			if ends[k]+6 <= lb.x {
-				lb.lane = k
-				ends[k] = lb.x + w
-				break
-			}
-		}
+		lb.lane = slices.IndexFunc(ends, func(end int) bool { return end+6 <= lb.x })
 		if lb.lane < 0 {
 			l.dropped++
 			continue
 		}
+		ends[lb.lane] = lb.x + p.labelW[lb.span]
 		l.lanes[lb.line] = max(l.lanes[lb.line], lb.lane+1)
 		kept = append(kept, lb)
 	}

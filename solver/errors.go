@@ -137,11 +137,7 @@ func Count(n int, one, many string) string {
 // thousands writes n with commas between groups of three digits.
 func thousands(n int) string {
 	s := strconv.Itoa(n)
-	start := 0
-	if n < 0 {
-		start = 1
-	}
-	for i := len(s) - 3; i > start; i -= 3 {
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
 		s = s[:i] + "," + s[i:]
 	}
 	return s

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -92,7 +93,6 @@ func (s *Store) AppendMoves(ctx context.Context, id string, have, add []string, 
 		if moves != strings.Join(have, moveSep) {
 			return ErrGameMoved
 		}
-		all := append(append([]string{}, have...), add...)
-		return tx.exec(`UPDATE games SET moves = $2, result = $3, updated_at = $4 WHERE game_id = $1`, id, strings.Join(all, moveSep), result, millis(s.now()))
+		return tx.exec(`UPDATE games SET moves = $2, result = $3, updated_at = $4 WHERE game_id = $1`, id, strings.Join(slices.Concat(have, add), moveSep), result, millis(s.now()))
 	})
 }

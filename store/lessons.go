@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"time"
 )
 
@@ -18,15 +16,19 @@ type LessonProgress struct {
 	Updated   time.Time `json:"updated"`
 }
 
+const lessonCols = `lesson, steps_done, mistakes, done, updated_at`
+
+func scanLesson(row scanner) (LessonProgress, error) {
+	var p LessonProgress
+	var at int64
+	err := row.Scan(&p.Lesson, &p.StepsDone, &p.Mistakes, &p.Done, &at)
+	p.Updated = fromMillis(at)
+	return p, err
+}
+
 // Lessons returns user's progress in every lesson they started, by lesson.
 func (s *Store) Lessons(ctx context.Context, user string) ([]LessonProgress, error) {
-	return queryAll(ctx, s, "lessons", func(row scanner) (LessonProgress, error) {
-		var p LessonProgress
-		var at int64
-		err := row.Scan(&p.Lesson, &p.StepsDone, &p.Mistakes, &p.Done, &at)
-		p.Updated = fromMillis(at)
-		return p, err
-	}, `SELECT lesson, steps_done, mistakes, done, updated_at FROM lesson_progress WHERE user_id = $1 ORDER BY lesson`, user)
+	return queryAll(ctx, s, "lessons", scanLesson, `SELECT `+lessonCols+` FROM lesson_progress WHERE user_id = $1 ORDER BY lesson`, user)
 }
 
 // RecordLesson stores an answer to step (counting from 0) of a lesson of
@@ -36,12 +38,11 @@ func (s *Store) Lessons(ctx context.Context, user string) ([]LessonProgress, err
 func (s *Store) RecordLesson(ctx context.Context, user, lesson string, step, steps int, right bool) (LessonProgress, error) {
 	var p LessonProgress
 	err := s.Update(ctx, func(tx *Tx) error {
-		p = LessonProgress{Lesson: lesson}
-		var at int64
-		err := tx.queryRow(`SELECT steps_done, mistakes, done, updated_at FROM lesson_progress WHERE user_id = $1 AND lesson = $2`+s.forUpdate(), user, lesson).
-			Scan(&p.StepsDone, &p.Mistakes, &p.Done, &at)
-		fresh := errors.Is(err, sql.ErrNoRows)
-		if err != nil && !fresh {
+		var err error
+		p, err = lock(tx, "lesson progress", scanLesson, `SELECT `+lessonCols+` FROM lesson_progress WHERE user_id = $1 AND lesson = $2`, []any{user, lesson},
+			`INSERT INTO lesson_progress (user_id, lesson, updated_at) VALUES ($1, $2, $3)
+			ON CONFLICT (user_id, lesson) DO UPDATE SET user_id = excluded.user_id RETURNING `+lessonCols, user, lesson, millis(s.now()))
+		if err != nil {
 			return err
 		}
 		if right {
@@ -51,10 +52,6 @@ func (s *Store) RecordLesson(ctx context.Context, user, lesson string, step, ste
 			p.Mistakes++
 		}
 		p.Updated = s.now().UTC()
-		if fresh {
-			return tx.exec(`INSERT INTO lesson_progress (user_id, lesson, steps_done, mistakes, done, updated_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-				user, lesson, p.StepsDone, p.Mistakes, p.Done, millis(p.Updated))
-		}
 		return tx.exec(`UPDATE lesson_progress SET steps_done = $3, mistakes = $4, done = $5, updated_at = $6 WHERE user_id = $1 AND lesson = $2`,
 			user, lesson, p.StepsDone, p.Mistakes, p.Done, millis(p.Updated))
 	})

@@ -56,16 +56,5 @@ func (s *Store) ExportUser(ctx context.Context, user string) (Export, error) {
 		err := row.Scan(&g)
 		return g, err
 	}, `SELECT guild_id FROM guild_members WHERE user_id = $1 ORDER BY guild_id`, user)
-	// Empty lists marshal as [], not null.
-	e.Ratings, e.Attempts, e.Games = nonNil(e.Ratings), nonNil(e.Attempts), nonNil(e.Games)
-	e.Lessons, e.Open, e.Guilds = nonNil(e.Lessons), nonNil(e.Open), nonNil(e.Guilds)
 	return e, err
-}
-
-// nonNil returns xs, or an empty slice for nil.
-func nonNil[T any](xs []T) []T {
-	if xs == nil {
-		return []T{}
-	}
-	return xs
 }

@@ -112,9 +112,6 @@ func sqliteDSN(path string) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
-// SetClock replaces the store's clock (time.Now), for tests.
-func (s *Store) SetClock(now func() time.Time) { s.now = now }
-
 // Kind returns the engine the store runs on.
 func (s *Store) Kind() Kind { return s.kind }
 
@@ -147,9 +144,6 @@ func (s *Store) checkpoints() {
 		}
 	}
 }
-
-// Ping checks that the database answers.
-func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
 // updateTimeout bounds a transaction whose context has no deadline.
 const updateTimeout = 10 * time.Second
@@ -260,14 +254,15 @@ func (t *Tx) queryRow(query string, args ...any) *sql.Row {
 type scanner interface{ Scan(dest ...any) error }
 
 // queryAll runs a query outside any transaction and scans each row it
-// returns with scan; what names the rows in an error.
+// returns with scan; what names the rows in an error. No rows is an empty
+// list, not nil, which marshals as [] (an export lists nothing as []).
 func queryAll[T any](ctx context.Context, s *Store, what string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading %s: %w", what, err)
 	}
 	defer rows.Close()
-	var out []T
+	out := []T{}
 	for rows.Next() {
 		v, err := scan(rows)
 		if err != nil {
