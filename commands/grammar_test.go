@@ -52,7 +52,7 @@ func TestPluralsForCountsZeroOneTwo(t *testing.T) {
 			}
 			pos := mustParseFirst(t, tc.game, tc.pos, tc.first)
 			for _, m := range pos.Moves() {
-				a, b := solver.MoveNumbers(m)
+				a, b := m.Numbers()
 				why := append(append([]any{}, opts...), optMove, fmt.Sprintf("%d %d", a, b))
 				replies = append(replies, r.Handle(context.Background(), command(student, tc.game, "why", why...)))
 			}

@@ -111,6 +111,6 @@ func exampleMove(g solver.Game, sc slashCommand, example string, first solver.Pl
 	if len(moves) == 0 {
 		return ""
 	}
-	a, b := solver.MoveNumbers(moves[0])
+	a, b := moves[0].Numbers()
 	return fmt.Sprintf(" %s:%d %d", optMove, a, b)
 }

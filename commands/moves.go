@@ -7,7 +7,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/explain"
-	"github.com/nimtutor/nimtutor/solver"
 )
 
 // maxMoveRows is how many moves /GAME moves lists: each row is a short
@@ -40,7 +39,7 @@ func MoveTableText(rows []explain.MoveRow, more int) string {
 	b.WriteString("```\n")
 	exact := true
 	for _, row := range rows {
-		a, c := solver.MoveNumbers(row.Move)
+		a, c := row.Move.Numbers()
 		line := fmt.Sprintf("%-9s %s", fmt.Sprintf("%d %d", a, c), explain.RowText(row))
 		if row.Recommended {
 			line = fmt.Sprintf("%-28s ← recommended", line)

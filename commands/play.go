@@ -132,7 +132,7 @@ func typeMoveForm(customID string, pos solver.Position) *discordgo.InteractionRe
 			Title:    "Your move",
 			Components: []discordgo.MessageComponent{discordx.Label{
 				Label:       "Two numbers",
-				Description: clipText(explain.Capitalise(solver.MoveFormat(pos)), 100),
+				Description: clipText(explain.Capitalise(pos.Game().MoveFormat()), 100),
 				Component: discordx.TextInput{
 					CustomID:    moveInputID,
 					Style:       discordgo.TextInputShort,
@@ -155,9 +155,9 @@ func typedMove(i *discordgo.Interaction, pos solver.Position) (solver.Move, erro
 	return moveOption(pos, moveInputID, text)
 }
 
-// moveExample is the example at the end of solver.MoveFormat ("5 4").
+// moveExample is the example at the end of Game.MoveFormat ("5 4").
 func moveExample(pos solver.Position) string {
-	f := solver.MoveFormat(pos)
+	f := pos.Game().MoveFormat()
 	if k := strings.LastIndex(f, "e.g. "); k >= 0 {
 		return f[k+len("e.g. "):]
 	}
@@ -210,7 +210,7 @@ func (r *Router) gameMessage(ctx context.Context, gm game, events []string) *dis
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: gm.Summary()})
 		return data
 	}
-	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + solver.MoveFormat(gm.Pos) + ")."}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + gm.Pos.Game().MoveFormat() + ")."}
 	data.Components = moveControls(gm.Pos, func() string { return r.customID(gm.head(actionMenu), gm.Pos) }, r.customID(gm.head(actionType), gm.Pos))
 	return data
 }
@@ -244,7 +244,7 @@ func menuMove(i *discordgo.Interaction, pos solver.Position) (solver.Move, error
 	if !ok {
 		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("the menu's choice %q is not a move; pick one from the menu", clipText(data.Values[0], 40))}
 	}
-	return solver.MoveOf(pos, a, b), nil
+	return pos.Game().MoveOf(a, b), nil
 }
 
 // parseTwoNumbers reads "a b" (spaces, commas or a dash between).

@@ -43,7 +43,7 @@ func playGame(tb testing.TB, r *Router, clock *testClock, start *discordgo.Inter
 		if err != nil {
 			tb.Fatalf("turn %d: %v", turn, err)
 		}
-		a, b := solver.MoveNumbers(choose(pos))
+		a, b := choose(pos).Numbers()
 		msg := message(resp, clock.t)
 		if turn%2 == 0 && len(menus) == 1 {
 			resp = r.Handle(context.Background(), click(student, menus[0].CustomID, msg, fmt.Sprintf("%d %d", a, b)))

@@ -77,7 +77,7 @@ func (r *Router) puzzleMessage(ctx context.Context, svc *practice.Service, p *pr
 		Description: positionLine(pos) + "\n\nFind a move that wins against any defence.",
 		Color:       colourHint,
 		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Puzzle rated %.0f · your rating %.0f · pick a move, type one (%s), or ask for a hint.",
-			puzzleRating(ctx, svc, p), rating, solver.MoveFormat(pos))},
+			puzzleRating(ctx, svc, p), rating, pos.Game().MoveFormat())},
 	}
 	if note != "" {
 		e.Description += "\n\n" + note

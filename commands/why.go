@@ -31,7 +31,7 @@ func (r *Router) why(q *request) (*discordgo.InteractionResponse, error) {
 	pos := q.pos
 	text := q.str(optMove)
 	if text == "" {
-		return nil, &solver.InputError{Field: optMove, Msg: "give the move to look at, " + solver.MoveFormat(pos)}
+		return nil, &solver.InputError{Field: optMove, Msg: "give the move to look at, " + pos.Game().MoveFormat()}
 	}
 	m, err := moveOption(pos, optMove, text)
 	if err != nil {
@@ -55,7 +55,7 @@ func (r *Router) why(q *request) (*discordgo.InteractionResponse, error) {
 func moveOption(pos solver.Position, field, text string) (solver.Move, error) {
 	a, b, ok := parseTwoNumbers(text)
 	if !ok {
-		return nil, &solver.InputError{Field: field, Msg: fmt.Sprintf("%q is not two numbers; type %s", clipText(text, 40), solver.MoveFormat(pos))}
+		return nil, &solver.InputError{Field: field, Msg: fmt.Sprintf("%q is not two numbers; type %s", clipText(text, 40), pos.Game().MoveFormat())}
 	}
-	return solver.MoveOf(pos, a, b), nil
+	return pos.Game().MoveOf(a, b), nil
 }

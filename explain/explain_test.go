@@ -28,7 +28,7 @@ func parse(tb testing.TB, game, text, first string) solver.Position {
 // play plays a move typed as two numbers, or fails the test.
 func play(tb testing.TB, pos solver.Position, a, b int) solver.Position {
 	tb.Helper()
-	next, err := pos.Play(solver.MoveOf(pos, a, b))
+	next, err := pos.Play(pos.Game().MoveOf(a, b))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -127,10 +127,10 @@ func (b posBoard) CanTie() bool {
 	return tie != solver.AnswerFor(g, b.pos.ToMove(), solver.Win) && tie != solver.AnswerFor(g, b.pos.ToMove(), solver.Loss)
 }
 
-func (b posBoard) MoveText(x, y int) string { return solver.MoveOf(b.pos, x, y).String() }
+func (b posBoard) MoveText(x, y int) string { return b.pos.Game().MoveOf(x, y).String() }
 
 func (b posBoard) After(x, y int) (Board, error) {
-	next, err := b.pos.Play(solver.MoveOf(b.pos, x, y))
+	next, err := b.pos.Play(b.pos.Game().MoveOf(x, y))
 	if err != nil {
 		return nil, err
 	}

@@ -104,7 +104,7 @@ func ParseMoves(start solver.Position, texts []string) ([]solver.Move, error) {
 		if err1 != nil || err2 != nil {
 			return nil, fmt.Errorf("stored move %d %q is not two numbers", i+1, t)
 		}
-		m := solver.MoveOf(pos, a, b)
+		m := pos.Game().MoveOf(a, b)
 		next, err := pos.Play(m)
 		if err != nil {
 			return nil, fmt.Errorf("stored move %d: %w", i+1, err)
@@ -116,7 +116,7 @@ func ParseMoves(start solver.Position, texts []string) ([]solver.Move, error) {
 
 // MoveText is a move as stored: its two numbers.
 func MoveText(m solver.Move) string {
-	a, b := solver.MoveNumbers(m)
+	a, b := m.Numbers()
 	return fmt.Sprintf("%d %d", a, b)
 }
 

@@ -234,15 +234,6 @@ type ParseOptions struct {
 	Long bool
 }
 
-// MoveOf builds a move of pos's game from the two numbers a person types.
-func MoveOf(pos Position, a, b int) Move { return pos.Game().MoveOf(a, b) }
-
-// MoveNumbers returns the two numbers MoveOf reads back, for encoding.
-func MoveNumbers(m Move) (int, int) { return m.Numbers() }
-
-// MoveFormat says how a move of pos's game is typed as two numbers.
-func MoveFormat(pos Position) string { return pos.Game().MoveFormat() }
-
 // Snapshot returns what Restore needs to rebuild pos: its text, the player
 // to move and what each player has banked.
 func Snapshot(pos Position) (text string, mover Player, held [2]int) {

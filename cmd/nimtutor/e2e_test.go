@@ -25,7 +25,6 @@ import (
 
 	"github.com/nimtutor/nimtutor/bot"
 	"github.com/nimtutor/nimtutor/practice"
-	"github.com/nimtutor/nimtutor/solver"
 	"github.com/nimtutor/nimtutor/store/storetest"
 )
 
@@ -418,7 +417,7 @@ func TestPracticeEndToEnd(t *testing.T) {
 		var wrong string
 		for _, o := range r.find(t, "menu").Options {
 			a, b, _ := parseTwo(o.Value)
-			if !p.IsWinning(solver.MoveOf(p.Position, a, b)) {
+			if !p.IsWinning(p.Position.Game().MoveOf(a, b)) {
 				wrong = o.Value
 				break
 			}

@@ -451,7 +451,7 @@ func (c *loadClient) play(g solver.Game, text, first string, opts []string) {
 		} else {
 			moves := solver.FirstMoves(pos, 40)
 			m = moves[c.rng.IntN(len(moves))]
-			a, b := solver.MoveNumbers(m)
+			a, b := m.Numbers()
 			form, fok := c.click(kForm, r.buttons[len(r.buttons)-1], nil)
 			if !fok || form.typ != 9 || len(form.ids) == 0 {
 				return

@@ -24,7 +24,6 @@ import (
 	"time"
 
 	"github.com/nimtutor/nimtutor/practice"
-	"github.com/nimtutor/nimtutor/solver"
 	"github.com/nimtutor/nimtutor/store"
 	"github.com/nimtutor/nimtutor/store/storetest"
 )
@@ -663,7 +662,7 @@ func (l *practiceLearner) practise(tb testing.TB, n int, until time.Time) {
 		choice := ""
 		for _, o := range m.Options {
 			a, b, _ := parseTwo(o.Value)
-			if p.IsWinning(solver.MoveOf(p.Position, a, b)) == (k%2 == 0) {
+			if p.IsWinning(p.Position.Game().MoveOf(a, b)) == (k%2 == 0) {
 				choice = o.Value
 				break
 			}

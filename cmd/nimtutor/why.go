@@ -53,8 +53,8 @@ func parseMove(pos solver.Position, field, text string) (solver.Move, error) {
 		a, err1 := strconv.Atoi(f[0])
 		b, err2 := strconv.Atoi(f[1])
 		if err1 == nil && err2 == nil {
-			return solver.MoveOf(pos, a, b), nil
+			return pos.Game().MoveOf(a, b), nil
 		}
 	}
-	return nil, &solver.InputError{Field: field, Msg: fmt.Sprintf("%q is not two numbers; type %s", text, solver.MoveFormat(pos))}
+	return nil, &solver.InputError{Field: field, Msg: fmt.Sprintf("%q is not two numbers; type %s", text, pos.Game().MoveFormat())}
 }
