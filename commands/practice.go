@@ -121,7 +121,7 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, id
 		theme := ""
 		if themeIdx != "" {
 			k, err := strconv.Atoi(themeIdx)
-			ts := practice.GameThemes(g)
+			ts := explain.Themes(g)
 			if err != nil || k < 0 || k >= len(ts) {
 				return nil, errBadState
 			}
@@ -244,7 +244,7 @@ func (r *Router) outcomeMessage(ctx context.Context, svc *practice.Service, out 
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Themes", Value: strings.Join(p.Themes, ", ")})
 	}
 	if out.Daily != "" {
-		if s, f, err := svc.DailyTally(ctx, out.Guild, out.Daily); err == nil {
+		if s, f, err := svc.Store().DailyTally(ctx, out.Guild, out.Daily); err == nil {
 			e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Daily puzzle " + out.Daily, Value: tallyText(out.Guild, s, f)})
 		}
 	}

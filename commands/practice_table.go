@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
 	"github.com/nimtutor/nimtutor/store"
@@ -102,7 +103,7 @@ func themeOption() *discordgo.ApplicationCommandOption {
 	}
 	var seen []string
 	for _, g := range solver.Games() {
-		for _, t := range practice.GameThemes(g) {
+		for _, t := range explain.Themes(g) {
 			if !slices.Contains(seen, t) && len(seen) < maxSelectOptions {
 				seen = append(seen, t)
 				o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: t, Value: t})

@@ -204,7 +204,7 @@ func (r *Router) forgetClick(ctx context.Context, i *discordgo.Interaction, id s
 		if err != nil {
 			return nil, err
 		}
-		if err := svc.Forget(ctx, userID(i)); err != nil {
+		if err := svc.Store().Forget(ctx, userID(i)); err != nil {
 			return nil, err
 		}
 		e.Title, e.Description = "Deleted", "Everything nimtutor stored about you is gone. Puzzles keep their own ratings, which name nobody."
@@ -218,7 +218,7 @@ func (r *Router) export(q *request) (*discordgo.InteractionResponse, error) {
 	if err != nil {
 		return nil, err
 	}
-	ex, err := svc.Export(q.ctx, userID(q.i))
+	ex, err := svc.Store().ExportUser(q.ctx, userID(q.i))
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/chart"
-	"github.com/nimtutor/nimtutor/practice"
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -52,7 +52,7 @@ func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Weakest theme",
 			Value: fmt.Sprintf("**%s** in %s: %.0f%% of those puzzles missed.", p.Weakest, p.WeakestGame, 100*p.WeakestRate)})
 		if g, err := solver.Lookup(p.WeakestGame); err == nil {
-			if k := slices.Index(practice.GameThemes(g), p.Weakest); k >= 0 {
+			if k := slices.Index(explain.Themes(g), p.Weakest); k >= 0 {
 				data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
 					Label: clipText("Practise "+p.Weakest, maxButtonLabelLen), Style: discordgo.PrimaryButton,
 					CustomID: r.ownedID(pracPrefix, pracNext, fmt.Sprintf("%s.%d", g.Name(), k), user),
@@ -107,7 +107,7 @@ func (r *Router) leaderboard(q *request) (*discordgo.InteractionResponse, error)
 	if err != nil {
 		return nil, err
 	}
-	top, rank, err := svc.Leaderboard(q.ctx, q.i.GuildID, game, userID(q.i), leaderboardSize)
+	top, rank, err := svc.Store().Leaderboard(q.ctx, q.i.GuildID, game, userID(q.i), leaderboardSize)
 	if err != nil {
 		return nil, err
 	}

@@ -50,8 +50,3 @@ func (s *Service) DailyPuzzle(ctx context.Context, user, guild string) (*Daily, 
 	}
 	return d, nil
 }
-
-// DailyTally returns a server's solved and failed counts for a day.
-func (s *Service) DailyTally(ctx context.Context, guild, day string) (int, int, error) {
-	return s.store.DailyTally(ctx, guild, day)
-}

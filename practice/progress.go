@@ -87,16 +87,3 @@ func (s *Service) History(ctx context.Context, user string, n int) (*History, er
 	}
 	return &History{Attempts: as, Games: gs}, nil
 }
-
-// Forget deletes everything stored about the learner.
-func (s *Service) Forget(ctx context.Context, user string) error { return s.store.Forget(ctx, user) }
-
-// Export returns everything stored about the learner.
-func (s *Service) Export(ctx context.Context, user string) (store.Export, error) {
-	return s.store.ExportUser(ctx, user)
-}
-
-// Leaderboard returns a server's top n in game and the learner's rank.
-func (s *Service) Leaderboard(ctx context.Context, guild, game, user string, n int) ([]store.Ranked, int, error) {
-	return s.store.Leaderboard(ctx, guild, game, user, n)
-}

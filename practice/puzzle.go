@@ -158,9 +158,5 @@ func (p *Puzzle) Hints() []explain.Step {
 // IsWinning reports whether m is one of the winning moves.
 func (p *Puzzle) IsWinning(m solver.Move) bool { return slices.Contains(p.Winning, m) }
 
-// GameThemes lists the themes puzzles of g can have, for menus: the ideas
-// of its solution, as its explanation names them.
-func GameThemes(g solver.Game) []string { return explain.Themes(g) }
-
 // HasTheme reports whether the puzzle needs the named idea.
 func (p *Puzzle) HasTheme(theme string) bool { return slices.Contains(p.Themes, theme) }

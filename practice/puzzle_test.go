@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/games/adapwns"
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -54,7 +55,7 @@ func TestGenerate(t *testing.T) {
 					themesSeen[th]++
 				}
 			}
-			for _, th := range GameThemes(g) {
+			for _, th := range explain.Themes(g) {
 				if themesSeen[th] == 0 {
 					t.Errorf("theme %q never came up in %d puzzles", th, n)
 				}

@@ -111,8 +111,8 @@ func (s *Service) Next(ctx context.Context, user, guild string, g solver.Game, t
 	} else if err != nil {
 		return nil, l, err
 	}
-	if theme != "" && !slices.Contains(GameThemes(g), theme) {
-		return nil, l, &solver.Error{Field: "puzzle", Msg: fmt.Sprintf("%v %q in %s; choose one of %v", ErrUnknownTheme, theme, g.Name(), GameThemes(g)), Err: ErrUnknownTheme}
+	if theme != "" && !slices.Contains(explain.Themes(g), theme) {
+		return nil, l, &solver.Error{Field: "puzzle", Msg: fmt.Sprintf("%v %q in %s; choose one of %v", ErrUnknownTheme, theme, g.Name(), explain.Themes(g)), Err: ErrUnknownTheme}
 	}
 	recent, err := s.store.Attempts(ctx, user, g.Name(), 200)
 	if err != nil {
