@@ -43,7 +43,7 @@ func TestE2ECheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	var answers bytes.Buffer
-	if err := solver.Judge(g, bytes.NewReader(f.Input), &answers, true); err != nil {
+	if err := solver.Judge(t.Context(), g, bytes.NewReader(f.Input), &answers, true); err != nil {
 		t.Fatal(err)
 	}
 	right := strings.Split(strings.TrimSuffix(answers.String(), "\n"), "\n")

@@ -27,7 +27,7 @@ func benchInput(b *testing.B) (solver.Game, []byte, []byte) {
 	}
 	input := check.Format(g, tests)
 	var out bytes.Buffer
-	if err := solver.Judge(g, bytes.NewReader(input), &out, false); err != nil {
+	if err := solver.Judge(b.Context(), g, bytes.NewReader(input), &out, false); err != nil {
 		b.Fatal(err)
 	}
 	return g, input, out.Bytes()
@@ -38,7 +38,7 @@ func BenchmarkJudge(b *testing.B) {
 	g, input, _ := benchInput(b)
 	b.SetBytes(int64(len(input)))
 	for b.Loop() {
-		if err := solver.Judge(g, bytes.NewReader(input), io.Discard, false); err != nil {
+		if err := solver.Judge(b.Context(), g, bytes.NewReader(input), io.Discard, false); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -17,7 +17,7 @@ import (
 func truth(tb testing.TB, g solver.Game, input []byte) []string {
 	tb.Helper()
 	var out bytes.Buffer
-	if err := solver.Judge(g, bytes.NewReader(input), &out, true); err != nil {
+	if err := solver.Judge(tb.Context(), g, bytes.NewReader(input), &out, true); err != nil {
 		tb.Fatalf("%s: the generated input is not valid in strict mode: %v", g.Name(), err)
 	}
 	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -71,7 +70,7 @@ func (r *Report) OK() bool { return r.Right == r.Tests && r.Malformed == 0 }
 // a malformed output is part of the report.
 func Compare(ctx context.Context, g solver.Game, input, output []byte) (*Report, error) {
 	var want bytes.Buffer
-	if err := solver.Judge(g, &ctxReader{ctx: ctx, r: bytes.NewReader(input)}, &want, false); err != nil {
+	if err := solver.Judge(ctx, g, bytes.NewReader(input), &want, false); err != nil {
 		return nil, fmt.Errorf("input: %w", err)
 	}
 	cases, err := Cases(g, input)
@@ -215,17 +214,4 @@ func Explain(ctx context.Context, g solver.Game, f *Failure, opts explain.Option
 	}
 	res := explain.Solve(ctx, pos)
 	return res, explain.Explain(res, opts), nil
-}
-
-// ctxReader stops reading once its context is done.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c *ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
 }

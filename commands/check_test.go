@@ -35,7 +35,7 @@ func TestCheckRepliesFitAndFindTheSeed(t *testing.T) {
 		t.Run(g.Name(), func(t *testing.T) {
 			f, _ := check.Generate(g, 11)
 			var want bytes.Buffer
-			solver.Judge(g, bytes.NewReader(f.Input), &want, false)
+			solver.Judge(t.Context(), g, bytes.NewReader(f.Input), &want, false)
 			first := strings.SplitN(want.String(), "\n", 2)[0]
 			// Always the first answer: many wrong, including the largest
 			// positions; and one with every line malformed.

@@ -3,7 +3,6 @@ package commands
 import (
 	"bytes"
 	"cmp"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -51,7 +50,7 @@ func (r *Router) judge(q *request) (*discordgo.InteractionResponse, error) {
 		return nil, err
 	}
 	var answers bytes.Buffer
-	err = solver.Judge(g, &ctxReader{ctx: q.ctx, r: bytes.NewReader(input)}, &cappedWriter{w: &answers, left: maxAnswersBytes}, strict)
+	err = solver.Judge(q.ctx, g, bytes.NewReader(input), &cappedWriter{w: &answers, left: maxAnswersBytes}, strict)
 	var ie *solver.InputError
 	switch {
 	case errors.As(err, &ie):
@@ -134,20 +133,6 @@ func quoteLine(line string) string {
 		return " "
 	}
 	return clipText(line, 100)
-}
-
-// ctxReader stops reading once its context is done, so a judge run ends
-// when the interaction's time is up.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c *ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
 }
 
 // errAnswersTooLarge reports answers beyond maxAnswersBytes.

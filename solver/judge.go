@@ -3,6 +3,7 @@ package solver
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -154,12 +155,26 @@ func placeError(j *JudgeReader, err error) error {
 	return err
 }
 
-// Judge reads judge input for g from r and writes the expected output to w.
-func Judge(g Game, r io.Reader, w io.Writer, strict bool) error {
+// Judge reads judge input for g from r and writes the expected output to
+// w. It stops reading once ctx is done, so a run ends with its request.
+func Judge(ctx context.Context, g Game, r io.Reader, w io.Writer, strict bool) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
-	err := g.Judge(NewJudgeReader(r, strict), bw)
+	err := g.Judge(NewJudgeReader(&ctxReader{ctx: ctx, r: r}, strict), bw)
 	if ferr := bw.Flush(); err == nil {
 		err = ferr
 	}
 	return err
+}
+
+// ctxReader stops reading once its context is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }

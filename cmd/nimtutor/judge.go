@@ -9,7 +9,7 @@ import (
 
 // runJudge implements `nimtutor judge`: it reads the original problem's
 // judge input and writes the expected output, streaming.
-func runJudge(_ context.Context, args []string, in io.Reader, out io.Writer) error {
+func runJudge(ctx context.Context, args []string, in io.Reader, out io.Writer) error {
 	fs := newFlags("judge")
 	strict := fs.Bool("strict", false, "also enforce the contest's limits")
 	positional, err := parseArgs(fs, args)
@@ -23,5 +23,5 @@ func runJudge(_ context.Context, args []string, in io.Reader, out io.Writer) err
 	if err != nil {
 		return err
 	}
-	return solver.Judge(g, in, out, *strict)
+	return solver.Judge(ctx, g, in, out, *strict)
 }

@@ -16,7 +16,7 @@ import (
 func JudgeString(tb testing.TB, g solver.Game, input string, strict bool) (string, error) {
 	tb.Helper()
 	var out strings.Builder
-	err := solver.Judge(g, strings.NewReader(input), &out, strict)
+	err := solver.Judge(tb.Context(), g, strings.NewReader(input), &out, strict)
 	return out.String(), err
 }
 
@@ -278,7 +278,7 @@ func BenchJudge(b *testing.B, g solver.Game, input []byte) {
 	b.ReportAllocs()
 	for b.Loop() {
 		rd.Reset(input)
-		if err := solver.Judge(g, rd, io.Discard, false); err != nil {
+		if err := solver.Judge(b.Context(), g, rd, io.Discard, false); err != nil {
 			b.Fatal(err)
 		}
 	}
