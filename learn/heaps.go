@@ -192,9 +192,4 @@ func (b *heapBoard) formula() (solver.Outcome, string) {
 }
 
 // xorOutcome is the XOR rule: 0 loses for the player to move.
-func xorOutcome(x int) solver.Outcome {
-	if x == 0 {
-		return solver.Loss
-	}
-	return solver.Win
-}
+func xorOutcome(x int) solver.Outcome { return solver.WinIf(x != 0) }

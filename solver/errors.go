@@ -224,19 +224,36 @@ func EnumerateStrings(n int, alphabet string, yield func(string) bool) {
 // EnumerateBytes calls yield for every string of length n over alphabet,
 // in one buffer that yield must not keep, until yield returns false.
 func EnumerateBytes(n int, alphabet string, yield func([]byte) bool) {
-	b := make([]byte, n)
-	var rec func(i int) bool
-	rec = func(i int) bool {
+	enumerate(n, []byte(alphabet), false, yield)
+}
+
+// EnumerateMultisets calls yield for every multiset of n of items, each
+// once with its items in the order of items, in one buffer that yield
+// must not keep, until yield returns false.
+func EnumerateMultisets[T any](n int, items []T, yield func([]T) bool) {
+	enumerate(n, items, true, yield)
+}
+
+// enumerate calls yield for every sequence of n items, or with multiset
+// only for those that keep the order of items.
+func enumerate[T any](n int, items []T, multiset bool, yield func([]T) bool) {
+	b := make([]T, n)
+	var rec func(i, from int) bool
+	rec = func(i, from int) bool {
 		if i == n {
 			return yield(b)
 		}
-		for k := 0; k < len(alphabet); k++ {
-			b[i] = alphabet[k]
-			if !rec(i + 1) {
+		for k := from; k < len(items); k++ {
+			b[i] = items[k]
+			next := 0
+			if multiset {
+				next = k
+			}
+			if !rec(i+1, next) {
 				return false
 			}
 		}
 		return true
 	}
-	rec(0)
+	rec(0, 0)
 }

@@ -39,6 +39,14 @@ func (o Outcome) Verb() string {
 	return "ties"
 }
 
+// WinIf returns Win when win holds and Loss otherwise.
+func WinIf(win bool) Outcome {
+	if win {
+		return Win
+	}
+	return Loss
+}
+
 // Outcomer is what a position may add to Position: the formula's outcome
 // alone, without building the analysis. Code that judges many moves
 // (explanations, the bot's holding out) asks for it through OutcomeOf.

@@ -85,10 +85,7 @@ func scanAB(row []byte, visit func(Pair) bool) (reserve [2]int, nim int) {
 // reserves, whoever faces a non-zero Nim sum wins.
 func abRule(reserve [2]int, nim int, mover solver.Player) solver.Outcome {
 	mine, theirs := reserve[mover], reserve[mover.Other()]
-	if mine > theirs || mine == theirs && nim != 0 {
-		return solver.Win
-	}
-	return solver.Loss
+	return solver.WinIf(mine > theirs || mine == theirs && nim != 0)
 }
 
 func (p *ABRow) Analyze() (solver.Outcome, solver.Analysis) {

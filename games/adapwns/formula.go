@@ -111,12 +111,7 @@ func (p *Board) BestMove(o solver.Outcome, an solver.Analysis) solver.Move {
 
 // xorRule decides an impartial sum: the mover wins exactly when the XOR of
 // the grundy values is not 0.
-func xorRule(x int) solver.Outcome {
-	if x != 0 {
-		return solver.Win
-	}
-	return solver.Loss
-}
+func xorRule(x int) solver.Outcome { return solver.WinIf(x != 0) }
 
 // Answer is the judge's line: Yes when Ada, the first player, wins.
 func (game) Answer(winner solver.Player, _ bool) string {

@@ -113,10 +113,7 @@ func (p *Stacks) margin() (mine, theirs int) {
 // wins with strictly more moves.
 func stacksRule(counts [2]int, mover solver.Player, misere bool) solver.Outcome {
 	mine, theirs := counts[mover], counts[mover.Other()]
-	if misere && mine <= theirs || !misere && mine > theirs {
-		return solver.Win
-	}
-	return solver.Loss
+	return solver.WinIf(misere && mine <= theirs || !misere && mine > theirs)
 }
 
 // stacksBestMove finds the first move, stack by stack and fewest symbols

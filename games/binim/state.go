@@ -129,12 +129,7 @@ func replaceCode(out, codes []uint64, i int, c uint64, keep bool) []uint64 {
 }
 
 // Terminal: a player who cannot move loses in binim and wins in binim2.
-func (g *stackGame) Terminal(solver.State) solver.Outcome {
-	if g.misere {
-		return solver.Win
-	}
-	return solver.Loss
-}
+func (g *stackGame) Terminal(solver.State) solver.Outcome { return solver.WinIf(g.misere) }
 
 // Formula unpacks the stacks and applies stacksTally, stacksRule and
 // stacksBestMove, as Analyze and BestMove do.
@@ -177,29 +172,14 @@ func (g *stackGame) Starts(size int, yield func(solver.State) bool) {
 		codes[i] = stackCode(s)
 	}
 	slices.Sort(codes)
-	pick := make([]uint64, size)
-	var rec func(k, from int) bool
-	rec = func(k, from int) bool {
-		if k == size {
-			for _, first := range []solver.Player{0, 1} {
-				st, ok := stacksPack(pick, first)
-				if ok && !yield(st) {
-					return false
-				}
-			}
-			return true
-		}
-		for j := from; j < len(codes); j++ {
-			pick[k] = codes[j]
-			if !rec(k+1, j) {
+	solver.EnumerateMultisets(size, codes, func(pick []uint64) bool {
+		for _, first := range []solver.Player{0, 1} {
+			if st, ok := stacksPack(pick, first); ok && !yield(st) {
 				return false
 			}
 		}
 		return true
-	}
-	if size > 0 {
-		rec(0, 0)
-	}
+	})
 }
 
 // Span bounds the states below s: each stack only loses symbols from its

@@ -56,10 +56,7 @@ func (t tally) rule(misere bool) solver.Outcome {
 	if misere && t.big == 0 {
 		win = t.ones%2 == 0
 	}
-	if win {
-		return solver.Win
-	}
-	return solver.Loss
+	return solver.WinIf(win)
 }
 
 // tallyOf counts the heaps in.

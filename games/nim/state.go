@@ -135,12 +135,7 @@ func replaceHeap(out, heaps []int, i, h int) []int {
 }
 
 // Terminal: every heap is empty.
-func (g *game) Terminal(solver.State) solver.Outcome {
-	if g.misere {
-		return solver.Win
-	}
-	return solver.Loss
-}
+func (g *game) Terminal(solver.State) solver.Outcome { return solver.WinIf(g.misere) }
 
 // Formula unpacks the heaps and applies tally, rule and bestMove, as
 // Analyze and BestMove do.
@@ -159,24 +154,14 @@ func (g *game) Formula(s solver.State) (solver.Outcome, solver.State, bool) {
 // Starts yields every multiset of exactly size heaps of 1 to
 // verifyHeapLimit.
 func (g *game) Starts(size int, yield func(solver.State) bool) {
-	heaps := make([]int, size)
-	var rec func(k, from int) bool
-	rec = func(k, from int) bool {
-		if k == size {
-			st, ok := heapsPack(heaps)
-			return !ok || yield(st)
-		}
-		for h := from; h <= verifyHeapLimit; h++ {
-			heaps[k] = h
-			if !rec(k+1, h) {
-				return false
-			}
-		}
-		return true
+	sizes := make([]int, verifyHeapLimit)
+	for i := range sizes {
+		sizes[i] = i + 1
 	}
-	if size > 0 {
-		rec(0, 1)
-	}
+	solver.EnumerateMultisets(size, sizes, func(heaps []int) bool {
+		st, ok := heapsPack(heaps)
+		return !ok || yield(st)
+	})
 }
 
 // Span counts the sorted heaps each at most the matching heap of s: every
