@@ -3,5 +3,5 @@ package glicko2
 // Expected returns the score p expects against o: the probability that p
 // wins, on the familiar scale. Only the tests use it.
 func Expected(p, o Rating) float64 {
-	return expect((p.R-1500)/scale, (o.R-1500)/scale, o.RD/scale)
+	return expect((p.Rating-1500)/scale, (o.Rating-1500)/scale, o.RD/scale)
 }

@@ -17,18 +17,19 @@ const DefaultTau = 0.5
 // epsilon is the convergence tolerance of the volatility iteration.
 const epsilon = 0.000001
 
-// Rating is a rating on the familiar scale.
+// Rating is a rating on the familiar scale, as the store keeps and
+// exports it.
 type Rating struct {
-	// R is the rating, 1500 for a newcomer.
-	R float64
+	// Rating is the rating itself, 1500 for a newcomer.
+	Rating float64 `json:"rating"`
 	// RD is the rating deviation, 350 for a newcomer.
-	RD float64
+	RD float64 `json:"rd"`
 	// Vol is the volatility σ, 0.06 for a newcomer.
-	Vol float64
+	Vol float64 `json:"volatility"`
 }
 
 // Default returns a newcomer's rating: 1500, RD 350, volatility 0.06.
-func Default() Rating { return Rating{R: 1500, RD: 350, Vol: 0.06} }
+func Default() Rating { return Rating{Rating: 1500, RD: 350, Vol: 0.06} }
 
 // Result is one game of a rating period: the opponent's rating before the
 // period and the score, 1 for a win, 0 for a loss, 0.5 for a draw; a
@@ -50,14 +51,14 @@ func Update(p Rating, results []Result, tau float64) Rating {
 		tau = DefaultTau
 	}
 	// Step 2: to the Glicko-2 scale.
-	mu, phi, sigma := (p.R-1500)/scale, p.RD/scale, p.Vol
+	mu, phi, sigma := (p.Rating-1500)/scale, p.RD/scale, p.Vol
 	if len(results) == 0 {
-		return Rating{R: p.R, RD: math.Sqrt(phi*phi+sigma*sigma) * scale, Vol: sigma}
+		return Rating{Rating: p.Rating, RD: math.Sqrt(phi*phi+sigma*sigma) * scale, Vol: sigma}
 	}
 	// Steps 3 and 4: the estimated variance v and the improvement Δ.
 	var vInv, sum float64
 	for _, r := range results {
-		muj, phij := (r.Opponent.R-1500)/scale, r.Opponent.RD/scale
+		muj, phij := (r.Opponent.Rating-1500)/scale, r.Opponent.RD/scale
 		gj, e := g(phij), expect(mu, muj, phij)
 		vInv += gj * gj * e * (1 - e)
 		sum += gj * (r.Score - e)
@@ -71,7 +72,7 @@ func Update(p Rating, results []Result, tau float64) Rating {
 	phiNew := 1 / math.Sqrt(1/(phiStar*phiStar)+1/v)
 	muNew := mu + phiNew*phiNew*sum
 	// Step 8: back to the familiar scale.
-	return Rating{R: muNew*scale + 1500, RD: phiNew * scale, Vol: sigma}
+	return Rating{Rating: muNew*scale + 1500, RD: phiNew * scale, Vol: sigma}
 }
 
 // newVolatility solves the paper's step 5 for σ′.

@@ -140,7 +140,7 @@ func estimate(p *Puzzle) float64 {
 
 // InitialRating is the puzzle's Glicko-2 rating before its first answer.
 func (p *Puzzle) InitialRating() glicko2.Rating {
-	return glicko2.Rating{R: p.Estimate, RD: 250, Vol: 0.06}
+	return glicko2.Rating{Rating: p.Estimate, RD: 250, Vol: 0.06}
 }
 
 // Solution is the solved position, for hints and explanations.

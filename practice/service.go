@@ -89,12 +89,6 @@ func seedOf(parts ...string) uint64 {
 	return h.Sum64()%maxSeed + 1
 }
 
-// defaultRating is a newcomer's rating.
-func defaultRating() store.Rating {
-	d := glicko2.Default()
-	return store.Rating{Rating: d.R, RD: d.RD, Vol: d.Vol}
-}
-
 // candidates is how many puzzles Next weighs, and themedCandidates how
 // many it may draw looking for a theme.
 const (
@@ -107,7 +101,7 @@ const (
 func (s *Service) Next(ctx context.Context, user, guild string, g solver.Game, theme string) (*Puzzle, store.Learner, error) {
 	l, err := s.store.Learner(ctx, user, g.Name())
 	if errors.Is(err, store.ErrNotFound) {
-		l = store.Learner{User: user, Game: g.Name(), Rating: defaultRating()}
+		l = store.Learner{User: user, Game: g.Name(), Rating: glicko2.Default()}
 	} else if err != nil {
 		return nil, l, err
 	}
@@ -236,24 +230,20 @@ func (s *Service) Answer(ctx context.Context, user, puzzleID string, m solver.Mo
 		if err != nil {
 			return err
 		}
-		l, err := tx.LockLearner(user, p.Game.Name(), defaultRating())
+		l, err := tx.LockLearner(user, p.Game.Name(), glicko2.Default())
 		if err != nil {
 			return err
 		}
-		init := p.InitialRating()
-		pz, err := tx.LockPuzzle(p.ID, p.Game.Name(), store.Rating{Rating: init.R, RD: init.RD, Vol: init.Vol})
+		pz, err := tx.LockPuzzle(p.ID, p.Game.Name(), p.InitialRating())
 		if err != nil {
 			return err
 		}
 		out.Before, out.Hints, out.Daily, out.Guild = l, pend.Hints, pend.Daily, pend.Guild
 		out.PuzzleBefore = pz.Rating.Rating
 		score := Score(out.Correct, pend.Hints, out.HintLevels)
-		lr := glicko2.Rating{R: l.Rating.Rating, RD: l.RD, Vol: l.Vol}
-		pr := glicko2.Rating{R: pz.Rating.Rating, RD: pz.RD, Vol: pz.Vol}
-		nl := glicko2.Update(lr, []glicko2.Result{{Opponent: pr, Score: score}}, 0)
-		np := glicko2.Update(pr, []glicko2.Result{{Opponent: lr, Score: 1 - score}}, 0)
-		l.Rating = store.Rating{Rating: nl.R, RD: nl.RD, Vol: nl.Vol}
-		pz.Rating = store.Rating{Rating: np.R, RD: np.RD, Vol: np.Vol}
+		lr, pr := l.Rating, pz.Rating
+		l.Rating = glicko2.Update(lr, []glicko2.Result{{Opponent: pr, Score: score}}, 0)
+		pz.Rating = glicko2.Update(pr, []glicko2.Result{{Opponent: lr, Score: 1 - score}}, 0)
 		pz.Attempts++
 		l.Hints += pend.Hints
 		if out.Correct {

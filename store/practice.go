@@ -7,21 +7,15 @@ import (
 	"fmt"
 	"strings"
 	"time"
-)
 
-// Rating is a Glicko-2 rating on the familiar scale: the rating, its
-// deviation (RD) and the volatility.
-type Rating struct {
-	Rating float64 `json:"rating"`
-	RD     float64 `json:"rd"`
-	Vol    float64 `json:"volatility"`
-}
+	"github.com/nimtutor/nimtutor/glicko2"
+)
 
 // Learner is one learner's practice record in one game.
 type Learner struct {
 	User string `json:"-"`
 	Game string `json:"game"`
-	Rating
+	glicko2.Rating
 	Solved     int       `json:"solved"`
 	Failed     int       `json:"failed"`
 	Streak     int       `json:"streak"`
@@ -34,7 +28,7 @@ type Learner struct {
 type Puzzle struct {
 	ID   string `json:"id"`
 	Game string `json:"game"`
-	Rating
+	glicko2.Rating
 	Attempts int `json:"attempts"`
 	Solved   int `json:"solved"`
 }
@@ -108,7 +102,7 @@ func lock[T any](t *Tx, what string, scan func(scanner) (T, error), query string
 
 // LockLearner returns the learner's record in game, creating it with the
 // rating init if absent, and locks it until the transaction ends.
-func (t *Tx) LockLearner(user, game string, init Rating) (Learner, error) {
+func (t *Tx) LockLearner(user, game string, init glicko2.Rating) (Learner, error) {
 	return lock(t, "learner", scanLearner, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, []any{user, game},
 		`INSERT INTO learners (user_id, game, rating, rd, vol, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
 		ON CONFLICT (user_id, game) DO UPDATE SET user_id = excluded.user_id RETURNING `+learnerCols, user, game, init.Rating, init.RD, init.Vol, millis(t.s.now()))
@@ -131,7 +125,7 @@ func scanPuzzle(row scanner) (Puzzle, error) {
 
 // LockPuzzle returns a puzzle's record, creating it with the rating init
 // if absent, and locks it until the transaction ends, as LockLearner does.
-func (t *Tx) LockPuzzle(id, game string, init Rating) (Puzzle, error) {
+func (t *Tx) LockPuzzle(id, game string, init glicko2.Rating) (Puzzle, error) {
 	return lock(t, "puzzle", scanPuzzle, `SELECT `+puzzleCols+` FROM puzzles WHERE puzzle_id = $1`, []any{id},
 		`INSERT INTO puzzles (puzzle_id, game, rating, rd, vol) VALUES ($1, $2, $3, $4, $5)
 		ON CONFLICT (puzzle_id) DO UPDATE SET puzzle_id = excluded.puzzle_id RETURNING `+puzzleCols, id, game, init.Rating, init.RD, init.Vol)

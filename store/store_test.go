@@ -7,11 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nimtutor/nimtutor/glicko2"
 	"github.com/nimtutor/nimtutor/store"
 	"github.com/nimtutor/nimtutor/store/storetest"
 )
 
-var init1500 = store.Rating{Rating: 1500, RD: 350, Vol: 0.06}
+var init1500 = glicko2.Rating{Rating: 1500, RD: 350, Vol: 0.06}
 
 // answer records one attempt as practice does: lock the learner and the
 // puzzle, change both, add the attempt.
