@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"math"
 	"strconv"
@@ -65,7 +64,7 @@ var ErrUnknownPosition = errors.New("render: no picture for this kind of positio
 // most MaxSide wide and high: a title line (game, position size, player
 // to move), the position, and with opts.Annotate the numbers its solution
 // is built from.
-func Draw(pos solver.Position, opts Options) (image.Image, error) {
+func Draw(pos solver.Position, opts Options) (*image.Paletted, error) {
 	if pos == nil {
 		return nil, fmt.Errorf("%w: nil", ErrUnknownPosition)
 	}
@@ -94,25 +93,17 @@ func PNG(w io.Writer, pos solver.Position, opts Options) error {
 		return err
 	}
 	err = EncodePNG(w, img)
-	if p, ok := img.(*image.Paletted); ok {
-		putPix(p.Pix)
-	}
+	putPix(img.Pix)
 	return err
 }
 
-// EncodePNG writes a picture Draw made to w as a PNG file. A paletted
-// picture (all of Draw's) is written by writePaletted, with the deflate of
-// github.com/klauspost/compress: image/png's compress/flate at its fastest
-// level and its pure-Go checksum took a quarter of the CPU of a busy
-// server (BenchmarkDraw in each game compares the two).
-func EncodePNG(w io.Writer, img image.Image) error {
-	var err error
-	if p, ok := img.(*image.Paletted); ok {
-		err = writePaletted(w, p)
-	} else {
-		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(w, img)
-	}
-	if err != nil {
+// EncodePNG writes a picture Draw made to w as a PNG file, by
+// writePaletted, with the deflate of github.com/klauspost/compress:
+// image/png's compress/flate at its fastest level and its pure-Go checksum
+// took a quarter of the CPU of a busy server (BenchmarkDraw in each game
+// compares the two).
+func EncodePNG(w io.Writer, img *image.Paletted) error {
+	if err := writePaletted(w, img); err != nil {
 		return fmt.Errorf("render: writing PNG: %w", err)
 	}
 	return nil
