@@ -101,6 +101,9 @@ type Course struct {
 	Lessons []string
 	// Ideas lists the ideas of the game's solution a puzzle can need.
 	Ideas []string
+	// CannotMove ends the sentence Stuck says, with what being unable to
+	// move does to the player (" and loses"), or is "".
+	CannotMove string
 }
 
 // Shared is the course itself: what the explanation says alike for
@@ -124,9 +127,10 @@ func (*Course) Status(solver.Position) string { return "" }
 // Ties is false: the game always has a winner.
 func (*Course) Ties() bool { return false }
 
-// Stuck says that the player to move cannot move.
-func (*Course) Stuck(pos solver.Position) string {
-	return pos.Game().PlayerName(pos.ToMove()) + " cannot move."
+// Stuck says that the player to move cannot move, and with CannotMove
+// what that does to them.
+func (k *Course) Stuck(pos solver.Position) string {
+	return pos.Game().PlayerName(pos.ToMove()) + " cannot move" + k.CannotMove + "."
 }
 
 // LineMove is the mover's name and the move in the game's short notation:

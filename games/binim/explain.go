@@ -22,16 +22,18 @@ var (
 			"What if the stack were `1001` instead?",
 		Reduce: "Now your stacks. Only the owner of a stack's top symbol can move on it, and the owner can keep it that way. " +
 			"Count the moves each player's own stacks give them, and decide who wins.",
-		Lessons: []string{"Each stack belongs to one player", "The rule"},
-		Ideas:   []string{ThemeCountingMoves, ThemeOneMoveMargin},
+		Lessons:    []string{"Each stack belongs to one player", "The rule"},
+		Ideas:      []string{ThemeCountingMoves, ThemeOneMoveMargin},
+		CannotMove: " and loses",
 	}
 	binim2Course = explain.Course{
 		Ask: "Start small, in misère play, where whoever makes the last move loses. With the single stack `0` and Dee to move, who wins? With `00`? With `01`, and with `010`? " +
 			"What changes when a stack's top and bottom differ?",
 		Reduce: "Now your stacks. Merge each run of equal symbols into one symbol. A merged stack whose top and bottom differ cancels out; " +
 			"one with the same symbol on top and bottom gives its owner an extra move they will be forced to make. Count each player's extra moves and decide who wins.",
-		Lessons: []string{"Merge the runs", "Stacks that cancel out", "Extra moves", "The misère rule"},
-		Ideas:   []string{ThemeMisereReserve, ThemeCancelling},
+		Lessons:    []string{"Merge the runs", "Stacks that cancel out", "Extra moves", "The misère rule"},
+		Ideas:      []string{ThemeMisereReserve, ThemeCancelling},
+		CannotMove: ", which wins in misère play",
 	}
 )
 
@@ -589,15 +591,6 @@ func (t *stackGame) LineMove(pos solver.Position, m solver.Move, o explain.Optio
 	p := pos.(*Stacks)
 	mover, _ := explain.Players(p)
 	return mover + " " + strings.Replace(stackMoveName(p, m, o), "take", "takes", 1)
-}
-
-func (t *stackGame) Stuck(pos solver.Position) string {
-	p := pos.(*Stacks)
-	mover, _ := explain.Players(p)
-	if p.Misere() {
-		return mover + " cannot move, which wins in misère play."
-	}
-	return mover + " cannot move and loses."
 }
 
 func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options) []explain.Step {

@@ -24,16 +24,18 @@ var (
 	normalCourse = explain.Course{
 		Ask: "Start small: with two heaps of equal size, say 3 and 3, does the player to move win? What can the other player do after every move? " +
 			"And with heaps 1, 2 and 3?",
-		Reduce:  xorReduction,
-		Lessons: []string{"The heaps in binary", "Why a XOR of 0 loses"},
-		Ideas:   []string{explain.ThemeXORToZero},
+		Reduce:     xorReduction,
+		Lessons:    []string{"The heaps in binary", "Why a XOR of 0 loses"},
+		Ideas:      []string{explain.ThemeXORToZero},
+		CannotMove: " and loses",
 	}
 	misereCourse = explain.Course{
 		Ask: "Start small, where taking the last object loses: with only heaps of 1, say 1 1 or 1 1 1, does the player to move win? " +
 			"And with one heap of 3 beside heaps of 1, how many heaps of 1 would you like to leave?",
-		Reduce:  xorReduction + " Then check whether any heap has 2 or more: the end of the game, with only heaps of 1, has a rule of its own.",
-		Lessons: []string{"The heaps in binary", "Normal Nim underneath", "The misère ending"},
-		Ideas:   []string{explain.ThemeXORToZero, ThemeMisereEnding},
+		Reduce:     xorReduction + " Then check whether any heap has 2 or more: the end of the game, with only heaps of 1, has a rule of its own.",
+		Lessons:    []string{"The heaps in binary", "Normal Nim underneath", "The misère ending"},
+		Ideas:      []string{explain.ThemeXORToZero, ThemeMisereEnding},
+		CannotMove: ", which wins in misère play",
 	}
 )
 
@@ -234,14 +236,6 @@ func (g *game) Pointer(c solver.Result, pl explain.Plan, _ explain.Options) expl
 // LineMove says a move for a line of play: "Player 1 takes 2 from heap 3".
 func (g *game) LineMove(pos solver.Position, m solver.Move, _ explain.Options) string {
 	return g.PlayerName(pos.ToMove()) + " " + strings.Replace(m.String(), "take", "takes", 1)
-}
-
-// Stuck says that the player to move has no move.
-func (g *game) Stuck(pos solver.Position) string {
-	if g.misere {
-		return g.PlayerName(pos.ToMove()) + " cannot move, which wins in misère play."
-	}
-	return g.PlayerName(pos.ToMove()) + " cannot move and loses."
 }
 
 // Compact names a move shortly: "heap 2 −3".
