@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -240,20 +239,9 @@ func menuMove(i *discordgo.Interaction, pos solver.Position) (solver.Move, error
 	if len(data.Values) != 1 {
 		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("pick one move from the menu (Discord sent %d)", len(data.Values))}
 	}
-	a, b, ok := parseTwoNumbers(data.Values[0])
+	m, ok := solver.ParseMove(pos, data.Values[0])
 	if !ok {
 		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("the menu's choice %q is not a move; pick one from the menu", clipText(data.Values[0], 40))}
 	}
-	return pos.Game().MoveOf(a, b), nil
-}
-
-// parseTwoNumbers reads "a b" (spaces, commas or a dash between).
-func parseTwoNumbers(s string) (int, int, bool) {
-	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '-' || r == '>' })
-	if len(f) != 2 {
-		return 0, 0, false
-	}
-	a, err1 := strconv.Atoi(f[0])
-	b, err2 := strconv.Atoi(f[1])
-	return a, b, err1 == nil && err2 == nil
+	return m, nil
 }

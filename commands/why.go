@@ -53,9 +53,9 @@ func (r *Router) why(q *request) (*discordgo.InteractionResponse, error) {
 
 // moveOption reads a move typed as two numbers in the option field.
 func moveOption(pos solver.Position, field, text string) (solver.Move, error) {
-	a, b, ok := parseTwoNumbers(text)
+	m, ok := solver.ParseMove(pos, text)
 	if !ok {
 		return nil, &solver.InputError{Field: field, Msg: fmt.Sprintf("%q is not two numbers; type %s", clipText(text, 40), pos.Game().MoveFormat())}
 	}
-	return pos.Game().MoveOf(a, b), nil
+	return m, nil
 }

@@ -3,7 +3,6 @@ package practice
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/explain"
@@ -95,16 +94,10 @@ func ParseMoves(start solver.Position, texts []string) ([]solver.Move, error) {
 	var out []solver.Move
 	pos := start
 	for i, t := range texts {
-		f := strings.Fields(t)
-		if len(f) != 2 {
+		m, ok := solver.ParseMove(pos, t)
+		if !ok {
 			return nil, fmt.Errorf("stored move %d %q is not two numbers", i+1, t)
 		}
-		a, err1 := strconv.Atoi(f[0])
-		b, err2 := strconv.Atoi(f[1])
-		if err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("stored move %d %q is not two numbers", i+1, t)
-		}
-		m := pos.Game().MoveOf(a, b)
 		next, err := pos.Play(m)
 		if err != nil {
 			return nil, fmt.Errorf("stored move %d: %w", i+1, err)

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 )
 
 // Outcome is the value of a position for the player about to move, under
@@ -93,6 +95,21 @@ type Move interface {
 	// Numbers returns the two numbers a person types for the move, which
 	// the game's MoveOf reads back.
 	Numbers() (int, int)
+}
+
+// ParseMove reads a move of pos's game typed as its two numbers, "5 4"
+// (or with a comma, dash or arrow between), reporting false otherwise.
+func ParseMove(pos Position, text string) (Move, bool) {
+	f := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '-' || r == '>' })
+	if len(f) != 2 {
+		return nil, false
+	}
+	a, err1 := strconv.Atoi(f[0])
+	b, err2 := strconv.Atoi(f[1])
+	if err1 != nil || err2 != nil {
+		return nil, false
+	}
+	return pos.Game().MoveOf(a, b), true
 }
 
 // CellMove moves the piece on cell From to cell To, counting from 1: the

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
@@ -48,13 +46,8 @@ func runWhy(ctx context.Context, args []string, out io.Writer) error {
 
 // parseMove reads a move typed as two numbers, "5 4" or "5,4".
 func parseMove(pos solver.Position, field, text string) (solver.Move, error) {
-	f := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '-' || r == '>' })
-	if len(f) == 2 {
-		a, err1 := strconv.Atoi(f[0])
-		b, err2 := strconv.Atoi(f[1])
-		if err1 == nil && err2 == nil {
-			return pos.Game().MoveOf(a, b), nil
-		}
+	if m, ok := solver.ParseMove(pos, text); ok {
+		return m, nil
 	}
 	return nil, &solver.InputError{Field: field, Msg: fmt.Sprintf("%q is not two numbers; type %s", text, pos.Game().MoveFormat())}
 }
