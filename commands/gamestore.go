@@ -33,7 +33,7 @@ func (r *Router) recordStart(ctx context.Context, i *discordgo.Interaction, star
 		r.cfg.Log.Error("storing a game", "err", err)
 		return
 	}
-	if _, _, held := solver.Snapshot(start); held != [2]int{} {
+	if start.Held() != [2]int{} {
 		return // a mid-game binstring cannot be restored from its text
 	}
 	rec := store.GameRecord{ID: randomKey(), User: gm.owner, Guild: i.GuildID, Game: start.Game().Name(),
@@ -70,7 +70,7 @@ func (r *Router) recordTurn(before, after game, m solver.Move) *discordgo.Messag
 	case errors.Is(err, store.ErrNotFound):
 		// Started before the store knew it (or on another setup): keep it
 		// from here on.
-		if _, _, held := solver.Snapshot(before.Pos); held != [2]int{} {
+		if before.Pos.Held() != [2]int{} {
 			return nil
 		}
 		rec = store.GameRecord{ID: randomKey(), User: before.owner, Game: before.Pos.Game().Name(), Start: before.Pos.String(),
@@ -102,16 +102,16 @@ func (r *Router) findGame(ctx context.Context, svc *practice.Service, before gam
 	if err != nil {
 		return store.GameRecord{}, err
 	}
-	want, wantMover, wantHeld := solver.Snapshot(before.Pos)
+	want := before.Pos
 	for _, rec := range recent {
-		if rec.Result != "" || rec.Game != before.Pos.Game().Name() || rec.Side != int(before.Side) {
+		if rec.Result != "" || rec.Game != want.Game().Name() || rec.Side != int(before.Side) {
 			continue
 		}
 		pos, err := replay(rec.Game, rec.Start, rec.StartMover, rec.Moves)
 		if err != nil {
 			continue
 		}
-		if text, mover, held := solver.Snapshot(pos); text == want && mover == wantMover && held == wantHeld {
+		if pos.String() == want.String() && pos.ToMove() == want.ToMove() && pos.Held() == want.Held() {
 			return rec, nil
 		}
 	}

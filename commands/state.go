@@ -51,7 +51,7 @@ func decodeState(enc string) (positionState, error) {
 // inlined when the whole id fits in 100 characters and cached otherwise.
 func (r *Router) customID(head string, pos solver.Position) string {
 	var s positionState
-	s.text, s.mover, s.held = solver.Snapshot(pos)
+	s.text, s.mover, s.held = pos.String(), pos.ToMove(), pos.Held()
 	id := r.signer.sign(head + ":" + string(inlineState) + s.encode())
 	if len(id) <= maxCustomIDLen {
 		return id

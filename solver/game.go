@@ -259,12 +259,6 @@ type ParseOptions struct {
 	Long bool
 }
 
-// Snapshot returns what Restore needs to rebuild pos: its text, the player
-// to move and what each player has banked.
-func Snapshot(pos Position) (text string, mover Player, held [2]int) {
-	return pos.String(), pos.ToMove(), pos.Held()
-}
-
 // Restore rebuilds a position of g in the middle of a game, as
 // Game.Restore does, refusing a player that does not exist.
 func Restore(g Game, text string, mover Player, held [2]int) (Position, error) {

@@ -354,14 +354,15 @@ func testWrongFormula(t *testing.T, s Spec) {
 }
 
 // testRestore checks that every reachable small position survives a
-// button's round trip: Snapshot then Restore gives the same position.
+// button's round trip: Restore of its text, mover and holdings gives it
+// back.
 func testRestore(t *testing.T, s Spec) {
 	g := s.Game
 	walk(t, s, s.Small-2, func(pos solver.Position) {
 		if pos.String() == "" {
 			return // nothing left to parse
 		}
-		text, mover, held := solver.Snapshot(pos)
+		text, mover, held := pos.String(), pos.ToMove(), pos.Held()
 		back, err := solver.Restore(g, text, mover, held)
 		if err != nil {
 			t.Fatalf("%s: Restore: %v", fullKey(pos), err)
@@ -432,7 +433,7 @@ func testLong(t *testing.T, s Spec) {
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%d characters, long %v: err %v, want %q", tc.n, tc.long, err, tc.want)
 		case err == nil && tc.n > solver.MaxPositionLen:
-			text, mover, held := solver.Snapshot(pos)
+			text, mover, held := pos.String(), pos.ToMove(), pos.Held()
 			back, err := solver.Restore(g, text, mover, held)
 			if err != nil || back.String() != text {
 				t.Errorf("Restore of %d characters: %v", tc.n, err)
