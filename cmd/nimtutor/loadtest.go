@@ -66,6 +66,7 @@ var kindOrder = []string{kSolve, kHint, kHintNext, kPlay, kMenu, kForm, kTyped, 
 
 // sample is one request as the client saw it.
 type sample struct {
+	kind     string
 	took     time.Duration
 	deferred bool   // answered with a deferral (type 5 or 6)
 	note     string // "busy", "error" (a ⚠️ message), "" otherwise
@@ -108,14 +109,13 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) e
 
 // report is what a load test measured.
 type report struct {
-	floor, real       clientResult
-	floorCPU, realCPU time.Duration // process CPU per request, client included
-	deliveryLatency   []time.Duration
-	peakRSS           int64 // bytes
-	cpuAfter          time.Duration
-	cpuAfterWindow    time.Duration
-	drain             time.Duration // from the end of the load to the last delivery
-	shutdown          time.Duration
+	floor, real     clientResult
+	deliveryLatency []time.Duration
+	peakRSS         int64 // bytes
+	cpuAfter        time.Duration
+	cpuAfterWindow  time.Duration
+	drain           time.Duration // from the end of the load to the last delivery
+	shutdown        time.Duration
 }
 
 // loadtest runs the floor, then the real endpoint, and measures.
@@ -154,46 +154,37 @@ func loadtest(ctx context.Context, cfg loadConfig, log *slog.Logger) (*report, e
 	}
 	runtime.GC()
 	resetPeakRSS()
-	stopProfile, err := startProfile(cfg.cpuProfile)
-	if err != nil {
-		return nil, err
+	if cfg.cpuProfile != "" {
+		f, err := os.Create(cfg.cpuProfile)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return nil, err
+		}
 	}
 	loadIDs.Store(1200000000000000000)
 	turns := max(1, int(cfg.duration/time.Second))
 	rep := &report{}
-	var floorCPU, realCPU time.Duration
 	for turn := range turns {
-		c0 := cpuTime()
-		rep.floor.add(runClients(ctx, cfg, floorURL, priv, cfg.floor/time.Duration(turns), false, nil, uint64(turn)))
-		c1 := cpuTime()
-		rep.real.add(runClients(ctx, cfg, realURL, priv, cfg.duration/time.Duration(turns), true, api, uint64(turn)))
-		c2 := cpuTime()
-		floorCPU += c1 - c0
-		realCPU += c2 - c1
+		rep.floor.add(runClients(ctx, cfg, floorURL, priv, cfg.floor/time.Duration(turns), nil, uint64(turn)))
+		rep.real.add(runClients(ctx, cfg, realURL, priv, cfg.duration/time.Duration(turns), api, uint64(turn)))
 	}
-	stopProfile()
+	pprof.StopCPUProfile() // if one was started
 	stopFloor()
-	loadEnd := time.Now()
-	cpuStart := cpuTime()
-	if rep.floor.requests > 0 && rep.real.requests > 0 {
-		rep.floorCPU, rep.realCPU = floorCPU/time.Duration(rep.floor.requests), realCPU/time.Duration(rep.real.requests)
-	}
+	loadEnd, cpuStart := time.Now(), cpuTime()
 
 	// Deferred answers still on their way arrive, or not, within a few
-	// seconds; then the process should be idle.
-	waitUntil := loadEnd.Add(10 * time.Second)
-	got, last := api.results()
-	for len(got) < rep.real.deferrals && time.Now().Before(waitUntil) {
+	// seconds; then the process should be idle for the rest of 3 seconds.
+	for got, _ := api.results(); len(got) < rep.real.deferrals && time.Since(loadEnd) < 10*time.Second; got, _ = api.results() {
 		time.Sleep(20 * time.Millisecond)
-		got, last = api.results()
 	}
-	if last.After(loadEnd) {
-		rep.drain = last.Sub(loadEnd)
-	}
-	window := 3 * time.Second
-	time.Sleep(time.Until(loadEnd.Add(window)))
+	time.Sleep(time.Until(loadEnd.Add(3 * time.Second)))
 	rep.cpuAfter, rep.cpuAfterWindow = cpuTime()-cpuStart, time.Since(loadEnd)
-	rep.deliveryLatency, _ = api.results()
+	var last time.Time
+	rep.deliveryLatency, last = api.results()
+	rep.drain = max(0, last.Sub(loadEnd))
 	rep.peakRSS = peakRSS()
 
 	start := time.Now()
@@ -201,26 +192,6 @@ func loadtest(ctx context.Context, cfg loadConfig, log *slog.Logger) (*report, e
 	<-realDone
 	rep.shutdown = time.Since(start)
 	return rep, nil
-}
-
-// startProfile starts a CPU profile into path ("" for none) and returns
-// what stops it.
-func startProfile(path string) (func(), error) {
-	if path == "" {
-		return func() {}, nil
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, err
-	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return func() {
-		pprof.StopCPUProfile()
-		f.Close()
-	}, nil
 }
 
 // nothing is the floor's handler: a small private message.
@@ -298,32 +269,32 @@ func (a *fakeAPI) results() ([]time.Duration, time.Time) {
 type clientResult struct {
 	requests     int
 	wall         time.Duration
-	samples      map[string][]sample
+	cpu          time.Duration // process CPU, client included
+	samples      []sample
 	statusErrors int
 	generic      int
 	desyncs      int
 	deferrals    int
 }
 
-// runClients drives url with cfg.conns goroutines for d. With steps, a
-// scenario goes on through the reply's controls (hint clicks, moves);
-// without, each scenario is its first request only (the floor has no
-// controls to click).
-func runClients(ctx context.Context, cfg loadConfig, url string, priv ed25519.PrivateKey, d time.Duration, steps bool, api *fakeAPI, turn uint64) clientResult {
+// runClients drives url with cfg.conns goroutines for d. With api (the
+// real endpoint), a scenario goes on through the reply's controls (hint
+// clicks, moves); without, each scenario is its first request only (the
+// floor has no controls to click).
+func runClients(ctx context.Context, cfg loadConfig, url string, priv ed25519.PrivateKey, d time.Duration, api *fakeAPI, turn uint64) clientResult {
 	tr := &http.Transport{MaxIdleConnsPerHost: cfg.conns, MaxConnsPerHost: cfg.conns, DisableCompression: true}
 	defer tr.CloseIdleConnections()
 	hc := &http.Client{Transport: tr, Timeout: 30 * time.Second}
-	deadline := time.Now().Add(d)
-	start := time.Now()
+	start, cpuStart := time.Now(), cpuTime()
+	deadline := start.Add(d)
 	results := make([]clientResult, cfg.conns)
 	var wg sync.WaitGroup
 	for w := range cfg.conns {
 		wg.Go(func() {
 			c := &loadClient{
 				rng: rand.New(rand.NewPCG(cfg.seed, turn<<16|uint64(w))), hc: hc, url: url, priv: priv, api: api,
-				cfg: cfg, res: &results[w], steps: steps,
+				cfg: cfg, res: &results[w], steps: api != nil,
 			}
-			c.res.samples = map[string][]sample{}
 			for time.Now().Before(deadline) && ctx.Err() == nil {
 				c.scenario()
 			}
@@ -334,7 +305,7 @@ func runClients(ctx context.Context, cfg loadConfig, url string, priv ed25519.Pr
 	for _, r := range results {
 		total.add(r)
 	}
-	total.wall = time.Since(start)
+	total.wall, total.cpu = time.Since(start), cpuTime()-cpuStart
 	return total
 }
 
@@ -350,16 +321,12 @@ func (r *clientResult) rate() float64 {
 func (r *clientResult) add(o clientResult) {
 	r.requests += o.requests
 	r.wall += o.wall
+	r.cpu += o.cpu
 	r.statusErrors += o.statusErrors
 	r.generic += o.generic
 	r.desyncs += o.desyncs
 	r.deferrals += o.deferrals
-	if r.samples == nil {
-		r.samples = map[string][]sample{}
-	}
-	for k, s := range o.samples {
-		r.samples[k] = append(r.samples[k], s...)
-	}
+	r.samples = append(r.samples, o.samples...)
 }
 
 // loadClient is one connection's worth of simulated students.
@@ -382,8 +349,9 @@ type loadClient struct {
 type loadReply struct {
 	typ     float64
 	content string
-	ids     []string // custom_ids of the components, in order
-	options []string // values of the first select menu
+	form    string   // custom_id of a form (type 9)
+	menu    string   // custom_id of the first select menu
+	options []string // its values
 	buttons []string // custom_ids of the buttons, in order
 	files   []string // file names of the message's attachments
 }
@@ -447,16 +415,16 @@ func (c *loadClient) play(g solver.Game, text, first string, opts []string) {
 		if len(r.options) > 0 && c.rng.IntN(2) == 0 {
 			v := r.options[c.rng.IntN(len(r.options))]
 			m, _ = parseMove(pos, "move", v)
-			r, ok = c.click(kMenu, r.ids[0], []string{v})
+			r, ok = c.click(kMenu, r.menu, []string{v})
 		} else {
 			moves := solver.FirstMoves(pos, 40)
 			m = moves[c.rng.IntN(len(moves))]
 			a, b := m.Numbers()
 			form, fok := c.click(kForm, r.buttons[len(r.buttons)-1], nil)
-			if !fok || form.typ != 9 || len(form.ids) == 0 {
+			if !fok || form.typ != 9 {
 				return
 			}
-			r, ok = c.submit(kTyped, form.ids[0], fmt.Sprintf("%d %d", a, b))
+			r, ok = c.submit(kTyped, form.form, fmt.Sprintf("%d %d", a, b))
 		}
 		if !ok {
 			return
@@ -566,7 +534,7 @@ func (c *loadClient) send(kind string, typ int, data string, onMessage bool) (lo
 		c.res.statusErrors++
 		return loadReply{}, false
 	}
-	s := sample{took: took, deferred: r.typ == 5 || r.typ == 6}
+	s := sample{kind: kind, took: took, deferred: r.typ == 5 || r.typ == 6}
 	switch {
 	case strings.Contains(r.content, genericMessage):
 		c.res.generic++
@@ -579,7 +547,7 @@ func (c *loadClient) send(kind string, typ int, data string, onMessage bool) (lo
 	if s.deferred {
 		c.res.deferrals++
 	}
-	c.res.samples[kind] = append(c.res.samples[kind], s)
+	c.res.samples = append(c.res.samples, s)
 	if r.typ == 4 || r.typ == 7 {
 		c.files = r.files // the message the next click is on
 	}
@@ -623,22 +591,18 @@ func decodeReply(contentType string, raw []byte) (loadReply, error) {
 	if err := json.Unmarshal(raw, &v); err != nil {
 		return loadReply{}, err
 	}
-	r := loadReply{typ: v.Type, content: v.Data.Content}
+	r := loadReply{typ: v.Type, content: v.Data.Content, form: v.Data.CustomID}
 	for _, a := range v.Data.Attachments {
 		r.files = append(r.files, a.Filename)
 	}
-	if v.Type == 9 {
-		r.ids = []string{v.Data.CustomID}
-		return r, nil
-	}
 	for _, row := range v.Data.Components {
 		for _, comp := range row.Components {
-			r.ids = append(r.ids, comp.CustomID)
 			switch comp.Type {
 			case 2:
 				r.buttons = append(r.buttons, comp.CustomID)
 			case 3:
 				if r.options == nil {
+					r.menu = comp.CustomID
 					for _, o := range comp.Options {
 						r.options = append(r.options, o.Value)
 					}
@@ -695,7 +659,18 @@ func percentile(ds []time.Duration, p float64) time.Duration {
 
 // ms formats a duration in milliseconds.
 func ms(d time.Duration) string {
-	return strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 1, 64)
+	return strconv.FormatFloat(ms64(d), 'f', 1, 64)
+}
+
+// ms64 is a duration in milliseconds, to the microsecond.
+func ms64(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// ratio returns a/b, or 0 when b is 0.
+func ratio(a, b float64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
 }
 
 // write prints the report as Markdown tables.
@@ -704,45 +679,35 @@ func (r *report) write(w io.Writer, cfg loadConfig) {
 		cfg.conns, cfg.minLen, cfg.maxLen, cfg.seed, runtime.GOMAXPROCS(0))
 	fmt.Fprintln(w, "| endpoint | requests | seconds | requests/s | CPU ms per request |")
 	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: |")
-	fmt.Fprintf(w, "| do-nothing floor (signature, JSON, small answer) | %d | %.1f | %.0f | %.2f |\n", r.floor.requests, r.floor.wall.Seconds(), r.floor.rate(), float64(r.floorCPU.Microseconds())/1000)
-	fmt.Fprintf(w, "| nimtutor, the mix | %d | %.1f | %.0f | %.2f |\n", r.real.requests, r.real.wall.Seconds(), r.real.rate(), float64(r.realCPU.Microseconds())/1000)
-	ratio, cpuRatio := 0.0, 0.0
-	if r.floor.rate() > 0 {
-		ratio = r.real.rate() / r.floor.rate()
+	var floorCPU, realCPU float64 // ms per request, when both endpoints answered
+	if r.floor.requests > 0 && r.real.requests > 0 {
+		floorCPU, realCPU = ms64(r.floor.cpu/time.Duration(r.floor.requests)), ms64(r.real.cpu/time.Duration(r.real.requests))
 	}
-	if r.realCPU > 0 {
-		cpuRatio = float64(r.floorCPU) / float64(r.realCPU)
-	}
-	fmt.Fprintf(w, "| ratio | | | %.3f | %.3f |\n\n", ratio, cpuRatio)
+	fmt.Fprintf(w, "| do-nothing floor (signature, JSON, small answer) | %d | %.1f | %.0f | %.2f |\n", r.floor.requests, r.floor.wall.Seconds(), r.floor.rate(), floorCPU)
+	fmt.Fprintf(w, "| nimtutor, the mix | %d | %.1f | %.0f | %.2f |\n", r.real.requests, r.real.wall.Seconds(), r.real.rate(), realCPU)
+	fmt.Fprintf(w, "| ratio | | | %.3f | %.3f |\n\n", ratio(r.real.rate(), r.floor.rate()), ratio(floorCPU, realCPU))
 
 	fmt.Fprintln(w, "| kind | requests | inline p50 ms | inline p99 ms | deferred | busy | errors |")
 	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 	var allInline, floorTook []time.Duration
 	for _, k := range kindOrder {
-		ss := r.real.samples[k]
 		var inline []time.Duration
-		deferred, busy, errs := 0, 0, 0
-		for _, s := range ss {
-			if s.deferred {
-				deferred++
-			} else {
-				inline = append(inline, s.took)
-			}
-			switch s.note {
-			case "busy":
-				busy++
-			case "error":
-				errs++
+		n, notes := 0, map[string]int{}
+		for _, s := range r.real.samples {
+			if s.kind == k {
+				n++
+				notes[s.note]++
+				if !s.deferred {
+					inline = append(inline, s.took)
+				}
 			}
 		}
 		allInline = append(allInline, inline...)
-		fmt.Fprintf(w, "| %s | %d | %s | %s | %d | %d | %d |\n", k, len(ss), ms(percentile(inline, 0.50)), ms(percentile(inline, 0.99)), deferred, busy, errs)
+		fmt.Fprintf(w, "| %s | %d | %s | %s | %d | %d | %d |\n", k, n, ms(percentile(inline, 0.50)), ms(percentile(inline, 0.99)), n-len(inline), notes["busy"], notes["error"])
 	}
 	fmt.Fprintf(w, "| all replies not deferred | %d | %s | %s | | | |\n", len(allInline), ms(percentile(allInline, 0.50)), ms(percentile(allInline, 0.99)))
-	for _, ss := range r.floor.samples {
-		for _, s := range ss {
-			floorTook = append(floorTook, s.took)
-		}
+	for _, s := range r.floor.samples {
+		floorTook = append(floorTook, s.took)
 	}
 	fmt.Fprintf(w, "| (do-nothing floor, same client) | %d | %s | %s | | | |\n\n", len(floorTook), ms(percentile(floorTook, 0.50)), ms(percentile(floorTook, 0.99)))
 
