@@ -75,7 +75,7 @@ func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 // form open first presses the last reply's "Type …" button, which opens one.
 func (c *Console) Do(ctx context.Context, line string, out io.Writer) {
 	if word, _, _ := strings.Cut(line, " "); word == "answer" && c.modalID == "" {
-		c.openForm(ctx)
+		c.Click(ctx, "Type", io.Discard) // opens the form, if there is a button for it
 	}
 	i, err := c.interaction(line)
 	if err != nil {
@@ -144,10 +144,7 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 	default:
 		return nil, fmt.Errorf("%q is not a console command; type help", word)
 	}
-	if err != nil {
-		return nil, err
-	}
-	return i, nil
+	return i, err
 }
 
 // commandData parses "GAME SUB name:value name:value". A value runs to the
@@ -275,10 +272,13 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 				return nil, fmt.Errorf("%s: %d characters, over the %d Discord allows", m.opt.Name, len(value), m.opt.MaxLength)
 			}
 			if len(m.opt.Choices) > 0 {
-				value = matchChoice(m.opt.Choices, value)
-				if value == "" {
+				k := slices.IndexFunc(m.opt.Choices, func(ch *discordgo.ApplicationCommandOptionChoice) bool {
+					return strings.EqualFold(fmt.Sprint(ch.Value), value) || strings.EqualFold(ch.Name, value)
+				})
+				if k < 0 {
 					return nil, fmt.Errorf("%s: choose one of %s", m.opt.Name, choiceNames(m.opt.Choices))
 				}
+				value = fmt.Sprint(m.opt.Choices[k].Value)
 			}
 			o.Value = value
 		}
@@ -290,15 +290,6 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 		}
 	}
 	return out, nil
-}
-
-func matchChoice(choices []*discordgo.ApplicationCommandOptionChoice, v string) string {
-	for _, ch := range choices {
-		if s := fmt.Sprint(ch.Value); strings.EqualFold(s, v) || strings.EqualFold(ch.Name, v) {
-			return s
-		}
-	}
-	return ""
 }
 
 func choiceNames(choices []*discordgo.ApplicationCommandOptionChoice) string {
@@ -526,16 +517,13 @@ func (c *Console) Click(ctx context.Context, prefix string, out io.Writer) bool 
 	return false
 }
 
-// openForm presses the last reply's first button labelled "Type …",
-// which opens a form, and reports whether a form is now open.
-func (c *Console) openForm(ctx context.Context) bool {
-	return c.Click(ctx, "Type", io.Discard) && c.modalID != ""
-}
-
 // TypeMove presses the last reply's "Type a move" button and submits text
 // in the form it opens.
 func (c *Console) TypeMove(ctx context.Context, text string, out io.Writer) {
-	if c.modalID == "" && !c.openForm(ctx) {
+	if c.modalID == "" {
+		c.Click(ctx, "Type", io.Discard)
+	}
+	if c.modalID == "" {
 		fmt.Fprintln(out, "there is no move to type here")
 		return
 	}
