@@ -45,7 +45,7 @@ type httpConfig struct {
 	client     *http.Client
 	sender     Sender
 	ledger     Ledger
-	// wrap, when set, wraps the endpoint's handler (WithWrap).
+	// wrap wraps the endpoint's handler (WithWrap).
 	wrap  func(http.Handler) http.Handler
 	grace time.Duration
 }
@@ -88,13 +88,10 @@ type httpHandler struct {
 // answers PING with PONG and passes everything else to handler through
 // the deferral middleware. Responses with files are sent as
 // multipart/form-data. Deferred responses are delivered through Discord's
-// REST API with a token-less discordgo session.
+// REST API with a token-less discordgo session. The handler is an
+// *httpHandler.
 func NewHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOption) http.Handler {
-	return newHTTPHandler(publicKey, handler, opts...)
-}
-
-func newHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOption) *httpHandler {
-	cfg := httpConfig{maxBody: DefaultMaxBodyBytes, now: time.Now}
+	cfg := httpConfig{maxBody: DefaultMaxBodyBytes, now: time.Now, wrap: func(h http.Handler) http.Handler { return h }}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -107,22 +104,6 @@ func newHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOp
 		cfg: cfg,
 		d:   newDeferrer(handler, cfg.sender, cfg.ledger, cfg.deferAfter, cfg.log),
 	}
-}
-
-// errRecorder remembers the first error its reader returned, so that a
-// body over the size limit can be told from a bad signature after
-// discordgo.VerifyInteraction has swallowed the error.
-type errRecorder struct {
-	io.ReadCloser
-	err error
-}
-
-func (r *errRecorder) Read(p []byte) (int, error) {
-	n, err := r.ReadCloser.Read(p)
-	if err != nil && err != io.EOF && r.err == nil {
-		r.err = err
-	}
-	return n, err
 }
 
 // ServeHTTP implements http.Handler.
@@ -138,10 +119,13 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 
 	// The signature is checked before anything else reads the body.
-	body := &errRecorder{ReadCloser: http.MaxBytesReader(w, r.Body, h.cfg.maxBody)}
+	body := http.MaxBytesReader(w, r.Body, h.cfg.maxBody)
 	r.Body = body
 	if !discordgo.VerifyInteraction(r, h.key) {
-		if _, ok := errors.AsType[*http.MaxBytesError](body.err); ok {
+		// VerifyInteraction swallows read errors, but a MaxBytesReader's
+		// error sticks: an empty read tells a body over the limit from a
+		// bad signature.
+		if _, err := body.Read(nil); errors.As(err, new(*http.MaxBytesError)) {
 			h.cfg.log.Warn("interaction request too large", "limit", h.cfg.maxBody)
 			http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
 			return
@@ -156,11 +140,7 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	raw, err := io.ReadAll(r.Body) // the copy VerifyInteraction restored
-	if err != nil {
-		jsonError(w, http.StatusBadRequest, "cannot read body")
-		return
-	}
+	raw, _ := io.ReadAll(r.Body) // the copy VerifyInteraction restored, in memory
 	i, err := readInteraction(raw)
 	if bad, ok := errors.AsType[*badInteraction](err); ok {
 		h.cfg.log.Warn("refusing a request that is not an interaction nimtutor handles", "err", bad.msg, "type", bad.typ, "remote", r.RemoteAddr)
@@ -207,7 +187,7 @@ func (h *httpHandler) checkTimestamp(ts string) error {
 		return err
 	}
 	skew := h.cfg.now().Sub(time.Unix(secs, 0))
-	if skew > MaxTimestampSkew || skew < -MaxTimestampSkew {
+	if skew.Abs() > MaxTimestampSkew {
 		return errors.New("timestamp " + ts + " is " + skew.Truncate(time.Second).String() + " off")
 	}
 	return nil
@@ -268,13 +248,9 @@ func RunHTTP(ctx context.Context, addr string, publicKey ed25519.PublicKey, hand
 // returns nil. It closes ln.
 func ServeHTTP(ctx context.Context, ln net.Listener, publicKey ed25519.PublicKey, handler Handler, log *slog.Logger, opts ...HTTPOption) error {
 	log = orDiscard(log)
-	h := newHTTPHandler(publicKey, handler, append([]HTTPOption{WithLogger(log)}, opts...)...)
-	var served http.Handler = h
-	if h.cfg.wrap != nil {
-		served = h.cfg.wrap(h)
-	}
+	h := NewHTTPHandler(publicKey, handler, append([]HTTPOption{WithLogger(log)}, opts...)...).(*httpHandler)
 	srv := &http.Server{
-		Handler:           served,
+		Handler:           h.cfg.wrap(h),
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -300,8 +276,7 @@ func ServeHTTP(ctx context.Context, ln net.Listener, publicKey ed25519.PublicKey
 	stopped := make(chan error, 1)
 	go func() { stopped <- srv.Shutdown(sctx) }()
 	h.d.shutdown(sctx, h.cfg.grace)
-	err := <-stopped
-	if err != nil {
+	if err := <-stopped; err != nil {
 		srv.Close()
 	}
 	<-errc
