@@ -162,7 +162,7 @@ func (d *Downloader) download(ctx context.Context, a *discordgo.MessageAttachmen
 	if a.Size > 0 && int64(a.Size) > limit {
 		return nil, downloadErr(nil, "%s has %s; the limit is %s", name, sizeText(int64(a.Size)), sizeText(limit))
 	}
-	if err := notText(a.ContentType); err != nil {
+	if !isText(a.ContentType) {
 		return nil, downloadErr(nil, "%s is %s, not text; upload a plain text file (.txt)", name, a.ContentType)
 	}
 	u, err := url.Parse(a.URL)
@@ -189,7 +189,7 @@ func (d *Downloader) download(ctx context.Context, a *discordgo.MessageAttachmen
 	if resp.ContentLength > limit {
 		return nil, downloadErr(nil, "%s has %s; the limit is %s", name, sizeText(resp.ContentLength), sizeText(limit))
 	}
-	if ct := resp.Header.Get("Content-Type"); notText(ct) != nil {
+	if ct := resp.Header.Get("Content-Type"); !isText(ct) {
 		return nil, downloadErr(nil, "%s is %s, not text; upload a plain text file (.txt)", name, mediaType(ct))
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
@@ -238,8 +238,7 @@ func (LocalFiles) Download(_ context.Context, a *discordgo.MessageAttachment, li
 
 // failed explains a download that broke off.
 func (d *Downloader) failed(ctx context.Context, name string, err error) error {
-	var de *solver.Error
-	if errors.As(err, &de) {
+	if de, ok := errors.AsType[*solver.Error](err); ok {
 		return de // a refused redirect
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
@@ -248,16 +247,12 @@ func (d *Downloader) failed(ctx context.Context, name string, err error) error {
 	return downloadErr(err, "%s could not be downloaded; upload it again", name)
 }
 
-// notText reports an error for a declared content type that is not text.
-// No type, or the generic application/octet-stream that files without a
-// known extension get, is decided by sniffing the content instead.
-func notText(contentType string) error {
+// isText reports whether a declared content type may be text. No type, or
+// the generic application/octet-stream that files without a known
+// extension get, is decided by sniffing the content instead.
+func isText(contentType string) bool {
 	mt := mediaType(contentType)
-	switch {
-	case mt == "", mt == "application/octet-stream", strings.HasPrefix(mt, "text/"):
-		return nil
-	}
-	return fmt.Errorf("content type %s", mt)
+	return mt == "" || mt == "application/octet-stream" || strings.HasPrefix(mt, "text/")
 }
 
 // mediaType returns the media type of a Content-Type, without parameters.
