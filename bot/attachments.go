@@ -145,19 +145,16 @@ func isLoopback(host string) bool {
 // Download returns the content of the attachment a, which must be text of
 // at most limit bytes. Every error is a *solver.Error whose message says
 // what was wrong in words for the person who attached the file.
-func (d *Downloader) Download(ctx context.Context, a *discordgo.MessageAttachment, limit int64) ([]byte, error) {
-	body, err := d.download(ctx, a, limit)
-	if err != nil {
-		where := ""
-		if u, perr := url.Parse(a.URL); perr == nil {
-			where = u.Scheme + "://" + u.Host + u.Path
+func (d *Downloader) Download(ctx context.Context, a *discordgo.MessageAttachment, limit int64) (_ []byte, err error) {
+	defer func() {
+		if err != nil {
+			where := ""
+			if u, perr := url.Parse(a.URL); perr == nil {
+				where = u.Scheme + "://" + u.Host + u.Path
+			}
+			d.log.Info("attachment refused", "file", where, "size", a.Size, "why", err.Error(), "cause", errors.Unwrap(err))
 		}
-		d.log.Info("attachment refused", "file", where, "size", a.Size, "why", err.Error(), "cause", errors.Unwrap(err))
-	}
-	return body, err
-}
-
-func (d *Downloader) download(ctx context.Context, a *discordgo.MessageAttachment, limit int64) ([]byte, error) {
+	}()
 	name := cmp.Or(a.Filename, "the file")
 	if a.Size > 0 && int64(a.Size) > limit {
 		return nil, downloadErr(nil, "%s has %s; the limit is %s", name, sizeText(int64(a.Size)), sizeText(limit))
@@ -165,18 +162,14 @@ func (d *Downloader) download(ctx context.Context, a *discordgo.MessageAttachmen
 	if !isText(a.ContentType) {
 		return nil, downloadErr(nil, "%s is %s, not text; upload a plain text file (.txt)", name, a.ContentType)
 	}
-	u, err := url.Parse(a.URL)
-	if err != nil {
-		return nil, downloadErr(err, "%s has no usable address", name)
-	}
-	if err := d.allowed(u); err != nil {
-		return nil, downloadErr(err, "%s is not on Discord's attachment hosts, so nimtutor does not fetch it", name)
-	}
 	ctx, cancel := context.WithTimeout(ctx, d.timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, a.URL, nil)
 	if err != nil {
 		return nil, downloadErr(err, "%s has no usable address", name)
+	}
+	if err := d.allowed(req.URL); err != nil {
+		return nil, downloadErr(err, "%s is not on Discord's attachment hosts, so nimtutor does not fetch it", name)
 	}
 	resp, err := d.client.Do(req)
 	if err != nil {

@@ -60,14 +60,12 @@ func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 		if ctx.Err() != nil {
 			return nil
 		}
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if line == "quit" || line == "exit" {
+		switch line := strings.TrimSpace(sc.Text()); {
+		case line == "quit" || line == "exit":
 			return nil
+		case line != "" && !strings.HasPrefix(line, "#"):
+			c.Do(ctx, line, out)
 		}
-		c.Do(ctx, line, out)
 	}
 }
 

@@ -146,7 +146,6 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *dis
 		return errStopping
 	}
 	start := time.Now()
-	deliverBy := start.Add(tokenLife - tokenMargin)
 	hctx, cancel := context.WithDeadlineCause(d.base, start.Add(maxHandlerTime), errTooLong)
 	hctx, cancelCause := context.WithCancelCause(hctx)
 	unwatch := context.AfterFunc(ctx, func() { cancelCause(errNoListener) })
@@ -205,7 +204,7 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *dis
 	go func() {
 		defer release()
 		safely(d.log, i, "delivering a deferred answer", struct{}{}, func() struct{} {
-			d.deliver(hctx, i, deferral, done, deliverBy, start)
+			d.deliver(hctx, i, deferral, done, start)
 			return struct{}{}
 		})
 	}()
@@ -226,9 +225,9 @@ func (d *deferrer) send(i *discordgo.Interaction, respond func(*discordgo.Intera
 	return true
 }
 
-// deliver waits for a deferred Handler and delivers its answer, or an
-// apology when its work was cancelled, before deliverBy.
-func (d *deferrer) deliver(hctx context.Context, i *discordgo.Interaction, deferral *discordgo.InteractionResponse, done <-chan *discordgo.InteractionResponse, deliverBy, start time.Time) {
+// deliver waits for a deferred Handler, started at start, and delivers its
+// answer, or an apology when its work was cancelled, while the token lasts.
+func (d *deferrer) deliver(hctx context.Context, i *discordgo.Interaction, deferral *discordgo.InteractionResponse, done <-chan *discordgo.InteractionResponse, start time.Time) {
 	var resp *discordgo.InteractionResponse
 	select {
 	case resp = <-done:
@@ -247,7 +246,7 @@ func (d *deferrer) deliver(hctx context.Context, i *discordgo.Interaction, defer
 			return
 		}
 	}
-	dctx, cancel := context.WithDeadlineCause(d.deliveries, deliverBy, errTokenExpired)
+	dctx, cancel := context.WithDeadlineCause(d.deliveries, start.Add(tokenLife-tokenMargin), errTokenExpired)
 	defer cancel()
 	err := d.complete(dctx, i, deferral, resp)
 	if errors.Is(err, errEncode) {
