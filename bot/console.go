@@ -362,29 +362,29 @@ func (c *Console) componentData(word, rest string) (discordgo.MessageComponentIn
 	return data, nil
 }
 
-// formField is a text input of a form, with what the console shows of it.
-type formField struct {
-	customID, label, hint string
-}
-
-// formFields lists a form's text inputs, whether in action rows or in
-// Labels.
-func formFields(components []discordgo.MessageComponent) []formField {
-	var out []formField
-	for _, c := range components {
-		if l, ok := c.(discordx.Label); ok {
+// showForm prints a form, whose text inputs are in Labels or in action
+// rows, and remembers it and its first field for answer.
+func (c *Console) showForm(d *discordgo.InteractionResponseData, out io.Writer) {
+	c.modalID, c.modalField = d.CustomID, ""
+	fmt.Fprintf(out, "[form] %s\n", d.Title)
+	field := func(customID, label, hint string) {
+		c.modalField = cmp.Or(c.modalField, customID)
+		fmt.Fprintf(out, "  %s (%s)\n", label, hint)
+	}
+	for _, comp := range d.Components {
+		if l, ok := comp.(discordx.Label); ok {
 			if t, ok := l.Component.(discordx.TextInput); ok {
-				out = append(out, formField{t.CustomID, l.Label, cmp.Or(l.Description, t.Placeholder)})
+				field(t.CustomID, l.Label, cmp.Or(l.Description, t.Placeholder))
 			}
-		} else if r, ok := discordx.As[discordgo.ActionsRow](c); ok {
+		} else if r, ok := discordx.As[discordgo.ActionsRow](comp); ok {
 			for _, comp := range r.Components {
 				if t, ok := discordx.As[discordgo.TextInput](comp); ok {
-					out = append(out, formField{t.CustomID, t.Label, t.Placeholder})
+					field(t.CustomID, t.Label, t.Placeholder)
 				}
 			}
 		}
 	}
-	return out
+	fmt.Fprintln(out, "Type: answer TEXT")
 }
 
 // show prints a response and remembers its controls.
@@ -396,15 +396,7 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 	d := cmp.Or(resp.Data, &discordgo.InteractionResponseData{})
 	switch resp.Type {
 	case discordgo.InteractionResponseModal:
-		c.modalID, c.modalField = d.CustomID, ""
-		fmt.Fprintf(out, "[form] %s\n", d.Title)
-		for k, f := range formFields(d.Components) {
-			if k == 0 {
-				c.modalField = f.customID
-			}
-			fmt.Fprintf(out, "  %s (%s)\n", f.label, f.hint)
-		}
-		fmt.Fprintln(out, "Type: answer TEXT")
+		c.showForm(d, out)
 		return
 	case discordgo.InteractionResponseUpdateMessage:
 		fmt.Fprintln(out, "(the message above is updated)")

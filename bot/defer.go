@@ -191,7 +191,8 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *dis
 	case <-time.After(d.threshold(i)):
 	}
 
-	deferral := deferralFor(i, d.private(i))
+	// A panic in Private counts as not private.
+	deferral := deferralFor(i, safely(d.log, i, "Private", false, func() bool { return d.handler.Private(i) }))
 	if !d.send(i, respond, deferral) {
 		return nil
 	}
@@ -311,11 +312,6 @@ func (d *deferrer) threshold(i *discordgo.Interaction) time.Duration {
 		return min(d.after, QuickDeferAfter)
 	}
 	return d.after
-}
-
-// private calls Handler.Private, treating a panic as "not private".
-func (d *deferrer) private(i *discordgo.Interaction) bool {
-	return safely(d.log, i, "Private", false, func() bool { return d.handler.Private(i) })
 }
 
 // safely returns f(), or fallback when f panics, logging the panic with
