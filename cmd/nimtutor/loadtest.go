@@ -420,11 +420,11 @@ func (c *loadClient) play(g solver.Game, text, first string, opts []string) {
 			moves := solver.FirstMoves(pos, 40)
 			m = moves[c.rng.IntN(len(moves))]
 			a, b := m.Numbers()
-			form, fok := c.click(kForm, r.buttons[len(r.buttons)-1], nil)
-			if !fok || form.typ != 9 {
+			modal, mok := c.click(kForm, r.buttons[len(r.buttons)-1], nil)
+			if !mok || modal.typ != 9 {
 				return
 			}
-			r, ok = c.submit(kTyped, form.form, fmt.Sprintf("%d %d", a, b))
+			r, ok = c.submit(kTyped, modal.form, fmt.Sprintf("%d %d", a, b))
 		}
 		if !ok {
 			return
