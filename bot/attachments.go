@@ -133,13 +133,9 @@ func (d *Downloader) allowed(u *url.URL) error {
 	return fmt.Errorf("%s is not an allowed attachment host", net.JoinHostPort(host, port))
 }
 
-// isLoopback reports whether host names this machine.
+// isLoopback reports whether host, a URL's Hostname, names this machine.
 func isLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(strings.Trim(host, "[]"))
-	return ip != nil && ip.IsLoopback()
+	return host == "localhost" || net.ParseIP(host).IsLoopback()
 }
 
 // Download returns the content of the attachment a, which must be text of
