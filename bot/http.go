@@ -88,8 +88,7 @@ type httpHandler struct {
 // answers PING with PONG and passes everything else to handler through
 // the deferral middleware. Responses with files are sent as
 // multipart/form-data. Deferred responses are delivered through Discord's
-// REST API with a token-less discordgo session. The handler is an
-// *httpHandler.
+// REST API with a token-less discordgo session.
 func NewHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOption) http.Handler {
 	cfg := httpConfig{maxBody: DefaultMaxBodyBytes, now: time.Now, wrap: func(h http.Handler) http.Handler { return h }}
 	for _, o := range opts {
