@@ -88,8 +88,7 @@ func NewDownloader(hosts []string, timeout time.Duration, log *slog.Logger) *Dow
 	if timeout <= 0 {
 		timeout = DefaultDownloadTimeout
 	}
-	log = orDiscard(log)
-	d := &Downloader{hosts: map[string]bool{}, timeout: timeout, log: log}
+	d := &Downloader{hosts: map[string]bool{}, timeout: timeout, log: orDiscard(log)}
 	for _, h := range hosts {
 		d.hosts[strings.ToLower(h)] = true
 	}
