@@ -161,7 +161,11 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, id
 	if err != nil {
 		return nil, err
 	}
-	return r.answerPuzzle(ctx, i, svc, p, m)
+	out, err := svc.Answer(ctx, userID(i), p.ID, m)
+	if err != nil {
+		return nil, practiceError(err)
+	}
+	return updateMessage(r.outcomeMessage(ctx, svc, out, userID(i))), nil
 }
 
 // learnerRating is the learner's rating in game, 1500 before any answer.
@@ -170,15 +174,6 @@ func learnerRating(ctx context.Context, svc *practice.Service, user, game string
 		return l.Rating.Rating
 	}
 	return 1500
-}
-
-// answerPuzzle judges and records the answer and shows the result.
-func (r *Router) answerPuzzle(ctx context.Context, i *discordgo.Interaction, svc *practice.Service, p *practice.Puzzle, m solver.Move) (*discordgo.InteractionResponse, error) {
-	out, err := svc.Answer(ctx, userID(i), p.ID, m)
-	if err != nil {
-		return nil, practiceError(err)
-	}
-	return updateMessage(r.outcomeMessage(ctx, svc, out, userID(i))), nil
 }
 
 // signedDelta writes a rating change as "+12" or "−8".
