@@ -103,13 +103,10 @@ func (s *Store) GetState(ctx context.Context, key string) (string, bool, error) 
 	defer s.observe("get_state", time.Now())
 	var v string
 	err := s.db.QueryRowContext(ctx, `SELECT value FROM states WHERE state_key = $1 AND expires_at > $2`, key, s.now().UnixMilli()).Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) {
+	if _, err = one(v, err, "state "+key); errors.Is(err, ErrNotFound) {
 		return "", false, nil
 	}
-	if err != nil {
-		return "", false, fmt.Errorf("store: reading state %s: %w", key, err)
-	}
-	return v, true, nil
+	return v, err == nil, err
 }
 
 // Sweep deletes what has expired by now: interaction ids older than
