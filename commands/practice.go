@@ -59,25 +59,20 @@ func (r *Router) newPuzzle(ctx context.Context, i *discordgo.Interaction, g solv
 	return r.puzzleMessage(ctx, svc, p, user, l.Rating.Rating, pend.Hints, ""), nil
 }
 
-// puzzleRating is the puzzle's rating: stored once answered, the
-// estimate before.
-func puzzleRating(ctx context.Context, svc *practice.Service, p *practice.Puzzle) float64 {
-	if st, err := svc.Store().GetPuzzle(ctx, p.ID); err == nil {
-		return st.Rating.Rating
-	}
-	return p.Estimate
-}
-
 // puzzleMessage draws a puzzle with the hints used so far and its controls.
 func (r *Router) puzzleMessage(ctx context.Context, svc *practice.Service, p *practice.Puzzle, owner string, rating float64, hints int, note string) *discordgo.InteractionResponseData {
 	pos := p.Position
 	mover := pos.Game().PlayerName(pos.ToMove())
+	puzzleRating := p.Estimate // stored once answered, the estimate before
+	if st, err := svc.Store().GetPuzzle(ctx, p.ID); err == nil {
+		puzzleRating = st.Rating.Rating
+	}
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Puzzle %s: %s to move and win", p.ID, mover),
 		Description: positionLine(pos) + "\n\nFind a move that wins against any defence.",
 		Color:       colourHint,
 		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Puzzle rated %.0f · your rating %.0f · pick a move, type one (%s), or ask for a hint.",
-			puzzleRating(ctx, svc, p), rating, pos.Game().MoveFormat())},
+			puzzleRating, rating, pos.Game().MoveFormat())},
 	}
 	if note != "" {
 		e.Description += "\n\n" + note
