@@ -365,44 +365,35 @@ const (
 	swatchSz = 12
 )
 
-// size returns the width and height the header needs.
-func (h Header) size(c *Canvas) (int, int) {
-	w := c.title.width(h.Title)
-	y := c.title.height + lineGap
-	for _, l := range h.Lines {
-		lw := 0
-		for _, s := range l {
-			lw += c.text.width(s.Text)
+// layout measures the header and, when draw is set, draws it with its
+// top left at (x, y); it returns the header's width and height.
+func (h Header) layout(c *Canvas, x, y int, draw bool) (int, int) {
+	text := func(fc *face, x, y int, s string, col color.Color) int {
+		if !draw {
+			return x + fc.width(s)
 		}
-		w = max(w, lw)
-		y += c.text.height + lineGap/2
+		return c.textAt(fc, x, y+fc.ascent, s, col)
 	}
-	if len(h.Legend) > 0 {
-		lw := 0
-		for _, it := range h.Legend {
-			lw += swatchSz + 6 + c.text.width(it.Text) + 18
-		}
-		w = max(w, lw)
-		y += c.text.height + lineGap/2
-	}
-	return w, y + lineGap
-}
-
-// draw draws the header with its top left at (x, y); size says how large it is.
-func (h Header) draw(c *Canvas, x, y int) {
-	c.textAt(c.title, x, y+c.title.ascent, h.Title, Ink)
+	top := y
+	w := text(c.title, x, y, h.Title, Ink) - x
 	y += c.title.height + lineGap
 	for _, l := range h.Lines {
 		lx := x
 		for _, s := range l {
-			lx = c.textAt(c.text, lx, y+c.text.ascent, s.Text, s.Color)
+			lx = text(c.text, lx, y, s.Text, s.Color)
 		}
-		y += c.text.height + lineGap/2
+		w, y = max(w, lx-x), y+c.text.height+lineGap/2
 	}
-	lx := x
-	for _, it := range h.Legend {
-		top := y + (c.text.height-swatchSz)/2
-		c.Rect(image.Rect(lx, top, lx+swatchSz, top+swatchSz), it.Color)
-		lx = c.textAt(c.text, lx+swatchSz+6, y+c.text.ascent, it.Text, Ink) + 18
+	if len(h.Legend) > 0 {
+		lx := x
+		for _, it := range h.Legend {
+			if draw {
+				sy := y + (c.text.height-swatchSz)/2
+				c.Rect(image.Rect(lx, sy, lx+swatchSz, sy+swatchSz), it.Color)
+			}
+			lx = text(c.text, lx+swatchSz+6, y, it.Text, Ink) + 18
+		}
+		w, y = max(w, lx-x), y+c.text.height+lineGap/2
 	}
+	return w, y + lineGap - top
 }

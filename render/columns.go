@@ -81,7 +81,7 @@ func layoutStacks(c *Canvas, head Header, shelves []Shelf, block int) stackLayou
 	}
 	l.pitch = max(block+max(4, block/2), tagW+8)
 	l.perRow = max(1, min(most, (MaxSide-2*margin)/l.pitch))
-	headW, headH := head.size(c)
+	headW, headH := head.layout(c, 0, 0, false)
 	l.width = max(headW, l.perRow*l.pitch) + 2*margin
 	y := margin + headH
 	for _, sh := range shelves {
@@ -124,8 +124,7 @@ func (p *Shelves) draw(c *Canvas) error {
 		return err
 	}
 	c.start(l.width, l.height)
-	p.Head.draw(c, margin, margin)
-	_, headH := p.Head.size(c)
+	_, headH := p.Head.layout(c, margin, margin, true)
 	y := margin + headH
 	for _, sh := range shelves {
 		c.textAt(c.text, margin, y+c.text.ascent, sh.Caption, Muted)

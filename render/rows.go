@@ -100,7 +100,7 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 	}
 	l.perLine = min(l.perLine, n)
 	l.lines = (n + l.perLine - 1) / l.perLine
-	headW, headH := p.Head.size(c)
+	headW, headH := p.Head.layout(c, 0, 0, false)
 	l.width = max(l.perLine*cellW, headW) + 2*margin
 	// Without labels the row is as short as it gets: if that does not
 	// fit, neither does anything else with these cells.
@@ -194,9 +194,9 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 func (p *Row) draw(c *Canvas) error {
 	if len(p.Cells) == 0 {
 		p.Head.Lines = append(p.Head.Lines, []Span{{"Nothing is left: the row is empty.", Ink}})
-		w, h := p.Head.size(c)
+		w, h := p.Head.layout(c, 0, 0, false)
 		c.start(w+2*margin, h+2*margin)
-		p.Head.draw(c, margin, margin)
+		p.Head.layout(c, margin, margin, true)
 		return nil
 	}
 	p.labelW = make([]int, len(p.Brackets))
@@ -226,7 +226,7 @@ func (p *Row) draw(c *Canvas) error {
 		return err
 	}
 	c.start(l.width, l.height)
-	p.Head.draw(c, margin, margin)
+	p.Head.layout(c, margin, margin, true)
 
 	// A cell without a fill takes the tint of the first bracket over it that has one.
 	tints := make([]color.Color, len(p.Cells))
