@@ -308,10 +308,8 @@ func (c *Canvas) centred(fc *face, cx, top, h int, s string, col color.Color) {
 
 // Triangle fills the triangle a, b, d.
 func (c *Canvas) Triangle(a, b, d image.Point, col color.Color) {
-	minY := min(a.Y, b.Y, d.Y)
-	maxY := max(a.Y, b.Y, d.Y)
 	pts := [3]image.Point{a, b, d}
-	for y := minY; y <= maxY; y++ {
+	for y := min(a.Y, b.Y, d.Y); y <= max(a.Y, b.Y, d.Y); y++ {
 		fy := float64(y) + 0.5
 		lo, hi := 1e9, -1e9
 		for i := range 3 {
