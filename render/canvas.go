@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"fmt"
 	"image"
 	"image/color"
@@ -156,15 +157,13 @@ const coverageLevels = 3
 // newFaces returns a canvas with its faces.
 func newFaces() (*Canvas, error) {
 	c := &Canvas{}
-	for _, f := range []struct {
-		face **face
-		bold bool
-		size float64
-	}{{&c.title, true, 18}, {&c.text, false, 14}, {&c.label, false, 12}, {&c.small, false, 11}} {
-		var err error
-		if *f.face, err = newFace(f.bold, f.size); err != nil {
-			return nil, err
-		}
+	var errs [4]error
+	c.title, errs[0] = newFace(true, 18)
+	c.text, errs[1] = newFace(false, 14)
+	c.label, errs[2] = newFace(false, 12)
+	c.small, errs[3] = newFace(false, 11)
+	if err := cmp.Or(errs[:]...); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
