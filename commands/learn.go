@@ -199,8 +199,7 @@ func (r *Router) lessonList(ctx context.Context, user string) *discordgo.Interac
 	var buttons, rows []discordgo.MessageComponent
 	for _, t := range learn.Topics() {
 		p, ok := progress[t.ID]
-		status := "not started"
-		mark := "○"
+		mark, status := "○", "not started"
 		switch {
 		case ok && p.Done:
 			mark, status = "✅", "done"

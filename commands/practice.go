@@ -59,25 +59,20 @@ func (r *Router) newPuzzle(ctx context.Context, i *discordgo.Interaction, g solv
 	return r.puzzleMessage(ctx, svc, p, user, l.Rating.Rating, pend.Hints, ""), nil
 }
 
-// puzzleRating is the puzzle's rating: stored once answered, the
-// estimate before.
-func puzzleRating(ctx context.Context, svc *practice.Service, p *practice.Puzzle) float64 {
-	if st, err := svc.Store().GetPuzzle(ctx, p.ID); err == nil {
-		return st.Rating.Rating
-	}
-	return p.Estimate
-}
-
 // puzzleMessage draws a puzzle with the hints used so far and its controls.
 func (r *Router) puzzleMessage(ctx context.Context, svc *practice.Service, p *practice.Puzzle, owner string, rating float64, hints int, note string) *discordgo.InteractionResponseData {
 	pos := p.Position
 	mover := pos.Game().PlayerName(pos.ToMove())
+	puzzleRating := p.Estimate // stored once answered, the estimate before
+	if st, err := svc.Store().GetPuzzle(ctx, p.ID); err == nil {
+		puzzleRating = st.Rating.Rating
+	}
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Puzzle %s: %s to move and win", p.ID, mover),
 		Description: positionLine(pos) + "\n\nFind a move that wins against any defence.",
 		Color:       colourHint,
 		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Puzzle rated %.0f · your rating %.0f · pick a move, type one (%s), or ask for a hint.",
-			puzzleRating(ctx, svc, p), rating, pos.Game().MoveFormat())},
+			puzzleRating, rating, pos.Game().MoveFormat())},
 	}
 	if note != "" {
 		e.Description += "\n\n" + note
@@ -161,7 +156,11 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, id
 	if err != nil {
 		return nil, err
 	}
-	return r.answerPuzzle(ctx, i, svc, p, m)
+	out, err := svc.Answer(ctx, userID(i), p.ID, m)
+	if err != nil {
+		return nil, practiceError(err)
+	}
+	return updateMessage(r.outcomeMessage(ctx, svc, out, userID(i))), nil
 }
 
 // learnerRating is the learner's rating in game, 1500 before any answer.
@@ -170,15 +169,6 @@ func learnerRating(ctx context.Context, svc *practice.Service, user, game string
 		return l.Rating.Rating
 	}
 	return 1500
-}
-
-// answerPuzzle judges and records the answer and shows the result.
-func (r *Router) answerPuzzle(ctx context.Context, i *discordgo.Interaction, svc *practice.Service, p *practice.Puzzle, m solver.Move) (*discordgo.InteractionResponse, error) {
-	out, err := svc.Answer(ctx, userID(i), p.ID, m)
-	if err != nil {
-		return nil, practiceError(err)
-	}
-	return updateMessage(r.outcomeMessage(ctx, svc, out, userID(i))), nil
 }
 
 // signedDelta writes a rating change as "+12" or "−8".

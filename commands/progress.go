@@ -22,7 +22,6 @@ func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
 		return nil, err
 	}
 	user, game := cmp.Or(q.str(optUser), userID(q.i)), q.str(optGame)
-	self := user == userID(q.i)
 	if game != "" {
 		if _, err := solver.Lookup(game); err != nil {
 			return nil, err
@@ -33,7 +32,7 @@ func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
 		return nil, err
 	}
 	who := "Your"
-	if !self {
+	if user != userID(q.i) {
 		who = fmt.Sprintf("<@%s>'s", user)
 	}
 	e := &discordgo.MessageEmbed{Title: "Practice progress", Color: colourHint}

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -86,9 +87,7 @@ func New(cfg Config) *Router {
 	if cfg.VerifyBudget <= 0 {
 		cfg.VerifyBudget = VerifyBudget
 	}
-	if cfg.Log == nil {
-		cfg.Log = slog.New(slog.DiscardHandler)
-	}
+	cfg.Log = cmp.Or(cfg.Log, slog.New(slog.DiscardHandler))
 	if len(cfg.Secret) == 0 {
 		cfg.Secret = make([]byte, 32)
 		rand.Read(cfg.Secret)

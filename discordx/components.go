@@ -17,15 +17,15 @@ const ComponentLabel discordgo.ComponentType = 18
 // Discord recommends it over a text input in an action row, and sends it
 // back in the modal's submission with the input's value inside.
 type Label struct {
+	// ID is the optional numeric component identifier.
+	ID int `json:"id,omitempty"`
 	// Label is the text above the component, at most 45 characters.
-	Label string
+	Label string `json:"label"`
 	// Description is smaller text under the label, at most 100 characters.
-	Description string
+	Description string `json:"description,omitempty"`
 	// Component is the wrapped component: a TextInput when building a
 	// modal, a *discordgo.TextInput when read from a submission.
-	Component discordgo.MessageComponent
-	// ID is the optional numeric component identifier.
-	ID int
+	Component discordgo.MessageComponent `json:"component"`
 }
 
 var _ discordgo.MessageComponent = Label{}
@@ -35,27 +35,25 @@ func (Label) Type() discordgo.ComponentType { return ComponentLabel }
 
 // MarshalJSON encodes the label as Discord expects it.
 func (l Label) MarshalJSON() ([]byte, error) {
+	type fields Label // without this method
 	return json.Marshal(struct {
-		Type        discordgo.ComponentType    `json:"type"`
-		ID          int                        `json:"id,omitempty"`
-		Label       string                     `json:"label"`
-		Description string                     `json:"description,omitempty"`
-		Component   discordgo.MessageComponent `json:"component"`
-	}{ComponentLabel, l.ID, l.Label, l.Description, l.Component})
+		Type discordgo.ComponentType `json:"type"`
+		fields
+	}{ComponentLabel, fields(l)})
 }
 
 // TextInput is a text input to put inside a Label. Unlike
 // discordgo.TextInput it has no label of its own (the Label carries it),
 // so none is sent.
 type TextInput struct {
-	CustomID    string
-	Style       discordgo.TextInputStyle
-	Placeholder string
-	Value       string
-	Required    bool
-	MinLength   int
-	MaxLength   int
-	ID          int
+	ID          int                      `json:"id,omitempty"`
+	CustomID    string                   `json:"custom_id"`
+	Style       discordgo.TextInputStyle `json:"style"`
+	Placeholder string                   `json:"placeholder,omitempty"`
+	Value       string                   `json:"value,omitempty"`
+	Required    bool                     `json:"required"`
+	MinLength   int                      `json:"min_length,omitempty"`
+	MaxLength   int                      `json:"max_length,omitempty"`
 }
 
 var _ discordgo.MessageComponent = TextInput{}
@@ -65,17 +63,11 @@ func (TextInput) Type() discordgo.ComponentType { return discordgo.TextInputComp
 
 // MarshalJSON encodes the text input without a label.
 func (t TextInput) MarshalJSON() ([]byte, error) {
+	type fields TextInput // without this method
 	return json.Marshal(struct {
-		Type        discordgo.ComponentType  `json:"type"`
-		ID          int                      `json:"id,omitempty"`
-		CustomID    string                   `json:"custom_id"`
-		Style       discordgo.TextInputStyle `json:"style"`
-		Placeholder string                   `json:"placeholder,omitempty"`
-		Value       string                   `json:"value,omitempty"`
-		Required    bool                     `json:"required"`
-		MinLength   int                      `json:"min_length,omitempty"`
-		MaxLength   int                      `json:"max_length,omitempty"`
-	}{discordgo.TextInputComponent, t.ID, t.CustomID, t.Style, t.Placeholder, t.Value, t.Required, t.MinLength, t.MaxLength})
+		Type discordgo.ComponentType `json:"type"`
+		fields
+	}{discordgo.TextInputComponent, fields(t)})
 }
 
 // Unknown is a component of a type this package cannot read. It keeps

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"fmt"
 	"image"
 	"image/color"
@@ -156,15 +157,13 @@ const coverageLevels = 3
 // newFaces returns a canvas with its faces.
 func newFaces() (*Canvas, error) {
 	c := &Canvas{}
-	for _, f := range []struct {
-		face **face
-		bold bool
-		size float64
-	}{{&c.title, true, 18}, {&c.text, false, 14}, {&c.label, false, 12}, {&c.small, false, 11}} {
-		var err error
-		if *f.face, err = newFace(f.bold, f.size); err != nil {
-			return nil, err
-		}
+	var errs [4]error
+	c.title, errs[0] = newFace(true, 18)
+	c.text, errs[1] = newFace(false, 14)
+	c.label, errs[2] = newFace(false, 12)
+	c.small, errs[3] = newFace(false, 11)
+	if err := cmp.Or(errs[:]...); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
@@ -308,10 +307,8 @@ func (c *Canvas) centred(fc *face, cx, top, h int, s string, col color.Color) {
 
 // Triangle fills the triangle a, b, d.
 func (c *Canvas) Triangle(a, b, d image.Point, col color.Color) {
-	minY := min(a.Y, b.Y, d.Y)
-	maxY := max(a.Y, b.Y, d.Y)
 	pts := [3]image.Point{a, b, d}
-	for y := minY; y <= maxY; y++ {
+	for y := min(a.Y, b.Y, d.Y); y <= max(a.Y, b.Y, d.Y); y++ {
 		fy := float64(y) + 0.5
 		lo, hi := 1e9, -1e9
 		for i := range 3 {
@@ -365,44 +362,35 @@ const (
 	swatchSz = 12
 )
 
-// size returns the width and height the header needs.
-func (h Header) size(c *Canvas) (int, int) {
-	w := c.title.width(h.Title)
-	y := c.title.height + lineGap
-	for _, l := range h.Lines {
-		lw := 0
-		for _, s := range l {
-			lw += c.text.width(s.Text)
+// layout measures the header and, when draw is set, draws it with its
+// top left at (x, y); it returns the header's width and height.
+func (h Header) layout(c *Canvas, x, y int, draw bool) (int, int) {
+	text := func(fc *face, x, y int, s string, col color.Color) int {
+		if !draw {
+			return x + fc.width(s)
 		}
-		w = max(w, lw)
-		y += c.text.height + lineGap/2
+		return c.textAt(fc, x, y+fc.ascent, s, col)
 	}
-	if len(h.Legend) > 0 {
-		lw := 0
-		for _, it := range h.Legend {
-			lw += swatchSz + 6 + c.text.width(it.Text) + 18
-		}
-		w = max(w, lw)
-		y += c.text.height + lineGap/2
-	}
-	return w, y + lineGap
-}
-
-// draw draws the header with its top left at (x, y); size says how large it is.
-func (h Header) draw(c *Canvas, x, y int) {
-	c.textAt(c.title, x, y+c.title.ascent, h.Title, Ink)
+	top := y
+	w := text(c.title, x, y, h.Title, Ink) - x
 	y += c.title.height + lineGap
 	for _, l := range h.Lines {
 		lx := x
 		for _, s := range l {
-			lx = c.textAt(c.text, lx, y+c.text.ascent, s.Text, s.Color)
+			lx = text(c.text, lx, y, s.Text, s.Color)
 		}
-		y += c.text.height + lineGap/2
+		w, y = max(w, lx-x), y+c.text.height+lineGap/2
 	}
-	lx := x
-	for _, it := range h.Legend {
-		top := y + (c.text.height-swatchSz)/2
-		c.Rect(image.Rect(lx, top, lx+swatchSz, top+swatchSz), it.Color)
-		lx = c.textAt(c.text, lx+swatchSz+6, y+c.text.ascent, it.Text, Ink) + 18
+	if len(h.Legend) > 0 {
+		lx := x
+		for _, it := range h.Legend {
+			if draw {
+				sy := y + (c.text.height-swatchSz)/2
+				c.Rect(image.Rect(lx, sy, lx+swatchSz, sy+swatchSz), it.Color)
+			}
+			lx = text(c.text, lx+swatchSz+6, y, it.Text, Ink) + 18
+		}
+		w, y = max(w, lx-x), y+c.text.height+lineGap/2
 	}
+	return w, y + lineGap - top
 }

@@ -81,31 +81,37 @@ func layoutStacks(c *Canvas, head Header, shelves []Shelf, block int) stackLayou
 	}
 	l.pitch = max(block+max(4, block/2), tagW+8)
 	l.perRow = max(1, min(most, (MaxSide-2*margin)/l.pitch))
-	headW, headH := head.size(c)
+	headW, headH := head.layout(c, 0, 0, false)
 	l.width = max(headW, l.perRow*l.pitch) + 2*margin
-	y := margin + headH
-	for _, sh := range shelves {
-		y += shelfCaptionH(c)
-		for cols := range slices.Chunk(sh.Columns, l.perRow) {
-			y += rowHeight(c, cols, block)
-		}
-	}
-	l.height = y + margin
+	l.height = l.place(c, shelves, margin+headH, nil) + margin
 	return l
 }
 
-func shelfCaptionH(c *Canvas) int { return c.text.height + 6 }
-
-// rowHeight is the height of one row of columns with their labels.
-func rowHeight(c *Canvas, cols []Column, block int) int {
-	tall, tags := 0, 0
-	for _, col := range cols {
-		tall = max(tall, len(col.Blocks))
-		if col.Tag != "" {
-			tags = c.label.height + 2
+// place goes down the shelves from y, each caption and then each row of
+// columns with their labels, and returns the y under the last. With
+// digits, the face of the blocks' symbols, it draws them too; without,
+// it only measures.
+func (l stackLayout) place(c *Canvas, shelves []Shelf, y int, digits *face) int {
+	for _, sh := range shelves {
+		if digits != nil {
+			c.textAt(c.text, margin, y+c.text.ascent, sh.Caption, Muted)
+		}
+		y += c.text.height + 6
+		for cols := range slices.Chunk(sh.Columns, l.perRow) {
+			tall, tags := 0, 0
+			for _, col := range cols {
+				tall = max(tall, len(col.Blocks))
+				if col.Tag != "" {
+					tags = c.label.height + 2
+				}
+			}
+			if digits != nil {
+				drawStackRow(c, cols, l, digits, y+tall*l.block)
+			}
+			y += tall*l.block + 4 + c.small.height + tags + 14
 		}
 	}
-	return tall*block + 4 + c.small.height + tags + 14
+	return y
 }
 
 // draw lays out the shelves, choosing the largest blocks that fit, and
@@ -124,28 +130,14 @@ func (p *Shelves) draw(c *Canvas) error {
 		return err
 	}
 	c.start(l.width, l.height)
-	p.Head.draw(c, margin, margin)
-	_, headH := p.Head.size(c)
-	y := margin + headH
-	for _, sh := range shelves {
-		c.textAt(c.text, margin, y+c.text.ascent, sh.Caption, Muted)
-		y += shelfCaptionH(c)
-		for cols := range slices.Chunk(sh.Columns, l.perRow) {
-			drawStackRow(c, cols, l, digits, y)
-			y += rowHeight(c, cols, l.block)
-		}
-	}
+	_, headH := p.Head.layout(c, margin, margin, true)
+	l.place(c, shelves, margin+headH, digits)
 	return nil
 }
 
-// drawStackRow draws one row of columns whose top edge is at y.
-func drawStackRow(c *Canvas, cols []Column, l stackLayout, digits *face, y int) {
-	tall := 0
-	for _, col := range cols {
-		tall = max(tall, len(col.Blocks))
-	}
+// drawStackRow draws one row of columns standing on floor.
+func drawStackRow(c *Canvas, cols []Column, l stackLayout, digits *face, floor int) {
 	b := l.block
-	floor := y + tall*b
 	c.Rect(image.Rect(margin, floor+1, margin+len(cols)*l.pitch, floor+3), Grid)
 	inset := 0
 	if b >= 8 {

@@ -17,6 +17,10 @@ import (
 // unfiltered (a picture of flat colours gains nothing from filters), the
 // rows compressed by deflate at its fastest level. It is image/png's
 // output for the same picture, with a faster deflate (see EncodePNG).
+// The zlib stream PNG wants around deflate (RFC 1950) is a two-byte
+// header (deflate with a 32 KiB window, fastest compression), the deflate
+// data, and the Adler-32 of what went in, computed by adler32Update,
+// several times faster than hash/adler32.
 func writePaletted(w io.Writer, img *image.Paletted) error {
 	b := img.Bounds()
 	if b.Dx() <= 0 || b.Dy() <= 0 || len(img.Palette) == 0 || len(img.Palette) > 256 {
@@ -28,73 +32,35 @@ func writePaletted(w io.Writer, img *image.Paletted) error {
 	cw.header(b.Dx(), b.Dy())
 	cw.palette(img.Palette)
 
-	z := deflaters.Get().(*zlibWriter)
-	defer deflaters.Put(z)
-	z.reset(cw)
-	filter := []byte{0}
+	cw.Write([]byte{0x78, 0x01})
+	f := deflaters.Get().(*flate.Writer)
+	defer deflaters.Put(f)
+	f.Reset(cw)
+	defer f.Reset(io.Discard)
+	filter, adler := []byte{0}, uint32(1)
 	for y := b.Min.Y; y < b.Max.Y; y++ {
-		if _, err := z.Write(filter); err != nil {
+		row := img.Pix[img.PixOffset(b.Min.X, y):][:b.Dx()]
+		adler = adler32Update(adler32Update(adler, filter), row)
+		if _, err := f.Write(filter); err != nil {
 			return err
 		}
-		if _, err := z.Write(img.Pix[img.PixOffset(b.Min.X, y):][:b.Dx()]); err != nil {
+		if _, err := f.Write(row); err != nil {
 			return err
 		}
 	}
-	if err := z.Close(); err != nil {
+	if err := f.Close(); err != nil {
 		return err
 	}
+	cw.Write(binary.BigEndian.AppendUint32(nil, adler))
 	return cw.end()
 }
 
-// deflaters keeps zlib writers at deflate's fastest level for reuse: each
+// deflaters keeps deflate writers at the fastest level for reuse: each
 // holds several hundred kilobytes of tables.
 var deflaters = sync.Pool{New: func() any {
 	f, _ := flate.NewWriter(io.Discard, flate.BestSpeed)
-	return &zlibWriter{f: f}
+	return f
 }}
-
-// zlibWriter is the zlib stream PNG wants around deflate (RFC 1950): a
-// two-byte header, the deflate data, and the Adler-32 of what went in,
-// computed by adler32Update, several times faster than hash/adler32.
-type zlibWriter struct {
-	w     io.Writer
-	f     *flate.Writer
-	adler uint32
-	err   error
-}
-
-// reset starts a stream to w: the header says deflate with a 32 KiB
-// window, fastest compression.
-func (z *zlibWriter) reset(w io.Writer) {
-	z.w, z.adler, z.err = w, 1, nil
-	z.f.Reset(w)
-	_, z.err = w.Write([]byte{0x78, 0x01})
-}
-
-func (z *zlibWriter) Write(p []byte) (int, error) {
-	if z.err != nil {
-		return 0, z.err
-	}
-	z.adler = adler32Update(z.adler, p)
-	var n int
-	n, z.err = z.f.Write(p)
-	return n, z.err
-}
-
-// Close ends the deflate data and writes the checksum.
-func (z *zlibWriter) Close() error {
-	if z.err == nil {
-		z.err = z.f.Close()
-	}
-	if z.err == nil {
-		var sum [4]byte
-		binary.BigEndian.PutUint32(sum[:], z.adler)
-		_, z.err = z.w.Write(sum[:])
-	}
-	z.w = nil
-	z.f.Reset(io.Discard)
-	return z.err
-}
 
 // adlerMod and adlerBlock are Adler-32's modulus and the most bytes
 // that can be summed before s2 might overflow 32 bits.

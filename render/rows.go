@@ -77,9 +77,8 @@ type placedLabel struct {
 // rowLayout is one way to lay out a row picture.
 type rowLayout struct {
 	cellW, cellH, perLine, lines int
-	width, height, headH         int
+	width, height                int
 	numStep                      int
-	lanes                        []int // label lanes on each line
 	lineY                        []int // top of each line
 	segs                         []segment
 	labels                       []placedLabel
@@ -101,8 +100,7 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 	}
 	l.perLine = min(l.perLine, n)
 	l.lines = (n + l.perLine - 1) / l.perLine
-	headW, headH := p.Head.size(c)
-	l.headH = headH
+	headW, headH := p.Head.layout(c, 0, 0, false)
 	l.width = max(l.perLine*cellW, headW) + 2*margin
 	// Without labels the row is as short as it gets: if that does not
 	// fit, neither does anything else with these cells.
@@ -110,7 +108,7 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 	if len(p.Brackets) > 0 {
 		lineH += bracketH
 	}
-	if least := margin + l.headH + l.lines*lineH - lineSpace + margin; !whole && !c.fits(l.width, least) {
+	if least := margin + headH + l.lines*lineH - lineSpace + margin; !whole && !c.fits(l.width, least) {
 		l.height = least
 		return l
 	}
@@ -153,7 +151,7 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 		l.labels = append(l.labels, placedLabel{span: i, line: seg.line, x: x})
 	}
 	slices.SortStableFunc(l.labels, func(a, b placedLabel) int { return cmp.Or(a.line-b.line, a.x-b.x) })
-	l.lanes = make([]int, l.lines)
+	used := make([]int, l.lines) // label lanes on each line
 	ends := make([]int, lanes)
 	kept := l.labels[:0]
 	for i, lb := range l.labels {
@@ -168,7 +166,7 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 			continue
 		}
 		ends[lb.lane] = lb.x + p.labelW[lb.span]
-		l.lanes[lb.line] = max(l.lanes[lb.line], lb.lane+1)
+		used[lb.line] = max(used[lb.line], lb.lane+1)
 		kept = append(kept, lb)
 	}
 	l.labels = kept
@@ -183,10 +181,10 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 	}
 
 	// Labels come from brackets: a row without brackets has no lanes.
-	y := margin + l.headH
+	y := margin + headH
 	for line := range l.lines {
 		l.lineY = append(l.lineY, y)
-		y += lineH + l.lanes[line]*(c.label.height+2)
+		y += lineH + used[line]*(c.label.height+2)
 	}
 	l.height = y - lineSpace + margin
 	return l
@@ -196,9 +194,9 @@ func layoutRow(c *Canvas, p *Row, cellW, maxWidth, lanes int, whole bool) rowLay
 func (p *Row) draw(c *Canvas) error {
 	if len(p.Cells) == 0 {
 		p.Head.Lines = append(p.Head.Lines, []Span{{"Nothing is left: the row is empty.", Ink}})
-		w, h := p.Head.size(c)
+		w, h := p.Head.layout(c, 0, 0, false)
 		c.start(w+2*margin, h+2*margin)
-		p.Head.draw(c, margin, margin)
+		p.Head.layout(c, margin, margin, true)
 		return nil
 	}
 	p.labelW = make([]int, len(p.Brackets))
@@ -228,20 +226,13 @@ func (p *Row) draw(c *Canvas) error {
 		return err
 	}
 	c.start(l.width, l.height)
-	p.Head.draw(c, margin, margin)
+	p.Head.layout(c, margin, margin, true)
 
-	fills := make([]color.Color, len(p.Cells))
-	for i, cell := range p.Cells {
-		fills[i] = cell.Fill
-	}
-	for _, s := range p.Brackets {
-		if s.Tint == nil {
-			continue
-		}
-		for i := max(0, s.From); i <= s.To && i < len(fills); i++ {
-			if fills[i] == nil {
-				fills[i] = s.Tint
-			}
+	// A cell without a fill takes the tint of the first bracket over it that has one.
+	tints := make([]color.Color, len(p.Cells))
+	for _, s := range slices.Backward(p.Brackets) {
+		for i := max(0, s.From); s.Tint != nil && i <= s.To && i < len(tints); i++ {
+			tints[i] = s.Tint
 		}
 	}
 
@@ -254,10 +245,10 @@ func (p *Row) draw(c *Canvas) error {
 		for i := first; i < last; i++ {
 			x := margin + (i-first)*l.cellW
 			r := image.Rect(x, cy, x+l.cellW, cy+l.cellH)
-			if fills[i] != nil {
-				c.Rect(r, fills[i])
-			}
 			cell := p.Cells[i]
+			if fill := cmp.Or(cell.Fill, tints[i]); fill != nil {
+				c.Rect(r, fill)
+			}
 			if cell.Text != "" && l.cellW >= 8 { // centred in the square on top of a tall cell
 				c.centred(cellFace, x+l.cellW/2, cy, l.cellW, cell.Text, cell.Ink)
 			}

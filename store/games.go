@@ -38,7 +38,7 @@ func (s *Store) SaveGame(ctx context.Context, g GameRecord) error {
 			return fmt.Errorf("store: move %q contains %q", m, moveSep)
 		}
 	}
-	now := millis(s.now())
+	now := s.now().UnixMilli()
 	return s.Update(ctx, func(tx *Tx) error {
 		if err := tx.JoinGuild(g.Guild, g.User); err != nil {
 			return err
@@ -85,14 +85,20 @@ var ErrGameMoved = errors.New("store: the game has moved on")
 // and gets ErrGameMoved, so no move is played twice.
 func (s *Store) AppendMoves(ctx context.Context, id string, have, add []string, result string) error {
 	return s.Update(ctx, func(tx *Tx) error {
+		// Lock the row until the transaction ends: PostgreSQL's row lock;
+		// an immediate SQLite transaction holds the database's already.
+		query := `SELECT moves FROM games WHERE game_id = $1`
+		if s.kind == Postgres {
+			query += ` FOR UPDATE`
+		}
 		var moves string
-		err := tx.queryRow(`SELECT moves FROM games WHERE game_id = $1`+s.forUpdate(), id).Scan(&moves)
+		err := tx.queryRow(query, id).Scan(&moves)
 		if _, err := one(moves, err, "game"); err != nil {
 			return err
 		}
 		if moves != strings.Join(have, moveSep) {
 			return ErrGameMoved
 		}
-		return tx.exec(`UPDATE games SET moves = $2, result = $3, updated_at = $4 WHERE game_id = $1`, id, strings.Join(slices.Concat(have, add), moveSep), result, millis(s.now()))
+		return tx.exec(`UPDATE games SET moves = $2, result = $3, updated_at = $4 WHERE game_id = $1`, id, strings.Join(slices.Concat(have, add), moveSep), result, s.now().UnixMilli())
 	})
 }

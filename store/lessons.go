@@ -41,7 +41,7 @@ func (s *Store) RecordLesson(ctx context.Context, user, lesson string, step, ste
 		var err error
 		p, err = lock(tx, "lesson progress", scanLesson, `SELECT `+lessonCols+` FROM lesson_progress WHERE user_id = $1 AND lesson = $2`, []any{user, lesson},
 			`INSERT INTO lesson_progress (user_id, lesson, updated_at) VALUES ($1, $2, $3)
-			ON CONFLICT (user_id, lesson) DO UPDATE SET user_id = excluded.user_id RETURNING `+lessonCols, user, lesson, millis(s.now()))
+			ON CONFLICT (user_id, lesson) DO UPDATE SET user_id = excluded.user_id RETURNING `+lessonCols, user, lesson, s.now().UnixMilli())
 		if err != nil {
 			return err
 		}
@@ -53,7 +53,7 @@ func (s *Store) RecordLesson(ctx context.Context, user, lesson string, step, ste
 		}
 		p.Updated = s.now().UTC()
 		return tx.exec(`UPDATE lesson_progress SET steps_done = $3, mistakes = $4, done = $5, updated_at = $6 WHERE user_id = $1 AND lesson = $2`,
-			user, lesson, p.StepsDone, p.Mistakes, p.Done, millis(p.Updated))
+			user, lesson, p.StepsDone, p.Mistakes, p.Done, p.Updated.UnixMilli())
 	})
 	p.Updated = p.Updated.Truncate(time.Millisecond)
 	return p, err

@@ -92,7 +92,7 @@ func (s *Store) migrate(ctx context.Context) error {
 			if _, err := tx.tx.ExecContext(ctx, s.dialect(m.sql)); err != nil {
 				return fmt.Errorf("store: migration %s: %w", m.name, err)
 			}
-			return tx.exec(`INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)`, m.version, m.name, millis(s.now()))
+			return tx.exec(`INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)`, m.version, m.name, s.now().UnixMilli())
 		})
 		if err != nil {
 			return err

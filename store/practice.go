@@ -105,14 +105,14 @@ func lock[T any](t *Tx, what string, scan func(scanner) (T, error), query string
 func (t *Tx) LockLearner(user, game string, init glicko2.Rating) (Learner, error) {
 	return lock(t, "learner", scanLearner, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, []any{user, game},
 		`INSERT INTO learners (user_id, game, rating, rd, vol, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
-		ON CONFLICT (user_id, game) DO UPDATE SET user_id = excluded.user_id RETURNING `+learnerCols, user, game, init.Rating, init.RD, init.Vol, millis(t.s.now()))
+		ON CONFLICT (user_id, game) DO UPDATE SET user_id = excluded.user_id RETURNING `+learnerCols, user, game, init.Rating, init.RD, init.Vol, t.s.now().UnixMilli())
 }
 
 // PutLearner writes a learner's record.
 func (t *Tx) PutLearner(l Learner) error {
 	return t.exec(`UPDATE learners SET rating = $3, rd = $4, vol = $5, solved = $6, failed = $7, streak = $8, best_streak = $9, hints = $10, updated_at = $11
 		WHERE user_id = $1 AND game = $2`,
-		l.User, l.Game, l.Rating.Rating, l.RD, l.Vol, l.Solved, l.Failed, l.Streak, l.BestStreak, l.Hints, millis(t.s.now()))
+		l.User, l.Game, l.Rating.Rating, l.RD, l.Vol, l.Solved, l.Failed, l.Streak, l.BestStreak, l.Hints, t.s.now().UnixMilli())
 }
 
 const puzzleCols = `puzzle_id, game, rating, rd, vol, attempts, solved`
@@ -162,7 +162,7 @@ func (t *Tx) AddAttempt(a Attempt) (int64, error) {
 	var id int64
 	err := t.queryRow(`INSERT INTO attempts (user_id, guild_id, game, puzzle_id, daily, move, correct, hints, themes, rating_before, rating_after, puzzle_after, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING attempt_id`,
-		a.User, a.Guild, a.Game, a.PuzzleID, a.Daily, a.Move, boolInt(a.Correct), a.Hints, a.Themes, a.Before, a.After, a.PuzzleAfter, millis(a.At)).Scan(&id)
+		a.User, a.Guild, a.Game, a.PuzzleID, a.Daily, a.Move, boolInt(a.Correct), a.Hints, a.Themes, a.Before, a.After, a.PuzzleAfter, a.At.UnixMilli()).Scan(&id)
 	if err != nil {
 		if isUniqueViolation(err) {
 			return 0, ErrDuplicate
@@ -204,11 +204,11 @@ func (s *Store) OpenPuzzle(ctx context.Context, o Pending) error {
 		if err := tx.JoinGuild(o.Guild, o.User); err != nil {
 			return err
 		}
-		if err := tx.exec(`DELETE FROM open_puzzles WHERE user_id = $1 AND opened_at < $2`, o.User, millis(s.now().Add(-PendingLife))); err != nil {
+		if err := tx.exec(`DELETE FROM open_puzzles WHERE user_id = $1 AND opened_at < $2`, o.User, s.now().Add(-PendingLife).UnixMilli()); err != nil {
 			return err
 		}
 		return tx.exec(`INSERT INTO open_puzzles (user_id, puzzle_id, game, guild_id, daily, hints, opened_at) VALUES ($1, $2, $3, $4, $5, 0, $6)
-			ON CONFLICT (user_id, puzzle_id) DO NOTHING`, o.User, o.PuzzleID, o.Game, o.Guild, o.Daily, millis(s.now()))
+			ON CONFLICT (user_id, puzzle_id) DO NOTHING`, o.User, o.PuzzleID, o.Game, o.Guild, o.Daily, s.now().UnixMilli())
 	})
 }
 

@@ -51,7 +51,7 @@ func (s *Store) execOne(ctx context.Context, query string, args ...any) (int64, 
 // Claim implements bot.Ledger.
 func (s *Store) Claim(ctx context.Context, id string) (bool, error) {
 	defer s.observe("claim", time.Now())
-	n, err := s.execOne(ctx, `INSERT INTO interactions (interaction_id, seen_at) VALUES ($1, $2) ON CONFLICT (interaction_id) DO NOTHING`, id, millis(s.now()))
+	n, err := s.execOne(ctx, `INSERT INTO interactions (interaction_id, seen_at) VALUES ($1, $2) ON CONFLICT (interaction_id) DO NOTHING`, id, s.now().UnixMilli())
 	if err != nil {
 		return false, fmt.Errorf("store: claiming interaction %s: %w", id, err)
 	}
@@ -65,7 +65,7 @@ func (s *Store) Claim(ctx context.Context, id string) (bool, error) {
 // how long until the window ends.
 func (s *Store) Take(ctx context.Context, user string, limit int, per time.Duration) (time.Duration, bool, error) {
 	defer s.observe("rate_limit", time.Now())
-	now := millis(s.now())
+	now := s.now().UnixMilli()
 	window := now - now%per.Milliseconds()
 	var used int
 	err := s.oneStatement(ctx, func(q querier) error {
@@ -90,7 +90,7 @@ func (s *Store) PutState(ctx context.Context, key, value string, ttl time.Durati
 	defer s.observe("put_state", time.Now())
 	_, err := s.execOne(ctx, `INSERT INTO states (state_key, value, expires_at) VALUES ($1, $2, $3)
 		ON CONFLICT (state_key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
-		key, value, millis(s.now().Add(ttl)))
+		key, value, s.now().Add(ttl).UnixMilli())
 	if err != nil {
 		return fmt.Errorf("store: saving state %s: %w", key, err)
 	}
@@ -102,14 +102,11 @@ func (s *Store) PutState(ctx context.Context, key, value string, ttl time.Durati
 func (s *Store) GetState(ctx context.Context, key string) (string, bool, error) {
 	defer s.observe("get_state", time.Now())
 	var v string
-	err := s.db.QueryRowContext(ctx, `SELECT value FROM states WHERE state_key = $1 AND expires_at > $2`, key, millis(s.now())).Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) {
+	err := s.db.QueryRowContext(ctx, `SELECT value FROM states WHERE state_key = $1 AND expires_at > $2`, key, s.now().UnixMilli()).Scan(&v)
+	if _, err = one(v, err, "state "+key); errors.Is(err, ErrNotFound) {
 		return "", false, nil
 	}
-	if err != nil {
-		return "", false, fmt.Errorf("store: reading state %s: %w", key, err)
-	}
-	return v, true, nil
+	return v, err == nil, err
 }
 
 // Sweep deletes what has expired by now: interaction ids older than
@@ -121,9 +118,9 @@ func (s *Store) Sweep(ctx context.Context, claimTTL, rateTTL time.Duration) (int
 		q   string
 		arg int64
 	}{
-		{`DELETE FROM interactions WHERE seen_at < $1`, millis(now.Add(-claimTTL))},
-		{`DELETE FROM rate_limits WHERE window_start < $1`, millis(now.Add(-rateTTL))},
-		{`DELETE FROM states WHERE expires_at <= $1`, millis(now)},
+		{`DELETE FROM interactions WHERE seen_at < $1`, now.Add(-claimTTL).UnixMilli()},
+		{`DELETE FROM rate_limits WHERE window_start < $1`, now.Add(-rateTTL).UnixMilli()},
+		{`DELETE FROM states WHERE expires_at <= $1`, now.UnixMilli()},
 	}
 	var total int64
 	for _, st := range stmts {

@@ -222,16 +222,6 @@ type Tx struct {
 	ctx context.Context
 }
 
-// forUpdate is the clause that locks the rows a SELECT reads until the
-// transaction ends: PostgreSQL's row locks. SQLite needs none, as an
-// immediate transaction already holds the database's write lock.
-func (s *Store) forUpdate() string {
-	if s.kind == Postgres {
-		return " FOR UPDATE"
-	}
-	return ""
-}
-
 // exec runs a statement in the transaction. Statements are not prepared
 // by the store: pgx caches them per connection itself, and modernc's
 // SQLite parses each call anyway. Nothing inside a transaction may take a
@@ -291,9 +281,7 @@ func firstWords(q string) string {
 	return strings.Join(f[:min(len(f), 3)], " ")
 }
 
-// millis and fromMillis convert times to the stored form: Unix milliseconds.
-func millis(t time.Time) int64 { return t.UnixMilli() }
-
+// fromMillis reads a stored time: times are stored as Unix milliseconds.
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
 
 // tables lists the schema's tables, for Size.
