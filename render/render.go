@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -167,7 +166,12 @@ var (
 )
 
 // Plural returns "1 stack" or "3 stacks".
-func Plural(n int, word string) string { return explain.Plural(n, word, word+"s") }
+func Plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
 
 // ListInts joins at most limit numbers with ", ", saying how many more
 // there are, so that a header line stays short.
