@@ -124,8 +124,9 @@ func Clip(b []byte) string {
 }
 
 // JudgeLines runs a judge whose tests are one line each: decide returns
-// the answer for a line, or an error that JudgeLines places on the line.
-func JudgeLines(j *JudgeReader, w *bufio.Writer, maxTests int, decide func(line []byte) (string, error)) error {
+// the answer for a line that is not empty, or an error that JudgeLines
+// places on the line. An empty line is an error that says empty.
+func JudgeLines(j *JudgeReader, w *bufio.Writer, maxTests int, empty string, decide func(line []byte) (string, error)) error {
 	t, err := j.TestCount(maxTests)
 	if err != nil {
 		return err
@@ -134,6 +135,9 @@ func JudgeLines(j *JudgeReader, w *bufio.Writer, maxTests int, decide func(line 
 		line, err := j.Next(test, t, "the line")
 		if err != nil {
 			return err
+		}
+		if len(line) == 0 {
+			return &InputError{Field: j.Where(), Msg: empty}
 		}
 		answer, err := decide(line)
 		if err != nil {

@@ -135,14 +135,9 @@ func (p *ABRow) Play(m solver.Move) (solver.Position, error) {
 	if p.row[from] != own {
 		return nil, solver.Inputf("move", "cell %d holds %s, not %s's letter %c", cm.From, solver.QuoteChar(p.row[from]), Game.PlayerName(p.mover), own)
 	}
-	k := strings.Count(p.row[:from], "A") + strings.Count(p.row[:from], "B")
-	right := k%2 == 0
-	if right && to <= from || !right && to >= from {
-		dir := "right"
-		if !right {
-			dir = "left"
-		}
-		return nil, solver.Inputf("move", "the letter on cell %d is letter %d, which moves %s", cm.From, k+1, dir)
+	k := from - strings.Count(p.row[:from], ".") // the letters before it
+	if (to-from)*(1-2*(k%2)) <= 0 {
+		return nil, solver.Inputf("move", "the letter on cell %d is letter %d, which moves %s", cm.From, k+1, [2]string{"right", "left"}[k%2])
 	}
 	lo, hi := min(from, to), max(from, to)
 	for j := lo; j <= hi; j++ {

@@ -123,10 +123,7 @@ func (game) Answer(winner solver.Player, _ bool) string {
 
 // Judge reads the ADAPWNS format: T, then one board a line.
 func (game) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
-	return solver.JudgeLines(j, w, adaMaxTests, func(b []byte) (string, error) {
-		if len(b) == 0 {
-			return "", solver.Inputf("position", "the board is empty; a board has 1 or more cells")
-		}
+	return solver.JudgeLines(j, w, adaMaxTests, "the board is empty; a board has 1 or more cells", func(b []byte) (string, error) {
 		if err := checkBoard(b); err != nil {
 			return "", err
 		}

@@ -242,10 +242,7 @@ func (game) Answer(winner solver.Player, tie bool) string {
 
 // Judge reads the project's binstring format: T, then one string a line.
 func (game) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
-	return solver.JudgeLines(j, w, 1<<30, func(b []byte) (string, error) {
-		if len(b) == 0 {
-			return "", solver.Inputf("position", "the string is empty; a test has 1 or more characters")
-		}
+	return solver.JudgeLines(j, w, 1<<30, "the string is empty; a test has 1 or more characters", func(b []byte) (string, error) {
 		if k := solver.FirstNotBinary(b); k >= 0 {
 			return "", solver.Inputf("position", "character %d is %s; the string uses only 0 and 1", k+1, solver.QuoteChar(b[k]))
 		}
