@@ -124,11 +124,8 @@ func (game) Answer(winner solver.Player, _ bool) string {
 // Judge reads the ADAPWNS format: T, then one board a line.
 func (game) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
 	return solver.JudgeLines(j, w, adaMaxTests, "the board is empty; a board has 1 or more cells", func(b []byte) (string, error) {
-		if err := checkBoard(b); err != nil {
+		if err := checkBoard(b, j.Strict); err != nil {
 			return "", err
-		}
-		if j.Strict && (len(b) < adaMinLen || len(b) > adaMaxLen) {
-			return "", solver.Inputf("position", "%s; the contest allows %d to %d", solver.Count(len(b), "cell", "cells"), adaMinLen, adaMaxLen)
 		}
 		return solver.AnswerFor(Game, 0, xorRule(scanPawns(b, nil))), nil
 	})

@@ -3,6 +3,7 @@ package binim
 import (
 	"bufio"
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -222,13 +223,9 @@ func parseBinimHead(j *solver.JudgeReader, head []byte) (int, solver.Player, err
 	if j.Strict && n > binimMaxStacks {
 		return 0, 0, solver.Inputf(j.Where(), "N is %d; the contest allows at most %d stacks", n, binimMaxStacks)
 	}
-	var first solver.Player
-	switch string(f[1]) {
-	case "Dee":
-	case "Dum":
-		first = 1
-	default:
+	first := slices.Index([]string{"Dee", "Dum"}, string(f[1]))
+	if first < 0 {
 		return 0, 0, solver.Inputf(j.Where(), "%q is not a player; the first player is Dee or Dum", solver.Clip(f[1]))
 	}
-	return n, first, nil
+	return n, solver.Player(first), nil
 }

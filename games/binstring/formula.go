@@ -42,24 +42,17 @@ func finalShift(zeros, nim int) int {
 // each run's length.
 func scanBinary(b []byte, visit func(run int)) (zeros, nim int) {
 	run := 0
-	for _, c := range b {
-		if c == '1' {
-			run++
+	for i, c := range b {
+		if c == '0' {
+			zeros++
+			run = 0
 			continue
 		}
-		zeros++
-		if run > 0 {
+		if run++; i+1 == len(b) || b[i+1] == '0' { // the run ends here
 			nim ^= run
 			if visit != nil {
 				visit(run)
 			}
-			run = 0
-		}
-	}
-	if run > 0 {
-		nim ^= run
-		if visit != nil {
-			visit(run)
 		}
 	}
 	return zeros, nim
