@@ -2,6 +2,7 @@ package binstring
 
 import (
 	"bufio"
+	"slices"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -106,7 +107,7 @@ func (t *binTables) fill(s []byte) {
 	for k := range t.runStart {
 		t.xpre = append(t.xpre, t.xpre[k]^(t.runEnd[k]-t.runStart[k]+1))
 	}
-	t.runAfter, t.nextZero = resize(t.runAfter, n+1), resize(t.nextZero, n+1)
+	t.runAfter, t.nextZero = slices.Grow(t.runAfter[:0], n+1)[:n+1], slices.Grow(t.nextZero[:0], n+1)[:n+1]
 	t.runAfter[n], t.nextZero[n] = len(t.runStart), n
 	for i := n - 1; i >= 0; i-- {
 		t.runAfter[i], t.nextZero[i] = t.runAfter[i+1], t.nextZero[i+1]
@@ -117,14 +118,6 @@ func (t *binTables) fill(s []byte) {
 			t.nextZero[i] = i
 		}
 	}
-}
-
-// resize returns s with length n, reusing its array if it is large enough.
-func resize(s []int, n int) []int {
-	if cap(s) >= n {
-		return s[:n]
-	}
-	return make([]int, n)
 }
 
 // bestMove finds the first substring i..j (0-based, inclusive), by start
@@ -167,13 +160,8 @@ func (t *binTables) bestMove(s []byte, lead int, o solver.Outcome) (int, int, bo
 		// lo..hi: the ends j that remove exactly k 0s.
 		lo, hi := i, t.nextZero[i]-1
 		for k := 0; k <= target+1; k++ {
-			if k > 0 {
-				if k == 1 {
-					lo = t.nextZero[i]
-				} else {
-					lo = t.nextZero[hi+1]
-				}
-				if lo >= n {
+			if k > 0 { // the k-th 0 from i, and the 1s after it
+				if lo = t.nextZero[hi+1]; lo >= n {
 					break
 				}
 				hi = t.nextZero[lo+1] - 1
@@ -181,11 +169,8 @@ func (t *binTables) bestMove(s []byte, lead int, o solver.Outcome) (int, int, bo
 			if lo > hi {
 				continue
 			}
-			var ok0, ok1 bool // removals leaving XOR 0, and not 0, keep o
-			if (zeros-k)%2 == 0 {
-				ok0 = keeps(k)
-				ok1 = ok0
-			} else {
+			ok0, ok1 := keeps(k), keeps(k) // removals leaving XOR 0, and not 0, keep o
+			if (zeros-k)%2 != 0 {
 				ok0, ok1 = keeps(k-1), keeps(k+1)
 			}
 			switch {
