@@ -3,6 +3,7 @@ package solver
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -164,10 +165,7 @@ func placeError(j *JudgeReader, err error) error {
 func Judge(ctx context.Context, g Game, r io.Reader, w io.Writer, strict bool) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	err := g.Judge(NewJudgeReader(&ctxReader{ctx: ctx, r: r}, strict), bw)
-	if ferr := bw.Flush(); err == nil {
-		err = ferr
-	}
-	return err
+	return cmp.Or(err, bw.Flush())
 }
 
 // ctxReader stops reading once its context is done.

@@ -109,23 +109,11 @@ func (g *stackGame) Children(s solver.State, buf []solver.State) []solver.State 
 			continue
 		}
 		for k := 1; k <= n; k++ {
-			st, _ := stacksPack(replaceCode(next[:0], codes, i, c&(1<<(n-k)-1)|1<<(n-k), k < n), mover.Other())
+			st, _ := stacksPack(solver.ReplaceSorted(next[:0], codes, i, c&(1<<(n-k)-1)|1<<(n-k), k < n), mover.Other())
 			buf = append(buf, st)
 		}
 	}
 	return buf
-}
-
-// replaceCode writes codes into out with codes[i] replaced by c (or
-// removed when keep is false), still sorted.
-func replaceCode(out, codes []uint64, i int, c uint64, keep bool) []uint64 {
-	out = append(out, codes[:i]...)
-	out = append(out, codes[i+1:]...)
-	if !keep {
-		return out
-	}
-	j, _ := slices.BinarySearch(out, c)
-	return slices.Insert(out, j, c)
 }
 
 // Terminal: a player who cannot move loses in binim and wins in binim2.
@@ -150,7 +138,7 @@ func (g *stackGame) Formula(s solver.State) (solver.Outcome, solver.State, bool)
 		return o, 0, false
 	}
 	n := bits.Len64(codes[i]) - 1
-	st, _ := stacksPack(replaceCode(next[:0], codes, i, codes[i]&(1<<(n-k)-1)|1<<(n-k), k < n), mover.Other())
+	st, _ := stacksPack(solver.ReplaceSorted(next[:0], codes, i, codes[i]&(1<<(n-k)-1)|1<<(n-k), k < n), mover.Other())
 	return o, st, true
 }
 
