@@ -114,12 +114,7 @@ func (p *Board) BestMove(o solver.Outcome, an solver.Analysis) solver.Move {
 func xorRule(x int) solver.Outcome { return solver.WinIf(x != 0) }
 
 // Answer is the judge's line: Yes when Ada, the first player, wins.
-func (game) Answer(winner solver.Player, _ bool) string {
-	if winner == 0 {
-		return "Yes"
-	}
-	return "No"
-}
+func (game) Answer(winner solver.Player, _ bool) string { return [2]string{"Yes", "No"}[winner] }
 
 // Judge reads the ADAPWNS format: T, then one board a line.
 func (game) Judge(j *solver.JudgeReader, w *bufio.Writer) error {

@@ -1,6 +1,7 @@
 package binstring
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -153,13 +154,5 @@ func (p *BinaryString) Play(m solver.Move) (solver.Position, error) {
 func (p *BinaryString) Terminal() solver.Outcome { return leadOutcome(p.lead()) }
 
 // leadOutcome is the result for a player who ends with lead more 0s than
-// the opponent: fewer 0s win.
-func leadOutcome(lead int) solver.Outcome {
-	switch {
-	case lead < 0:
-		return solver.Win
-	case lead > 0:
-		return solver.Loss
-	}
-	return solver.Tie
-}
+// the opponent: fewer 0s win, so it is the sign of -lead.
+func leadOutcome(lead int) solver.Outcome { return solver.Outcome(cmp.Compare(0, lead)) }
