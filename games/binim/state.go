@@ -142,24 +142,14 @@ func (g *stackGame) Formula(s solver.State) (solver.Outcome, solver.State, bool)
 	return o, st, true
 }
 
-// allStacks lists every stack of 1..maxLen symbols, shortest first.
-func allStacks(maxLen int) []string {
-	var out []string
-	for n := 1; n <= maxLen; n++ {
-		solver.EnumerateStrings(n, "01", func(s string) bool { out = append(out, s); return true })
-	}
-	return out
-}
-
 // Starts yields every multiset of exactly size stacks of 1..VerifyStackLen
-// symbols, once with Dee and once with Dum moving first.
+// symbols, once with Dee and once with Dum moving first. Their codes are
+// the numbers from 2 (the stack 0) to 2^(VerifyStackLen+1)-1.
 func (g *stackGame) Starts(size int, yield func(solver.State) bool) {
-	all := allStacks(VerifyStackLen)
-	codes := make([]uint64, len(all))
-	for i, s := range all {
-		codes[i] = stackCode(s)
+	codes := make([]uint64, 1<<(VerifyStackLen+1)-2)
+	for i := range codes {
+		codes[i] = uint64(i + 2)
 	}
-	slices.Sort(codes)
 	solver.EnumerateMultisets(size, codes, func(pick []uint64) bool {
 		for _, first := range []solver.Player{0, 1} {
 			if st, ok := stacksPack(pick, first); ok && !yield(st) {
