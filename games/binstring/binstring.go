@@ -3,6 +3,7 @@ package binstring
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 
@@ -115,10 +116,7 @@ func (p *BinaryString) lead() int { return p.held[p.mover] - p.held[p.mover.Othe
 
 // Moves lists every substring, by start and then end. A long string has
 // n(n+1)/2 of them; callers that need only a few use FirstMoves.
-func (p *BinaryString) Moves() []solver.Move {
-	n := len(p.s)
-	return p.FirstMoves(n * (n + 1) / 2)
-}
+func (p *BinaryString) Moves() []solver.Move { return p.FirstMoves(math.MaxInt) }
 
 // FirstMoves lists the first limit substrings in the order of Moves.
 func (p *BinaryString) FirstMoves(limit int) []solver.Move {
