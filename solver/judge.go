@@ -141,23 +141,17 @@ func JudgeLines(j *JudgeReader, w *bufio.Writer, maxTests int, empty string, dec
 			return &InputError{Field: j.Where(), Msg: empty}
 		}
 		answer, err := decide(line)
+		var ie *InputError
+		if errors.As(err, &ie) { // an error about the position goes on its line
+			return &InputError{Field: j.Where(), Msg: ie.Msg}
+		}
 		if err != nil {
-			return placeError(j, err)
+			return err
 		}
 		w.WriteString(answer)
 		w.WriteByte('\n')
 	}
 	return j.Finish(t)
-}
-
-// placeError moves an InputError about a position onto the judge line it
-// came from.
-func placeError(j *JudgeReader, err error) error {
-	var ie *InputError
-	if errors.As(err, &ie) {
-		return &InputError{Field: j.Where(), Msg: ie.Msg}
-	}
-	return err
 }
 
 // Judge reads judge input for g from r and writes the expected output to
