@@ -5,22 +5,13 @@ import (
 	"bytes"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
 
 // Compress merges each run of equal symbols into one: a player who takes
 // from a run of their own symbols can always take the whole run.
-func Compress(stack string) string {
-	var b strings.Builder
-	for i := 0; i < len(stack); i++ {
-		if i == 0 || stack[i] != stack[i-1] {
-			b.WriteByte(stack[i])
-		}
-	}
-	return b.String()
-}
+func Compress(stack string) string { return string(slices.Compact([]byte(stack))) }
 
 // Binim2Analysis holds the numbers that decide a binim2 position: the
 // "analysis" object of the JSON contract.
