@@ -2,6 +2,7 @@ package binstring
 
 import (
 	"bufio"
+	"bytes"
 	"slices"
 
 	"github.com/nimtutor/nimtutor/solver"
@@ -139,10 +140,7 @@ func (t *binTables) bestMove(s []byte, lead int, o solver.Outcome) (int, int, bo
 	}
 	t.fill(s)
 	n := len(s)
-	zeros := 0
-	for _, c := range s {
-		zeros += int('1' - c)
-	}
+	zeros := bytes.Count(s, []byte{'0'})
 	X := t.xpre[len(t.runStart)]
 	target := -lead // the mover needs t - s' < target (win) or == target (tie)
 	keeps := func(c int) bool {
