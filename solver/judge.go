@@ -124,9 +124,9 @@ func Clip(b []byte) string {
 	return string(b)
 }
 
-// JudgeLines runs a judge whose tests are one line each: decide returns
-// the answer for a line that is not empty, or an error that JudgeLines
-// places on the line. An empty line is an error that says empty.
+// JudgeLines runs a judge whose tests are one line each: an empty line
+// is refused with the message empty, and decide returns the answer for
+// any other, or an error that JudgeLines places on the line.
 func JudgeLines(j *JudgeReader, w *bufio.Writer, maxTests int, empty string, decide func(line []byte) (string, error)) error {
 	t, err := j.TestCount(maxTests)
 	if err != nil {
