@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -232,6 +233,19 @@ func EnumerateBytes(n int, alphabet string, yield func([]byte) bool) {
 // must not keep, until yield returns false.
 func EnumerateMultisets[T any](n int, items []T, yield func([]T) bool) {
 	enumerate(n, items, true, yield)
+}
+
+// ReplaceSorted writes sorted into out with sorted[i] replaced by v, or
+// dropped when keep is false, still sorted, and returns out: a move on one
+// heap of a position whose heaps are kept sorted.
+func ReplaceSorted[T cmp.Ordered](out, sorted []T, i int, v T, keep bool) []T {
+	out = append(out, sorted[:i]...)
+	out = append(out, sorted[i+1:]...)
+	if !keep {
+		return out
+	}
+	j, _ := slices.BinarySearch(out, v)
+	return slices.Insert(out, j, v)
 }
 
 // enumerate calls yield for every sequence of n items, or with multiset

@@ -20,26 +20,10 @@ const (
 )
 
 // String returns "win", "tie" or "loss".
-func (o Outcome) String() string {
-	switch o {
-	case Win:
-		return "win"
-	case Loss:
-		return "loss"
-	}
-	return "tie"
-}
+func (o Outcome) String() string { return [...]string{"loss", "tie", "win"}[o+1] }
 
 // Verb returns "wins", "loses" or "ties": what the mover does.
-func (o Outcome) Verb() string {
-	switch o {
-	case Win:
-		return "wins"
-	case Loss:
-		return "loses"
-	}
-	return "ties"
-}
+func (o Outcome) Verb() string { return [...]string{"loses", "ties", "wins"}[o+1] }
 
 // WinIf returns Win when win holds and Loss otherwise.
 func WinIf(win bool) Outcome {

@@ -3,6 +3,7 @@ package solver
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -123,9 +124,10 @@ func Clip(b []byte) string {
 	return string(b)
 }
 
-// JudgeLines runs a judge whose tests are one line each: decide returns
-// the answer for a line, or an error that JudgeLines places on the line.
-func JudgeLines(j *JudgeReader, w *bufio.Writer, maxTests int, decide func(line []byte) (string, error)) error {
+// JudgeLines runs a judge whose tests are one line each: an empty line
+// is refused with the message empty, and decide returns the answer for
+// any other, or an error that JudgeLines places on the line.
+func JudgeLines(j *JudgeReader, w *bufio.Writer, maxTests int, empty string, decide func(line []byte) (string, error)) error {
 	t, err := j.TestCount(maxTests)
 	if err != nil {
 		return err
@@ -135,9 +137,16 @@ func JudgeLines(j *JudgeReader, w *bufio.Writer, maxTests int, decide func(line 
 		if err != nil {
 			return err
 		}
+		if len(line) == 0 {
+			return &InputError{Field: j.Where(), Msg: empty}
+		}
 		answer, err := decide(line)
+		var ie *InputError
+		if errors.As(err, &ie) { // an error about the position goes on its line
+			return &InputError{Field: j.Where(), Msg: ie.Msg}
+		}
 		if err != nil {
-			return placeError(j, err)
+			return err
 		}
 		w.WriteString(answer)
 		w.WriteByte('\n')
@@ -145,25 +154,12 @@ func JudgeLines(j *JudgeReader, w *bufio.Writer, maxTests int, decide func(line 
 	return j.Finish(t)
 }
 
-// placeError moves an InputError about a position onto the judge line it
-// came from.
-func placeError(j *JudgeReader, err error) error {
-	var ie *InputError
-	if errors.As(err, &ie) {
-		return &InputError{Field: j.Where(), Msg: ie.Msg}
-	}
-	return err
-}
-
 // Judge reads judge input for g from r and writes the expected output to
 // w. It stops reading once ctx is done, so a run ends with its request.
 func Judge(ctx context.Context, g Game, r io.Reader, w io.Writer, strict bool) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	err := g.Judge(NewJudgeReader(&ctxReader{ctx: ctx, r: r}, strict), bw)
-	if ferr := bw.Flush(); err == nil {
-		err = ferr
-	}
-	return err
+	return cmp.Or(err, bw.Flush())
 }
 
 // ctxReader stops reading once its context is done.

@@ -48,20 +48,17 @@ func (m *memo) get(k State) uint16 {
 
 // put stores the packed value v (not 0) of k, which is not stored yet.
 func (m *memo) put(k State, v uint16) {
+	m.n++
 	if m.slots == nil {
-		if uint64(k) >= uint64(len(m.direct)) && !m.growDirect(k) {
-			m.toHash()
-		} else {
+		if uint64(k) < uint64(len(m.direct)) || m.growDirect(k) {
 			m.direct[k] = v
-			m.n++
 			return
 		}
-	}
-	if 2*(m.n+1) > len(m.slots) {
+		m.rehash(slotsFor(m.n))
+	} else if 2*m.n > len(m.slots) {
 		m.rehash(2 * len(m.slots))
 	}
 	m.insert(k, v)
-	m.n++
 }
 
 // insert places k in hash mode, with room to spare.
@@ -80,8 +77,7 @@ func (m *memo) reserve(n int) {
 	if m.n > 0 || m.slots != nil || n < minDirect {
 		return
 	}
-	m.direct = nil
-	m.setSlots(slotsFor(n))
+	m.rehash(slotsFor(n))
 }
 
 // slotsFor is the hash table size for n states: the least power of two
@@ -97,20 +93,14 @@ func (m *memo) slot(k State) uint64 {
 	return uint64(k) * 0x9E3779B97F4A7C15 >> m.shift
 }
 
-// setSlots gives the hash table size slots, a power of two.
-func (m *memo) setSlots(size int) {
-	m.slots, m.mask = make([]uint64, size), uint64(size-1)
-	m.shift = uint(64 - bits.TrailingZeros(uint(size)))
-}
-
 // growDirect widens the direct table to hold k, unless that would make
-// it too large or too sparse for the states it holds.
+// it too large or too sparse for the states it holds, k counted.
 func (m *memo) growDirect(k State) bool {
 	size := max(len(m.direct), minDirect)
 	for uint64(size) <= uint64(k) {
 		size *= 2
 	}
-	if size > maxDirect || size > minDirect && size > directSlack*(m.n+1) {
+	if size > maxDirect || size > minDirect && size > directSlack*m.n {
 		return false
 	}
 	d := make([]uint16, size)
@@ -119,23 +109,19 @@ func (m *memo) growDirect(k State) bool {
 	return true
 }
 
-// toHash moves the direct table's states into a hash table.
-func (m *memo) toHash() {
-	old := m.direct
+// rehash moves the states of the direct table or the hash table into a
+// hash table of the given size, a power of two.
+func (m *memo) rehash(size int) {
+	direct, slots := m.direct, m.slots
 	m.direct = nil
-	m.setSlots(slotsFor(m.n + 1))
-	for k, v := range old {
+	m.slots, m.mask = make([]uint64, size), uint64(size-1)
+	m.shift = uint(64 - bits.TrailingZeros(uint(size)))
+	for k, v := range direct {
 		if v != 0 {
 			m.insert(State(k), v)
 		}
 	}
-}
-
-// rehash moves the hash table into one of the given size.
-func (m *memo) rehash(size int) {
-	old := m.slots
-	m.setSlots(size)
-	for _, e := range old {
+	for _, e := range slots {
 		if e != 0 {
 			m.insert(State(e>>16), uint16(e))
 		}

@@ -136,12 +136,7 @@ func ReportPosition(ctx context.Context, pos Position, budget int) (VerifyReport
 		{"Verdict by search", fmt.Sprintf("With %s to move, search says: %s %s in %s.", mover, mover, c.Search.Outcome.Verb(), Count(c.Search.Remoteness, "move", "moves"))},
 		{"Formula agrees?", agree},
 	}
-	switch c.Search.Outcome {
-	case Win:
-		r.MovesKind = "winning"
-	case Tie:
-		r.MovesKind = "tie-keeping"
-	}
+	r.MovesKind = [...]string{"", "tie-keeping", "winning"}[c.Search.Outcome+1]
 	for _, m := range c.BestMoves {
 		r.Moves = append(r.Moves, m.String())
 	}

@@ -104,8 +104,7 @@ func (p *ABRow) Moves() []solver.Move {
 	var moves []solver.Move
 	own := letterOf(p.mover)
 	k := 0 // letters seen so far
-	for i := 0; i < len(p.row); i++ {
-		c := p.row[i]
+	for i, c := range []byte(p.row) {
 		if c == '.' {
 			continue
 		}
@@ -135,14 +134,9 @@ func (p *ABRow) Play(m solver.Move) (solver.Position, error) {
 	if p.row[from] != own {
 		return nil, solver.Inputf("move", "cell %d holds %s, not %s's letter %c", cm.From, solver.QuoteChar(p.row[from]), Game.PlayerName(p.mover), own)
 	}
-	k := strings.Count(p.row[:from], "A") + strings.Count(p.row[:from], "B")
-	right := k%2 == 0
-	if right && to <= from || !right && to >= from {
-		dir := "right"
-		if !right {
-			dir = "left"
-		}
-		return nil, solver.Inputf("move", "the letter on cell %d is letter %d, which moves %s", cm.From, k+1, dir)
+	k := from - strings.Count(p.row[:from], ".") // the letters before it
+	if dir := 1 - 2*(k%2); (to-from)*dir <= 0 {  // right for odd-numbered letters, left for even
+		return nil, solver.Inputf("move", "the letter on cell %d is letter %d, which moves %s", cm.From, k+1, [2]string{"right", "left"}[k%2])
 	}
 	lo, hi := min(from, to), max(from, to)
 	for j := lo; j <= hi; j++ {

@@ -160,10 +160,7 @@ func (game) Answer(winner solver.Player, _ bool) string { return Game.PlayerName
 // Judge reads the ABGAME format: T, then one row a line.
 func (game) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
 	total := 0
-	return solver.JudgeLines(j, w, abMaxTests, func(row []byte) (string, error) {
-		if len(row) == 0 {
-			return "", solver.Inputf("position", "the row is empty; a row has 1 or more cells")
-		}
+	return solver.JudgeLines(j, w, abMaxTests, "the row is empty; a row has 1 or more cells", func(row []byte) (string, error) {
 		reserve, nim, ok := scanABFast(row)
 		if !ok {
 			return "", checkABRow(row)

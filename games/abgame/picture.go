@@ -63,11 +63,10 @@ func arrow(c *render.Canvas, r image.Rectangle, right bool, col color.Color) {
 	x0, x1 := r.Min.X+w/5, r.Max.X-w/5
 	head := max(3, h)
 	t := max(1, h/3)
-	if right {
-		c.Rect(image.Rect(x0, cy-t/2-t%2, x1-head+1, cy+t/2+1), col)
-		c.Triangle(image.Pt(x1-head, cy-head/2-1), image.Pt(x1, cy), image.Pt(x1-head, cy+head/2+1), col)
-		return
+	tip, base, lo, hi := x1, x1-head, x0, x1-head+1 // the head's tip and base, the shaft's ends
+	if !right {
+		tip, base, lo, hi = x0, x0+head, x0+head-1, x1
 	}
-	c.Rect(image.Rect(x0+head-1, cy-t/2-t%2, x1, cy+t/2+1), col)
-	c.Triangle(image.Pt(x0+head, cy-head/2-1), image.Pt(x0, cy), image.Pt(x0+head, cy+head/2+1), col)
+	c.Rect(image.Rect(lo, cy-t/2-t%2, hi, cy+t/2+1), col)
+	c.Triangle(image.Pt(base, cy-head/2-1), image.Pt(tip, cy), image.Pt(base, cy+head/2+1), col)
 }

@@ -22,24 +22,15 @@ const maxABCells = abMoverBit / 2
 // abCanonical writes the canonical form of row into buf and returns it.
 func abCanonical(row, buf []byte) []byte {
 	out := buf[:0]
-	letters, pending := 0, 0
+	letters := 0
 	for _, c := range row {
-		if c == '.' {
-			pending++
-			continue
+		if c != '.' {
+			letters++
 		}
-		if letters%2 == 1 { // the gap of a facing pair
-			for range pending {
-				out = append(out, '.')
-			}
-		}
-		out = append(out, c)
-		pending = 0
-		letters++
-	}
-	if letters%2 == 1 { // the last letter's way to the edge
-		for range pending {
-			out = append(out, '.')
+		// An empty cell after an odd-numbered letter is in the gap of a
+		// facing pair, or on the last letter's way to the edge.
+		if c != '.' || letters%2 == 1 {
+			out = append(out, c)
 		}
 	}
 	return out

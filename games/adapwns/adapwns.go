@@ -47,11 +47,8 @@ func (game) Parse(text string, opts solver.ParseOptions) (solver.Position, error
 	if err := solver.CheckLength(text, "a row of '.' and 'P'", opts); err != nil {
 		return nil, err
 	}
-	if err := checkBoard([]byte(text)); err != nil {
+	if err := checkBoard([]byte(text), opts.Strict); err != nil {
 		return nil, err
-	}
-	if opts.Strict && (len(text) < adaMinLen || len(text) > adaMaxLen) {
-		return nil, solver.Inputf("position", "%s; the contest allows %d to %d", solver.Count(len(text), "cell", "cells"), adaMinLen, adaMaxLen)
 	}
 	return &Board{cells: text}, nil
 }
@@ -78,9 +75,14 @@ func (game) RandomText(r *rand.Rand, n int) (string, string) {
 	return solver.RandomString(r, max(1, n), "..P"), ""
 }
 
-func checkBoard(b []byte) error {
+// checkBoard rejects a board with another character than '.' and 'P',
+// and in strict mode one of a length the contest does not allow.
+func checkBoard(b []byte, strict bool) error {
 	if i := solver.FirstNotIn(b, ".P"); i >= 0 {
 		return solver.Inputf("position", "character %d is %s; a board uses '.' and 'P'", i+1, solver.QuoteChar(b[i]))
+	}
+	if strict && (len(b) < adaMinLen || len(b) > adaMaxLen) {
+		return solver.Inputf("position", "%s; the contest allows %d to %d", solver.Count(len(b), "cell", "cells"), adaMinLen, adaMaxLen)
 	}
 	return nil
 }

@@ -114,24 +114,13 @@ func (p *Board) BestMove(o solver.Outcome, an solver.Analysis) solver.Move {
 func xorRule(x int) solver.Outcome { return solver.WinIf(x != 0) }
 
 // Answer is the judge's line: Yes when Ada, the first player, wins.
-func (game) Answer(winner solver.Player, _ bool) string {
-	if winner == 0 {
-		return "Yes"
-	}
-	return "No"
-}
+func (game) Answer(winner solver.Player, _ bool) string { return [2]string{"Yes", "No"}[winner] }
 
 // Judge reads the ADAPWNS format: T, then one board a line.
 func (game) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
-	return solver.JudgeLines(j, w, adaMaxTests, func(b []byte) (string, error) {
-		if len(b) == 0 {
-			return "", solver.Inputf("position", "the board is empty; a board has 1 or more cells")
-		}
-		if err := checkBoard(b); err != nil {
+	return solver.JudgeLines(j, w, adaMaxTests, "the board is empty; a board has 1 or more cells", func(b []byte) (string, error) {
+		if err := checkBoard(b, j.Strict); err != nil {
 			return "", err
-		}
-		if j.Strict && (len(b) < adaMinLen || len(b) > adaMaxLen) {
-			return "", solver.Inputf("position", "%s; the contest allows %d to %d", solver.Count(len(b), "cell", "cells"), adaMinLen, adaMaxLen)
 		}
 		return solver.AnswerFor(Game, 0, xorRule(scanPawns(b, nil))), nil
 	})

@@ -114,10 +114,8 @@ func (game) Span(s solver.State) float64 {
 	// cell c; ways[0] stands for no pawn yet.
 	var ways, next [maxBoardCells + 2]float64
 	ways[0] = 1
-	for m, cell := pawns, 0; m != 0; cell++ {
-		g := bits.TrailingZeros64(m)
-		cell += g
-		m >>= g + 1
+	for m := pawns; m != 0; m &= m - 1 {
+		cell := bits.TrailingZeros64(m)
 		sum := 0.0
 		for c := 0; c <= cell; c++ {
 			sum += ways[c]

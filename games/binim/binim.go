@@ -3,6 +3,7 @@ package binim
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/explain"
@@ -203,12 +204,9 @@ func (p *Stacks) Play(m solver.Move) (solver.Position, error) {
 	if sm.Take < 1 || sm.Take > len(s) {
 		return nil, solver.Inputf("move", "stack %d has %s; take 1 to %d", sm.Stack, solver.Count(len(s), "symbol", "symbols"), len(s))
 	}
-	next := make([]string, 0, len(p.stacks))
-	next = append(next, p.stacks[:sm.Stack-1]...)
-	if rest := s[sm.Take:]; rest != "" {
-		next = append(next, rest)
-	}
-	next = append(next, p.stacks[sm.Stack:]...)
+	next := slices.Clone(p.stacks)
+	next[sm.Stack-1] = s[sm.Take:]
+	next = slices.DeleteFunc(next, func(s string) bool { return s == "" }) // the emptied stack goes
 	return &Stacks{game: p.game, stacks: next, mover: p.mover.Other()}, nil
 }
 

@@ -3,23 +3,15 @@ package binim
 import (
 	"bufio"
 	"bytes"
+	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
 
 // Compress merges each run of equal symbols into one: a player who takes
 // from a run of their own symbols can always take the whole run.
-func Compress(stack string) string {
-	var b strings.Builder
-	for i := 0; i < len(stack); i++ {
-		if i == 0 || stack[i] != stack[i-1] {
-			b.WriteByte(stack[i])
-		}
-	}
-	return b.String()
-}
+func Compress(stack string) string { return string(slices.Compact([]byte(stack))) }
 
 // Binim2Analysis holds the numbers that decide a binim2 position: the
 // "analysis" object of the JSON contract.
@@ -222,13 +214,9 @@ func parseBinimHead(j *solver.JudgeReader, head []byte) (int, solver.Player, err
 	if j.Strict && n > binimMaxStacks {
 		return 0, 0, solver.Inputf(j.Where(), "N is %d; the contest allows at most %d stacks", n, binimMaxStacks)
 	}
-	var first solver.Player
-	switch string(f[1]) {
-	case "Dee":
-	case "Dum":
-		first = 1
-	default:
+	first := slices.Index([]string{"Dee", "Dum"}, string(f[1]))
+	if first < 0 {
 		return 0, 0, solver.Inputf(j.Where(), "%q is not a player; the first player is Dee or Dum", solver.Clip(f[1]))
 	}
-	return n, first, nil
+	return n, solver.Player(first), nil
 }

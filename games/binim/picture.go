@@ -28,7 +28,7 @@ func (g *stackGame) Picture(pos solver.Position, annotate bool) render.Picture {
 	}
 	main := render.Shelf{Caption: "Stacks (top at the top)"}
 	for i, s := range p.stacks {
-		main.Columns = append(main.Columns, render.Column{Num: i + 1, Blocks: blocks(s, always(bright))})
+		main.Columns = append(main.Columns, render.Column{Num: i + 1, Blocks: blocks(s, bright)})
 	}
 	if !annotate {
 		pic.Shelves = []render.Shelf{main}
@@ -39,12 +39,7 @@ func (g *stackGame) Picture(pos solver.Position, annotate bool) render.Picture {
 		for i, s := range p.stacks {
 			owner := ownerOf(s[0])
 			col := &main.Columns[i]
-			col.Blocks = blocks(s, func(c byte) int {
-				if c == s[0] {
-					return bright
-				}
-				return pale
-			})
+			col.Blocks = blocks(s, pale)
 			col.Tag = fmt.Sprintf("%s %d", g.PlayerName(owner), strings.Count(s, s[:1]))
 			col.TagInk = render.PlayerInk[owner]
 		}
@@ -60,10 +55,10 @@ func (g *stackGame) Picture(pos solver.Position, annotate bool) render.Picture {
 		col.Tag, col.TagInk = fmt.Sprintf("%s +1", g.PlayerName(owner)), render.PlayerInk[owner]
 		if s[0] != s[len(s)-1] {
 			shade = greyed
-			col.Blocks = blocks(s, always(greyed))
+			col.Blocks = blocks(s, greyed)
 			col.Tag, col.TagInk = "cancels", render.Muted
 		}
-		merged.Columns = append(merged.Columns, render.Column{Num: col.Num, Blocks: blocks(Compress(s), always(shade)), Tag: col.Tag, TagInk: col.TagInk})
+		merged.Columns = append(merged.Columns, render.Column{Num: col.Num, Blocks: blocks(Compress(s), shade), Tag: col.Tag, TagInk: col.TagInk})
 	}
 	main.Caption = "Stacks (top at the top); grey: top and bottom differ, so the stack cancels out"
 	pic.Shelves = []render.Shelf{main, merged}
@@ -72,26 +67,23 @@ func (g *stackGame) Picture(pos solver.Position, annotate bool) render.Picture {
 	return pic
 }
 
-// The shades of a block.
+// The shades of a stack's blocks.
 const (
 	bright = iota // the owner's colour
-	pale          // the owner's tint: a symbol that does not count
+	pale          // the other symbol than the top in its owner's tint: it does not count
 	greyed        // grey: a stack that cancels out
 )
 
-// always shades every symbol alike.
-func always(k int) func(byte) int { return func(byte) int { return k } }
-
-// blocks draws a stack, each symbol in the shade that shade gives it.
-func blocks(s string, shade func(byte) int) []render.Block {
+// blocks draws a stack in a shade.
+func blocks(s string, shade int) []render.Block {
 	out := make([]render.Block, len(s))
 	for i := range len(s) {
 		owner := ownerOf(s[i])
 		var fill, ink color.Color = render.PlayerInk[owner], render.Background
-		switch shade(s[i]) {
-		case pale:
+		switch {
+		case shade == pale && s[i] != s[0]:
 			fill, ink = render.PlayerTint[owner], render.PlayerInk[owner]
-		case greyed:
+		case shade == greyed:
 			fill, ink = render.Grey, render.Muted
 		}
 		out[i] = render.Block{Fill: fill, Ink: ink, Text: s[i : i+1]}

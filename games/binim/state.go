@@ -109,23 +109,11 @@ func (g *stackGame) Children(s solver.State, buf []solver.State) []solver.State 
 			continue
 		}
 		for k := 1; k <= n; k++ {
-			st, _ := stacksPack(replaceCode(next[:0], codes, i, c&(1<<(n-k)-1)|1<<(n-k), k < n), mover.Other())
+			st, _ := stacksPack(solver.ReplaceSorted(next[:0], codes, i, c&(1<<(n-k)-1)|1<<(n-k), k < n), mover.Other())
 			buf = append(buf, st)
 		}
 	}
 	return buf
-}
-
-// replaceCode writes codes into out with codes[i] replaced by c (or
-// removed when keep is false), still sorted.
-func replaceCode(out, codes []uint64, i int, c uint64, keep bool) []uint64 {
-	out = append(out, codes[:i]...)
-	out = append(out, codes[i+1:]...)
-	if !keep {
-		return out
-	}
-	j, _ := slices.BinarySearch(out, c)
-	return slices.Insert(out, j, c)
 }
 
 // Terminal: a player who cannot move loses in binim and wins in binim2.
@@ -150,28 +138,18 @@ func (g *stackGame) Formula(s solver.State) (solver.Outcome, solver.State, bool)
 		return o, 0, false
 	}
 	n := bits.Len64(codes[i]) - 1
-	st, _ := stacksPack(replaceCode(next[:0], codes, i, codes[i]&(1<<(n-k)-1)|1<<(n-k), k < n), mover.Other())
+	st, _ := stacksPack(solver.ReplaceSorted(next[:0], codes, i, codes[i]&(1<<(n-k)-1)|1<<(n-k), k < n), mover.Other())
 	return o, st, true
 }
 
-// allStacks lists every stack of 1..maxLen symbols, shortest first.
-func allStacks(maxLen int) []string {
-	var out []string
-	for n := 1; n <= maxLen; n++ {
-		solver.EnumerateStrings(n, "01", func(s string) bool { out = append(out, s); return true })
-	}
-	return out
-}
-
 // Starts yields every multiset of exactly size stacks of 1..VerifyStackLen
-// symbols, once with Dee and once with Dum moving first.
+// symbols, once with Dee and once with Dum moving first. Their codes are
+// the numbers from 2 (the stack 0) to 2^(VerifyStackLen+1)-1.
 func (g *stackGame) Starts(size int, yield func(solver.State) bool) {
-	all := allStacks(VerifyStackLen)
-	codes := make([]uint64, len(all))
-	for i, s := range all {
-		codes[i] = stackCode(s)
+	codes := make([]uint64, 1<<(VerifyStackLen+1)-2)
+	for i := range codes {
+		codes[i] = uint64(i + 2)
 	}
-	slices.Sort(codes)
 	solver.EnumerateMultisets(size, codes, func(pick []uint64) bool {
 		for _, first := range []solver.Player{0, 1} {
 			if st, ok := stacksPack(pick, first); ok && !yield(st) {

@@ -1,7 +1,9 @@
 package binstring
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 
@@ -114,10 +116,7 @@ func (p *BinaryString) lead() int { return p.held[p.mover] - p.held[p.mover.Othe
 
 // Moves lists every substring, by start and then end. A long string has
 // n(n+1)/2 of them; callers that need only a few use FirstMoves.
-func (p *BinaryString) Moves() []solver.Move {
-	n := len(p.s)
-	return p.FirstMoves(n * (n + 1) / 2)
-}
+func (p *BinaryString) Moves() []solver.Move { return p.FirstMoves(math.MaxInt) }
 
 // FirstMoves lists the first limit substrings in the order of Moves.
 func (p *BinaryString) FirstMoves(limit int) []solver.Move {
@@ -153,13 +152,5 @@ func (p *BinaryString) Play(m solver.Move) (solver.Position, error) {
 func (p *BinaryString) Terminal() solver.Outcome { return leadOutcome(p.lead()) }
 
 // leadOutcome is the result for a player who ends with lead more 0s than
-// the opponent: fewer 0s win.
-func leadOutcome(lead int) solver.Outcome {
-	switch {
-	case lead < 0:
-		return solver.Win
-	case lead > 0:
-		return solver.Loss
-	}
-	return solver.Tie
-}
+// the opponent: fewer 0s win, so it is the sign of -lead.
+func leadOutcome(lead int) solver.Outcome { return solver.Outcome(cmp.Compare(0, lead)) }

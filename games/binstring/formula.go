@@ -2,6 +2,8 @@ package binstring
 
 import (
 	"bufio"
+	"bytes"
+	"slices"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -42,24 +44,17 @@ func finalShift(zeros, nim int) int {
 // each run's length.
 func scanBinary(b []byte, visit func(run int)) (zeros, nim int) {
 	run := 0
-	for _, c := range b {
-		if c == '1' {
-			run++
+	for i, c := range b {
+		if c == '0' {
+			zeros++
+			run = 0
 			continue
 		}
-		zeros++
-		if run > 0 {
+		if run++; i+1 == len(b) || b[i+1] == '0' { // the run ends here
 			nim ^= run
 			if visit != nil {
 				visit(run)
 			}
-			run = 0
-		}
-	}
-	if run > 0 {
-		nim ^= run
-		if visit != nil {
-			visit(run)
 		}
 	}
 	return zeros, nim
@@ -113,7 +108,7 @@ func (t *binTables) fill(s []byte) {
 	for k := range t.runStart {
 		t.xpre = append(t.xpre, t.xpre[k]^(t.runEnd[k]-t.runStart[k]+1))
 	}
-	t.runAfter, t.nextZero = resize(t.runAfter, n+1), resize(t.nextZero, n+1)
+	t.runAfter, t.nextZero = slices.Grow(t.runAfter[:0], n+1)[:n+1], slices.Grow(t.nextZero[:0], n+1)[:n+1]
 	t.runAfter[n], t.nextZero[n] = len(t.runStart), n
 	for i := n - 1; i >= 0; i-- {
 		t.runAfter[i], t.nextZero[i] = t.runAfter[i+1], t.nextZero[i+1]
@@ -124,14 +119,6 @@ func (t *binTables) fill(s []byte) {
 			t.nextZero[i] = i
 		}
 	}
-}
-
-// resize returns s with length n, reusing its array if it is large enough.
-func resize(s []int, n int) []int {
-	if cap(s) >= n {
-		return s[:n]
-	}
-	return make([]int, n)
 }
 
 // bestMove finds the first substring i..j (0-based, inclusive), by start
@@ -153,10 +140,7 @@ func (t *binTables) bestMove(s []byte, lead int, o solver.Outcome) (int, int, bo
 	}
 	t.fill(s)
 	n := len(s)
-	zeros := 0
-	for _, c := range s {
-		zeros += int('1' - c)
-	}
+	zeros := bytes.Count(s, []byte{'0'})
 	X := t.xpre[len(t.runStart)]
 	target := -lead // the mover needs t - s' < target (win) or == target (tie)
 	keeps := func(c int) bool {
@@ -174,13 +158,8 @@ func (t *binTables) bestMove(s []byte, lead int, o solver.Outcome) (int, int, bo
 		// lo..hi: the ends j that remove exactly k 0s.
 		lo, hi := i, t.nextZero[i]-1
 		for k := 0; k <= target+1; k++ {
-			if k > 0 {
-				if k == 1 {
-					lo = t.nextZero[i]
-				} else {
-					lo = t.nextZero[hi+1]
-				}
-				if lo >= n {
+			if k > 0 { // the k-th 0 from i, and the 1s after it
+				if lo = t.nextZero[hi+1]; lo >= n {
 					break
 				}
 				hi = t.nextZero[lo+1] - 1
@@ -188,11 +167,8 @@ func (t *binTables) bestMove(s []byte, lead int, o solver.Outcome) (int, int, bo
 			if lo > hi {
 				continue
 			}
-			var ok0, ok1 bool // removals leaving XOR 0, and not 0, keep o
-			if (zeros-k)%2 == 0 {
-				ok0 = keeps(k)
-				ok1 = ok0
-			} else {
+			ok0, ok1 := keeps(k), keeps(k) // removals leaving XOR 0, and not 0, keep o
+			if (zeros-k)%2 != 0 {
 				ok0, ok1 = keeps(k-1), keeps(k+1)
 			}
 			switch {
@@ -242,10 +218,7 @@ func (game) Answer(winner solver.Player, tie bool) string {
 
 // Judge reads the project's binstring format: T, then one string a line.
 func (game) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
-	return solver.JudgeLines(j, w, 1<<30, func(b []byte) (string, error) {
-		if len(b) == 0 {
-			return "", solver.Inputf("position", "the string is empty; a test has 1 or more characters")
-		}
+	return solver.JudgeLines(j, w, 1<<30, "the string is empty; a test has 1 or more characters", func(b []byte) (string, error) {
 		if k := solver.FirstNotBinary(b); k >= 0 {
 			return "", solver.Inputf("position", "character %d is %s; the string uses only 0 and 1", k+1, solver.QuoteChar(b[k]))
 		}

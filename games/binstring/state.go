@@ -61,9 +61,7 @@ func binBytes(s solver.State, buf []byte) ([]byte, int) {
 func (game) Decode(s solver.State) solver.Position {
 	var buf [maxBinChars]byte
 	str, lead := binBytes(s, buf[:])
-	p := &BinaryString{s: string(str)}
-	p.held[0], p.held[1] = max(lead, 0), max(-lead, 0)
-	return p
+	return &BinaryString{s: string(str), held: [2]int{max(lead, 0), max(-lead, 0)}}
 }
 
 // Children removes every substring: the opponent then moves with the

@@ -1,6 +1,7 @@
 package nim
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -14,22 +15,20 @@ import (
 // heaps, then random small cases.
 func (g *game) CheckTests(rng *rand.Rand) []check.Test {
 	out := check.Lines("3 4 5", "1 2 3", // the examples
-		"0", "1", "2", "1 1", "2 2", "5 5", "1 1 1", "1 1 1 1", "1 2 3", "4 5 1", "7 7 7", "0 0 1", "1 1 2", "1 1 3")
-	out = append(out, check.Test{Text: strconv.Itoa(MaxHeap) + " " + strconv.Itoa(MaxHeap)})
-	out = append(out, check.Test{Text: strconv.Itoa(MaxHeap) + " 1 " + strconv.Itoa(MaxHeap-1)})
-	for _, h := range []int{1, 2, 1000} {
-		heaps := make([]string, strictMaxHeaps)
+		"0", "1", "2", "1 1", "2 2", "5 5", "1 1 1", "1 1 1 1", "1 2 3", "4 5 1", "7 7 7", "0 0 1", "1 1 2", "1 1 3",
+		fmt.Sprintf("%d %d", MaxHeap, MaxHeap), fmt.Sprintf("%d 1 %d", MaxHeap, MaxHeap-1))
+	random := func(n, sizes, least int) check.Test { // n heaps of least to least+sizes-1
+		heaps := make([]string, n)
 		for k := range heaps {
-			heaps[k] = strconv.Itoa(rng.IntN(h) + 1)
+			heaps[k] = strconv.Itoa(least + rng.IntN(sizes))
 		}
-		out = append(out, check.Test{Text: strings.Join(heaps, " ")})
+		return check.Test{Text: strings.Join(heaps, " ")}
+	}
+	for _, h := range []int{1, 2, 1000} {
+		out = append(out, random(strictMaxHeaps, h, 1))
 	}
 	for len(out) < 200 {
-		heaps := make([]string, 1+rng.IntN(5))
-		for k := range heaps {
-			heaps[k] = strconv.Itoa(rng.IntN(8))
-		}
-		out = append(out, check.Test{Text: strings.Join(heaps, " ")})
+		out = append(out, random(1+rng.IntN(5), 8, 0))
 	}
 	return out
 }

@@ -118,10 +118,7 @@ func (g *game) Answer(winner solver.Player, _ bool) string { return g.PlayerName
 // Judge reads the project's Nim format: T, then one test a line, the heap
 // sizes separated by spaces. It answers First or Second.
 func (g *game) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
-	return solver.JudgeLines(j, w, strictMaxTests, func(line []byte) (string, error) {
-		if len(line) == 0 {
-			return "", solver.Inputf("position", "the test is empty; a test is one or more heap sizes")
-		}
+	return solver.JudgeLines(j, w, strictMaxTests, "the test is empty; a test is one or more heap sizes", func(line []byte) (string, error) {
 		var t tally
 		heaps, h, digits := 0, 0, 0
 		for i := 0; i <= len(line); i++ {

@@ -119,11 +119,9 @@ func (g *game) Random(r *rand.Rand) solver.Position {
 // RandomText is heaps of 0 to 999 objects, about n characters in all.
 func (g *game) RandomText(r *rand.Rand, n int) (string, string) {
 	var b strings.Builder
-	for k := 0; b.Len() < n || k == 0; k++ {
-		if k > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(strconv.Itoa(r.IntN(1000)))
+	b.WriteString(strconv.Itoa(r.IntN(1000)))
+	for b.Len() < n {
+		b.WriteString(" " + strconv.Itoa(r.IntN(1000)))
 	}
 	return b.String(), ""
 }

@@ -320,7 +320,7 @@ func TestChildrenAsRepacked(t *testing.T) {
 			}
 			for h2 := 0; h2 < h; h2++ {
 				var next [heapBits]int
-				s, _ := heapsPack(replaceHeap(next[:0], sorted, i, h2))
+				s, _ := heapsPack(solver.ReplaceSorted(next[:0], sorted, i, h2, h2 > 0))
 				want = append(want, s)
 			}
 		}

@@ -49,9 +49,8 @@ func bitBlocks(x, w int, one, zero color.Color) []render.Block {
 	w = max(w, bits.Len(uint(x)))
 	out := make([]render.Block, w)
 	for i := range out {
-		bit := x >> (w - 1 - i) & 1
 		out[i] = render.Block{Fill: zero, Ink: one, Text: "0"}
-		if bit == 1 {
+		if x>>(w-1-i)&1 == 1 {
 			out[i] = render.Block{Fill: one, Ink: render.Background, Text: "1"}
 		}
 	}

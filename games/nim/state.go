@@ -103,7 +103,7 @@ func (g *game) Children(s solver.State, buf []solver.State) []solver.State {
 		j := 0                         // where a heap of h2 goes among heaps[:i]
 		for h2 := 0; h2 < h; h2++ {
 			if max(1, bits.Len(uint(max(h2, rest)))) != w {
-				st, _ := heapsPack(replaceHeap(next[:0], heaps, i, h2))
+				st, _ := heapsPack(solver.ReplaceSorted(next[:0], heaps, i, h2, h2 > 0))
 				buf = append(buf, st)
 				continue
 			}
@@ -122,18 +122,6 @@ func (g *game) Children(s solver.State, buf []solver.State) []solver.State {
 	return buf
 }
 
-// replaceHeap writes heaps into out with heaps[i] replaced by h (dropped
-// when 0), still sorted.
-func replaceHeap(out, heaps []int, i, h int) []int {
-	out = append(out, heaps[:i]...)
-	out = append(out, heaps[i+1:]...)
-	if h == 0 {
-		return out
-	}
-	j, _ := slices.BinarySearch(out, h)
-	return slices.Insert(out, j, h)
-}
-
 // Terminal: every heap is empty.
 func (g *game) Terminal(solver.State) solver.Outcome { return solver.WinIf(g.misere) }
 
@@ -147,7 +135,7 @@ func (g *game) Formula(s solver.State) (solver.Outcome, solver.State, bool) {
 	if !ok {
 		return o, 0, false
 	}
-	st, _ := heapsPack(replaceHeap(next[:0], heaps, i, h2))
+	st, _ := heapsPack(solver.ReplaceSorted(next[:0], heaps, i, h2, h2 > 0))
 	return o, st, true
 }
 
