@@ -19,7 +19,9 @@ const (
 	Win  Outcome = 1
 )
 
-// String returns "win", "tie" or "loss".
+// String returns "win", "tie" or "loss". Outcomes are only ever these
+// three (the search's Known answers the zero Value for a state it has
+// not solved), so the words are looked up by value.
 func (o Outcome) String() string { return [...]string{"loss", "tie", "win"}[o+1] }
 
 // Verb returns "wins", "loses" or "ties": what the mover does.

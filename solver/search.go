@@ -136,8 +136,10 @@ func (s *Search) States() int { return s.memo.n }
 
 // Known returns the value of a state the search has already solved.
 func (s *Search) Known(st State) (Value, bool) {
-	v := s.memo.get(st)
-	return unpack(v), v != 0
+	if v := s.memo.get(st); v != 0 {
+		return unpack(v), true
+	}
+	return Value{}, false
 }
 
 // ctxEvery is how many states pass between two looks at the context;
