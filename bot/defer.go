@@ -269,6 +269,16 @@ func apology(i *discordgo.Interaction, msg string) *discordgo.InteractionRespons
 	return ephemeral(msg)
 }
 
+// idle returns a channel closed once no work is in flight.
+func (d *deferrer) idle() <-chan struct{} {
+	idle := make(chan struct{})
+	go func() {
+		d.work.Wait()
+		close(idle)
+	}()
+	return idle
+}
+
 // shutdown stops taking interactions, lets work in flight finish for up to
 // grace (DefaultShutdownGrace when <= 0), then cancels what is left
 // (deferred answers become apologies) and waits until everything is
@@ -281,11 +291,7 @@ func (d *deferrer) shutdown(ctx context.Context, grace time.Duration) error {
 	d.mu.Lock()
 	d.stopping = true
 	d.mu.Unlock()
-	idle := make(chan struct{})
-	go func() {
-		d.work.Wait()
-		close(idle)
-	}()
+	idle := d.idle()
 	select {
 	case <-idle:
 		return nil

@@ -44,13 +44,8 @@ func WithShutdownGrace(d time.Duration) HTTPOption {
 // wait blocks until no work is in flight or ctx is done, and reports
 // ctx's error in the latter case.
 func (d *deferrer) wait(ctx context.Context) error {
-	idle := make(chan struct{})
-	go func() {
-		d.work.Wait()
-		close(idle)
-	}()
 	select {
-	case <-idle:
+	case <-d.idle():
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
