@@ -72,6 +72,14 @@ func (l *RateLimiter) Users() int {
 	return len(l.users)
 }
 
+// Remembers reports whether the limiter keeps a bucket for user.
+func (l *RateLimiter) Remembers(user string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, ok := l.users[user]
+	return ok
+}
+
 // Len reports how many ids the ledger remembers.
 func (l *MemoryLedger) Len() int {
 	l.mu.Lock()

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"slices"
 	"sync"
 	"time"
 
@@ -154,9 +153,18 @@ func (l *RateLimiter) evict(now time.Time) {
 	full := time.Duration(l.burst / l.rate * float64(time.Second))
 	n := len(l.users)
 	maps.DeleteFunc(l.users, func(_ string, b *bucket) bool { return now.Sub(b.last) >= full })
-	if len(l.users) == n && n > 0 {
-		delete(l.users, slices.MinFunc(slices.Collect(maps.Keys(l.users)), func(a, b string) int { return l.users[a].last.Compare(l.users[b].last) }))
+	if len(l.users) < n || n == 0 {
+		return
 	}
+	// None has refilled: forget the user seen longest ago, in one pass
+	// that allocates nothing (the map can hold many thousands).
+	oldest, first := "", true
+	for user, b := range l.users {
+		if first || b.last.Before(l.users[oldest].last) {
+			oldest, first = user, false
+		}
+	}
+	delete(l.users, oldest)
 }
 
 // slowDown is the reply for a user over the limit who may try again after

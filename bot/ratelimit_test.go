@@ -139,6 +139,15 @@ func TestRateLimiterBoundedMemory(t *testing.T) {
 			t.Fatalf("after %d users: remembers %d, want at most 100", n+1, got)
 		}
 	}
+	// With nobody idle, the user seen longest ago goes: the 100 latest stay.
+	for _, user := range []string{"user900", "user999"} {
+		if !l.Remembers(user) {
+			t.Errorf("%s, among the 100 latest, was forgotten", user)
+		}
+	}
+	if l.Remembers("user899") {
+		t.Error("user899, older than the 100 latest, is still remembered")
+	}
 	// Idle users go first: after a full refill everybody is forgotten at once.
 	clock.advance(DefaultRatePer)
 	l.Handle(context.Background(), byUser("late"))
