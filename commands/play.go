@@ -67,11 +67,11 @@ func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, stri
 	if err != nil {
 		return game{}, "", err
 	}
-	var side, kept, moves int
-	if _, err := fmt.Sscanf(strings.Join(head[3:6], " "), "%d %d %d", &side, &kept, &moves); err != nil || side < 0 || side > 1 {
+	ns, ok := numbers(head[3:6]...)
+	if !ok || ns[0] < 0 || ns[0] > 1 {
 		return game{}, "", errBadState
 	}
-	gm := game{Session: play.Session{Pos: pos, Side: solver.Player(side), Kept: kept, Moves: moves}, owner: head[2]}
+	gm := game{Session: play.Session{Pos: pos, Side: solver.Player(ns[0]), Kept: ns[1], Moves: ns[2]}, owner: head[2]}
 	if userID(i) != gm.owner {
 		return game{}, "", solver.Errorf(solver.EForbidden, "", "this game belongs to <@%s>; start your own with /%s play", gm.owner, pos.Game().Name())
 	}

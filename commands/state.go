@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,16 +36,32 @@ func (s positionState) encode() string {
 
 func decodeState(enc string) (positionState, error) {
 	var s positionState
-	var packed string
-	if _, err := fmt.Sscanf(enc, "%d.%d.%d.%s", &s.mover, &s.held[0], &s.held[1], &packed); err != nil || s.mover > 1 || s.mover < 0 {
+	parts := strings.SplitN(enc, ".", 4)
+	ns, ok := numbers(parts[:min(len(parts), 3)]...)
+	if len(parts) != 4 || !ok || ns[0] < 0 || ns[0] > 1 {
 		return s, errBadState
 	}
-	raw, err := b64.DecodeString(packed)
+	s.mover, s.held = solver.Player(ns[0]), [2]int{ns[1], ns[2]}
+	raw, err := b64.DecodeString(parts[3])
 	if err != nil {
 		return s, errBadState
 	}
 	s.text, err = unpackText(raw)
 	return s, err
+}
+
+// numbers reads every field as a whole decimal number, or reports false:
+// what a signed custom_id carries is read strictly, all or nothing.
+func numbers(fields ...string) ([]int, bool) {
+	ns := make([]int, len(fields))
+	for k, f := range fields {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, false
+		}
+		ns[k] = n
+	}
+	return ns, true
 }
 
 // customID builds "prefix:…:state", signed, with the state of pos:

@@ -19,13 +19,23 @@ const (
 	Win  Outcome = 1
 )
 
-// String returns "win", "tie" or "loss". Outcomes are only ever these
-// three (the search's Known answers the zero Value for a state it has
-// not solved), so the words are looked up by value.
-func (o Outcome) String() string { return [...]string{"loss", "tie", "win"}[o+1] }
+// String returns "win", "tie" or "loss".
+func (o Outcome) String() string { return o.word("loss", "tie", "win") }
 
 // Verb returns "wins", "loses" or "ties": what the mover does.
-func (o Outcome) Verb() string { return [...]string{"loses", "ties", "wins"}[o+1] }
+func (o Outcome) Verb() string { return o.word("loses", "ties", "wins") }
+
+// word picks the word for o; any value that is neither a win nor a loss
+// reads as a tie rather than failing.
+func (o Outcome) word(loss, tie, win string) string {
+	switch o {
+	case Loss:
+		return loss
+	case Win:
+		return win
+	}
+	return tie
+}
 
 // WinIf returns Win when win holds and Loss otherwise.
 func WinIf(win bool) Outcome {
