@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -240,11 +241,20 @@ func TestFailedWritesLeaveNoTrace(t *testing.T) {
 				if p := recover(); p != "boom" {
 					t.Errorf("recovered %v, want the writer's panic", p)
 				}
+				// On PostgreSQL fn runs on the caller's goroutine, and the
+				// frames that panicked are still there for a handler to log.
+				if stack := string(debug.Stack()); b.Kind == store.Postgres && !strings.Contains(stack, "panicsHere") {
+					t.Errorf("the panic's stack lost the function that panicked:\n%s", stack)
+				}
 			}()
-			s.Update(context.Background(), func(*store.Tx) error { panic("boom") })
+			s.Update(context.Background(), panicsHere)
 		}()
 		if err := s.Update(context.Background(), func(*store.Tx) error { return nil }); err != nil {
 			t.Errorf("after a panic the store does not write: %v", err)
 		}
 	})
 }
+
+// panicsHere is a transaction's function that panics, by a name its stack
+// can be searched for.
+func panicsHere(*store.Tx) error { panic("boom") }

@@ -166,7 +166,7 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 	var err error
 	for try := range maxTries {
 		err = s.updateOnce(ctx, fn)
-		if p, ok := err.(*panicked); ok {
+		if p := (*panicked)(nil); errors.As(err, &p) {
 			panic(p.value)
 		}
 		if err == nil || !retryable(err) {
@@ -181,8 +181,10 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 	return fmt.Errorf("store: still conflicting after %d tries: %w", maxTries, err)
 }
 
-// updateOnce runs fn in one transaction; a panic in fn rolls it back and
-// comes back as a *panicked error.
+// updateOnce runs fn in one transaction. A panic in fn rolls it back: on
+// PostgreSQL it goes on as it is; on SQLite, where fn may run on the
+// goroutine that holds the write turn, it comes back as a *panicked error
+// for Update to panic again with.
 func (s *Store) updateOnce(ctx context.Context, fn func(tx *Tx) error) error {
 	if s.kind == SQLite {
 		return s.updateSQLite(ctx, fn)
@@ -191,7 +193,15 @@ func (s *Store) updateOnce(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("store: begin: %w", err)
 	}
-	if err := call(fn, &Tx{tx: sqlTx, s: s, ctx: ctx}); err != nil {
+	// A panic in fn rolls back and goes on from this deferred call, so
+	// the frames that panicked stay on the stack for whoever logs it.
+	defer func() {
+		if p := recover(); p != nil {
+			sqlTx.Rollback()
+			panic(p)
+		}
+	}()
+	if err := fn(&Tx{tx: sqlTx, s: s, ctx: ctx}); err != nil {
 		sqlTx.Rollback()
 		return err
 	}
