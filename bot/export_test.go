@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"crypto/ed25519"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -85,10 +84,4 @@ func (l *MemoryLedger) Len() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return len(l.seen)
-}
-
-// newHTTPHandler is NewHTTPHandler with its concrete type, for tests that
-// reach the deferrer.
-func newHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOption) *httpHandler {
-	return NewHTTPHandler(publicKey, handler, opts...).(*httpHandler)
 }

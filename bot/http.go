@@ -90,6 +90,12 @@ type httpHandler struct {
 // multipart/form-data. Deferred responses are delivered through Discord's
 // REST API with a token-less discordgo session.
 func NewHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOption) http.Handler {
+	return newHTTPHandler(publicKey, handler, opts...)
+}
+
+// newHTTPHandler is NewHTTPHandler with its concrete type, which ServeHTTP
+// and the tests need to reach its configuration and deferrer.
+func newHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOption) *httpHandler {
 	cfg := httpConfig{maxBody: DefaultMaxBodyBytes, now: time.Now, wrap: func(h http.Handler) http.Handler { return h }}
 	for _, o := range opts {
 		o(&cfg)
@@ -105,6 +111,20 @@ func NewHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOp
 	}
 }
 
+// firstError keeps the first error its reader returned.
+type firstError struct {
+	io.ReadCloser
+	err error
+}
+
+func (f *firstError) Read(p []byte) (int, error) {
+	n, err := f.ReadCloser.Read(p)
+	if f.err == nil && err != nil && err != io.EOF {
+		f.err = err
+	}
+	return n, err
+}
+
 // ServeHTTP implements http.Handler.
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path != InteractionsPath {
@@ -118,13 +138,12 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 
 	// The signature is checked before anything else reads the body.
-	body := http.MaxBytesReader(w, r.Body, h.cfg.maxBody)
+	body := &firstError{ReadCloser: http.MaxBytesReader(w, r.Body, h.cfg.maxBody)}
 	r.Body = body
 	if !discordgo.VerifyInteraction(r, h.key) {
-		// VerifyInteraction swallows read errors, but a MaxBytesReader's
-		// error sticks: an empty read tells a body over the limit from a
-		// bad signature.
-		if _, err := body.Read(nil); errors.As(err, new(*http.MaxBytesError)) {
+		// VerifyInteraction swallows read errors: the one kept tells a
+		// body over the limit from a bad signature.
+		if errors.As(body.err, new(*http.MaxBytesError)) {
 			h.cfg.log.Warn("interaction request too large", "limit", h.cfg.maxBody)
 			http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
 			return
@@ -247,7 +266,7 @@ func RunHTTP(ctx context.Context, addr string, publicKey ed25519.PublicKey, hand
 // returns nil. It closes ln.
 func ServeHTTP(ctx context.Context, ln net.Listener, publicKey ed25519.PublicKey, handler Handler, log *slog.Logger, opts ...HTTPOption) error {
 	log = orDiscard(log)
-	h := NewHTTPHandler(publicKey, handler, append([]HTTPOption{WithLogger(log)}, opts...)...).(*httpHandler)
+	h := newHTTPHandler(publicKey, handler, append([]HTTPOption{WithLogger(log)}, opts...)...)
 	srv := &http.Server{
 		Handler:           h.cfg.wrap(h),
 		ReadHeaderTimeout: readHeaderTimeout,
