@@ -133,7 +133,7 @@ func (r *Router) mention(name, sub string) string {
 // cardClick answers a click on a card's button: privately unless the
 // card's author clicked.
 func (r *Router) cardClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
-	head, pos, err := r.openPosition(id, errCardExpired, 2, 4)
+	head, pos, err := r.openPosition(id, cardID)
 	if err != nil {
 		return nil, err
 	}

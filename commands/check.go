@@ -34,7 +34,7 @@ const checkPrefix = "chk"
 // checkSolve answers the report's Solve button: the full solve card of
 // the failing case, privately, as /GAME solve would give it.
 func (r *Router) checkSolve(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
-	head, pos, err := r.openPosition(id, errCardExpired, 2, 3)
+	head, pos, err := r.openPosition(id, checkID)
 	if err != nil {
 		return nil, err
 	}

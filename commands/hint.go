@@ -29,7 +29,7 @@ func (r *Router) hint(q *request) (*discordgo.InteractionResponse, error) {
 
 // nextHint answers a "Next hint" click by updating the same message.
 func (r *Router) nextHint(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
-	head, pos, err := r.openPosition(id, errHintExpired, 1, 3, 4)
+	head, pos, err := r.openPosition(id, hintID)
 	if err != nil {
 		return nil, err
 	}

@@ -63,7 +63,7 @@ func (r *Router) play(q *request) (*discordgo.InteractionResponse, error) {
 
 // openGame reads a game from a control's custom_id and checks who clicked.
 func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, string, error) {
-	head, pos, err := r.openPosition(customID, errGameExpired, 1, 7)
+	head, pos, err := r.openPosition(customID, gameID)
 	if err != nil {
 		return game{}, "", err
 	}

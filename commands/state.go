@@ -79,11 +79,26 @@ func (r *Router) customID(head string, pos solver.Position) string {
 	return r.signer.sign(head + ":" + string(cachedState) + key)
 }
 
-// openPosition checks a custom_id's signature, that its head has one of
-// the given lengths and names the game at head[gameAt], and rebuilds the
-// position its state carries. A state that has left the cache is
-// reported as expired.
-func (r *Router) openPosition(id string, expired error, gameAt int, lengths ...int) ([]string, solver.Position, error) {
+// idShape is the head of one kind of custom_id that carries a position:
+// how many fields it may have, which one names the game, and the error
+// for a state that has left the cache.
+type idShape struct {
+	lengths []int
+	gameAt  int
+	expired error
+}
+
+// The custom_ids that carry a position, by their heads' fields.
+var (
+	cardID  = idShape{[]int{4}, 2, errCardExpired}    // card:action:game:author
+	checkID = idShape{[]int{3}, 2, errCardExpired}    // check:s:game
+	hintID  = idShape{[]int{3, 4}, 1, errHintExpired} // hint:game:level[:verdict]
+	gameID  = idShape{[]int{7}, 1, errGameExpired}    // play:game:owner:side:kept:moves:action
+)
+
+// openPosition checks a custom_id's signature and that its head has the
+// shape's fields, and rebuilds the position its state carries.
+func (r *Router) openPosition(id string, shape idShape) ([]string, solver.Position, error) {
 	data, err := r.signer.open(id)
 	if err != nil {
 		return nil, nil, err
@@ -103,7 +118,7 @@ func (r *Router) openPosition(id string, expired error, gameAt int, lengths ...i
 		v, ok := r.cfg.Cache.Get("state:" + enc[1:])
 		if !ok {
 			if st, ok = r.getShared("state:" + enc[1:]); !ok {
-				return nil, nil, expired
+				return nil, nil, shape.expired
 			}
 		} else if st, ok = v.(positionState); !ok {
 			return nil, nil, errBadState
@@ -111,10 +126,10 @@ func (r *Router) openPosition(id string, expired error, gameAt int, lengths ...i
 	default:
 		return nil, nil, errBadState
 	}
-	if !slices.Contains(lengths, len(head)) {
+	if !slices.Contains(shape.lengths, len(head)) {
 		return nil, nil, errBadState
 	}
-	g, err := solver.Lookup(head[gameAt])
+	g, err := solver.Lookup(head[shape.gameAt])
 	if err != nil {
 		return nil, nil, errBadState
 	}
