@@ -2,7 +2,6 @@ package abgame
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -104,20 +103,7 @@ func TestAnalysis(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.text, func(t *testing.T) {
-			pos, err := Game.Parse(tc.text, solver.ParseOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := solver.Solve(pos)
-			if got := r.Answer(); got != tc.answer {
-				t.Errorf("Answer() = %q, want %q", got, tc.answer)
-			}
-			if b, _ := json.Marshal(r.Analysis); string(b) != tc.analysis {
-				t.Errorf("analysis\n got %s\nwant %s", b, tc.analysis)
-			}
-			if r.Move != tc.move {
-				t.Errorf("move %v, want %v", r.Move, tc.move)
-			}
+			gametest.CheckSolved(t, Game, tc.text, solver.ParseOptions{}, tc.answer, tc.analysis, tc.move)
 		})
 	}
 }

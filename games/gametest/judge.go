@@ -3,6 +3,7 @@ package gametest
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"strconv"
@@ -314,5 +315,26 @@ func BenchVerify(b *testing.B, g solver.Game, sizes ...int) {
 				}
 			}
 		})
+	}
+}
+
+// CheckSolved parses text as a position of g and checks what solve says
+// of it: the judge's answer, the analysis as the JSON contract writes it,
+// and the move (nil for none): a worked example of a game's tests.
+func CheckSolved(t *testing.T, g solver.Game, text string, opts solver.ParseOptions, answer, analysis string, move solver.Move) {
+	t.Helper()
+	pos, err := g.Parse(text, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := solver.Solve(pos)
+	if got := r.Answer(); got != answer {
+		t.Errorf("Answer() = %q, want %q", got, answer)
+	}
+	if b, _ := json.Marshal(r.Analysis); string(b) != analysis {
+		t.Errorf("analysis\n got %s\nwant %s", b, analysis)
+	}
+	if r.Move != move {
+		t.Errorf("move %v, want %v", r.Move, move)
 	}
 }

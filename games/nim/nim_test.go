@@ -130,20 +130,7 @@ func TestAnalysis(t *testing.T) {
 		{Misere, "0 0", "First", `{"heaps":[0,0],"nim_sum":0,"big_heaps":0,"ones":0}`, nil},
 	} {
 		t.Run(tc.game.Name()+" "+tc.text, func(t *testing.T) {
-			pos, err := tc.game.Parse(tc.text, solver.ParseOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := solver.Solve(pos)
-			if got := r.Answer(); got != tc.answer {
-				t.Errorf("Answer() = %q, want %q", got, tc.answer)
-			}
-			if b, _ := json.Marshal(r.Analysis); string(b) != tc.analysis {
-				t.Errorf("analysis\n got %s\nwant %s", b, tc.analysis)
-			}
-			if r.Move != tc.move {
-				t.Errorf("move %v, want %v", r.Move, tc.move)
-			}
+			gametest.CheckSolved(t, tc.game, tc.text, solver.ParseOptions{}, tc.answer, tc.analysis, tc.move)
 		})
 	}
 	if b, _ := json.Marshal(Move{2, 3}); string(b) != `{"heap":2,"take":3}` || (Move{2, 3}).String() != "take 3 from heap 2" {
