@@ -22,15 +22,8 @@ var spec = gametest.Spec{
 	Small:       6,
 	StartsCount: func(size int) int { return int(math.Pow(3, float64(size))) },
 	Build:       func(text string, _ solver.Player) solver.Position { return &ABRow{row: text} },
-	JudgeInput: func(positions []solver.Position) string {
-		var b strings.Builder
-		b.WriteString(strconv.Itoa(len(positions)) + "\n")
-		for _, p := range positions {
-			b.WriteString(p.String() + "\n")
-		}
-		return b.String()
-	},
-	Long: func(n int) string { return strings.Repeat(".", n-2) + "AB" },
+	JudgeInput:  gametest.LinePerPosition,
+	Long:        func(n int) string { return strings.Repeat(".", n-2) + "AB" },
 	Large: map[string]string{
 		"dense":       strings.Repeat("AB.", solver.MaxPositionLen/3),
 		"sparse":      strings.Repeat("A"+strings.Repeat(".", 39)+"B"+strings.Repeat(".", 39), solver.MaxPositionLen/80),

@@ -25,15 +25,8 @@ var spec = gametest.Spec{
 	ExactSpan:   true,
 	StartsCount: func(size int) int { return 1 << size },
 	Build:       func(text string, _ solver.Player) solver.Position { return &Board{cells: text} },
-	JudgeInput: func(positions []solver.Position) string {
-		var b strings.Builder
-		b.WriteString(strconv.Itoa(len(positions)) + "\n")
-		for _, p := range positions {
-			b.WriteString(p.String() + "\n")
-		}
-		return b.String()
-	},
-	Long: func(n int) string { return strings.Repeat(".", n-1) + "P" },
+	JudgeInput:  gametest.LinePerPosition,
+	Long:        func(n int) string { return strings.Repeat(".", n-1) + "P" },
 	Large: map[string]string{
 		"dense":   strings.Repeat("P..", solver.MaxPositionLen/3),
 		"sparse":  strings.Repeat(".", 39) + strings.Repeat("P"+strings.Repeat(".", 39), solver.MaxPositionLen/40-1),

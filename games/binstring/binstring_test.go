@@ -23,15 +23,8 @@ var spec = gametest.Spec{
 	Small:       6,
 	StartsCount: func(size int) int { return 1 << size },
 	Build:       func(text string, _ solver.Player) solver.Position { return &BinaryString{s: text} },
-	JudgeInput: func(positions []solver.Position) string {
-		var b strings.Builder
-		b.WriteString(strconv.Itoa(len(positions)) + "\n")
-		for _, p := range positions {
-			b.WriteString(p.String() + "\n")
-		}
-		return b.String()
-	},
-	Long: func(n int) string { return strings.Repeat("01", n)[:n] },
+	JudgeInput:  gametest.LinePerPosition,
+	Long:        func(n int) string { return strings.Repeat("01", n)[:n] },
 	Large: map[string]string{
 		"random": randomString(rand.New(rand.NewPCG(42, 1)), solver.MaxPositionLen),
 		"ones":   "0" + strings.Repeat("1", 2999) + "0" + strings.Repeat("1", 2998) + "0",

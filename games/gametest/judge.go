@@ -338,3 +338,15 @@ func CheckSolved(t *testing.T, g solver.Game, text string, opts solver.ParseOpti
 		t.Errorf("move %v, want %v", r.Move, move)
 	}
 }
+
+// LinePerPosition writes the judge input of the games whose test file is
+// the number of tests, then each position's text on a line of its own: a
+// Spec's JudgeInput for them.
+func LinePerPosition(positions []solver.Position) string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(len(positions)) + "\n")
+	for _, p := range positions {
+		b.WriteString(p.String() + "\n")
+	}
+	return b.String()
+}

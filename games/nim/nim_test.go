@@ -40,15 +40,8 @@ func specOf(g *game) gametest.Spec {
 			}
 			return &Heaps{game: g, heaps: heaps}
 		},
-		JudgeInput: func(positions []solver.Position) string {
-			var b strings.Builder
-			b.WriteString(strconv.Itoa(len(positions)) + "\n")
-			for _, p := range positions {
-				b.WriteString(p.String() + "\n")
-			}
-			return b.String()
-		},
-		Long: func(n int) string { return strings.Repeat("1 ", n/2) + strings.Repeat("2", n%2) },
+		JudgeInput: gametest.LinePerPosition,
+		Long:       func(n int) string { return strings.Repeat("1 ", n/2) + strings.Repeat("2", n%2) },
 		Large: map[string]string{
 			"many heaps": randomHeaps(rand.New(rand.NewPCG(5, 6)), 1199, 9999),
 			"big heaps":  randomHeaps(rand.New(rand.NewPCG(7, 8)), 500, MaxHeap),
