@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/play"
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -41,7 +42,7 @@ var cardButtons = []cardButton{
 
 // errCardExpired answers a click on a card whose long position has left
 // the cache.
-var errCardExpired = &solver.InputError{Field: "button", Msg: "this card's position has expired; run the solve command again"}
+var errCardExpired = fault.New(fault.EInvalid, "button", "this card's position has expired; run the solve command again")
 
 // cardRow returns the card's buttons for pos, made by author.
 func (r *Router) cardRow(pos solver.Position, author string) []discordgo.MessageComponent {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/nimtutor/nimtutor/check"
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -69,7 +70,7 @@ func (r *Router) check(q *request) (*discordgo.InteractionResponse, error) {
 		return nil, err
 	}
 	if !check.Supported(g) {
-		return nil, &solver.InputError{Field: optGame, Msg: fmt.Sprintf("/check has no test file for %s yet", g.Name())}
+		return nil, fault.New(fault.EInvalid, optGame, "/check has no test file for %s yet", g.Name())
 	}
 	seed, hasSeed := uint64(0), false
 	if o := q.options[optCheckSeed]; o != nil {
@@ -78,7 +79,7 @@ func (r *Router) check(q *request) (*discordgo.InteractionResponse, error) {
 	out := q.options[optCheckOutput]
 	if out == nil {
 		if q.options[optCheckInput] != nil {
-			return nil, &solver.InputError{Field: optCheckInput, Msg: "attach your program's output too (output:), or leave out input: to get a test file"}
+			return nil, fault.New(fault.EInvalid, optCheckInput, "attach your program's output too (output:), or leave out input: to get a test file")
 		}
 		if !hasSeed {
 			seed = rand.Uint64N(maxSeed)
@@ -93,7 +94,7 @@ func (r *Router) check(q *request) (*discordgo.InteractionResponse, error) {
 	var inName string
 	switch in := q.options[optCheckInput]; {
 	case in != nil && hasSeed:
-		return nil, &solver.InputError{Field: optCheckSeed, Msg: "give the input file or the seed of nimtutor's test file, not both"}
+		return nil, fault.New(fault.EInvalid, optCheckSeed, "give the input file or the seed of nimtutor's test file, not both")
 	case in != nil:
 		if input, inName, err = r.download(q.ctx, q.i, in, maxJudgeFileBytes); err != nil {
 			return nil, err
@@ -108,7 +109,7 @@ func (r *Router) check(q *request) (*discordgo.InteractionResponse, error) {
 			}
 		}
 		if !hasSeed {
-			return nil, &solver.InputError{Field: optCheckSeed, Msg: fmt.Sprintf("which test file is %s the output of? Give its seed (seed:), or attach the input too (input:); /check game:%s without output: hands out a test file", outName, g.Name())}
+			return nil, fault.New(fault.EInvalid, optCheckSeed, "which test file is %s the output of? Give its seed (seed:), or attach the input too (input:); /check game:%s without output: hands out a test file", outName, g.Name())
 		}
 		f, err := check.Generate(g, seed)
 		if err != nil {
@@ -117,7 +118,7 @@ func (r *Router) check(q *request) (*discordgo.InteractionResponse, error) {
 		input, inName = f.Input, f.Name()
 	}
 	rep, err := check.Compare(q.ctx, g, input, output)
-	var ie *solver.InputError
+	var ie *fault.Error
 	if errors.As(err, &ie) {
 		return ephemeral(malformedInput(inName, input, ie)), nil
 	}

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/render"
-	"github.com/nimtutor/nimtutor/solver"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -46,10 +46,10 @@ func TestGate(t *testing.T) {
 	wg := fill(t, g, 2, 3, release)
 
 	err := g.Do(context.Background(), func(context.Context) error { t.Error("job ran past a full queue"); return nil })
-	if solver.ErrorCode(err) != solver.EBusy {
+	if fault.Code(err) != fault.EBusy {
 		t.Fatalf("err = %v, want a busy error", err)
 	}
-	if msg := solver.ErrorMessage(err); !strings.Contains(msg, "busy") || !strings.Contains(msg, "Try again in") {
+	if msg := fault.Message(err); !strings.Contains(msg, "busy") || !strings.Contains(msg, "Try again in") {
 		t.Errorf("message %q", msg)
 	}
 	close(release)

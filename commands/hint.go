@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -20,7 +21,7 @@ import (
 const hintPrefix = "hint"
 
 // errHintExpired answers a click on a hint whose position left the cache.
-var errHintExpired = solver.Errorf(solver.EExpired, "hint", "this hint's position is no longer stored; run the hint command again")
+var errHintExpired = fault.New(fault.EExpired, "hint", "this hint's position is no longer stored; run the hint command again")
 
 // hint answers /GAME hint with level 1, privately.
 func (r *Router) hint(q *request) (*discordgo.InteractionResponse, error) {

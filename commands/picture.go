@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/render"
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -39,7 +40,7 @@ func (r *Router) attachPicture(ctx context.Context, data *discordgo.InteractionR
 		gate = nil
 	}
 	if err := gate.Do(ctx, draw); err != nil {
-		if solver.ErrorCode(err) != solver.EBusy && ctx.Err() == nil {
+		if fault.Code(err) != fault.EBusy && ctx.Err() == nil {
 			r.cfg.Log.Error("drawing a position", "game", pos.Game().Name(), "err", err)
 		}
 		return

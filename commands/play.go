@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/discordx"
+	"github.com/nimtutor/nimtutor/fault"
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/play"
@@ -37,7 +38,7 @@ const optBotFirst = "bot_first"
 // errGameExpired answers a click on a game whose state, too long for the
 // custom_id, has left the store. A game whose state sits in its custom_id
 // never expires: each click brings a fresh interaction token.
-var errGameExpired = solver.Errorf(solver.EExpired, "game", "this game's position is no longer stored; start a new one with the play command")
+var errGameExpired = fault.New(fault.EExpired, "game", "this game's position is no longer stored; start a new one with the play command")
 
 // game is one game in progress, as its controls carry it: the session
 // and the student who started it.
@@ -73,7 +74,7 @@ func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, stri
 	}
 	gm := game{Session: play.Session{Pos: pos, Side: solver.Player(ns[0]), Kept: ns[1], Moves: ns[2]}, owner: head[2]}
 	if userID(i) != gm.owner {
-		return game{}, "", solver.Errorf(solver.EForbidden, "", "this game belongs to <@%s>; start your own with /%s play", gm.owner, pos.Game().Name())
+		return game{}, "", fault.New(fault.EForbidden, "", "this game belongs to <@%s>; start your own with /%s play", gm.owner, pos.Game().Name())
 	}
 	return gm, head[6], nil
 }
@@ -98,7 +99,7 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, id str
 		return r.studentMove(ctx, gm, m)
 	case actionSubmit:
 		m, err := typedMove(i, gm.Pos)
-		var ie *solver.InputError
+		var ie *fault.Error
 		if errors.As(err, &ie) {
 			return r.tryAgain(ctx, gm, ie), nil
 		}
@@ -112,7 +113,7 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, id str
 
 // tryAgain answers a move that cannot be played by showing the same
 // board and controls again, with what was wrong on top: the game goes on.
-func (r *Router) tryAgain(ctx context.Context, gm game, err *solver.InputError) *discordgo.InteractionResponse {
+func (r *Router) tryAgain(ctx context.Context, gm game, err *fault.Error) *discordgo.InteractionResponse {
 	events := []string{"⚠️ " + explain.Capitalise(err.Error()) + ". Try another move."}
 	return updateMessage(r.gameMessage(ctx, gm, events))
 }
@@ -149,7 +150,7 @@ func typedMove(i *discordgo.Interaction, pos solver.Position) (solver.Move, erro
 	data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
 	text, ok := discordx.TextValue(data.Components, moveInputID)
 	if !ok {
-		return nil, &solver.InputError{Field: "move", Msg: "the form came back without its move field; click \"Type a move\" again"}
+		return nil, fault.New(fault.EInvalid, "move", "the form came back without its move field; click \"Type a move\" again")
 	}
 	return moveOption(pos, moveInputID, text)
 }
@@ -169,7 +170,7 @@ func moveExample(pos solver.Position) string {
 func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*discordgo.InteractionResponse, error) {
 	was := gm
 	turn, err := gm.Move(ctx, m)
-	var ie *solver.InputError
+	var ie *fault.Error
 	switch {
 	case errors.As(err, &ie):
 		return r.tryAgain(ctx, was, ie), nil
@@ -237,11 +238,11 @@ func moveControls(pos solver.Position, menuID func() string, typeID string, more
 func menuMove(i *discordgo.Interaction, pos solver.Position) (solver.Move, error) {
 	data, _ := i.Data.(discordgo.MessageComponentInteractionData)
 	if len(data.Values) != 1 {
-		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("pick one move from the menu (Discord sent %d)", len(data.Values))}
+		return nil, fault.New(fault.EInvalid, "move", "pick one move from the menu (Discord sent %d)", len(data.Values))
 	}
 	m, ok := solver.ParseMove(pos, data.Values[0])
 	if !ok {
-		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("the menu's choice %q is not a move; pick one from the menu", clipText(data.Values[0], 40))}
+		return nil, fault.New(fault.EInvalid, "move", "the menu's choice %q is not a move; pick one from the menu", clipText(data.Values[0], 40))
 	}
 	return m, nil
 }

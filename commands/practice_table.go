@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
 	"github.com/nimtutor/nimtutor/store"
@@ -19,7 +20,7 @@ import (
 type PracticeOpener func(ctx context.Context) (*practice.Service, error)
 
 // errNoStore answers a practice command on a router without a store.
-var errNoStore = &solver.InputError{Field: "practice", Msg: "practice needs a database, and this nimtutor has none configured"}
+var errNoStore = fault.New(fault.EInvalid, "practice", "practice needs a database, and this nimtutor has none configured")
 
 // practice returns the practice service, opening it on first use.
 func (r *Router) practice(ctx context.Context) (*practice.Service, error) {
@@ -123,5 +124,5 @@ func practiceError(err error) error {
 
 // notYours answers a click on another learner's private controls.
 func notYours(owner string) error {
-	return &solver.InputError{Field: "button", Msg: fmt.Sprintf("these controls belong to <@%s>; use /practice for your own puzzle", owner)}
+	return fault.New(fault.EInvalid, "button", "these controls belong to <@%s>; use /practice for your own puzzle", owner)
 }

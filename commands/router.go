@@ -16,6 +16,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/render"
 	"github.com/nimtutor/nimtutor/solver"
@@ -157,7 +158,7 @@ func (r *Router) handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		resp, err = r.autocomplete(ctx, i)
 	default:
-		err = &solver.InputError{Field: "interaction", Msg: fmt.Sprintf("nimtutor does not handle interactions of type %d", i.Type)}
+		err = fault.New(fault.EInvalid, "interaction", "nimtutor does not handle interactions of type %d", i.Type)
 	}
 	if err != nil {
 		return r.errorReply(ctx, i, err)
@@ -191,7 +192,7 @@ func (r *Router) Private(i *discordgo.Interaction) bool {
 func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
 	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
 	if !ok {
-		return nil, &solver.InputError{Field: "command", Msg: "the command carries no data"}
+		return nil, fault.New(fault.EInvalid, "command", "the command carries no data")
 	}
 	if tc := findCommand(topCommands, data.Name); tc != nil {
 		opts, err := readOptions("/"+tc.name, tc.options, data.Options)
@@ -202,14 +203,14 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 	}
 	g, err := solver.Lookup(data.Name)
 	if err != nil {
-		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("nimtutor has no command /%s; its commands are /%s", clipText(data.Name, 40), strings.Join(solver.Names(), ", /"))}
+		return nil, fault.New(fault.EInvalid, "command", "nimtutor has no command /%s; its commands are /%s", clipText(data.Name, 40), strings.Join(solver.Names(), ", /"))
 	}
 	if len(data.Options) != 1 || data.Options[0] == nil || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s needs one subcommand: %s", g.Name(), subcommandNames())}
+		return nil, fault.New(fault.EInvalid, "command", "/%s needs one subcommand: %s", g.Name(), subcommandNames())
 	}
 	sc := findCommand(subcommands, data.Options[0].Name)
 	if sc == nil {
-		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s has no subcommand %q; use one of %s", g.Name(), clipText(data.Options[0].Name, 40), subcommandNames())}
+		return nil, fault.New(fault.EInvalid, "command", "/%s has no subcommand %q; use one of %s", g.Name(), clipText(data.Options[0].Name, 40), subcommandNames())
 	}
 	opts, err := readOptions(fmt.Sprintf("/%s %s", g.Name(), sc.name), optionDefs(g, sc), data.Options[0].Options)
 	if err != nil {
@@ -263,21 +264,21 @@ func (r *Router) control(ctx context.Context, i *discordgo.Interaction) (*discor
 }
 
 // errStale answers a control the bot no longer understands.
-var errStale = solver.Errorf(solver.EExpired, "button", "this control is from an older version of nimtutor or has expired; run the command again")
+var errStale = fault.New(fault.EExpired, "button", "this control is from an older version of nimtutor or has expired; run the command again")
 
 // errorReply turns an error into an ephemeral reply: the message itself
 // for a person's mistake, a notice for work that was stopped or refused,
 // and "something went wrong" for anything else: a bug.
 func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err error) *discordgo.InteractionResponse {
-	msg := solver.ErrorMessage(err)
-	switch solver.ErrorCode(err) {
-	case solver.EInvalid, solver.EExpired:
+	msg := fault.Message(err)
+	switch fault.Code(err) {
+	case fault.EInvalid, fault.EExpired:
 		return ephemeral("⚠️ " + clipText(msg, maxContentLen-10))
-	case solver.EForbidden:
+	case fault.EForbidden:
 		return ephemeral(explain.Capitalise(msg) + ".")
-	case solver.EBusy:
+	case fault.EBusy:
 		return ephemeral(msg)
-	case solver.ETimeout:
+	case fault.ETimeout:
 		why := "it took too long"
 		if cause := context.Cause(ctx); cause != nil && cause != err && !errors.Is(cause, context.Canceled) && !errors.Is(cause, context.DeadlineExceeded) {
 			why = cause.Error()
@@ -289,7 +290,7 @@ func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err e
 }
 
 func internalErrorReply() *discordgo.InteractionResponse {
-	return ephemeral(solver.ErrorMessage(errors.New("internal")))
+	return ephemeral(fault.Message(errors.New("internal")))
 }
 
 // ephemeral returns a new private message with the given text.
