@@ -51,7 +51,7 @@ func (r *Router) judge(q *request) (*discordgo.InteractionResponse, error) {
 		return nil, err
 	}
 	var answers bytes.Buffer
-	err = solver.Judge(q.ctx, g, bytes.NewReader(input), &cappedWriter{w: &answers, left: maxAnswersBytes}, strict)
+	err = r.t.Judge(q.ctx, g, bytes.NewReader(input), &cappedWriter{w: &answers, left: maxAnswersBytes}, strict)
 	var ie *fault.Error
 	switch {
 	case errors.As(err, &ie):

@@ -14,14 +14,14 @@ import (
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/store"
 	"github.com/nimtutor/nimtutor/store/storetest"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // newPracticeRouter returns a router whose practice runs on st.
 func newPracticeRouter(tb testing.TB, st *store.Store) *Router {
 	tb.Helper()
 	svc := practice.New(st, nil)
-	return testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"),
-		Practice: func(context.Context) (*practice.Service, error) { return svc, nil }})
+	return testNew(Config{Config: tutor.Config{Cache: &mapCache{m: map[string]any{}}, Practice: func(context.Context) (*practice.Service, error) { return svc, nil }}, Secret: []byte("test secret")})
 }
 
 // top builds /NAME name:value… in guild ("" for a direct message).
@@ -154,7 +154,7 @@ func TestPracticeCommands(t *testing.T) {
 		resp = r.Handle(ctx, click(student, menus[0].CustomID, message(resp, time.Now()), "2 1"))
 		wantText(t, "game over", resp, "Game review", "mistake", "The winning alternative was move the piece on cell 4 to cell 3")
 		hist := r.Handle(ctx, top(student, "g1", "history"))
-		wantText(t, "/history", hist, "adapwns from `.P.P`, 2 moves, lost", "abgame-")
+		wantText(t, "/history", hist, "(adapwns) from `.P.P`, 2 moves, lost", "abgame-")
 		wantText(t, "review from history", r.Handle(ctx, click(student, button(t, hist, "Review 1"), msg)), "Game review", "mistake")
 
 		// Export, then forget: cancel, a stranger's click, the owner's.
@@ -220,7 +220,7 @@ func TestResumeStoredGame(t *testing.T) {
 	r2 := newPracticeRouter(t, storetest.Open(t, cfg))
 	r2.signer.key = []byte("another secret")
 	hist := r2.Handle(ctx, top(student, "", "history"))
-	wantText(t, "/history", hist, "adapwns from `..P.P..P`, 2 moves, in progress")
+	wantText(t, "/history", hist, "(adapwns) from `..P.P..P`, 2 moves, in progress")
 	msg := &discordgo.Message{ID: "m", Flags: discordgo.MessageFlagsEphemeral, Timestamp: time.Now()}
 	resp = r2.Handle(ctx, click(student, button(t, hist, "Resume 1"), msg))
 	wantText(t, "resume", resp, "Resumed your game of adapwns", "2 moves in")

@@ -3,7 +3,6 @@ package commands
 import (
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -42,7 +41,7 @@ func (r *Router) why(q *request) (*discordgo.InteractionResponse, error) {
 			return nil, err
 		}
 	}
-	steps, err := explain.Why(q.ctx, explain.Solve(q.ctx, pos), m, other)
+	steps, err := r.t.Why(q.ctx, pos, m, other)
 	if err != nil {
 		return nil, err
 	}

@@ -80,10 +80,23 @@ func (s *Store) Games(ctx context.Context, user string, limit int) ([]GameRecord
 var ErrGameMoved = errors.New("store: the game has moved on")
 
 // AppendMoves adds moves to a game whose stored moves are exactly have,
-// and sets its result, in one transaction. A second click on the same
-// old board (or the same click delivered twice) finds the moves changed
-// and gets ErrGameMoved, so no move is played twice.
+// and sets its result, in one transaction: ReplaceMoves with have
+// followed by add.
 func (s *Store) AppendMoves(ctx context.Context, id string, have, add []string, result string) error {
+	return s.ReplaceMoves(ctx, id, have, slices.Concat(have, add), result)
+}
+
+// ReplaceMoves sets the moves and the result of a game whose stored
+// moves are exactly have, in one transaction: a move adds to have, a
+// take-back keeps a prefix of it. A second click on the same old board
+// (or the same click delivered twice) finds the moves changed and gets
+// ErrGameMoved, so no move is played or taken back twice.
+func (s *Store) ReplaceMoves(ctx context.Context, id string, have, moves []string, result string) error {
+	for _, m := range moves {
+		if strings.Contains(m, moveSep) {
+			return fmt.Errorf("store: move %q contains %q", m, moveSep)
+		}
+	}
 	return s.Update(ctx, func(tx *Tx) error {
 		// Lock the row until the transaction ends: PostgreSQL's row lock;
 		// an immediate SQLite transaction holds the database's already.
@@ -91,14 +104,14 @@ func (s *Store) AppendMoves(ctx context.Context, id string, have, add []string, 
 		if s.kind == Postgres {
 			query += ` FOR UPDATE`
 		}
-		var moves string
-		err := tx.queryRow(query, id).Scan(&moves)
-		if _, err := one(moves, err, "game"); err != nil {
+		var stored string
+		err := tx.queryRow(query, id).Scan(&stored)
+		if _, err := one(stored, err, "game"); err != nil {
 			return err
 		}
-		if moves != strings.Join(have, moveSep) {
+		if stored != strings.Join(have, moveSep) {
 			return ErrGameMoved
 		}
-		return tx.exec(`UPDATE games SET moves = $2, result = $3, updated_at = $4 WHERE game_id = $1`, id, strings.Join(slices.Concat(have, add), moveSep), result, s.now().UnixMilli())
+		return tx.exec(`UPDATE games SET moves = $2, result = $3, updated_at = $4 WHERE game_id = $1`, id, strings.Join(moves, moveSep), result, s.now().UnixMilli())
 	})
 }
