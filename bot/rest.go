@@ -152,7 +152,7 @@ func (c *REST) do(ctx context.Context, method, path string, p payload) error {
 		}
 		backoff = min(2*backoff, c.maxBackoff)
 		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
-			return fmt.Errorf("giving up after %d attempts, the interaction token expires first: %w", attempt, err)
+			return fmt.Errorf("giving up after %d attempts, the interaction token expires first (%w): %w", attempt, context.DeadlineExceeded, err)
 		}
 		c.log.Warn("discord call failed; retrying", "method", method, "attempt", attempt, "wait", wait, "err", err)
 		select {
