@@ -253,24 +253,60 @@ func jsonPayload(contentType string, body []byte) ([]byte, error) {
 var filePart = regexp.MustCompile(`^files\[[0-9]\]$`)
 
 // validate checks value against schema and turns a refusal into a
-// Violation naming the deepest refused value.
+// Violation naming the deepest refused value. When the schema is a union
+// (a callback is one of seven response types), the alternative the body
+// was meant as is the one whose "type" discriminator it satisfies, and
+// the refusal reported is that alternative's.
 func validate(name string, schema *openapi3.Schema, value any) error {
 	err := schema.VisitJSON(value, openapi3.EnableJSONSchema2020(), openapi3.MultiErrors())
 	if err == nil {
 		return nil
 	}
-	where, rule, detail := explain(err)
+	alts := schema.AnyOf
+	if len(alts) == 0 {
+		alts = schema.OneOf
+	}
+	var chosen []*openapi3.SchemaError
+	chosenRank := -1
+	for _, alt := range alts {
+		if alt == nil || alt.Value == nil {
+			continue
+		}
+		aerr := alt.Value.VisitJSON(value, openapi3.EnableJSONSchema2020(), openapi3.MultiErrors())
+		if aerr == nil {
+			continue // the union failed for another reason (two matches)
+		}
+		var leaves []*openapi3.SchemaError
+		collect(aerr, &leaves)
+		rank := 1
+		for _, se := range leaves {
+			if p := se.JSONPointer(); len(p) == 1 && p[0] == "type" {
+				rank = 0 // not the alternative this body is
+			}
+		}
+		if rank > chosenRank || rank == chosenRank && len(leaves) < len(chosen) {
+			chosen, chosenRank = leaves, rank
+		}
+	}
+	if len(chosen) == 0 {
+		collect(err, &chosen)
+	}
+	where, rule, detail := explainLeaves(chosen, err)
 	return &Violation{Operation: name, Where: where, Rule: rule, Detail: detail}
 }
 
 // explain picks, among the refusals in err, the one about the deepest
-// value: with unions (anyOf, oneOf) every alternative refuses, and the
-// alternative the body was meant as gets furthest before it does. A
-// refusal of a "type" discriminator of another alternative is a last
-// resort.
+// value (see explainLeaves).
 func explain(err error) (where, rule, detail string) {
 	var leaves []*openapi3.SchemaError
 	collect(err, &leaves)
+	return explainLeaves(leaves, err)
+}
+
+// explainLeaves picks the refusal about the deepest value: within nested
+// unions, the alternative a value was meant as gets furthest before it
+// is refused. A refusal of a "type" discriminator is a last resort.
+func explainLeaves(leaves []*openapi3.SchemaError, err error) (where, rule, detail string) {
 	if len(leaves) == 0 {
 		return "", "schema", err.Error()
 	}
