@@ -110,27 +110,21 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, id
 			return nil, err
 		}
 		return updateMessage(r.puzzleMessage(v, user)), nil
-	case pracType, pracMenu, pracSubmit:
+	case pracType:
+		p, err := r.t.OpenPuzzle(ctx, arg)
+		if err != nil {
+			return nil, err
+		}
+		return typeMoveForm(r.ownedID(pracPrefix, pracSubmit, p.ID, user), p.Position), nil
+	case pracMenu, pracSubmit:
 	default:
 		return nil, errBadState
 	}
-	p, err := r.t.OpenPuzzle(ctx, arg)
-	if err != nil {
-		return nil, err
+	read := func(pos solver.Position) (solver.Move, error) { return menuMove(i, pos) }
+	if action == pracSubmit {
+		read = func(pos solver.Position) (solver.Move, error) { return typedMove(i, pos) }
 	}
-	var m solver.Move
-	switch action {
-	case pracType:
-		return typeMoveForm(r.ownedID(pracPrefix, pracSubmit, p.ID, user), p.Position), nil
-	case pracMenu:
-		m, err = menuMove(i, p.Position)
-	case pracSubmit:
-		m, err = typedMove(i, p.Position)
-	}
-	if err != nil {
-		return nil, err
-	}
-	out, err := r.t.Answer(ctx, user, p.ID, m)
+	out, err := r.t.Answer(ctx, user, arg, read)
 	if err != nil {
 		return nil, err
 	}

@@ -175,11 +175,22 @@ type Judged struct {
 // Tally is how a server did on its daily puzzle.
 type Tally struct{ Solved, Failed int }
 
-// Answer judges user's move m on their open puzzle id and records it
-// (ratings, streak, the attempt) in one transaction under ctx.
-func (t *Tutor) Answer(ctx context.Context, user, id string, m solver.Move) (Judged, error) {
+// Answer judges user's move on their open puzzle id and records it
+// (ratings, streak, the attempt) in one transaction under ctx. read
+// reads the move in the puzzle's position (from a menu or a form); its
+// error, a mistake of the learner's, is returned as it is and records
+// nothing.
+func (t *Tutor) Answer(ctx context.Context, user, id string, read func(solver.Position) (solver.Move, error)) (Judged, error) {
 	Step(ctx, "tutor", "Answer")
 	svc, err := t.practice(ctx)
+	if err != nil {
+		return Judged{}, err
+	}
+	p, err := svc.Puzzle(id)
+	if err != nil {
+		return Judged{}, puzzleError(err)
+	}
+	m, err := read(p.Position)
 	if err != nil {
 		return Judged{}, err
 	}
