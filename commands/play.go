@@ -14,7 +14,6 @@ import (
 	"github.com/nimtutor/nimtutor/tutor"
 
 	"github.com/nimtutor/nimtutor/explain"
-	"github.com/nimtutor/nimtutor/play"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -91,7 +90,7 @@ func (r *Router) openGame(ctx context.Context, i *discordgo.Interaction, customI
 	if !ok || ns[0] < 0 || ns[1] < 0 || ns[1] > 1 || len(head[3]) != 0 && len(head[3]) != recordIDLen {
 		return tutor.Game{}, "", errBadState
 	}
-	g := tutor.Game{Session: play.Session{Pos: pos, Side: solver.Player(ns[1]), Kept: ns[2], Moves: ns[3]}, Owner: head[2], Record: head[3], Ply: ns[0]}
+	g := tutor.Game{Session: tutor.Session{Pos: pos, Side: solver.Player(ns[1]), Kept: ns[2], Moves: ns[3]}, Owner: head[2], Record: head[3], Ply: ns[0]}
 	if userID(i) != g.Owner {
 		return tutor.Game{}, "", fault.New(fault.EForbidden, "", "this game belongs to <@%s>; start your own with /%s play", g.Owner, pos.Game().Name())
 	}
@@ -196,7 +195,7 @@ func (r *Router) studentMove(ctx context.Context, g tutor.Game, m solver.Move) (
 	switch {
 	case errors.As(err, &ie) && ie.Code == fault.EInvalid:
 		return r.tryAgain(ctx, g, ie), nil
-	case errors.Is(err, play.ErrNotYourTurn):
+	case errors.Is(err, tutor.ErrNotYourTurn):
 		return nil, errBadState
 	case err != nil:
 		return nil, err

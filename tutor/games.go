@@ -36,6 +36,13 @@ type Review = practice.Review
 // Mistake is the verdict on a move that threw away the best outcome.
 const Mistake = practice.Mistake
 
+// Session is a game against the bot as package play runs it: the
+// position, the learner's side and how they have played so far.
+type Session = play.Session
+
+// ErrNotYourTurn is returned by Move when the bot is to move.
+var ErrNotYourTurn = play.ErrNotYourTurn
+
 // Game is one game in progress, as its board's controls carry it.
 type Game struct {
 	play.Session
