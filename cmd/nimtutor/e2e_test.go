@@ -138,6 +138,18 @@ func payloadAndFiles(contentType string, body io.Reader) ([]byte, []string, erro
 	}
 }
 
+// snowflakes numbers the ids newSnowflake makes.
+var snowflakes atomic.Uint64
+
+// newSnowflake returns a fresh id shaped as Discord's: milliseconds since
+// 2015 above 22 bits of sequence. The transports refuse ids that are not
+// decimal uint64s, and the ledger of a shared database remembers every id
+// the run sent, so each must be new.
+func newSnowflake() string {
+	ms := uint64(time.Now().UnixMilli() - 1420070400000)
+	return strconv.FormatUint(ms<<22|snowflakes.Add(1)&(1<<22-1), 10)
+}
+
 // server is one `nimtutor http` process on loopback.
 type server struct {
 	cmd  *exec.Cmd
@@ -294,7 +306,7 @@ func (l *learner) send(typ int, data any) *reply {
 	l.tb.Helper()
 	for {
 		l.seq++
-		id := fmt.Sprintf("%d%06d", time.Now().UnixNano(), l.seq)
+		id := newSnowflake()
 		body, err := json.Marshal(map[string]any{
 			"id": id, "application_id": "1000000000000000001", "type": typ,
 			"token": "tok" + id, "version": 1, "guild_id": l.guild,
