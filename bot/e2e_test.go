@@ -135,6 +135,7 @@ func (e *e2eHTTP) do(tb testing.TB, i *discordgo.Interaction) reply {
 	if w.Code != http.StatusOK {
 		tb.Fatalf("status %d: %s", w.Code, w.Body)
 	}
+	checkSchema(tb, "POST", "/interactions/"+i.ID+"/"+i.Token+"/callback", w.Header().Get("Content-Type"), w.Body.Bytes())
 	return decodeReply(tb, w.Header().Get("Content-Type"), w.Body.Bytes())
 }
 
