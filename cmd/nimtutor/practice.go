@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -106,6 +107,9 @@ func (m *Main) runReview(ctx context.Context, args []string) error {
 		rec, rev, err = t.Review(ctx, bot.ConsoleUserID, fs.Arg(0))
 	} else {
 		rec, rev, err = t.LastFinished(ctx, bot.ConsoleUserID)
+		if errors.Is(err, tutor.ErrNoFinishedGame) {
+			return errors.New("no finished game is stored yet; play one with `nimtutor play GAME POSITION`")
+		}
 	}
 	if err != nil {
 		return err
