@@ -76,7 +76,9 @@ func runConsoleLine(name string) func(m *Main, ctx context.Context, args []strin
 		c.Do(ctx, line, m.Stdout)
 		switch name {
 		case "history":
-			fmt.Fprintln(m.Stdout, "Review a game: nimtutor review GAMEID, with its id from the list above. Resume one: nimtutor console, then /history.")
+			if h, err := t.History(ctx, bot.ConsoleUserID, 1); err == nil && len(h.Games) > 0 {
+				fmt.Fprintln(m.Stdout, "Review a game: nimtutor review GAMEID, with its id from the list above. Resume one: nimtutor console, then /history.")
+			}
 		case "progress":
 			p, err := t.Progress(ctx, bot.ConsoleUserID, game)
 			if err == nil && p.Weakest != "" {
