@@ -20,14 +20,15 @@ import (
 func (m *Main) runPractice(ctx context.Context, args []string) error {
 	in, out := m.Stdin, m.Stdout
 	fs := newFlags("practice")
-	theme := fs.String("theme", "", "only puzzles that need this idea")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+	theme := fs.String("theme", "", `only puzzles that need this idea, such as "nim heaps" (an unknown theme lists them)`)
+	positional, err := parseArgs(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() != 1 {
+	if len(positional) != 1 {
 		return usagef("practice needs one game: %s", strings.Join(solver.Names(), ", "))
 	}
-	g, err := solver.Lookup(fs.Arg(0))
+	g, err := solver.Lookup(positional[0])
 	if err != nil {
 		return err
 	}
@@ -56,19 +57,19 @@ func (m *Main) runPractice(ctx context.Context, args []string) error {
 // `nimtutor progress [GAME]` and `nimtutor history`.
 func runConsoleLine(name string) func(m *Main, ctx context.Context, args []string) error {
 	return func(m *Main, ctx context.Context, args []string) error {
-		fs := newFlags(name)
-		if err := fs.Parse(args); err != nil {
-			return usagef("%v", err)
+		positional, err := parseArgs(newFlags(name), args)
+		if err != nil {
+			return err
 		}
 		line := "/" + name
 		switch {
-		case name == "progress" && fs.NArg() == 1:
-			g, err := solver.Lookup(fs.Arg(0))
+		case name == "progress" && len(positional) == 1:
+			g, err := solver.Lookup(positional[0])
 			if err != nil {
 				return err
 			}
 			line += " game:" + g.Name()
-		case fs.NArg() > 0:
+		case len(positional) > 0:
 			return usagef("%s takes %s", name, map[string]string{"progress": "at most a game", "history": "no arguments"}[name])
 		}
 		m.newConsole("").Do(ctx, line, m.Stdout)
@@ -80,11 +81,11 @@ func runConsoleLine(name string) func(m *Main, ctx context.Context, args []strin
 // stored game, the latest finished one by default, for the local learner.
 func (m *Main) runReview(ctx context.Context, args []string) error {
 	out := m.Stdout
-	fs := newFlags("review")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+	positional, err := parseArgs(newFlags("review"), args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 1 {
+	if len(positional) > 1 {
 		return usagef("review takes at most one game id (nimtutor history lists them)")
 	}
 	lp := newLazyPractice(quietLogger(io.Discard))
@@ -94,9 +95,9 @@ func (m *Main) runReview(ctx context.Context, args []string) error {
 		return err
 	}
 	var rec store.GameRecord
-	if fs.NArg() == 1 {
-		if rec, err = svc.Store().Game(ctx, fs.Arg(0)); errors.Is(err, store.ErrNotFound) {
-			return fmt.Errorf("no stored game has the id %q", fs.Arg(0))
+	if len(positional) == 1 {
+		if rec, err = svc.Store().Game(ctx, positional[0]); errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("no stored game has the id %q", positional[0])
 		}
 	} else {
 		games, err := svc.Store().Games(ctx, bot.ConsoleUserID, 50)
