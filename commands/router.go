@@ -16,6 +16,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/outcome"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/render"
 	"github.com/nimtutor/nimtutor/solver"
@@ -124,6 +125,7 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 	defer func() {
 		if p := recover(); p != nil {
 			r.cfg.Log.Error("handler panic", "interaction", i.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			outcome.Set(ctx, outcome.Error)
 			resp = internalErrorReply()
 			if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 				resp = noChoices()
@@ -271,13 +273,20 @@ var errStale = solver.Errorf(solver.EExpired, "button", "this control is from an
 func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err error) *discordgo.InteractionResponse {
 	msg := solver.ErrorMessage(err)
 	switch solver.ErrorCode(err) {
-	case solver.EInvalid, solver.EExpired:
+	case solver.EInvalid:
+		outcome.Set(ctx, outcome.UserError)
+		return ephemeral("⚠️ " + clipText(msg, maxContentLen-10))
+	case solver.EExpired:
+		outcome.Set(ctx, outcome.Expired)
 		return ephemeral("⚠️ " + clipText(msg, maxContentLen-10))
 	case solver.EForbidden:
+		outcome.Set(ctx, outcome.Forbidden)
 		return ephemeral(explain.Capitalise(msg) + ".")
 	case solver.EBusy:
+		outcome.Set(ctx, outcome.Busy)
 		return ephemeral(msg)
 	case solver.ETimeout:
+		outcome.Set(ctx, outcome.Timeout)
 		why := "it took too long"
 		if cause := context.Cause(ctx); cause != nil && cause != err && !errors.Is(cause, context.Canceled) && !errors.Is(cause, context.DeadlineExceeded) {
 			why = cause.Error()
@@ -285,6 +294,7 @@ func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err e
 		return ephemeral("⚠️ This was stopped before it finished (" + why + "). Please try again.")
 	}
 	r.cfg.Log.Error("handler failed", "interaction", i.ID, "err", err)
+	outcome.Set(ctx, outcome.Error)
 	return internalErrorReply()
 }
 
