@@ -27,6 +27,8 @@ import (
 //	nimtutor_followups_total{result}                counter (edits and follow-ups)
 //	nimtutor_store_seconds{op}                      histogram (SQLite and PostgreSQL alike)
 //	nimtutor_http_responses_total{code}             counter (HTTP transport)
+//	nimtutor_deferred_undelivered_total{reason}     counter (token_expired, stopping, rejected)
+//	nimtutor_ledger_claims_late_total               counter (answered without the ledger)
 //
 // plus what Gauge and CounterFunc register (queue depth, cache hits) and
 // the Go runtime's (go_*) and the process's (process_*) collectors. The
@@ -45,6 +47,8 @@ type Metrics struct {
 	responses    *prometheus.CounterVec
 	followups    *prometheus.CounterVec
 	deferrals    prometheus.Counter
+	undelivered  *prometheus.CounterVec
+	claimsLate   prometheus.Counter
 }
 
 // buckets are the histograms' upper bounds in seconds: Discord's three
@@ -76,11 +80,22 @@ func NewMetrics() *Metrics {
 		deferrals: f.NewCounter(prometheus.CounterOpts{
 			Name: "nimtutor_deferrals_total", Help: "Interactions answered with a deferral first.",
 		}),
+		undelivered: f.NewCounterVec(prometheus.CounterOpts{
+			Name: "nimtutor_deferred_undelivered_total",
+			Help: "Deferred answers not delivered, by reason: the token expired, the process stopped, Discord refused.",
+		}, []string{"reason"}),
+		claimsLate: f.NewCounter(prometheus.CounterOpts{
+			Name: "nimtutor_ledger_claims_late_total",
+			Help: "Interactions answered without waiting for a ledger that was too slow to say whether they were new.",
+		}),
 	}
-	// Both results show from the start, at 0, so a rate of failures is
-	// defined before the first failure.
+	// Every result and reason shows from the start, at 0, so a rate of
+	// failures is defined before the first failure.
 	m.followups.WithLabelValues("ok")
 	m.followups.WithLabelValues("failed")
+	for _, reason := range []string{undeliveredExpired, undeliveredStopping, undeliveredRejected} {
+		m.undelivered.WithLabelValues(reason)
+	}
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.handler = promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg})
 	return m
@@ -204,6 +219,14 @@ func (c *countingSender) EditOriginal(ctx context.Context, i *discordgo.Interact
 func (c *countingSender) Followup(ctx context.Context, i *discordgo.Interaction, d *discordgo.InteractionResponseData) error {
 	return c.count(c.Sender.Followup(ctx, i, d))
 }
+
+var _ deferralEvents = (*countingSender)(nil)
+
+// undelivered counts a deferred answer the deferrer gave up on.
+func (c *countingSender) undelivered(reason string) { c.m.undelivered.WithLabelValues(reason).Inc() }
+
+// claimLate counts an interaction answered without waiting for the ledger.
+func (c *countingSender) claimLate() { c.m.claimsLate.Inc() }
 
 // HTTP returns next counting response codes and the deferrals written as
 // HTTP responses ({"type":5…} or {"type":6…}).
