@@ -14,6 +14,9 @@ type Step struct {
 	// Body applies the idea to the position: plain text with **bold**,
 	// `code` and lines starting with "- ", ending with a full sentence.
 	Body string `json:"body"`
+	// Claims are the facts about positions the body states, each
+	// rendered into it (Claim.Text): what a test checks against search.
+	Claims []Claim `json:"-"`
 }
 
 // Options controls how much detail goes into lists.
@@ -276,43 +279,57 @@ func Solve(ctx context.Context, pos solver.Position) solver.Result {
 
 // MoveStep returns a step stating the recommended move in the numbering of
 // r.Position, with how long the game lasts with it when the search
-// reached the position and the other moves that do as well. It is per
-// position and must not be cached by Key.
+// reached the position, the quickest move when the recommended one is
+// slower, and the other moves that do as well. Each fact is a Claim of
+// the step. It is per position and must not be cached by Key.
 func MoveStep(ctx context.Context, r solver.Result) Step {
 	mover, _ := Players(r.Position)
 	m, v, exact := Recommend(ctx, r)
+	st := Step{Title: "Your move"}
 	switch {
 	case m == nil:
-		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}
+		st.Body = fmt.Sprintf("%s has no legal move.", mover)
 	case r.Outcome != solver.Loss:
-		body := fmt.Sprintf("**%s**.", Capitalise(m.String()))
+		st.Body = fmt.Sprintf("**%s**.", Capitalise(m.String()))
 		if sameMove(r.Move, m) {
-			body += moveDistance(r)
+			st.Claims = append(st.Claims, moveDistance(ctx, r)...)
 		}
-		if alt := alternatives(r, 2); alt != "" {
-			body += " " + alt
+		var quick solver.Move
+		if n := len(st.Claims); n > 0 && st.Claims[n-1].Kind == ClaimBest {
+			quick = st.Claims[n-1].Move
 		}
-		return Step{Title: "Your move", Body: body}
+		st.Claims = append(st.Claims, alternatives(r, quick, 2)...)
+		if len(st.Claims) > 0 {
+			st.Body += " " + Join(st.Claims...)
+		}
 	case exact:
-		return Step{Title: "Your move", Body: fmt.Sprintf(
-			"Every move loses; **%s** holds out longest (%s).", m, ValueText(v))}
+		c := BestClaim(r.Position, m, v)
+		c.Text = fmt.Sprintf("Every move loses; **%s** holds out longest (%s).", m, ValueText(v))
+		st.Body, st.Claims = c.Text, []Claim{c}
+	default:
+		st.Body = fmt.Sprintf("Every move loses; too large to search to the end, **%s** leaves the opponent the smallest share of winning replies.", m)
 	}
-	return Step{Title: "Your move", Body: fmt.Sprintf(
-		"Every move loses; too large to search to the end, **%s** leaves the opponent the smallest share of winning replies.", m)}
+	return st
 }
 
 // alternatives names the other moves that keep the best outcome, in the
 // game's short notation and numbered as in r.Position, at most max of
-// them, as a sentence: "Also winning: 3→1, 9→8." The full explanation's
-// "Finding the move" step groups them by kind. It is "" when the mover
-// has no move or every move loses.
-func alternatives(r solver.Result, max int) string {
+// them, as a claim: "Also winning: 3→1, 9→8.", without quick, a move
+// named already. The full explanation's
+// "Finding the move" step groups them by kind. It is empty when the
+// mover has no move or every move loses.
+func alternatives(r solver.Result, quick solver.Move, max int) []Claim {
 	t, c, pl := taught(r)
 	if pl.Move == nil {
-		return ""
+		return nil
 	}
 	var names []string
-	seen := map[string]bool{t.LocalMove(r, c, pl.Move).String(): true}
+	var moves []solver.Move
+	taughtMove := t.LocalMove(r, c, pl.Move)
+	seen := map[string]bool{taughtMove.String(): true}
+	if quick != nil { // named already, as the quickest
+		seen[quick.String()] = true
+	}
 	for _, g := range pl.Groups {
 		for _, m := range g.Moves {
 			// Moves on equal stacks are one move in the student's numbering.
@@ -320,17 +337,18 @@ func alternatives(r solver.Result, max int) string {
 			if !seen[lm.String()] {
 				seen[lm.String()] = true
 				names = append(names, t.Compact(r.Position, lm))
+				moves = append(moves, lm)
 			}
 		}
 	}
 	if len(names) == 0 {
-		switch {
-		case !pl.Complete:
-			return fmt.Sprintf("No other move among the first %d checked does as well.", checkedMoves(r.Position))
-		case r.Outcome == solver.Tie:
-			return "The only move that keeps the tie."
+		if quick != nil && !sameMove(quick, taughtMove) {
+			return nil // the quickest, named already, also wins
 		}
-		return "The only winning move."
+		if !pl.Complete {
+			return []Claim{AlsoClaim(r.Position, nil, r.Outcome, fmt.Sprintf("No other move among the first %d checked does as well.", checkedMoves(r.Position)))}
+		}
+		return []Claim{OnlyClaim(r.Position, taughtMove, r.Outcome)}
 	}
 	keeping := "winning"
 	if r.Outcome == solver.Tie {
@@ -340,24 +358,42 @@ func alternatives(r solver.Result, max int) string {
 	if !pl.Complete {
 		head = fmt.Sprintf("Among the first %d moves, also %s", checkedMoves(r.Position), keeping)
 	}
-	return head + ": " + Inline(ListOf(names), Options{MaxItems: max}) + "."
+	shown := names
+	if len(shown) > max {
+		moves = moves[:max]
+	}
+	return []Claim{AlsoClaim(r.Position, moves, r.Outcome, head+": "+Inline(ListOf(shown), Options{MaxItems: max})+".")}
 }
 
 // moveDistance says how long the game lasts after the recommended move,
-// and whether a quicker way exists; "" when the search did not reach it.
-func moveDistance(r solver.Result) string {
+// and when a quicker way exists, names the quickest move with its count;
+// nothing when the search did not reach it.
+func moveDistance(ctx context.Context, r solver.Result) []Claim {
 	if r.MoveRemoteness < 0 || r.Remoteness < 0 {
-		return ""
+		return nil
 	}
 	what := "Wins"
 	if r.Outcome == solver.Tie {
 		what = "Ties"
 	}
-	s := fmt.Sprintf(" %s in %s", what, Plural(r.MoveRemoteness, "move", "moves"))
-	if r.MoveRemoteness > r.Remoteness {
-		return s + fmt.Sprintf(" (the quickest takes %d).", r.Remoteness)
+	mv := solver.Value{Outcome: r.Outcome, Remoteness: r.MoveRemoteness}
+	c := MoveValueClaim(r.Position, r.Move, mv)
+	c.Text = fmt.Sprintf("%s in %s", what, Plural(r.MoveRemoteness, "move", "moves"))
+	if r.MoveRemoteness <= r.Remoteness {
+		b := BestClaim(r.Position, r.Move, mv)
+		b.Text = ", the quickest."
+		return []Claim{c, b}
 	}
-	return s + ", the quickest."
+	c.Text += "."
+	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
+	defer cancel()
+	quick, qv, ok := solver.NewOracle(ctx, r.Position.Game(), solver.ReachBudget).BestMove(r.Position)
+	if !ok {
+		return []Claim{c}
+	}
+	b := BestClaim(r.Position, quick, qv)
+	b.Text = fmt.Sprintf("The quickest: %s, in %d.", moveName(r.Position, quick), qv.Remoteness)
+	return []Claim{c, b}
 }
 
 // Distance says in one sentence how long the game lasts with best play,
