@@ -234,6 +234,16 @@ func ForcedClaim(pos solver.Position, m solver.Move) Claim {
 	return Claim{Kind: ClaimForced, Pos: pos, Move: m, Remoteness: -1, Text: "It was your only move."}
 }
 
+// WinnerClaim claims who wins pos with best play, whose mover has o, as
+// the verdict says it in bold: "**Ada wins**", or "**tie**".
+func WinnerClaim(pos solver.Position, o solver.Outcome) Claim {
+	c := Claim{Kind: ClaimOutcome, Pos: pos, Outcome: o, Remoteness: -1, Text: "**tie**"}
+	if w, ok := solver.WinnerOf(pos.ToMove(), o); ok {
+		c.Text = "**" + pos.Game().PlayerName(w) + " wins**"
+	}
+	return c
+}
+
 // ValueClaim claims the value of pos with best play: "With best play Ada
 // wins in 3 moves, both players' moves counted."
 func ValueClaim(pos solver.Position, v solver.Value) Claim {

@@ -3,6 +3,7 @@ package explain
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -190,7 +191,18 @@ func taught(r solver.Result) (Teacher, solver.Result, Plan) {
 // Its text depends only on Key(r.Position) and opts.
 func Explain(r solver.Result, opts Options) []Step {
 	t, c, pl := taught(r)
-	return append(t.Explain(c, pl, opts), t.Verdict(c, opts))
+	return append(t.Explain(c, pl, opts), verdictStep(t, c, opts))
+}
+
+// verdictStep is the game's verdict step with the claim of who wins,
+// which its body states in bold ("**Ada wins**", "a **tie**").
+func verdictStep(t Teacher, c solver.Result, opts Options) Step {
+	v := t.Verdict(c, opts)
+	w := WinnerClaim(c.Position, c.Outcome)
+	if strings.Contains(v.Body, w.Text) {
+		v.Claims = append(v.Claims, w)
+	}
+	return v
 }
 
 // Hints returns the hint ladder for the position: level 1 first, the last
@@ -399,25 +411,28 @@ func moveDistance(ctx context.Context, r solver.Result) []Claim {
 // Distance says in one sentence how long the game lasts with best play,
 // counting both players' moves, or "" when the search did not reach the
 // position or the game is over: "With best play Ada wins in 3 moves."
-func Distance(r solver.Result) string {
+// Its facts are DistanceClaims.
+func Distance(r solver.Result) string { return Join(DistanceClaims(r)...) }
+
+// DistanceClaims are the facts Distance states: the position's value,
+// and when the taught move is slower than the quickest, its own value.
+func DistanceClaims(r solver.Result) []Claim {
 	if r.Remoteness <= 0 {
-		return ""
+		return nil
 	}
-	n := Plural(r.Remoteness, "move", "moves")
+	cs := []Claim{ValueClaim(r.Position, solver.Value{Outcome: r.Outcome, Remoteness: r.Remoteness})}
 	// The last hint names the taught move: when it is slower than the
 	// quickest, say its count too, as the solve reply does.
-	slower := ""
 	if r.Move != nil && r.MoveRemoteness > r.Remoteness {
 		keeps := "wins"
 		if r.Outcome == solver.Tie {
 			keeps = "keeps the tie"
 		}
-		slower = fmt.Sprintf(" The move taught above %s too, in %s.", keeps, Plural(r.MoveRemoteness, "move", "moves"))
+		c := MoveValueClaim(r.Position, r.Move, solver.Value{Outcome: r.Outcome, Remoteness: r.MoveRemoteness})
+		c.Text = fmt.Sprintf("The move taught above %s too, in %s.", keeps, Plural(r.MoveRemoteness, "move", "moves"))
+		cs = append(cs, c)
 	}
-	if r.Outcome == solver.Tie {
-		return fmt.Sprintf("With best play the game ends in a tie after %s, both players' moves counted.%s", n, slower)
-	}
-	return fmt.Sprintf("With best play %s wins in %s, both players' moves counted.%s", r.WinnerName(), n, slower)
+	return cs
 }
 
 // InMoves is the verdict's count, " in 3 moves", or "" when the search

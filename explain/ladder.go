@@ -52,7 +52,7 @@ func ladder(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Options)
 // opponent's task hardest: the slowest loss, and how few winning replies
 // it leaves.
 func lastLevel(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Options) Step {
-	v := e.Verdict(c, o)
+	v := verdictStep(e, c, o)
 	if c.Move != nil {
 		v.Body += "\n" + e.Finding(c, pl, o).Body
 		return v

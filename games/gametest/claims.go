@@ -318,6 +318,11 @@ func testClaims(t *testing.T, s Spec) {
 			{name: "full reasoning", steps: explain.Explain(r, explain.Options{})},
 			{name: "hints", steps: explain.Hints(ctx, r, explain.Options{MaxItems: 6})},
 		}
+		full := surfaces[2].steps
+		if len(full[len(full)-1].Claims) == 0 {
+			t.Fatalf("%s: the verdict step states no claim:\n%s", fullKey(pos), full[len(full)-1].Body)
+		}
+		surfaces = append(surfaces, surface{name: "distance", steps: []explain.Step{{Title: "distance", Body: explain.Distance(r), Claims: explain.DistanceClaims(r)}}, covered: true})
 		rows, _ := explain.MoveTable(ctx, r, 0)
 		var table explain.Step
 		for _, row := range rows {
