@@ -122,9 +122,9 @@ func count(o solver.Outcome, remoteness int) string {
 // (remoteness -1: the outcome alone): "5→4: win in 5 moves."
 func MoveValueClaim(pos solver.Position, m solver.Move, v solver.Value) Claim {
 	c := Claim{Kind: ClaimMoveValue, Pos: pos, Move: m, Outcome: v.Outcome, Remoteness: v.Remoteness}
-	c.Text = fmt.Sprintf("%s: %s.", moveName(pos, m), count(v.Outcome, v.Remoteness))
+	c.Text = fmt.Sprintf("%s: %s.", Capitalise(moveName(pos, m)), count(v.Outcome, v.Remoteness))
 	if v.Remoteness < 0 {
-		c.Text = fmt.Sprintf("%s: %s (too large to count the moves).", moveName(pos, m), count(v.Outcome, -1))
+		c.Text = fmt.Sprintf("%s: %s (too large to count the moves).", Capitalise(moveName(pos, m)), count(v.Outcome, -1))
 	}
 	return c
 }
@@ -155,7 +155,7 @@ func CompareClaim(pos solver.Position, m, other solver.Move, mv, ov solver.Value
 	if !exact {
 		c.Remoteness, c.OtherRemoteness = -1, -1
 	}
-	on, mn := moveName(pos, other), moveName(pos, m)
+	on, mn := Capitalise(moveName(pos, other)), moveName(pos, m)
 	oc, mc := count(ov.Outcome, c.OtherRemoteness), count(mv.Outcome, c.Remoteness)
 	switch {
 	case rel == Better && ov.Outcome != mv.Outcome:

@@ -250,7 +250,7 @@ func CheckAgreement(text string) string {
 // comparisonWords are the words that compare moves or call a move the
 // only or the best: on the surfaces the claims cover, each must be
 // inside a claim's rendering.
-var comparisonWords = regexp.MustCompile(`(?i)\b(better|worse|as good as|sooner|quickest|slower|longer|longest|the only|throws away|also winning|also keeping|no move)\b`)
+var comparisonWords = regexp.MustCompile(`(?i)\b(better|worse|as good as|sooner|quickest|slower|longer|longest|the only (?:winning )?move|only move|throws away|also winning|also keeping|no move)\b`)
 
 // uncovered returns a comparison in body that no claim renders, or "".
 func uncovered(body string, claims []explain.Claim) string {

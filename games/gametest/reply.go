@@ -169,7 +169,7 @@ func testShortReply(t *testing.T, s Spec) {
 		c := teacher.Canonical(r)
 		pl := teacher.Plan(c)
 		if pl.Move != nil && !strings.Contains(body("Finding it"), teacher.Compact(c.Position, pl.Move)) &&
-			!strings.Contains(body("Finding it"), pl.Move.String()) &&
+			!strings.Contains(strings.ToLower(body("Finding it")), pl.Move.String()) &&
 			(s.MovePhrase == nil || !strings.Contains(body("Finding it"), s.MovePhrase(c.Position, pl.Move))) {
 			t.Fatalf("%s: 'Finding it' does not name the taught move %v:\n%s", fullKey(pos), pl.Move, body("Finding it"))
 		}
