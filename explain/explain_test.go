@@ -164,8 +164,8 @@ func TestHoldOutDoesNotEndALostGame(t *testing.T) {
 // the taught move; the formula's own replies took 4).
 func TestLineOfPlayLastsTheCount(t *testing.T) {
 	for text, want := range map[string]string{
-		"0110":   "Player 1 takes `1` → `010`, Player 2 takes `01` → `0`, Player 1 takes `0`; Both end with as many zeros: a tie.",
-		"000011": "Player 1 takes `1` → `00001`, Player 2 takes `01` → `000`, Player 1 takes `00` → `0`, Player 2 takes `0`; Both end with as many zeros: a tie.",
+		"0110":   "Player 1 takes `1` → `010`, Player 2 takes `01` → `0`, Player 1 takes `0`; both end with as many zeros: a tie.",
+		"000011": "Player 1 takes `1` → `00001`, Player 2 takes `01` → `000`, Player 1 takes `00` → `0`, Player 2 takes `0`; both end with as many zeros: a tie.",
 	} {
 		r := explain.Solve(context.Background(), parse(t, "binstring", text, ""))
 		var got string

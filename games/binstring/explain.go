@@ -363,7 +363,7 @@ func (t game) Stuck(pos solver.Position) string {
 	p := pos.(*BinaryString)
 	h := p.Held()
 	if h[0] == h[1] {
-		return "Both end with as many zeros: a tie."
+		return "both end with as many zeros: a tie."
 	}
 	fewer := solver.Player(0)
 	if h[1] < h[0] {
