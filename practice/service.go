@@ -7,7 +7,6 @@ import (
 	"hash/fnv"
 	"math"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -262,7 +261,7 @@ func (s *Service) Answer(ctx context.Context, user, puzzleID string, m solver.Mo
 			return err
 		}
 		_, err = tx.AddAttempt(store.Attempt{User: user, Guild: pend.Guild, Game: p.Game.Name(), PuzzleID: p.ID, Daily: pend.Daily,
-			Move: MoveText(m), Correct: out.Correct, Hints: pend.Hints, Themes: strings.Join(p.Themes, ","),
+			Move: MoveText(m), Correct: out.Correct, Hints: pend.Hints, Themes: p.Themes,
 			Before: out.Before.Rating.Rating, After: l.Rating.Rating, PuzzleAfter: pz.Rating.Rating, At: s.now()})
 		if errors.Is(err, store.ErrDuplicate) {
 			return ErrAlreadyAnswered

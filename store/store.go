@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+	"github.com/pressly/goose/v3"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -55,11 +56,23 @@ type Store struct {
 	checkpointDone  chan struct{}
 	// observer receives operation durations; nil when unset.
 	observer Observer
+	// file is this process's hold on the SQLite file; nil on PostgreSQL.
+	file *sqliteFile
+	// migrations applies and reads the schema's versions; latest is the
+	// newest this binary knows.
+	migrations *goose.Provider
+	latest     int64
 }
 
 // Open opens the database the config names, creating the SQLite file if
-// needed, and applies every migration it has not seen yet.
+// needed, and applies every migration it has not seen yet. An SQLite file
+// that another process holds is refused with ErrFileInUse.
 func Open(ctx context.Context, cfg Config) (*Store, error) {
+	return openUpTo(ctx, cfg, 0)
+}
+
+// openUpTo is Open migrating up to version target (0: every version).
+func openUpTo(ctx context.Context, cfg Config, target int64) (*Store, error) {
 	s := &Store{now: time.Now, writer: make(chan struct{}, 1), queue: make(chan *write, 4*maxBatch)}
 	var err error
 	if cfg.DatabaseURL != "" {
@@ -74,19 +87,23 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	} else {
 		s.kind = SQLite
 		path := cmp.Or(cfg.Path, DefaultPath)
+		if s.file, err = holdFile(path); err != nil {
+			return nil, err
+		}
 		s.db, err = sql.Open("sqlite", sqliteDSN(path))
 		if err != nil {
+			s.file.release()
 			return nil, fmt.Errorf("store: %s: %w", path, err)
 		}
 		s.db.SetMaxOpenConns(8)
 		s.db.SetMaxIdleConns(8)
 	}
 	if err := s.db.PingContext(ctx); err != nil {
-		s.db.Close()
+		s.closeDB()
 		return nil, fmt.Errorf("store: connecting to %s: %w", s.kind, err)
 	}
-	if err := s.migrate(ctx); err != nil {
-		s.db.Close()
+	if err := s.migrate(ctx, target); err != nil {
+		s.closeDB()
 		return nil, err
 	}
 	if s.kind == SQLite {
@@ -122,7 +139,17 @@ func (s *Store) Close() error {
 		<-s.checkpointDone
 		s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 	}
-	return s.db.Close()
+	return s.closeDB()
+}
+
+// closeDB closes the connections and lets go of the SQLite file.
+func (s *Store) closeDB() error {
+	err := s.db.Close()
+	if s.file != nil {
+		s.file.release()
+		s.file = nil
+	}
+	return err
 }
 
 // checkpointEvery is how often the SQLite checkpointer copies the WAL
@@ -230,6 +257,8 @@ type Tx struct {
 	tx  *sql.Tx
 	s   *Store
 	ctx context.Context
+	// touched are the users whose row this transaction has locked.
+	touched map[string]bool
 }
 
 // exec runs a statement in the transaction. Statements are not prepared
@@ -295,7 +324,7 @@ func firstWords(q string) string {
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
 
 // tables lists the schema's tables, for Size.
-var tables = []string{"learners", "puzzles", "open_puzzles", "attempts", "guild_members", "games", "lesson_progress", "schema_migrations", "interactions", "rate_limits", "states"}
+var tables = []string{"users", "learners", "puzzles", "open_puzzles", "attempts", "guild_members", "games", "lesson_progress", "goose_db_version", "interactions", "rate_limits", "states", "secrets"}
 
 // Size returns the bytes the store's tables and indexes take on disk: on
 // SQLite the whole file after a checkpoint, on PostgreSQL the total
