@@ -41,7 +41,7 @@ func runWhy(ctx context.Context, args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "%s %s\n", pos.Game().Name(), pos)
 	for _, s := range steps {
-		fmt.Fprintf(out, "\n%s: %s\n", s.Title, s.Body)
+		fmt.Fprintf(out, "\n%s: %s\n", s.Title, explain.Plain(s.Body))
 	}
 	return nil
 }
