@@ -159,10 +159,13 @@ func spawnServer(tb testing.TB, priv ed25519.PrivateKey, discord *fakeDiscord, s
 }
 
 // waitPing waits until the server answers a signed PING, for at most
-// limit.
+// limit, or until it exits.
 func (s *server) waitPing(limit time.Duration) error {
 	deadline := time.Now().Add(limit)
 	for {
+		if exited(s.cmd.Process.Pid) {
+			return fmt.Errorf("the server exited before it answered a PING")
+		}
 		req := s.request(panicTB{}, []byte(`{"id":"1","application_id":"1","type":1,"token":"t","version":1}`))
 		resp, err := http.DefaultClient.Do(req)
 		if err == nil {
@@ -176,6 +179,18 @@ func (s *server) waitPing(limit time.Duration) error {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// exited reports whether the child pid has ended and waits to be reaped
+// (a zombie in /proc; Linux only, elsewhere false).
+func exited(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	// pid (comm) state …: the state follows the last ')'.
+	i := bytes.LastIndexByte(b, ')')
+	return i > 0 && i+2 < len(b) && b[i+2] == 'Z'
 }
 
 // stop ends the process with SIGTERM, as a service manager would.

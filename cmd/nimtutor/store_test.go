@@ -39,8 +39,9 @@ func needPostgres(tb testing.TB) {
 // instant on an empty PostgreSQL database, as `docker compose up` with
 // five replicas does, twenty times: every one must come up (migrating
 // the database or waiting for the one that does) and serve a command.
-// Before goose's session lock, three at once failed 3 times in 15 with a
-// duplicate pg_type row.
+// With the hand-written migrator of schema 3 this test brought up 85 of
+// 100: the others exited with "creating schema_migrations: duplicate key
+// value violates unique constraint pg_type_typname_nsp_index".
 func TestConcurrentStart(t *testing.T) {
 	needPostgres(t)
 	const rounds, replicas = 20, 5
