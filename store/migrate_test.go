@@ -33,14 +33,6 @@ func rawDB(tb testing.TB, cfg store.Config) *sql.DB {
 	return db
 }
 
-// kindOf is the engine of cfg.
-func kindOf(cfg store.Config) store.Kind {
-	if cfg.DatabaseURL != "" {
-		return store.Postgres
-	}
-	return store.SQLite
-}
-
 // TestMigrateV3Data fills a database made by the hand-written migrator
 // of schema version 3 with the rows of testdata/v3/data.sql (written
 // through the store as it was then), opens it with today's store, which
