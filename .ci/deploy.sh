@@ -40,6 +40,7 @@ while IFS= read -r line; do
     "" | "#"*) continue ;;
     systemctl*) line=": skipped, systemd does not run here: $line" ;;
     useradd*) line="useradd --prefix \"\$ROOT\" ${line#useradd }" ;;
+    "apt-get update"*) line="$line -qq" ;;
     "apt-get install"*)
       # Installed on this machine; then Debian's nginx configuration is
       # copied into $ROOT, its includes pointing there.
