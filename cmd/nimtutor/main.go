@@ -22,6 +22,7 @@ import (
 	"github.com/joho/godotenv"
 
 	// The binary offers every game: registering them is this import.
+	"github.com/nimtutor/nimtutor/fault"
 	_ "github.com/nimtutor/nimtutor/games/all"
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -78,13 +79,13 @@ func (m *Main) ParseFlags(_ context.Context, args []string) error {
 		m.cmd, m.args = c, rest
 		return nil
 	}
-	return solver.Errorf(solver.EUsage, "", "%q is not a command", name)
+	return fault.New(fault.EUsage, "", "%q is not a command", name)
 }
 
 // Run runs the subcommand ParseFlags chose.
 func (m *Main) Run(ctx context.Context) error {
 	if m.cmd == nil {
-		return solver.Errorf(solver.EUsage, "", "no command chosen")
+		return fault.New(fault.EUsage, "", "no command chosen")
 	}
 	return m.cmd.run(m, ctx, m.args)
 }
@@ -122,7 +123,7 @@ func (m *Main) Exec(ctx context.Context, args []string) int {
 		return 0
 	}
 	fmt.Fprintf(m.Stderr, "nimtutor %s: %v\n", m.cmd.name, err)
-	if solver.ErrorCode(err) == solver.EUsage {
+	if fault.Code(err) == fault.EUsage {
 		fmt.Fprintf(m.Stderr, "usage: %s\nRun 'nimtutor %s -h' for its flags.\n", m.cmd.synopsis(), m.cmd.name)
 		return 2
 	}
@@ -255,5 +256,5 @@ func capitalize(s string) string {
 
 // usagef returns a mistake in how a command was called (exit code 2).
 func usagef(format string, args ...any) error {
-	return solver.Errorf(solver.EUsage, "", format, args...)
+	return fault.New(fault.EUsage, "", format, args...)
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -40,7 +41,7 @@ func runWhy(ctx context.Context, args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "%s %s\n", pos.Game().Name(), pos)
 	for _, s := range steps {
-		fmt.Fprintf(out, "\n%s: %s\n", s.Title, s.Body)
+		fmt.Fprintf(out, "\n%s: %s\n", s.Title, explain.Plain(s.Body))
 	}
 	return nil
 }
@@ -50,5 +51,5 @@ func parseMove(pos solver.Position, field, text string) (solver.Move, error) {
 	if m, ok := solver.ParseMove(pos, text); ok {
 		return m, nil
 	}
-	return nil, &solver.InputError{Field: field, Msg: fmt.Sprintf("%q is not two numbers; type %s", text, pos.Game().MoveFormat())}
+	return nil, fault.New(fault.EInvalid, field, "%q is not two numbers; type %s", text, pos.Game().MoveFormat())
 }
