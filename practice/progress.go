@@ -20,6 +20,8 @@ type Progress struct {
 	Weakest, WeakestGame string
 	// WeakestRate is the share of failed answers on it.
 	WeakestRate float64
+	// Reviews are the ideas scheduled to come back, the soonest first.
+	Reviews []Due
 }
 
 // Progress gathers a learner's record, in one game or ("") all.
@@ -33,6 +35,9 @@ func (s *Service) Progress(ctx context.Context, user, game string) (*Progress, e
 		return nil, err
 	}
 	p.WeakestGame, p.Weakest, p.WeakestRate = weakest(p.Attempts)
+	if p.Reviews, err = s.Reviews(ctx, user, game); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
