@@ -24,9 +24,19 @@ type Service struct {
 	store *store.Store
 	now   func() time.Time
 
+	// pool, when not 0, draws every learner's puzzles from the seeds
+	// 1..pool of each game, so puzzles are shared and their ratings learn
+	// from many learners.
+	pool uint64
+
 	mu      sync.Mutex
 	puzzles map[string]*Puzzle
 }
+
+// SetPool makes every learner draw puzzles from the same n puzzles of
+// each game (0: each learner from seeds of their own, the default).
+// Call it before the service is used.
+func (s *Service) SetPool(n int) { s.pool = uint64(max(n, 0)) }
 
 // puzzleCacheSize bounds the generated puzzles kept in memory.
 const puzzleCacheSize = 4096
@@ -208,6 +218,9 @@ func (s *Service) choose(ctx context.Context, l store.Learner, g solver.Game, se
 	found := 0
 	for k := 0; k < tries && found < candidates; k++ {
 		seed := seedOf(append(slices.Clip(parts), fmt.Sprint(k))...)
+		if s.pool > 0 {
+			seed = seed%s.pool + 1
+		}
 		p, err := s.Puzzle(puzzleID(g, seed))
 		if err != nil {
 			return nil, err
