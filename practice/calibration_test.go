@@ -20,16 +20,6 @@ import (
 //	go test ./practice -run TestCalibration -plot ../docs/calibration.png
 var plotPath = flag.String("plot", "", "write the calibration plot to this PNG file")
 
-// calibrationLearners are the simulated learners: eight of known,
-// fixed strength, and one who jumps from 1200 to 1750 half-way.
-func calibrationLearners() []practice.SimLearner {
-	var ls []practice.SimLearner
-	for k, s := range []float64{1050, 1200, 1350, 1500, 1650, 1800, 1950, 2100} {
-		ls = append(ls, practice.SimLearner{Name: fmt.Sprintf("L%d-%.0f", k, s), Strength: s})
-	}
-	return append(ls, practice.SimLearner{Name: "improver", Strength: 1200, Later: 1750})
-}
-
 // TestCalibration runs simulated learners of known strength through
 // practice on its real store (SQLite), 50 puzzles each, and checks what
 // the ratings mean: the learners' ratings are in the order of their
@@ -45,7 +35,7 @@ func TestCalibration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	learners := calibrationLearners()
+	learners := practice.CalibrationLearners()
 	var results []*practice.SimResult
 	for _, seed := range []uint64{1, 2, 3} {
 		clock := practice.NewManualClock(time.Date(2026, 1, 5, 8, 0, 0, 0, time.UTC))

@@ -207,3 +207,63 @@ func pearson(x, y []float64) float64 {
 	}
 	return sxy / math.Sqrt(sxx*syy)
 }
+
+// CalibrationLearners are the simulated learners of the calibration and
+// of the difficulty model's fit: eight of fixed strength from 1050 to
+// 2100, and one who jumps from 1200 to 1750 half-way.
+func CalibrationLearners() []SimLearner {
+	var ls []SimLearner
+	for k, s := range []float64{1050, 1200, 1350, 1500, 1650, 1800, 1950, 2100} {
+		ls = append(ls, SimLearner{Name: fmt.Sprintf("L%d-%.0f", k, s), Strength: s})
+	}
+	return append(ls, SimLearner{Name: "improver", Strength: 1200, Later: 1750})
+}
+
+// Samples are the simulation's answers as the difficulty model's samples.
+func (r *SimResult) Samples() []Sample {
+	out := make([]Sample, 0, len(r.Attempts))
+	for _, a := range r.Attempts {
+		out = append(out, SampleOf(a.Puzzle, a.Before, a.Correct))
+	}
+	return out
+}
+
+// StoredSamples are the store's newest limit answers (0 for all) as the
+// difficulty model's samples. Answers to puzzles whose ids no longer
+// parse are left out.
+func (s *Service) StoredSamples(ctx context.Context, limit int) ([]Sample, error) {
+	as, err := s.store.RecentAttempts(ctx, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Sample, 0, len(as))
+	for _, a := range as {
+		p, err := s.Puzzle(a.PuzzleID)
+		if err != nil {
+			continue
+		}
+		out = append(out, SampleOf(p, a.Before, a.Correct))
+	}
+	return out, nil
+}
+
+// SimPool is how many puzzles of each game the simulated learners share.
+const SimPool = 150
+
+// SimulateGames runs CalibrationLearners through every game, rounds
+// puzzles each, on st (which should be empty), and returns their
+// answers as samples for the difficulty model.
+func SimulateGames(ctx context.Context, st *store.Store, rounds int, seed uint64) ([]Sample, error) {
+	var out []Sample
+	for k, g := range solver.Games() {
+		clock := NewManualClock(time.Date(2026, 1, 5, 8, 0, 0, 0, time.UTC))
+		svc := New(st, clock.Now)
+		svc.SetPool(SimPool)
+		res, err := Simulate(ctx, svc, clock, g, CalibrationLearners(), rounds, seed+uint64(k))
+		if err != nil {
+			return nil, fmt.Errorf("simulating %s: %w", g.Name(), err)
+		}
+		out = append(out, res.Samples()...)
+	}
+	return out, nil
+}

@@ -156,7 +156,7 @@ func init() {
 			both(runCheck)},
 		{"verify", "verify GAME|all [--max N] | verify GAME POSITION", "prove the formula by exhaustive search on all small positions", out(runVerify)},
 		{"play", "play GAME POSITION [--first Dee|Dum] [--bot-first]", "play a position against a bot that never errs", (*Main).runPlay},
-		{"practice", "practice GAME [--theme T]", "rated puzzles at your level; answers, hints and ratings are stored", (*Main).runPractice},
+		{"practice", "practice GAME [--theme T] | practice refit [-simulated] [-write F]", "rated puzzles at your level; answers, hints and ratings are stored; refit fits the puzzles' first ratings", (*Main).runPractice},
 		{"progress", "progress [GAME]", "your practice ratings, streaks, weakest theme and a plot", runConsoleLine("progress")},
 		{"history", "history", "your recent puzzles and games", runConsoleLine("history")},
 		{"review", "review [GAMEID]", "the review card of a stored game (the latest finished one by default)", (*Main).runReview},
