@@ -39,7 +39,7 @@ func playGame(tb testing.TB, r *Router, clock *testClock, start *discordgo.Inter
 		if turn > 200 {
 			tb.Fatalf("the game did not end")
 		}
-		_, pos, err := r.openPosition(buttons[0].CustomID, gameID)
+		_, pos, err := r.openPosition(context.Background(), buttons[0].CustomID, gameID)
 		if err != nil {
 			tb.Fatalf("turn %d: %v", turn, err)
 		}

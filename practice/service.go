@@ -117,6 +117,18 @@ func (s *Service) Next(ctx context.Context, user, guild string, g solver.Game, t
 	return pk.Puzzle, pk.Learner, nil
 }
 
+// NextOpen is Next, and reports whether the puzzle it picked was open
+// for the learner already, shown and not answered: the pick depends on
+// what they answered, so asking again before answering brings the same
+// puzzle back.
+func (s *Service) NextOpen(ctx context.Context, user, guild string, g solver.Game, theme string) (*Puzzle, bool, error) {
+	pk, err := s.Pick(ctx, user, guild, g, theme)
+	if err != nil {
+		return nil, false, err
+	}
+	return pk.Puzzle, pk.Reopened, nil
+}
+
 // Pick is the next puzzle for a learner: a review when an idea of theirs
 // is due (see spaced.go), else a new puzzle at their level.
 type Pick struct {
@@ -128,6 +140,9 @@ type Pick struct {
 	// DueNow counts the learner's ideas of this game due now, this one
 	// included.
 	DueNow int
+	// Reopened reports that the puzzle was open for the learner already,
+	// shown and not answered.
+	Reopened bool
 }
 
 // Pick picks the next puzzle of g for the learner, optionally with a
@@ -177,6 +192,9 @@ func (s *Service) Pick(ctx context.Context, user, guild string, g solver.Game, t
 			}
 		}
 		if err == nil && p != nil {
+			if pk.Reopened, err = s.isOpen(ctx, user, p.ID); err != nil {
+				return pk, err
+			}
 			if err := s.store.OpenReview(ctx, store.Pending{User: user, PuzzleID: p.ID, Game: g.Name(), Guild: guild}, served.Card); err != nil {
 				return pk, err
 			}
@@ -197,11 +215,23 @@ func (s *Service) Pick(ctx context.Context, user, guild string, g solver.Game, t
 	if err != nil {
 		return pk, err
 	}
+	if pk.Reopened, err = s.isOpen(ctx, user, p.ID); err != nil {
+		return pk, err
+	}
 	if err := s.store.OpenPuzzle(ctx, store.Pending{User: user, PuzzleID: p.ID, Game: g.Name(), Guild: guild}); err != nil {
 		return pk, err
 	}
 	pk.Puzzle = p
 	return pk, nil
+}
+
+// isOpen reports whether the learner's puzzle id is open: shown, not answered.
+func (s *Service) isOpen(ctx context.Context, user, id string) (bool, error) {
+	_, err := s.store.Pending(ctx, user, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // choose draws puzzles of g from the seeds that parts (and a counter)

@@ -78,10 +78,22 @@ func (s *Store) Games(ctx context.Context, user string, limit int) ([]GameRecord
 var ErrGameMoved = errors.New("store: the game has moved on")
 
 // AppendMoves adds moves to a game whose stored moves are exactly have,
-// and sets its result, in one transaction. A second click on the same
-// old board (or the same click delivered twice) finds the moves changed
-// and gets ErrGameMoved, so no move is played twice.
+// and sets its result, in one transaction: ReplaceMoves with have
+// followed by add.
 func (s *Store) AppendMoves(ctx context.Context, id string, have, add []string, result string) error {
+	return s.ReplaceMoves(ctx, id, have, slices.Concat(have, add), result)
+}
+
+// ReplaceMoves sets the moves and the result of a game whose stored
+// moves are exactly have, in one transaction: a move adds to have, a
+// take-back keeps a prefix of it. A second click on the same old board
+// (or the same click delivered twice) finds the moves changed and gets
+// ErrGameMoved, so no move is played or taken back twice.
+func (s *Store) ReplaceMoves(ctx context.Context, id string, have, moves []string, result string) error {
+	all, err := jsonList(moves)
+	if err != nil {
+		return err
+	}
 	return s.Update(ctx, func(tx *Tx) error {
 		// Lock the row until the transaction ends: PostgreSQL's row lock;
 		// an immediate SQLite transaction holds the database's already.
@@ -94,16 +106,12 @@ func (s *Store) AppendMoves(ctx context.Context, id string, have, add []string, 
 		if _, err := one(stored, err, "game"); err != nil {
 			return err
 		}
-		moves, err := parseList(stored, "a game's moves")
+		got, err := parseList(stored, "a game's moves")
 		if err != nil {
 			return err
 		}
-		if !slices.Equal(moves, have) {
+		if !slices.Equal(got, have) {
 			return ErrGameMoved
-		}
-		all, err := jsonList(slices.Concat(have, add))
-		if err != nil {
-			return err
 		}
 		return tx.exec(`UPDATE games SET moves = $2, result = $3, updated_at = $4 WHERE game_id = $1`, id, all, result, s.now().UnixMilli())
 	})

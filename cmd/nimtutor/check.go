@@ -10,6 +10,7 @@ import (
 
 	"github.com/nimtutor/nimtutor/check"
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -90,7 +91,7 @@ func runCheck(ctx context.Context, args []string, out, errOut io.Writer) error {
 		return err
 	}
 	rep, err := check.Compare(ctx, g, input, output)
-	if ie, ok := errors.AsType[*solver.InputError](err); ok {
+	if ie, ok := errors.AsType[*fault.Error](err); ok {
 		return fmt.Errorf("%s is not a valid %s input: %w", *inPath, g.Name(), ie)
 	}
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/joho/godotenv"
 
 	// The binary offers every game: registering them is this import.
+	"github.com/nimtutor/nimtutor/fault"
 	_ "github.com/nimtutor/nimtutor/games/all"
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -75,13 +76,13 @@ func (m *Main) ParseFlags(_ context.Context, args []string) error {
 		m.cmd, m.args = &subcommands[k], rest
 		return nil
 	}
-	return solver.Errorf(solver.EUsage, "", "%q is not a command", name)
+	return fault.New(fault.EUsage, "", "%q is not a command", name)
 }
 
 // Run runs the subcommand ParseFlags chose.
 func (m *Main) Run(ctx context.Context) error {
 	if m.cmd == nil {
-		return solver.Errorf(solver.EUsage, "", "no command chosen")
+		return fault.New(fault.EUsage, "", "no command chosen")
 	}
 	return m.cmd.run(m, ctx, m.args)
 }
@@ -115,7 +116,7 @@ func (m *Main) Exec(ctx context.Context, args []string) int {
 		return 0
 	}
 	fmt.Fprintf(m.Stderr, "nimtutor %s: %v\n", m.cmd.name, err)
-	if solver.ErrorCode(err) == solver.EUsage {
+	if fault.Code(err) == fault.EUsage {
 		fmt.Fprintf(m.Stderr, "usage: nimtutor %s\n", m.cmd.usage)
 		return 2
 	}
@@ -183,5 +184,5 @@ func printHelp(w io.Writer) {
 
 // usagef returns a mistake in how a command was called (exit code 2).
 func usagef(format string, args ...any) error {
-	return solver.Errorf(solver.EUsage, "", format, args...)
+	return fault.New(fault.EUsage, "", format, args...)
 }

@@ -2,16 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"slices"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/bot"
-	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
-	"github.com/nimtutor/nimtutor/store"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // runPractice implements `nimtutor practice GAME [--theme T]`: rated
@@ -34,7 +30,7 @@ func (m *Main) runPractice(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	c := m.newConsole("")
+	c, _ := m.newConsole("")
 	line := "/practice game:" + g.Name()
 	if *theme != "" {
 		line += " theme:" + *theme
@@ -56,31 +52,46 @@ func (m *Main) runPractice(ctx context.Context, args []string) error {
 }
 
 // runConsoleLine implements the commands that are one console line:
-// `nimtutor progress [GAME]` and `nimtutor history`.
+// `nimtutor progress [GAME]` and `nimtutor history`. The reply is printed
+// without its buttons, which a command that exits cannot press; what
+// they do is said as commands that work here.
 func runConsoleLine(name string) func(m *Main, ctx context.Context, args []string) error {
 	return func(m *Main, ctx context.Context, args []string) error {
 		fs := newFlags(name)
 		if err := fs.Parse(args); err != nil {
 			return usagef("%v", err)
 		}
-		line := "/" + name
+		line, game := "/"+name, ""
 		switch {
 		case name == "progress" && fs.NArg() == 1:
 			g, err := solver.Lookup(fs.Arg(0))
 			if err != nil {
 				return err
 			}
-			line += " game:" + g.Name()
+			game = g.Name()
+			line += " game:" + game
 		case fs.NArg() > 0:
 			return usagef("%s takes %s", name, map[string]string{"progress": "at most a game", "history": "no arguments"}[name])
 		}
-		m.newConsole("").Do(ctx, line, m.Stdout)
+		c, t := m.newConsole("")
+		c.NoControls = true
+		c.Do(ctx, line, m.Stdout)
+		switch name {
+		case "history":
+			fmt.Fprintln(m.Stdout, "Review a game: nimtutor review GAMEID, with its id from the list above. Resume one: nimtutor console, then /history.")
+		case "progress":
+			p, err := t.Progress(ctx, bot.ConsoleUserID, game)
+			if err == nil && p.Weakest != "" {
+				fmt.Fprintf(m.Stdout, "Practise your weakest theme: nimtutor practice %s --theme %q\n", p.WeakestGame, p.Weakest)
+			}
+		}
 		return nil
 	}
 }
 
 // runReview implements `nimtutor review [GAMEID]`: the review card of a
-// stored game, the latest finished one by default, for the local learner.
+// stored game of the local learner's, by the id `nimtutor history`
+// shows, or the latest finished one.
 func (m *Main) runReview(ctx context.Context, args []string) error {
 	out := m.Stdout
 	fs := newFlags("review")
@@ -90,32 +101,15 @@ func (m *Main) runReview(ctx context.Context, args []string) error {
 	if fs.NArg() > 1 {
 		return usagef("review takes at most one game id (nimtutor history lists them)")
 	}
-	lp := newLazyPractice(quietLogger(io.Discard))
-	m.onClose(lp.close)
-	svc, err := lp.open(ctx)
-	if err != nil {
-		return err
-	}
-	var rec store.GameRecord
+	_, t := m.newConsole("")
+	var rec tutor.GameRecord
+	var rev *tutor.Review
+	var err error
 	if fs.NArg() == 1 {
-		if rec, err = svc.Store().Game(ctx, fs.Arg(0)); errors.Is(err, store.ErrNotFound) {
-			return fmt.Errorf("no stored game has the id %q", fs.Arg(0))
-		}
+		rec, rev, err = t.Review(ctx, bot.ConsoleUserID, fs.Arg(0))
 	} else {
-		games, err := svc.Store().Games(ctx, bot.ConsoleUserID, 50)
-		if err != nil {
-			return err
-		}
-		k := slices.IndexFunc(games, func(g store.GameRecord) bool { return g.Result != "" })
-		if k < 0 {
-			return errors.New("no finished game is stored yet; play one with `nimtutor play GAME POSITION`")
-		}
-		rec = games[k]
+		rec, rev, err = t.LastFinished(ctx, bot.ConsoleUserID)
 	}
-	if err != nil {
-		return err
-	}
-	rev, err := practice.ReviewRecord(rec)
 	if err != nil {
 		return err
 	}

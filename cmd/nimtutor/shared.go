@@ -14,13 +14,14 @@ import (
 	"github.com/nimtutor/nimtutor/commands"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/store"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // Replicas: when DATABASE_URL names a PostgreSQL database, a Discord
 // transport opens it at start-up and keeps there everything replicas
 // must agree on: the interaction ids already received (bot.Ledger), the
 // per-user rate limits (bot.SharedRateLimiter), game states too large for
-// a custom_id (commands.StateStore) and, as always, practice records.
+// a custom_id (tutor.StateStore) and, as always, practice records.
 // Explanations stay in each replica's own cache. Without DATABASE_URL
 // all of these stay in the process, as suits one process on SQLite.
 
@@ -87,7 +88,7 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 		cfg.States = sh
 	}
 	defaultGates(&cfg)
-	for name, g := range map[string]*commands.Gate{"search": cfg.Searches, "picture": cfg.Pictures, "work": cfg.Work} {
+	for name, g := range map[string]*tutor.Gate{"search": cfg.Searches, "picture": cfg.Pictures, "work": cfg.Work} {
 		m.Gauge("nimtutor_queue_running", `gate="`+name+`"`, "Heavy jobs running, by gate.", func() float64 { r, _ := g.Load(); return float64(r) })
 		m.Gauge("nimtutor_queue_waiting", `gate="`+name+`"`, "Heavy jobs waiting for a worker, by gate.", func() float64 { _, w := g.Load(); return float64(w) })
 	}

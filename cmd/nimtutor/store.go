@@ -8,9 +8,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/nimtutor/nimtutor/commands"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/store"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // storeOpenTimeout bounds connecting to the database and migrating it.
@@ -48,7 +48,7 @@ func newLazyPractice(log *slog.Logger) *lazyPractice {
 	return &lazyPractice{cfg: storeConfig(), log: log}
 }
 
-// open implements commands.PracticeOpener.
+// open implements tutor.Opener.
 func (l *lazyPractice) open(ctx context.Context) (*practice.Service, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -66,7 +66,7 @@ func (l *lazyPractice) open(ctx context.Context) (*practice.Service, error) {
 	return l.svc, nil
 }
 
-var _ commands.PracticeOpener = (*lazyPractice)(nil).open
+var _ tutor.Opener = (*lazyPractice)(nil).open
 
 // close closes the store if it was opened.
 func (l *lazyPractice) close() error {

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -49,5 +50,5 @@ func parseMove(pos solver.Position, field, text string) (solver.Move, error) {
 	if m, ok := solver.ParseMove(pos, text); ok {
 		return m, nil
 	}
-	return nil, &solver.InputError{Field: field, Msg: fmt.Sprintf("%q is not two numbers; type %s", text, pos.Game().MoveFormat())}
+	return nil, fault.New(fault.EInvalid, field, "%q is not two numbers; type %s", text, pos.Game().MoveFormat())
 }
