@@ -22,6 +22,9 @@ type Progress struct {
 	WeakestRate float64
 	// Reviews are the ideas scheduled to come back, the soonest first.
 	Reviews []Due
+	// Advice is what to do next about the weakest theme; nil when
+	// nothing was missed.
+	Advice *Advice
 }
 
 // Progress gathers a learner's record, in one game or ("") all.
@@ -38,6 +41,7 @@ func (s *Service) Progress(ctx context.Context, user, game string) (*Progress, e
 	if p.Reviews, err = s.Reviews(ctx, user, game); err != nil {
 		return nil, err
 	}
+	p.Advice = s.advise(p)
 	return p, nil
 }
 
