@@ -66,3 +66,20 @@ func TestAdvice(t *testing.T) {
 		t.Logf("weakest %q in %s: %s Review %s; lesson %q", a.Theme, a.Game, a.Reason, practice.When(a.Review.At, clock.Now()), a.LessonTitle)
 	})
 }
+
+// TestWhen checks the words for due times.
+func TestWhen(t *testing.T) {
+	now := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{-time.Hour, "now"}, {0, "now"}, {time.Minute, "in 1 minute"}, {10 * time.Minute, "in 10 minutes"},
+		{90 * time.Minute, "in 2 hours"}, {24 * time.Hour, "in 1 day"}, {11 * 24 * time.Hour, "in 11 days"},
+		{400 * 24 * time.Hour, "on 6 Jul 2027"},
+	} {
+		if got := practice.When(now.Add(tt.d), now); got != tt.want {
+			t.Errorf("When(now+%v) = %q, want %q", tt.d, got, tt.want)
+		}
+	}
+}

@@ -56,6 +56,9 @@ type Due struct {
 	// Rating is the rating of the answer that scheduled it (in an
 	// Outcome's Scheduled), else 0.
 	Rating fsrs.Rating
+	// In says when it is due, from the service's now: "now", "in 10
+	// minutes" (see When).
+	In string
 }
 
 // Name says what the card is, for people.
@@ -100,10 +103,16 @@ func (s *Service) cardThemes(card string) []string {
 // dueOf is a stored card as a Due, with its recall now.
 func (s *Service) dueOf(c store.ReviewCard) Due {
 	d := Due{Game: c.Game, Card: c.Card, At: c.Due, State: fsrs.State(c.State), Reps: c.Reps, Lapses: c.Lapses, Stability: c.Stability}
-	d.Theme, _ = strings.CutPrefix(c.Card, themeCard)
-	d.PuzzleID, _ = strings.CutPrefix(c.Card, puzzleCard)
+	if t, ok := strings.CutPrefix(c.Card, themeCard); ok {
+		d.Theme = t
+	}
+	if id, ok := strings.CutPrefix(c.Card, puzzleCard); ok {
+		d.PuzzleID = id
+	}
 	d.Themes = s.cardThemes(c.Card)
-	d.Recall = scheduler.RetrievabilityAt(fsrsCard(c), s.now())
+	now := s.now()
+	d.Recall = scheduler.RetrievabilityAt(fsrsCard(c), now)
+	d.In = When(c.Due, now)
 	return d
 }
 
@@ -144,7 +153,9 @@ func (s *Service) ReviewOf(ctx context.Context, user, puzzleID string) (*Due, er
 // dueReview returns the card to review next in g, or nil when the next
 // puzzle should be new: none is due, or the learner's last answer in g
 // was a review (so reviews and new puzzles alternate). With a theme,
-// only cards whose reviews have it count. due counts the cards due.
+// only cards whose reviews have it count, and they do not alternate:
+// asking for the theme is asking for its review. due counts the cards
+// due.
 func (s *Service) dueReview(ctx context.Context, user string, g solver.Game, theme string, recent []store.Attempt) (*store.ReviewCard, int, error) {
 	cs, err := s.store.ReviewCards(ctx, user, g.Name())
 	if err != nil {
@@ -162,7 +173,7 @@ func (s *Service) dueReview(ctx context.Context, user string, g solver.Game, the
 		}
 		due = append(due, c)
 	}
-	if len(due) == 0 || lastWasReview {
+	if len(due) == 0 || lastWasReview && theme == "" {
 		return nil, len(due), nil
 	}
 	// The most forgotten first: lowest predicted recall, then the
@@ -226,7 +237,7 @@ func (s *Service) reschedule(tx *store.Tx, user string, p *Puzzle, correct bool,
 }
 
 // When says when a review is due, relative to now: "now", "in 10
-// minutes", "in 3 days", "on 2 Jan 2027".
+// minutes", "in 5 hours", "in 3 days" (rounded), "on 2 Jan 2027".
 func When(at, now time.Time) string {
 	d := at.Sub(now)
 	switch {
@@ -234,10 +245,10 @@ func When(at, now time.Time) string {
 		return "now"
 	case d < time.Hour:
 		return plural(int((d+time.Minute-1)/time.Minute), "minute")
-	case d < 48*time.Hour:
+	case d < 24*time.Hour:
 		return plural(int((d+time.Hour-1)/time.Hour), "hour")
 	case d < 60*24*time.Hour:
-		return plural(int((d+24*time.Hour-1)/(24*time.Hour)), "day")
+		return plural(max(1, int((d+12*time.Hour)/(24*time.Hour))), "day")
 	}
 	return "on " + at.UTC().Format("2 Jan 2006")
 }

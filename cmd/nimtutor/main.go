@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"slices"
 	"syscall"
+	"time"
 
 	"github.com/joho/godotenv"
 
@@ -47,6 +48,8 @@ type Main struct {
 	cmd     *subcommand
 	args    []string
 	closers []func() error
+	// now is practice's clock, nil for time.Now; tests move it.
+	now func() time.Time
 }
 
 // NewMain returns a Main on the process's standard streams.
