@@ -27,8 +27,8 @@ var plotPath = flag.String("plot", "", "write the calibration plot to this PNG f
 // rising, and the ratings of the puzzles answered at least 3 times are
 // in the order of their true difficulty.
 func TestCalibration(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the calibration simulation takes seconds")
+	if testing.Short() || raceEnabled {
+		t.Skip("the calibration simulation takes seconds (minutes with -race); .ci/run runs it without -race")
 	}
 	ctx := context.Background()
 	g, err := solver.Lookup("adapwns")

@@ -74,8 +74,8 @@ func TestEvaluate(t *testing.T) {
 // game and checks it against the held-out answers: better than the base
 // rate, and at least as good as the hand-made guess.
 func TestRefitOnSimulation(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the simulation takes seconds")
+	if testing.Short() || raceEnabled {
+		t.Skip("the simulation takes seconds (minutes with -race); .ci/run runs it without -race")
 	}
 	st := storetest.Open(t, storetest.SQLiteConfig(t))
 	samples, err := practice.SimulateGames(context.Background(), st, 30, 1)

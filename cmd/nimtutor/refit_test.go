@@ -15,8 +15,8 @@ func TestRefitCLI(t *testing.T) {
 	if code == 0 || !strings.Contains(errOut, "too few answers") {
 		t.Errorf("refit on an empty store: exit %d, stderr %q; want a failure saying there are too few answers", code, errOut)
 	}
-	if testing.Short() {
-		return
+	if testing.Short() || raceEnabled {
+		return // the simulation takes minutes with -race; .ci/run runs it without
 	}
 	path := filepath.Join(t.TempDir(), "model.json")
 	code, out, errOut := runCLI(t, "", "practice", "refit", "-simulated", "-rounds", "12", "-write", path)
