@@ -15,6 +15,7 @@ import (
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/fault"
+	"github.com/nimtutor/nimtutor/outcome"
 	"github.com/nimtutor/nimtutor/solver"
 	"github.com/nimtutor/nimtutor/tutor"
 )
@@ -92,6 +93,7 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 	defer func() {
 		if p := recover(); p != nil {
 			r.log.Error("handler panic", "interaction", i.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			outcome.Set(ctx, outcome.Error)
 			resp = internalErrorReply()
 			if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 				resp = noChoices()
@@ -237,13 +239,20 @@ var errStale = fault.New(fault.EExpired, "button", "this control is from an olde
 func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err error) *discordgo.InteractionResponse {
 	msg := fault.Message(err)
 	switch fault.Code(err) {
-	case fault.EInvalid, fault.EExpired:
+	case fault.EInvalid:
+		outcome.Set(ctx, outcome.UserError)
+		return ephemeral("⚠️ " + clipText(msg, maxContentLen-10))
+	case fault.EExpired:
+		outcome.Set(ctx, outcome.Expired)
 		return ephemeral("⚠️ " + clipText(msg, maxContentLen-10))
 	case fault.EForbidden:
+		outcome.Set(ctx, outcome.Forbidden)
 		return ephemeral(explain.Capitalise(msg) + ".")
 	case fault.EBusy:
+		outcome.Set(ctx, outcome.Busy)
 		return ephemeral(msg)
 	case fault.ETimeout:
+		outcome.Set(ctx, outcome.Timeout)
 		why := "it took too long"
 		if cause := context.Cause(ctx); cause != nil && cause != err && !errors.Is(cause, context.Canceled) && !errors.Is(cause, context.DeadlineExceeded) {
 			why = cause.Error()
@@ -251,6 +260,7 @@ func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err e
 		return ephemeral("⚠️ This was stopped before it finished (" + why + "). Please try again.")
 	}
 	r.log.Error("handler failed", "interaction", i.ID, "err", err)
+	outcome.Set(ctx, outcome.Error)
 	return internalErrorReply()
 }
 

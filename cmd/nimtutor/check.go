@@ -107,7 +107,7 @@ func runCheck(ctx context.Context, args []string, out, errOut io.Writer) error {
 		} else {
 			fmt.Fprintf(out, "\nWhy the answer is %s:\n", res.Answer())
 			for k, s := range stepList {
-				fmt.Fprintf(out, "\n%d. %s\n%s\n", k+1, s.Title, s.Body)
+				fmt.Fprintf(out, "\n%d. %s\n%s\n", k+1, s.Title, explain.Plain(s.Body))
 			}
 		}
 	}

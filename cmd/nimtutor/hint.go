@@ -38,7 +38,7 @@ func runHint(ctx context.Context, args []string, out io.Writer) error {
 		return fault.New(fault.EInvalid, "level", "there are %d levels of hints for this position; choose 1 to %d", len(hints), len(hints))
 	}
 	h := hints[*level-1]
-	fmt.Fprintf(out, "Hint %d of %d: %s\n%s\n", *level, len(hints), h.Title, h.Body)
+	fmt.Fprintf(out, "Hint %d of %d: %s\n%s\n", *level, len(hints), h.Title, explain.Plain(h.Body))
 	if *level == explain.CheckLevel {
 		fmt.Fprintf(out, "Check your verdict: --verdict %q (one of %s).\n", choices[0], strings.Join(choices, ", "))
 	}

@@ -19,14 +19,15 @@ func (m *Main) runPractice(ctx context.Context, args []string) error {
 	}
 	in, out := m.Stdin, m.Stdout
 	fs := newFlags("practice")
-	theme := fs.String("theme", "", "only puzzles that need this idea")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+	theme := fs.String("theme", "", `only puzzles that need this idea, such as "nim heaps" (an unknown theme lists them)`)
+	positional, err := parseArgs(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() != 1 {
+	if len(positional) != 1 {
 		return usagef("practice needs one game: %s", strings.Join(solver.Names(), ", "))
 	}
-	g, err := solver.Lookup(fs.Arg(0))
+	g, err := solver.Lookup(positional[0])
 	if err != nil {
 		return err
 	}
@@ -57,20 +58,20 @@ func (m *Main) runPractice(ctx context.Context, args []string) error {
 // they do is said as commands that work here.
 func runConsoleLine(name string) func(m *Main, ctx context.Context, args []string) error {
 	return func(m *Main, ctx context.Context, args []string) error {
-		fs := newFlags(name)
-		if err := fs.Parse(args); err != nil {
-			return usagef("%v", err)
+		positional, err := parseArgs(newFlags(name), args)
+		if err != nil {
+			return err
 		}
 		line, game := "/"+name, ""
 		switch {
-		case name == "progress" && fs.NArg() == 1:
-			g, err := solver.Lookup(fs.Arg(0))
+		case name == "progress" && len(positional) == 1:
+			g, err := solver.Lookup(positional[0])
 			if err != nil {
 				return err
 			}
 			game = g.Name()
 			line += " game:" + game
-		case fs.NArg() > 0:
+		case len(positional) > 0:
 			return usagef("%s takes %s", name, map[string]string{"progress": "at most a game", "history": "no arguments"}[name])
 		}
 		c, t := m.newConsole("")
@@ -94,19 +95,18 @@ func runConsoleLine(name string) func(m *Main, ctx context.Context, args []strin
 // shows, or the latest finished one.
 func (m *Main) runReview(ctx context.Context, args []string) error {
 	out := m.Stdout
-	fs := newFlags("review")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+	positional, err := parseArgs(newFlags("review"), args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 1 {
+	if len(positional) > 1 {
 		return usagef("review takes at most one game id (nimtutor history lists them)")
 	}
 	_, t := m.newConsole("")
 	var rec tutor.GameRecord
 	var rev *tutor.Review
-	var err error
-	if fs.NArg() == 1 {
-		rec, rev, err = t.Review(ctx, bot.ConsoleUserID, fs.Arg(0))
+	if len(positional) == 1 {
+		rec, rev, err = t.Review(ctx, bot.ConsoleUserID, positional[0])
 	} else {
 		rec, rev, err = t.LastFinished(ctx, bot.ConsoleUserID)
 	}

@@ -76,6 +76,9 @@ func every(ctx context.Context, d time.Duration, f func()) {
 func (l *lazyPractice) adopt(st *store.Store) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.observe != nil {
+		st.SetObserver(l.observe)
+	}
 	l.st, l.svc = st, practice.New(st, l.now)
 }
 
@@ -89,19 +92,23 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 	}
 	defaultGates(&cfg)
 	for name, g := range map[string]*tutor.Gate{"search": cfg.Searches, "picture": cfg.Pictures, "work": cfg.Work} {
-		m.Gauge("nimtutor_queue_running", `gate="`+name+`"`, "Heavy jobs running, by gate.", func() float64 { r, _ := g.Load(); return float64(r) })
-		m.Gauge("nimtutor_queue_waiting", `gate="`+name+`"`, "Heavy jobs waiting for a worker, by gate.", func() float64 { _, w := g.Load(); return float64(w) })
+		gate := map[string]string{"gate": name}
+		m.Gauge("nimtutor_queue_running", "Heavy jobs running, by gate.", gate, func() float64 { r, _ := g.Load(); return float64(r) })
+		m.Gauge("nimtutor_queue_waiting", "Heavy jobs waiting for a worker, by gate.", gate, func() float64 { _, w := g.Load(); return float64(w) })
 	}
 	r, cache, prac := newRouter(log, cfg)
 	var h bot.Handler = bot.NewRateLimiter(r, limits)
+	// The store reports its latency on either database: the shared
+	// PostgreSQL store now, the SQLite file when it opens on first use.
+	prac.observe = m.ObserveStore
 	if sh != nil {
 		prac.adopt(sh)
-		sh.SetObserver(m.ObserveStore)
 		h = bot.NewSharedRateLimiter(r, sh, limits, log)
 	}
-	m.CounterFunc("nimtutor_cache_requests_total", `result="hit"`, "Explanation and state cache lookups, by result.", func() float64 { return float64(cache.Stats().Hits) })
-	m.CounterFunc("nimtutor_cache_requests_total", `result="miss"`, "", func() float64 { return float64(cache.Stats().Misses) })
-	m.Gauge("nimtutor_cache_entries", "", "Entries in this replica's cache.", func() float64 { return float64(cache.Stats().Entries) })
+	const cacheHelp = "Explanation and state cache lookups, by result."
+	m.CounterFunc("nimtutor_cache_requests_total", cacheHelp, map[string]string{"result": "hit"}, func() float64 { return float64(cache.Stats().Hits) })
+	m.CounterFunc("nimtutor_cache_requests_total", cacheHelp, map[string]string{"result": "miss"}, func() float64 { return float64(cache.Stats().Misses) })
+	m.Gauge("nimtutor_cache_entries", "Entries in this replica's cache.", nil, func() float64 { return float64(cache.Stats().Entries) })
 	go func() {
 		every(ctx, cacheLogEvery, func() { logCache(log, cache) })
 		logCache(log, cache)

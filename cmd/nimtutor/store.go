@@ -38,6 +38,9 @@ type lazyPractice struct {
 	cfg store.Config
 	log *slog.Logger
 	now func() time.Time
+	// observe, when set before the store opens, receives the duration of
+	// the store's operations, for the metrics.
+	observe store.Observer
 
 	mu  sync.Mutex
 	st  *store.Store
@@ -62,6 +65,9 @@ func (l *lazyPractice) open(ctx context.Context) (*practice.Service, error) {
 		return nil, fmt.Errorf("%s: %w", describeStore(l.cfg), err)
 	}
 	l.log.Info("store open", "store", describeStore(l.cfg))
+	if l.observe != nil {
+		st.SetObserver(l.observe)
+	}
 	l.st, l.svc = st, practice.New(st, l.now)
 	return l.svc, nil
 }

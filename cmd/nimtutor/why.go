@@ -10,13 +10,14 @@ import (
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-// runWhy implements `nimtutor why GAME POSITION --move "A B" [--other "C
-// D"]`: why a move is wrong (or slower), against the recommended move or
+// runWhy implements `nimtutor why GAME POSITION --move "A B"
+// [--other-move "C D"]`: why a move is wrong (or slower), against the recommended move or
 // another one.
 func runWhy(ctx context.Context, args []string, out io.Writer) error {
 	pf := newPositionFlags("why")
 	move := pf.fs.String("move", "", `the move to look at, as two numbers: "5 4"`)
-	other := pf.fs.String("other", "", "the move to compare it with (default: the recommended move)")
+	other := pf.fs.String("other-move", "", "the move to compare it with, as two numbers (default: the recommended move)")
+	alias(pf.fs, "other", "other-move") // the flag's name before it matched /GAME why other_move
 	pos, _, err := pf.parse(args)
 	if err != nil {
 		return err
@@ -30,7 +31,7 @@ func runWhy(ctx context.Context, args []string, out io.Writer) error {
 	}
 	var o solver.Move
 	if *other != "" {
-		if o, err = parseMove(pos, "other", *other); err != nil {
+		if o, err = parseMove(pos, "other-move", *other); err != nil {
 			return err
 		}
 	}
@@ -40,7 +41,7 @@ func runWhy(ctx context.Context, args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "%s %s\n", pos.Game().Name(), pos)
 	for _, s := range steps {
-		fmt.Fprintf(out, "\n%s: %s\n", s.Title, s.Body)
+		fmt.Fprintf(out, "\n%s: %s\n", s.Title, explain.Plain(s.Body))
 	}
 	return nil
 }
