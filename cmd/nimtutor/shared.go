@@ -184,7 +184,7 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 	if sh != nil {
 		rep.ledger = sh
 	}
-	rep.ready = func(ctx context.Context) error {
+	rep.ready = bot.Readiness(log, bot.Check{Component: "store", Ready: func(ctx context.Context) error {
 		if sh != nil {
 			return sh.Ready(ctx)
 		}
@@ -195,7 +195,7 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 			return err
 		}
 		return svc.Store().Ready(ctx)
-	}
+	}})
 	return rep, nil
 }
 
