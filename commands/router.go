@@ -267,7 +267,8 @@ var errStale = solver.Errorf(solver.EExpired, "button", "this control is from an
 
 // errorReply turns an error into an ephemeral reply: the message itself
 // for a person's mistake, a notice for work that was stopped or refused,
-// and "something went wrong" for anything else: a bug.
+// what was not saved for a database that failed, and "something went
+// wrong" for anything else: a bug.
 func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err error) *discordgo.InteractionResponse {
 	msg := solver.ErrorMessage(err)
 	switch solver.ErrorCode(err) {
@@ -277,6 +278,9 @@ func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err e
 		return ephemeral(explain.Capitalise(msg) + ".")
 	case solver.EBusy:
 		return ephemeral(msg)
+	case solver.EStore:
+		r.cfg.Log.Warn("store failed", "interaction", i.ID, "err", err)
+		return ephemeral("⚠️ " + explain.Capitalise(msg) + ".")
 	case solver.ETimeout:
 		why := "it took too long"
 		if cause := context.Cause(ctx); cause != nil && cause != err && !errors.Is(cause, context.Canceled) && !errors.Is(cause, context.DeadlineExceeded) {

@@ -104,6 +104,6 @@ func (s *Store) migrate(ctx context.Context) error {
 // Version returns the newest schema version applied to the database.
 func (s *Store) Version(ctx context.Context) (int, error) {
 	var v int
-	err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v)
+	err := s.queryRow(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v)
 	return v, err
 }

@@ -34,7 +34,10 @@ const rateRowTTL = time.Hour
 // is set, and sweeps its expired rows until ctx ends; it returns nil
 // without one.
 func openShared(ctx context.Context, log *slog.Logger) (*store.Store, error) {
-	cfg := storeConfig()
+	cfg, err := storeConfig()
+	if err != nil {
+		return nil, err
+	}
 	if cfg.DatabaseURL == "" {
 		return nil, nil
 	}

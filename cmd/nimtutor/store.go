@@ -17,9 +17,16 @@ import (
 const storeOpenTimeout = 30 * time.Second
 
 // storeConfig reads where the store lives: DATABASE_URL (PostgreSQL)
-// when set, else the SQLite file NIMTUTOR_DB, else ./nimtutor.db.
-func storeConfig() store.Config {
-	return store.Config{DatabaseURL: setting("DATABASE_URL"), Path: setting("NIMTUTOR_DB")}
+// when set, else the SQLite file NIMTUTOR_DB, else ./nimtutor.db; and the
+// deadlines of its operations, NIMTUTOR_STORE_DEADLINES.
+func storeConfig() (store.Config, error) {
+	cfg := store.Config{DatabaseURL: setting("DATABASE_URL"), Path: setting("NIMTUTOR_DB")}
+	d, err := store.ParseDeadlines(setting("NIMTUTOR_STORE_DEADLINES"))
+	if err != nil {
+		return cfg, fmt.Errorf("NIMTUTOR_STORE_DEADLINES: %w", err)
+	}
+	cfg.Deadlines = d
+	return cfg, nil
 }
 
 // describeStore names the store for people, without a password.
@@ -36,8 +43,10 @@ func describeStore(cfg store.Config) string {
 // was opened.
 type lazyPractice struct {
 	cfg store.Config
-	log *slog.Logger
-	now func() time.Time
+	// cfgErr is what storeConfig said of the settings; open returns it.
+	cfgErr error
+	log    *slog.Logger
+	now    func() time.Time
 
 	mu  sync.Mutex
 	st  *store.Store
@@ -45,7 +54,8 @@ type lazyPractice struct {
 }
 
 func newLazyPractice(log *slog.Logger) *lazyPractice {
-	return &lazyPractice{cfg: storeConfig(), log: log}
+	cfg, err := storeConfig()
+	return &lazyPractice{cfg: cfg, cfgErr: err, log: log}
 }
 
 // open implements commands.PracticeOpener.
@@ -54,6 +64,9 @@ func (l *lazyPractice) open(ctx context.Context) (*practice.Service, error) {
 	defer l.mu.Unlock()
 	if l.svc != nil {
 		return l.svc, nil
+	}
+	if l.cfgErr != nil {
+		return nil, l.cfgErr
 	}
 	ctx, cancel := context.WithTimeout(ctx, storeOpenTimeout)
 	defer cancel()
