@@ -182,10 +182,10 @@ func TestE2EPermissionsHTTP(t *testing.T) {
 		{"all permissions", everything, false, true, true, nil, true},
 		{"administrator", discordgo.PermissionAdministrator, false, true, true, nil, true},
 		{"absent (0) is unknown", 0, false, true, true, nil, true},
-		{"no Send Messages", everything &^ discordgo.PermissionSendMessages, true, true, true, []string{"lacks Send Messages here."}, false},
-		{"no Embed Links", everything &^ discordgo.PermissionEmbedLinks, true, false, true, []string{"lacks Embed Links", "plain text"}, false},
-		{"no Attach Files", everything &^ discordgo.PermissionAttachFiles, true, true, false, []string{"lacks Attach Files", "without pictures"}, false},
-		{"user install in a server without the bot", view, true, false, false, []string{"Send Messages, Embed Links and Attach Files"}, false},
+		{"no Send Messages: a reply does not need it", everything &^ discordgo.PermissionSendMessages, false, true, true, nil, true},
+		{"no Embed Links", everything &^ discordgo.PermissionEmbedLinks, false, false, true, []string{"lacks Embed Links", "plain text"}, false},
+		{"no Attach Files", everything &^ discordgo.PermissionAttachFiles, false, true, false, []string{"lacks Attach Files", "the picture is left out"}, false},
+		{"a channel where @everyone may only read", view, false, false, false, []string{"Embed Links and Attach Files"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -200,11 +200,11 @@ func TestE2EPermissionsHTTP(t *testing.T) {
 			}
 			lines := strings.Split(got.content(), "\n")
 			last := lines[len(lines)-1]
-			if tt.noteAbsent && strings.Contains(got.content(), "Only you can see this") {
+			if tt.noteAbsent && strings.Contains(got.content(), "lacks") {
 				t.Errorf("unexpected note in %q", got.content())
 			}
 			for _, w := range tt.noteWants {
-				if !strings.Contains(last, w) || !strings.HasPrefix(last, "-# Only you can see this") {
+				if !strings.Contains(last, w) || !strings.HasPrefix(last, "-# nimtutor lacks") {
 					t.Errorf("last line %q, want a note mentioning %q", last, w)
 				}
 			}
@@ -230,10 +230,10 @@ func TestE2EPermissionsGateway(t *testing.T) {
 	i.ID, i.Token = "1200000000000000011", "locked-token"
 	i.AppPermissions = discordgo.PermissionViewChannel
 	got := runGatewayOnce(t, newRouter(t, commands.Config{}), i)
-	if got.Type != 4 || !got.ephemeral() || len(got.embeds()) != 0 || len(got.Files) != 0 {
-		t.Errorf("got type %v ephemeral %v, %d embeds, %d files; want an ephemeral text reply", got.Type, got.ephemeral(), len(got.embeds()), len(got.Files))
+	if got.Type != 4 || got.ephemeral() || len(got.embeds()) != 0 || len(got.Files) != 0 {
+		t.Errorf("got type %v ephemeral %v, %d embeds, %d files; want a public text reply", got.Type, got.ephemeral(), len(got.embeds()), len(got.Files))
 	}
-	if !strings.Contains(got.content(), "Ada wins") || !strings.Contains(got.content(), "lacks Send Messages") {
+	if !strings.Contains(got.content(), "Ada wins") || !strings.Contains(got.content(), "lacks Embed Links and Attach Files") {
 		t.Errorf("content %q", got.content())
 	}
 }

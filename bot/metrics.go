@@ -29,6 +29,8 @@ import (
 //	nimtutor_followups_total{result}                counter (edits and follow-ups)
 //	nimtutor_store_seconds{op}                      histogram
 //	nimtutor_http_responses_total{code}             counter (HTTP transport)
+//	nimtutor_deferred_undelivered_total{reason}     counter (token_expired, stopping, rejected)
+//	nimtutor_ledger_claims_late_total               counter (answered without the ledger)
 //
 // plus whatever Gauge and CounterFunc register (queue depth, cache hits).
 // Label values come from a bounded set: interaction types, the names of
@@ -44,6 +46,8 @@ type Metrics struct {
 
 	deferrals                    atomic.Uint64
 	followupsOK, followupsFailed atomic.Uint64
+	undelivered                  sync.Map // reason → *atomic.Uint64
+	claimsLate                   atomic.Uint64
 }
 
 // metricFunc is a gauge or counter read when the metrics are written.
@@ -215,6 +219,17 @@ func (c *countingSender) Followup(ctx context.Context, i *discordgo.Interaction,
 	return c.count(c.Sender.Followup(ctx, i, d))
 }
 
+var _ deferralEvents = (*countingSender)(nil)
+
+// undelivered counts a deferred answer the deferrer gave up on.
+func (c *countingSender) undelivered(reason string) {
+	n, _ := c.m.undelivered.LoadOrStore(reason, new(atomic.Uint64))
+	n.(*atomic.Uint64).Add(1)
+}
+
+// claimLate counts an interaction answered without waiting for the ledger.
+func (c *countingSender) claimLate() { c.m.claimsLate.Add(1) }
+
 // HTTP returns next counting response codes and the deferrals written as
 // HTTP responses ({"type":5…} or {"type":6…}).
 func (m *Metrics) HTTP(next http.Handler) http.Handler {
@@ -289,6 +304,16 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	header(&b, "nimtutor_followups_total", "counter", "Edits and follow-ups of deferred answers, by result.")
 	fmt.Fprintf(&b, "nimtutor_followups_total{result=\"ok\"} %d\n", m.followupsOK.Load())
 	fmt.Fprintf(&b, "nimtutor_followups_total{result=\"failed\"} %d\n", m.followupsFailed.Load())
+	header(&b, "nimtutor_deferred_undelivered_total", "counter", "Deferred answers not delivered, by reason: the token expired, the process stopped, Discord refused.")
+	for _, reason := range []string{undeliveredExpired, undeliveredStopping, undeliveredRejected} {
+		var v uint64
+		if n, ok := m.undelivered.Load(reason); ok {
+			v = n.(*atomic.Uint64).Load()
+		}
+		fmt.Fprintf(&b, "nimtutor_deferred_undelivered_total{reason=%q} %d\n", reason, v)
+	}
+	header(&b, "nimtutor_ledger_claims_late_total", "counter", "Interactions answered without waiting for a ledger that was too slow to say whether they were new.")
+	fmt.Fprintf(&b, "nimtutor_ledger_claims_late_total %d\n", m.claimsLate.Load())
 	// A family's samples must stand together under its one header, in the
 	// order the families were first registered.
 	first := map[string]int{}

@@ -170,7 +170,7 @@ func (r *Router) handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 // Private reports whether the reply to i is ephemeral, so a transport can
 // defer with the right flag before the handler finishes.
 func (r *Router) Private(i *discordgo.Interaction) bool {
-	if missingPermissions(i) != 0 || i.Type != discordgo.InteractionApplicationCommand {
+	if i.Type != discordgo.InteractionApplicationCommand {
 		return true
 	}
 	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
