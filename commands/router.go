@@ -131,8 +131,8 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 		}
 	}()
 	gate := r.cfg.Work
-	if gate != nil && r.Slow(i) {
-		gate = nil // searches have their own gate
+	if gate != nil && (r.Slow(i) || usesStore(i)) {
+		gate = nil // searches have their own gate; see usesStore
 	}
 	// Do, even with a nil gate, answers nothing once ctx is done: nobody
 	// waits for the answer any more.

@@ -42,7 +42,7 @@ type Deadlines struct {
 }
 
 // DefaultDeadlines are the deadlines of a store opened without any.
-var DefaultDeadlines = Deadlines{Shared: 500 * time.Millisecond, Read: time.Second, Write: 2 * time.Second}
+var DefaultDeadlines = Deadlines{Shared: 250 * time.Millisecond, Read: time.Second, Write: 2 * time.Second}
 
 // withDefaults fills d's zero fields from DefaultDeadlines.
 func (d Deadlines) withDefaults() Deadlines {
@@ -156,6 +156,7 @@ func (s *Store) fault(ctx context.Context, kind opKind, err error) error {
 	if !ours && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || !isFault(err)) {
 		return err
 	}
+	s.faults[kind].Add(1)
 	msg := msgNotAvailable
 	if kind == opWrite {
 		msg = fmt.Sprintf(msgNotRecorded, "this")
@@ -221,6 +222,13 @@ func isFault(err error) bool {
 	}
 	_, ok := errors.AsType[*os.PathError](err)
 	return ok
+}
+
+// Faults returns how many operations of each kind (shared, read,
+// write) the database failed, since the store was opened: the EStore
+// errors the store returned, for metrics.
+func (s *Store) Faults() (shared, read, write uint64) {
+	return s.faults[opShared].Load(), s.faults[opRead].Load(), s.faults[opWrite].Load()
 }
 
 // errGone is the cause of every operation once the SQLite file this

@@ -67,6 +67,8 @@ type Store struct {
 	path string
 	file os.FileInfo
 	gone atomic.Bool
+	// faults counts the EStore errors returned, by opKind.
+	faults [3]atomic.Uint64
 	// health caches Ready's write probe (see health.go).
 	health health
 }

@@ -99,8 +99,11 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 	if sh != nil {
 		prac.adopt(sh)
 		sh.SetObserver(m.ObserveStore)
-		h = bot.NewSharedRateLimiter(r, sh, limits, log)
+		shared := bot.NewSharedRateLimiter(r, sh, limits, log)
+		h = shared
+		m.CounterFunc("nimtutor_rate_limit_fallbacks_total", "", "Interactions the shared rate limit could not count in time, limited by this replica alone.", func() float64 { return float64(shared.Fallbacks()) })
 	}
+	storeFaults(m, prac)
 	m.CounterFunc("nimtutor_cache_requests_total", `result="hit"`, "Explanation and state cache lookups, by result.", func() float64 { return float64(cache.Stats().Hits) })
 	m.CounterFunc("nimtutor_cache_requests_total", `result="miss"`, "", func() float64 { return float64(cache.Stats().Misses) })
 	m.Gauge("nimtutor_cache_entries", "", "Entries in this replica's cache.", func() float64 { return float64(cache.Stats().Entries) })
@@ -225,4 +228,25 @@ func (rep *replica) runGateway(ctx context.Context, token string, plan bot.Shard
 		}()
 	}
 	return bot.RunShards(ctx, cfg, plan, rep.handler, rep.log)
+}
+
+// storeFaults registers nimtutor_store_faults_total{kind}: the store
+// operations the database failed (unreachable, stalled past the
+// deadline, read-only, full), by kind of deadline.
+func storeFaults(m *bot.Metrics, prac *lazyPractice) {
+	for k, kind := range []string{"shared", "read", "write"} {
+		help := ""
+		if k == 0 {
+			help = "Store operations the database failed or did not answer in time, by kind: shared state, practice reads, practice writes."
+		}
+		m.CounterFunc("nimtutor_store_faults_total", `kind="`+kind+`"`, help, func() float64 {
+			st := prac.store()
+			if st == nil {
+				return 0
+			}
+			f := [3]uint64{}
+			f[0], f[1], f[2] = st.Faults()
+			return float64(f[k])
+		})
+	}
 }

@@ -92,3 +92,13 @@ func (l *lazyPractice) close() error {
 	l.st, l.svc = nil, nil
 	return err
 }
+
+// store returns the store if it was opened, nil otherwise (also while
+// it is being opened: a scrape of the metrics must not wait for that).
+func (l *lazyPractice) store() *store.Store {
+	if !l.mu.TryLock() {
+		return nil
+	}
+	defer l.mu.Unlock()
+	return l.st
+}
