@@ -352,7 +352,7 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Method != http.MethodGet {
 		if err := spectest.Check(r.Method, r.URL.Path, rec.ContentType, body); err != nil {
-			f.tb.Errorf("Discord's schema refuses a body: %v\n%.2000s", err, body)
+			f.tb.Errorf("Discord's schema refuses a %s %s body: %v\n%.2000s", r.Method, r.URL.Path, err, body)
 			discordError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
 			return
 		}
@@ -401,6 +401,16 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprint(w, `{"id":"1100000000000000001","channel_id":"1400000000000000001","content":"ok"}`)
+	}
+}
+
+// checkSchema fails tb when Discord's schema refuses a request body, as
+// Discord would: an interaction response written as an HTTP answer is
+// checked as the callback it stands for.
+func checkSchema(tb testing.TB, method, path, contentType string, body []byte) {
+	tb.Helper()
+	if err := spectest.Check(method, path, contentType, body); err != nil {
+		tb.Errorf("Discord's schema refuses a body: %v\n%.2000s", err, body)
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/fault"
 )
 
 // Handler answers interactions; commands.Router implements it.
@@ -34,8 +36,8 @@ type Pacer interface {
 const QuickDeferAfter = 50 * time.Millisecond
 
 // somethingWentWrong is the text users see when a handler panics or returns
-// nothing; the details go to the log only.
-const somethingWentWrong = "Something went wrong. Please try again in a moment."
+// nothing: the one apology, fault.Apology; the details go to the log only.
+const somethingWentWrong = fault.Apology
 
 // ephemeral returns an ephemeral channel-message response with content.
 func ephemeral(content string) *discordgo.InteractionResponse {

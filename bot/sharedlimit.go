@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/outcome"
 )
 
 // RateStore counts a user's interactions in a store that every replica
@@ -68,6 +70,7 @@ func (l *SharedRateLimiter) Handle(ctx context.Context, i *discordgo.Interaction
 		return l.local.Handle(ctx, i)
 	}
 	if !ok {
+		outcome.Set(ctx, outcome.RateLimited)
 		return ephemeral(slowDown(wait))
 	}
 	return l.local.next.Handle(ctx, i)

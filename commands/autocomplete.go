@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -105,7 +106,7 @@ func parseStatus(g solver.Game, text, first string) (string, bool) {
 	}
 	pos, err := g.Parse(text, solver.ParseOptions{First: first})
 	if err != nil {
-		var ie *solver.InputError
+		var ie *fault.Error
 		msg := err.Error()
 		if errors.As(err, &ie) && ie.Field == optPosition {
 			msg = ie.Msg

@@ -13,21 +13,13 @@ import (
 	"github.com/nimtutor/nimtutor/chart"
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // progress answers /progress [user] [game].
 func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
-	svc, err := r.practice(q.ctx)
-	if err != nil {
-		return nil, err
-	}
 	user, game := cmp.Or(q.str(optUser), userID(q.i)), q.str(optGame)
-	if game != "" {
-		if _, err := solver.Lookup(game); err != nil {
-			return nil, err
-		}
-	}
-	p, err := svc.Progress(q.ctx, user, game)
+	p, err := r.t.Progress(q.ctx, user, game)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +46,7 @@ func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
 			if k := slices.Index(explain.Themes(g), p.Weakest); k >= 0 {
 				data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
 					Label: clipText("Practise "+p.Weakest, maxButtonLabelLen), Style: discordgo.PrimaryButton,
-					CustomID: r.ownedID(pracPrefix, pracNext, fmt.Sprintf("%s.%d", g.Name(), k), user),
+					CustomID: r.ownedID(pracPrefix, pracNext, tutor.ThemeIndex(g, explain.Themes(g)[k]), user),
 				}}}}
 			}
 		}
@@ -74,7 +66,7 @@ func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
 		data.Files = []*discordgo.File{{Name: "progress.png", ContentType: "image/png", Reader: &buf}}
 		e.Image = &discordgo.MessageEmbedImage{URL: "attachment://progress.png"}
 	case !errors.Is(err, chart.ErrEmpty):
-		r.cfg.Log.Error("drawing a progress chart", "err", err)
+		r.log.Error("drawing a progress chart", "err", err)
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Ratings are Glicko-2; ± is the rating deviation, which shrinks as you answer more."}
 	return newMessage(data, true), nil
@@ -102,11 +94,7 @@ func (r *Router) leaderboard(q *request) (*discordgo.InteractionResponse, error)
 		e.Description = "Leaderboards belong to servers, and this is a direct message: there is none here."
 		return reply, nil
 	}
-	svc, err := r.practice(q.ctx)
-	if err != nil {
-		return nil, err
-	}
-	top, rank, err := svc.Store().Leaderboard(q.ctx, q.i.GuildID, game, userID(q.i), leaderboardSize)
+	top, rank, err := r.t.Leaderboard(q.ctx, q.i.GuildID, game, userID(q.i), leaderboardSize)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // mapStates is a StateStore in a map, shared by the routers of a test as
@@ -38,8 +40,8 @@ func (s *mapStates) GetState(_ context.Context, key string) (string, bool, error
 func TestSharedStateAcrossReplicas(t *testing.T) {
 	clock := &testClock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
 	states := &mapStates{m: map[string]string{}}
-	replica := func(st StateStore) *Router {
-		return testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("shared secret"), States: st})
+	replica := func(st tutor.StateStore) *Router {
+		return testNew(Config{Config: tutor.Config{Cache: &mapCache{m: map[string]any{}}, States: st}, Secret: []byte("shared secret")})
 	}
 	a, b, alone := replica(states), replica(states), replica(nil)
 	long := strings.Repeat("..P", 110)

@@ -52,7 +52,7 @@ func ladder(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Options)
 // opponent's task hardest: the slowest loss, and how few winning replies
 // it leaves.
 func lastLevel(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Options) Step {
-	v := e.Verdict(c, o)
+	v := verdictStep(e, c, o)
 	if c.Move != nil {
 		v.Body += "\n" + e.Finding(c, pl, o).Body
 		return v
@@ -63,7 +63,10 @@ func lastLevel(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Optio
 	}
 	hold := fmt.Sprintf("Make the opponent's task hardest: **%s**", e.LineMove(c.Position, h.m, o))
 	if h.exact {
-		hold += fmt.Sprintf(" holds out longest (%s)", ValueText(h.value))
+		b := BestClaim(c.Position, h.m, h.value)
+		b.Text = fmt.Sprintf(" holds out longest (%s)", ValueText(h.value))
+		hold += b.Text
+		v.Claims = append(v.Claims, b)
 		// Within the search's reach the position is small: count the
 		// winning replies the move leaves.
 		if next, err := c.Position.Play(h.m); err == nil {
@@ -74,10 +77,16 @@ func lastLevel(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Optio
 	switch {
 	case !h.counted:
 		hold += "."
-	case h.wins == 1:
-		hold += fmt.Sprintf(" and leaves exactly one winning reply out of %d.", h.all)
+	case h.all == 0:
+		hold += " and ends the game."
 	default:
-		hold += fmt.Sprintf(" and leaves %d winning replies out of %d.", h.wins, h.all)
+		rc := RepliesClaim(c.Position, h.m, h.wins, h.all)
+		rc.Text = fmt.Sprintf(" and leaves %d winning %s out of %d.", h.wins, map[bool]string{true: "reply", false: "replies"}[h.wins == 1], h.all)
+		if h.wins == 1 {
+			rc.Text = fmt.Sprintf(" and leaves exactly one winning reply out of %d.", h.all)
+		}
+		hold += rc.Text
+		v.Claims = append(v.Claims, rc)
 	}
 	v.Body += " " + hold
 	return v

@@ -43,10 +43,7 @@ func weakest(as []store.Attempt) (game, theme string, rate float64) {
 	type key struct{ game, theme string }
 	tries, fails := map[key]int{}, map[key]int{}
 	for _, a := range as {
-		for t := range strings.SplitSeq(a.Themes, ",") {
-			if t == "" {
-				continue
-			}
+		for _, t := range a.Themes {
 			k := key{a.Game, t}
 			tries[k]++
 			if !a.Correct {

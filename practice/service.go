@@ -7,7 +7,6 @@ import (
 	"hash/fnv"
 	"math"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -99,18 +98,32 @@ const (
 // Next picks a puzzle of g at the learner's level, optionally with a
 // theme, that they have not answered recently, and opens it for them.
 func (s *Service) Next(ctx context.Context, user, guild string, g solver.Game, theme string) (*Puzzle, store.Learner, error) {
+	p, l, _, err := s.next(ctx, user, guild, g, theme)
+	return p, l, err
+}
+
+// NextOpen is Next, and reports whether the puzzle it picked was open
+// for the learner already, shown and not answered: the pick depends on
+// what they answered, so asking again before answering brings the same
+// puzzle back.
+func (s *Service) NextOpen(ctx context.Context, user, guild string, g solver.Game, theme string) (*Puzzle, bool, error) {
+	p, _, reopened, err := s.next(ctx, user, guild, g, theme)
+	return p, reopened, err
+}
+
+func (s *Service) next(ctx context.Context, user, guild string, g solver.Game, theme string) (*Puzzle, store.Learner, bool, error) {
 	l, err := s.store.Learner(ctx, user, g.Name())
 	if errors.Is(err, store.ErrNotFound) {
 		l = store.Learner{User: user, Game: g.Name(), Rating: glicko2.Default()}
 	} else if err != nil {
-		return nil, l, err
+		return nil, l, false, err
 	}
 	if theme != "" && !slices.Contains(explain.Themes(g), theme) {
-		return nil, l, &solver.Error{Field: "puzzle", Msg: fmt.Sprintf("%v %q in %s; choose one of %v", ErrUnknownTheme, theme, g.Name(), explain.Themes(g)), Err: ErrUnknownTheme}
+		return nil, l, false, &solver.Error{Field: "puzzle", Msg: fmt.Sprintf("%v %q in %s; choose one of %v", ErrUnknownTheme, theme, g.Name(), explain.Themes(g)), Err: ErrUnknownTheme}
 	}
 	recent, err := s.store.Attempts(ctx, user, g.Name(), 200)
 	if err != nil {
-		return nil, l, err
+		return nil, l, false, err
 	}
 	seen := map[string]bool{}
 	for _, a := range recent {
@@ -128,7 +141,7 @@ func (s *Service) Next(ctx context.Context, user, guild string, g solver.Game, t
 		seed := seedOf(user, g.Name(), fmt.Sprint(l.Solved+l.Failed), fmt.Sprint(k))
 		p, err := s.Puzzle(puzzleID(g, seed))
 		if err != nil {
-			return nil, l, err
+			return nil, l, false, err
 		}
 		if seen[p.ID] || theme != "" && !p.HasTheme(theme) {
 			continue
@@ -143,12 +156,17 @@ func (s *Service) Next(ctx context.Context, user, guild string, g solver.Game, t
 		}
 	}
 	if best == nil {
-		return nil, l, fmt.Errorf("%w %q among %d puzzles of %s", errNoPuzzleForTheme, theme, tries, g.Name())
+		return nil, l, false, fmt.Errorf("%w %q among %d puzzles of %s", errNoPuzzleForTheme, theme, tries, g.Name())
+	}
+	_, err = s.store.Pending(ctx, user, best.ID)
+	reopened := err == nil
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, l, false, err
 	}
 	if err := s.store.OpenPuzzle(ctx, store.Pending{User: user, PuzzleID: best.ID, Game: g.Name(), Guild: guild}); err != nil {
-		return nil, l, err
+		return nil, l, false, err
 	}
-	return best, l, nil
+	return best, l, reopened, nil
 }
 
 // Hint counts one more hint on the learner's open puzzle and returns it:
@@ -262,7 +280,7 @@ func (s *Service) Answer(ctx context.Context, user, puzzleID string, m solver.Mo
 			return err
 		}
 		_, err = tx.AddAttempt(store.Attempt{User: user, Guild: pend.Guild, Game: p.Game.Name(), PuzzleID: p.ID, Daily: pend.Daily,
-			Move: MoveText(m), Correct: out.Correct, Hints: pend.Hints, Themes: strings.Join(p.Themes, ","),
+			Move: MoveText(m), Correct: out.Correct, Hints: pend.Hints, Themes: p.Themes,
 			Before: out.Before.Rating.Rating, After: l.Rating.Rating, PuzzleAfter: pz.Rating.Rating, At: s.now()})
 		if errors.Is(err, store.ErrDuplicate) {
 			return ErrAlreadyAnswered

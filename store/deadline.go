@@ -16,14 +16,14 @@ import (
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
-	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/fault"
 )
 
 // Every call into the database goes through this file: it gets a
 // deadline of its own, derived from the caller's context (so it is never
 // later than the caller's), and a failure of the database, as opposed to
 // a row that is not there or a mistake in a query, comes back as an
-// *solver.Error with code EStore whose message says what was not saved
+// *fault.Error with code EStore whose message says what was not saved
 // and what to do. A stalled database therefore costs a caller at most
 // the deadline of one operation, and the person is told the truth.
 
@@ -147,7 +147,7 @@ func (s *Store) fault(ctx context.Context, kind opKind, err error) error {
 	if err == nil || errors.Is(err, ErrNotFound) || errors.Is(err, sql.ErrNoRows) || errors.Is(err, ErrDuplicate) {
 		return err
 	}
-	if _, ok := errors.AsType[*solver.Error](err); ok {
+	if _, ok := errors.AsType[*fault.Error](err); ok {
 		return err
 	}
 	// The store's own deadline ending is the database not answering in
@@ -161,29 +161,29 @@ func (s *Store) fault(ctx context.Context, kind opKind, err error) error {
 	if kind == opWrite {
 		msg = fmt.Sprintf(msgNotRecorded, "this")
 	}
-	return &dbFault{&solver.Error{Code: solver.EStore, Msg: msg, Err: err}}
+	return &dbFault{&fault.Error{Code: fault.EStore, Msg: msg, Err: err}}
 }
 
 // dbFault is an EStore error as the store returns it: the person reads
-// its *solver.Error's message (solver.ErrorMessage finds it), and the
+// its *fault.Error's message (fault.Message finds it), and the
 // log, which prints the error itself, reads the cause.
-type dbFault struct{ e *solver.Error }
+type dbFault struct{ e *fault.Error }
 
 // Error returns the cause, for the log.
 func (f *dbFault) Error() string { return "the database failed: " + f.e.Err.Error() }
 
-// Unwrap returns the *solver.Error with the person's message.
+// Unwrap returns the *fault.Error with the person's message.
 func (f *dbFault) Unwrap() error { return f.e }
 
 // NotRecorded returns err with a message that names what was not
 // recorded ("your answer") when err is an EStore error of a write, and
 // err as it is otherwise.
 func NotRecorded(err error, what string) error {
-	e, ok := errors.AsType[*solver.Error](err)
-	if !ok || e.Code != solver.EStore {
+	e, ok := errors.AsType[*fault.Error](err)
+	if !ok || e.Code != fault.EStore {
 		return err
 	}
-	return &dbFault{&solver.Error{Code: solver.EStore, Msg: fmt.Sprintf(msgNotRecorded, what), Err: e.Err}}
+	return &dbFault{&fault.Error{Code: fault.EStore, Msg: fmt.Sprintf(msgNotRecorded, what), Err: e.Err}}
 }
 
 // isFault reports whether err is the database failing, rather than a
@@ -239,14 +239,14 @@ var errGone = errors.New("store: the SQLite file was deleted or replaced while o
 // checkFile reports errGone, for good, once the SQLite file at the path
 // is not the file the store opened. It costs one stat.
 func (s *Store) checkFile() error {
-	if s.file == nil {
+	if s.opened == nil {
 		return nil
 	}
 	if s.gone.Load() {
 		return errGone
 	}
 	fi, err := os.Stat(s.path)
-	if err == nil && os.SameFile(fi, s.file) {
+	if err == nil && os.SameFile(fi, s.opened) {
 		return nil
 	}
 	s.gone.Store(true)

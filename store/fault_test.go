@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/store"
 	"github.com/nimtutor/nimtutor/store/storetest"
 )
@@ -24,10 +24,10 @@ import (
 // is not "", and tells no internals.
 func storeFault(tb testing.TB, what string, err error, wantNotRecorded bool) {
 	tb.Helper()
-	if got := solver.ErrorCode(err); got != solver.EStore {
-		tb.Fatalf("%s: error %v has code %q, want %q", what, err, got, solver.EStore)
+	if got := fault.Code(err); got != fault.EStore {
+		tb.Fatalf("%s: error %v has code %q, want %q", what, err, got, fault.EStore)
 	}
-	msg := solver.ErrorMessage(err)
+	msg := fault.Message(err)
 	if !strings.HasPrefix(msg, "the practice database is not available right now") || !strings.HasSuffix(msg, "try again in a minute") {
 		tb.Errorf("%s: message %q", what, msg)
 	}
@@ -163,8 +163,8 @@ func TestCallerDeadlineIsNotAStoreFault(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	err := write(ctx, s, "u1")
-	if got := solver.ErrorCode(err); got != solver.ETimeout {
-		t.Errorf("a write with a cancelled context: %v, code %q; want %q", err, got, solver.ETimeout)
+	if got := fault.Code(err); got != fault.ETimeout {
+		t.Errorf("a write with a cancelled context: %v, code %q; want %q", err, got, fault.ETimeout)
 	}
 }
 
@@ -248,11 +248,11 @@ func TestStoppedPostgresIsAStoreFault(t *testing.T) {
 	if err := s.Ready(ctx); err == nil {
 		t.Errorf("Ready with the server stopped = nil, want an error")
 	}
-	if err := store.NotRecorded(write(ctx, s, "u1"), "your answer"); !strings.Contains(solver.ErrorMessage(err), "your answer was not recorded") {
-		t.Errorf("NotRecorded: %q", solver.ErrorMessage(err))
+	if err := store.NotRecorded(write(ctx, s, "u1"), "your answer"); !strings.Contains(fault.Message(err), "your answer was not recorded") {
+		t.Errorf("NotRecorded: %q", fault.Message(err))
 	}
-	if err := store.NotRecorded(errors.New("a bug"), "your answer"); solver.ErrorCode(err) != solver.EInternal {
-		t.Errorf("NotRecorded changed a bug's code to %q", solver.ErrorCode(err))
+	if err := store.NotRecorded(errors.New("a bug"), "your answer"); fault.Code(err) != fault.EInternal {
+		t.Errorf("NotRecorded changed a bug's code to %q", fault.Code(err))
 	}
 }
 

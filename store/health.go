@@ -52,8 +52,10 @@ func (s *Store) probe(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	v, err := s.Version(ctx)
-	if err != nil {
+	rctx, cancel := s.within(ctx, opRead)
+	defer cancel()
+	v, err := s.Version(rctx)
+	if err = s.fault(rctx, opRead, err); err != nil {
 		return fmt.Errorf("store: not reachable: %w", err)
 	}
 	if v < len(ms) {

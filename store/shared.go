@@ -74,12 +74,23 @@ func (s *Store) Take(ctx context.Context, user string, limit int, per time.Durat
 	now := s.now().UnixMilli()
 	window := now - now%per.Milliseconds()
 	var used int
-	err := s.oneStatement(ctx, func(ctx context.Context, q querier) error {
-		return q.QueryRowContext(ctx, `INSERT INTO rate_limits (user_id, window_start, used) VALUES ($1, $2, 1)
+	// The row references the user's row in users (so /forget takes it
+	// too), which the same statement creates or marks seen: a CTE on
+	// PostgreSQL, a statement before it in the same transaction on SQLite.
+	const upsertUser = `INSERT INTO users (user_id, seen_at) VALUES ($1, $3) ON CONFLICT (user_id) DO UPDATE SET seen_at = excluded.seen_at`
+	const upsertWindow = `INSERT INTO rate_limits (user_id, window_start, used) VALUES ($1, $2, 1)
 			ON CONFLICT (user_id) DO UPDATE SET
 				used = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.used + 1 ELSE 1 END,
 				window_start = excluded.window_start
-			RETURNING used`, user, window).Scan(&used)
+			RETURNING used`
+	err := s.oneStatement(ctx, func(ctx context.Context, q querier) error {
+		if s.kind == Postgres {
+			return q.QueryRowContext(ctx, `WITH u AS (`+upsertUser+`) `+upsertWindow, user, window, now).Scan(&used)
+		}
+		if _, err := q.ExecContext(ctx, upsertUser, user, window, now); err != nil {
+			return err
+		}
+		return q.QueryRowContext(ctx, upsertWindow, user, window).Scan(&used)
 	})
 	if err != nil {
 		return 0, false, fmt.Errorf("store: rate limit of %s: %w", user, err)
@@ -118,7 +129,8 @@ func (s *Store) GetState(ctx context.Context, key string) (string, bool, error) 
 }
 
 // Sweep deletes what has expired by now: interaction ids older than
-// claimTTL, rate-limit windows older than rateTTL, and expired states.
+// claimTTL, rate-limit windows older than rateTTL, expired states, and
+// users with no other row who wrote nothing for rateTTL.
 // It returns how many rows it deleted.
 func (s *Store) Sweep(ctx context.Context, claimTTL, rateTTL time.Duration) (int64, error) {
 	now := s.now()
@@ -129,6 +141,7 @@ func (s *Store) Sweep(ctx context.Context, claimTTL, rateTTL time.Duration) (int
 		{`DELETE FROM interactions WHERE seen_at < $1`, now.Add(-claimTTL).UnixMilli()},
 		{`DELETE FROM rate_limits WHERE window_start < $1`, now.Add(-rateTTL).UnixMilli()},
 		{`DELETE FROM states WHERE expires_at <= $1`, now.UnixMilli()},
+		{sweepUsers(), now.Add(-rateTTL).UnixMilli()},
 	}
 	var total int64
 	for _, st := range stmts {

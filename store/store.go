@@ -15,6 +15,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+	"github.com/pressly/goose/v3"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -60,13 +61,19 @@ type Store struct {
 	checkpointDone  chan struct{}
 	// observer receives operation durations; nil when unset.
 	observer Observer
+	// file is this process's hold on the SQLite file; nil on PostgreSQL.
+	file *sqliteFile
+	// migrations applies and reads the schema's versions; latest is the
+	// newest this binary knows.
+	migrations *goose.Provider
+	latest     int64
 	// deadlines bound each operation (see deadline.go).
 	deadlines Deadlines
-	// path and file are the SQLite file as opened, nil on PostgreSQL:
+	// path and opened are the SQLite file as opened, nil on PostgreSQL:
 	// gone is set for good once the path names another file or none.
-	path string
-	file os.FileInfo
-	gone atomic.Bool
+	path   string
+	opened os.FileInfo
+	gone   atomic.Bool
 	// faults counts the EStore errors returned, by opKind.
 	faults [3]atomic.Uint64
 	// health caches Ready's write probe (see health.go).
@@ -74,8 +81,14 @@ type Store struct {
 }
 
 // Open opens the database the config names, creating the SQLite file if
-// needed, and applies every migration it has not seen yet.
+// needed, and applies every migration it has not seen yet. An SQLite file
+// that another process holds is refused with ErrFileInUse.
 func Open(ctx context.Context, cfg Config) (*Store, error) {
+	return openUpTo(ctx, cfg, 0)
+}
+
+// openUpTo is Open migrating up to version target (0: every version).
+func openUpTo(ctx context.Context, cfg Config, target int64) (*Store, error) {
 	s := &Store{now: time.Now, writer: make(chan struct{}, 1), queue: make(chan *write, 4*maxBatch), deadlines: cfg.Deadlines.withDefaults()}
 	var err error
 	if cfg.DatabaseURL != "" {
@@ -91,24 +104,28 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		s.kind = SQLite
 		path := cmp.Or(cfg.Path, DefaultPath)
 		s.path = path
+		if s.file, err = holdFile(path); err != nil {
+			return nil, err
+		}
 		s.db, err = sql.Open("sqlite", sqliteDSN(path))
 		if err != nil {
+			s.file.release()
 			return nil, fmt.Errorf("store: %s: %w", path, err)
 		}
 		s.db.SetMaxOpenConns(8)
 		s.db.SetMaxIdleConns(8)
 	}
 	if err := s.db.PingContext(ctx); err != nil {
-		s.db.Close()
+		s.closeDB()
 		return nil, s.fault(ctx, opRead, fmt.Errorf("store: connecting to %s: %w", s.kind, err))
 	}
 	if s.kind == SQLite {
 		// The first connection has created the file: remember which it
 		// is, to notice it being deleted or replaced (checkFile).
-		s.file, _ = os.Stat(s.path)
+		s.opened, _ = os.Stat(s.path)
 	}
-	if err := s.migrate(withoutDeadlines(ctx)); err != nil {
-		s.db.Close()
+	if err := s.migrate(withoutDeadlines(ctx), target); err != nil {
+		s.closeDB()
 		return nil, s.fault(ctx, opWrite, err)
 	}
 	if s.kind == SQLite {
@@ -146,7 +163,17 @@ func (s *Store) Close() error {
 		<-s.checkpointDone
 		s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 	}
-	return s.db.Close()
+	return s.closeDB()
+}
+
+// closeDB closes the connections and lets go of the SQLite file.
+func (s *Store) closeDB() error {
+	err := s.db.Close()
+	if s.file != nil {
+		s.file.release()
+		s.file = nil
+	}
+	return err
 }
 
 // checkpointEvery is how often the SQLite checkpointer copies the WAL
@@ -270,6 +297,8 @@ type Tx struct {
 	tx  *sql.Tx
 	s   *Store
 	ctx context.Context
+	// touched are the users whose row this transaction has locked.
+	touched map[string]bool
 }
 
 // exec runs a statement in the transaction. Statements are not prepared
@@ -349,7 +378,7 @@ func firstWords(q string) string {
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
 
 // tables lists the schema's tables, for Size.
-var tables = []string{"learners", "puzzles", "open_puzzles", "attempts", "guild_members", "games", "lesson_progress", "schema_migrations", "interactions", "rate_limits", "states"}
+var tables = []string{"users", "learners", "puzzles", "open_puzzles", "attempts", "guild_members", "games", "lesson_progress", "goose_db_version", "interactions", "rate_limits", "states", "secrets"}
 
 // Size returns the bytes the store's tables and indexes take on disk: on
 // SQLite the whole file after a checkpoint, on PostgreSQL the total

@@ -9,6 +9,7 @@ import (
 
 	"github.com/nimtutor/nimtutor/bot"
 	"github.com/nimtutor/nimtutor/commands"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // Cache bounds: entries (each at most one Discord message or one
@@ -43,13 +44,13 @@ func newRouter(log *slog.Logger, cfg commands.Config) (*commands.Router, *bot.Ca
 // queue of 64 per core.
 func defaultGates(cfg *commands.Config) {
 	if cfg.Searches == nil {
-		cfg.Searches = commands.NewGate(searchWorkers(), -1)
+		cfg.Searches = tutor.NewGate(searchWorkers(), -1)
 	}
 	if cfg.Pictures == nil {
-		cfg.Pictures = commands.NewGate(0, -1)
+		cfg.Pictures = tutor.NewGate(0, -1)
 	}
 	if cfg.Work == nil {
-		cfg.Work = commands.NewGate(2*runtime.GOMAXPROCS(0), 64*runtime.GOMAXPROCS(0))
+		cfg.Work = tutor.NewGate(2*runtime.GOMAXPROCS(0), 64*runtime.GOMAXPROCS(0))
 	}
 }
 

@@ -133,7 +133,7 @@ func runStall(t *testing.T, srv *server, discord *fakeDiscord, stall func(testin
 	for k := range stallInteractions {
 		s := &stalled{}
 		results[k] = s
-		id := fmt.Sprintf("%d%06d", time.Now().UnixNano(), k)
+		id := newSnowflake()
 		s.token = "tok" + id
 		user := strconv.Itoa(600000000000000000 + k)
 		var typ int
@@ -171,8 +171,14 @@ func runStall(t *testing.T, srv *server, discord *fakeDiscord, stall func(testin
 				s.err = err
 				return
 			}
-			s.reply = readReplyErr(resp)
 			s.at = time.Now()
+			if resp.StatusCode != http.StatusOK {
+				b, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				s.err = fmt.Errorf("status %d: %s", resp.StatusCode, b)
+				return
+			}
+			s.reply = readReplyErr(resp)
 		}()
 		time.Sleep(stallFor / 2 / stallInteractions)
 	}

@@ -8,9 +8,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/nimtutor/nimtutor/commands"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/store"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // storeOpenTimeout bounds connecting to the database and migrating it.
@@ -47,6 +47,9 @@ type lazyPractice struct {
 	cfgErr error
 	log    *slog.Logger
 	now    func() time.Time
+	// observe, when set before the store opens, receives the duration of
+	// the store's operations, for the metrics.
+	observe store.Observer
 
 	mu  sync.Mutex
 	st  *store.Store
@@ -58,7 +61,7 @@ func newLazyPractice(log *slog.Logger) *lazyPractice {
 	return &lazyPractice{cfg: cfg, cfgErr: err, log: log}
 }
 
-// open implements commands.PracticeOpener.
+// open implements tutor.Opener.
 func (l *lazyPractice) open(ctx context.Context) (*practice.Service, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -75,11 +78,14 @@ func (l *lazyPractice) open(ctx context.Context) (*practice.Service, error) {
 		return nil, fmt.Errorf("%s: %w", describeStore(l.cfg), err)
 	}
 	l.log.Info("store open", "store", describeStore(l.cfg))
+	if l.observe != nil {
+		st.SetObserver(l.observe)
+	}
 	l.st, l.svc = st, practice.New(st, l.now)
 	return l.svc, nil
 }
 
-var _ commands.PracticeOpener = (*lazyPractice)(nil).open
+var _ tutor.Opener = (*lazyPractice)(nil).open
 
 // close closes the store if it was opened.
 func (l *lazyPractice) close() error {

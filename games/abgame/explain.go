@@ -384,7 +384,7 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		k := abPairOf(a, m.From)
 		if pr := a.Pairs[k]; pr.Kind == NimPair {
 			t := pr.Gap ^ a.NimSum
-			find = fmt.Sprintf("Heap %d xor %d = %d is smaller: %s shrinks it (letters %d–%d).", pr.Gap, a.NimSum, t, explain.Arrow(m), 2*k+1, 2*k+2)
+			find = fmt.Sprintf("A heap of %d: %d xor %d = %d is smaller, and %s shrinks it (letters %d–%d).", pr.Gap, pr.Gap, a.NimSum, t, explain.Arrow(m), 2*k+1, 2*k+2)
 		} else {
 			find = fmt.Sprintf("XOR 0 and %d to %d ahead: spend a reserve cell, %s.", me, them, explain.Arrow(m))
 		}

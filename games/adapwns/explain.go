@@ -366,9 +366,9 @@ func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	rule := explain.Capitalise(gapsCount(a.Significant, o))
 	switch ignored := ignoredGaps(a); {
 	case len(ignored) == 1:
-		rule += fmt.Sprintf(" (gap %d: moves out of it are copied back)", ignored[0])
+		rule += fmt.Sprintf(" (not gap %d: what leaves it is carried on)", ignored[0])
 	case len(ignored) > 1:
-		rule += fmt.Sprintf(" (gaps %s: moves out of them are copied back)", explain.Inline(explain.Ints(ignored), o))
+		rule += fmt.Sprintf(" (not gaps %s: what leaves them is carried on)", explain.Inline(explain.Ints(ignored), o))
 	}
 	rule += "; a take-1-or-2 pile is worth g mod 3."
 	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}

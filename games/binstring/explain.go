@@ -363,7 +363,7 @@ func (t game) Stuck(pos solver.Position) string {
 	p := pos.(*BinaryString)
 	h := p.Held()
 	if h[0] == h[1] {
-		return "Both end with as many zeros: a tie."
+		return "both end with as many zeros: a tie."
 	}
 	fewer := solver.Player(0)
 	if h[1] < h[0] {
@@ -410,7 +410,7 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		r, t, _ := nimRun(runs, a.NimSum)
 		find = fmt.Sprintf("Cut the run of %d (character %d) to %d xor %d = %d: %s.", r.length, r.start, r.length, a.NimSum, t, rangeName(c.Move))
 	default:
-		find = fmt.Sprintf("Take only 1s, keeping %d zeros %s: %s.", a.Zeros, parity(a.Zeros), rangeName(c.Move))
+		find = fmt.Sprintf("Take only 1s, keeping the count of zeros %s (%s): %s.", parity(a.Zeros), explain.Plural(a.Zeros, "zero", "zeros"), rangeName(c.Move))
 	}
 	rule := fmt.Sprintf("Fewer 0s win; 1s are free, and %s split evenly.", explain.Plural(a.Zeros, "zero", "zeros"))
 	if a.Zeros%2 == 1 {
