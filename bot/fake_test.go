@@ -244,11 +244,19 @@ type fakeDiscord struct {
 	// closeEvery, limitEvery and dropEvery set the Discord-like
 	// failures above; 0 turns each off.
 	closeEvery, limitEvery, dropEvery int64
+	// strict refuses webhook calls for an interaction that had no
+	// response through the fake (404, Unknown Webhook), as Discord does;
+	// off for tests that answer over HTTP, whose responses the fake never
+	// sees.
+	strict bool
+	// onAck, when set, is called with the id of each interaction whose
+	// first response the fake took.
+	onAck func(id string)
 
 	mu         sync.Mutex
-	extra      http.Handler // serves paths the REST fake does not know
-	registered []byte       // the commands of the last bulk overwrite, with ids
-	acked      map[string]bool
+	extra      http.Handler    // serves paths the REST fake does not know
+	registered []byte          // the commands of the last bulk overwrite, with ids
+	acked      map[string]bool // by interaction id and by token
 	followups  map[string]int
 	// delivered counts edits and follow-ups taken, by interaction token.
 	delivered map[string]int
@@ -362,11 +370,14 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	case callback:
 		f.mu.Lock()
 		again := f.acked[id]
-		f.acked[id] = true
+		f.acked[id], f.acked["token "+token] = true, true
 		f.mu.Unlock()
 		if again {
 			discordError(w, http.StatusBadRequest, 40060, "Interaction has already been acknowledged.")
 			return
+		}
+		if f.onAck != nil {
+			f.onAck(id)
 		}
 		if f.dropEvery > 0 && n%f.dropEvery == 0 {
 			f.dropped.Add(1)
@@ -377,6 +388,9 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	case strings.Contains(r.URL.Path, "/commands"):
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(f.commands(r.Method, body))
+	case token != "" && f.strict && !f.isAcked(token):
+		// No response to the interaction: it has no webhook yet.
+		discordError(w, http.StatusNotFound, 10015, "Unknown Webhook")
 	case token != "" && r.Method == http.MethodPost: // a follow-up
 		f.mu.Lock()
 		f.followups[token]++
@@ -422,6 +436,13 @@ func (f *fakeDiscord) hangUp(w http.ResponseWriter) {
 		return
 	}
 	conn.Close()
+}
+
+// isAcked reports whether the interaction of token has had its response.
+func (f *fakeDiscord) isAcked(token string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.acked["token "+token]
 }
 
 // deliveredTo returns how many edits and follow-ups the token received.
