@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -161,6 +162,8 @@ type fakeSender struct {
 	deletes   int
 	// delivered counts edits and follow-ups by interaction id.
 	delivered map[string]int
+	// history lists each token's calls and the fake's answers.
+	history map[string][]string
 	// err, when set, is returned by every call.
 	err error
 }
@@ -249,6 +252,9 @@ type fakeDiscord struct {
 	// off for tests that answer over HTTP, whose responses the fake never
 	// sees.
 	strict bool
+	// dropFollowups drops the connection of every follow-up after
+	// taking it, as a network failure would.
+	dropFollowups bool
 	// onAck, when set, is called with the id of each interaction whose
 	// first response the fake took.
 	onAck func(id string)
@@ -260,6 +266,8 @@ type fakeDiscord struct {
 	followups  map[string]int
 	// delivered counts edits and follow-ups taken, by interaction token.
 	delivered map[string]int
+	// history lists each token's calls and the fake's answers.
+	history map[string][]string
 	calls     atomic.Int64
 	limited   atomic.Int64 // 429s sent
 	dropped   atomic.Int64 // connections dropped after taking a response
@@ -291,7 +299,7 @@ func (f *fakeDiscord) commands(method string, body []byte) []byte {
 // newFakeDiscord starts a fake Discord that is closed when tb ends.
 func newFakeDiscord(tb testing.TB) *fakeDiscord {
 	tb.Helper()
-	f := &fakeDiscord{tb: tb, requests: make(chan recorded, 64), acked: map[string]bool{}, followups: map[string]int{}, delivered: map[string]int{}}
+	f := &fakeDiscord{tb: tb, requests: make(chan recorded, 64), acked: map[string]bool{}, followups: map[string]int{}, delivered: map[string]int{}, history: map[string][]string{}}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	tb.Cleanup(f.srv.Close)
 	return f
@@ -336,6 +344,15 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n := f.calls.Add(1)
+	if _, tok, _ := pathParts(r.URL.Path); tok != "" {
+		sw := &statusWriter{ResponseWriter: w}
+		w = sw
+		defer func() {
+			f.mu.Lock()
+			f.history[tok] = append(f.history[tok], fmt.Sprintf("%s %s → %d", r.Method, r.URL.Path[strings.LastIndex(r.URL.Path, "/"):], sw.code))
+			f.mu.Unlock()
+		}()
+	}
 	if f.closeEvery > 0 && n%f.closeEvery == 0 {
 		w.Header().Set("Connection", "close")
 		f.closed.Add(1)
@@ -400,7 +417,13 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		f.mu.Unlock()
 		if over {
+			f.tb.Errorf("a sixth follow-up for one interaction: Discord refuses it for a user-installed app")
 			discordError(w, http.StatusBadRequest, 40094, "This interaction has hit the maximum number of follow up messages")
+			return
+		}
+		if f.dropFollowups {
+			f.dropped.Add(1)
+			f.hangUp(w)
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
@@ -428,6 +451,34 @@ func checkSchema(tb testing.TB, method, path, contentType string, body []byte) {
 	}
 }
 
+// statusWriter keeps the status written; 0 means the connection was
+// dropped unanswered.
+type statusWriter struct {
+	http.ResponseWriter
+	code int
+}
+
+func (s *statusWriter) WriteHeader(code int) {
+	s.code = code
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusWriter) Write(b []byte) (int, error) {
+	if s.code == 0 {
+		s.code = http.StatusOK
+	}
+	return s.ResponseWriter.Write(b)
+}
+
+func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// historyOf returns the calls made with token, and the fake's answers.
+func (f *fakeDiscord) historyOf(token string) []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.history[token])
+}
+
 // hangUp closes the connection without an answer.
 func (f *fakeDiscord) hangUp(w http.ResponseWriter) {
 	conn, _, err := http.NewResponseController(w).Hijack()
@@ -443,6 +494,24 @@ func (f *fakeDiscord) isAcked(token string) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.acked["token "+token]
+}
+
+// followupsTo returns how many follow-ups the token received.
+func (f *fakeDiscord) followupsTo(token string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.followups[token]
+}
+
+// maxFollowups returns the most follow-ups any one token received.
+func (f *fakeDiscord) maxFollowups() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	most := 0
+	for _, n := range f.followups {
+		most = max(most, n)
+	}
+	return most
 }
 
 // deliveredTo returns how many edits and follow-ups the token received.

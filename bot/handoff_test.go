@@ -101,7 +101,7 @@ func checkAllDelivered(t *testing.T, fake *fakeDiscord, tokens []string, m *Metr
 		if n == 0 {
 			missing++
 			if missing <= 5 {
-				t.Errorf("token %s: no delivery", tok)
+				t.Errorf("token %s: no delivery; its calls: %v", tok, fake.historyOf(tok))
 			}
 		}
 		again += max(0, n-1)
