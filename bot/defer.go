@@ -97,7 +97,7 @@ type deferrer struct {
 	// tokenLife and handlerTime are tokenLife and maxHandlerTime; tests
 	// shorten them.
 	tokenLife, handlerTime time.Duration
-	log       *slog.Logger
+	log                    *slog.Logger
 
 	// base is the parent of every handler's context; stop cancels it when
 	// the process stops.

@@ -268,10 +268,10 @@ type fakeDiscord struct {
 	delivered map[string]int
 	// history lists each token's calls and the fake's answers.
 	history map[string][]string
-	calls     atomic.Int64
-	limited   atomic.Int64 // 429s sent
-	dropped   atomic.Int64 // connections dropped after taking a response
-	closed    atomic.Int64 // answers sent with Connection: close
+	calls   atomic.Int64
+	limited atomic.Int64 // 429s sent
+	dropped atomic.Int64 // connections dropped after taking a response
+	closed  atomic.Int64 // answers sent with Connection: close
 }
 
 // commands answers the command endpoints: a bulk overwrite (PUT) returns
