@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/nimtutor/nimtutor/commands"
 	"github.com/nimtutor/nimtutor/render"
 	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // These tests run nimtutor's real command router behind the transports:
@@ -569,5 +571,41 @@ func TestE2ERegisterThenMention(t *testing.T) {
 	next := fields[len(fields)-1].(map[string]any)["value"].(string)
 	if want := "</adapwns hint:" + ids["adapwns"] + ">"; !strings.Contains(next, want) {
 		t.Errorf("card mentions %q, want %q", next, want)
+	}
+}
+
+// walkingHandler puts a Walk in the context of the interactions the
+// transport hands to its handler, and records a step of package bot on
+// each side: the interaction handed over, the reply handed back. (The
+// transport runs the handler on a context of its own, not the HTTP
+// request's, so the walk starts here.)
+type walkingHandler struct {
+	Handler
+	w *tutor.Walk
+}
+
+func (h walkingHandler) Handle(ctx context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
+	ctx = tutor.WithWalk(ctx, h.w)
+	tutor.Step(ctx, "bot", "receive")
+	defer tutor.Step(ctx, "bot", "respond")
+	return h.Handler.Handle(ctx, i)
+}
+
+// TestE2EWalkSolveOverHTTP follows /adapwns solve through the signed HTTP
+// transport: bot, commands, the tutor's Solve, and back up through
+// commands to bot, once.
+func TestE2EWalkSolveOverHTTP(t *testing.T) {
+	w := &tutor.Walk{}
+	srv := newE2EHTTP(t, walkingHandler{newRouter(t, commands.Config{}), w})
+	card := srv.do(t, slash(e2eUser, "adapwns", "solve", opt("position", "..P.P")))
+	if len(card.embeds()) == 0 || len(card.Files) != 1 {
+		t.Fatalf("no card with its picture: %v", card.Data)
+	}
+	want := []string{"bot.receive", "commands.route", "tutor.Solve", "commands.reply", "bot.respond"}
+	if got := w.Steps(); !slices.Equal(got, want) {
+		t.Errorf("slash solve over HTTP walked %v, want %v", got, want)
+	}
+	if got := w.Packages(); got != "bot commands tutor commands bot" {
+		t.Errorf("packages %q", got)
 	}
 }
