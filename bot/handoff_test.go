@@ -108,10 +108,9 @@ func checkAllDelivered(t *testing.T, fake *fakeDiscord, tokens []string, m *Metr
 	}
 	t.Logf("%d of %d deferred answers delivered (%d edits repeated); the fake closed %d connections after answering, dropped %d unanswered, sent %d global 429s",
 		len(tokens)-missing, len(tokens), again, fake.closed.Load(), fake.dropped.Load(), fake.limited.Load())
-	var b strings.Builder
-	m.WriteTo(&b)
+	b := metricsText(t, m)
 	if missing > 0 {
-		t.Logf("metrics:\n%s", b.String())
+		t.Logf("metrics:\n%s", b)
 	}
 	for _, want := range []string{
 		fmt.Sprintf(`nimtutor_followups_total{result="ok"} %d`, len(tokens)),
@@ -119,7 +118,7 @@ func checkAllDelivered(t *testing.T, fake *fakeDiscord, tokens []string, m *Metr
 		`nimtutor_deferred_undelivered_total{reason="stopping"} 0`,
 		`nimtutor_deferred_undelivered_total{reason="rejected"} 0`,
 	} {
-		if !strings.Contains(b.String(), want+"\n") {
+		if !strings.Contains(b, want+"\n") {
 			t.Errorf("metrics lack %q", want)
 		}
 	}

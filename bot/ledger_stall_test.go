@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -106,10 +108,9 @@ func TestStalledLedgerDoesNotHoldAnswers(t *testing.T) {
 		t.Run(fmt.Sprintf("obeys its context: %v", obey), func(t *testing.T) {
 			l := &stalledLedger{release: make(chan struct{}), obeyCtx: obey}
 			m := stallCrowd(t, l, func() { close(l.release) })
-			var b strings.Builder
-			m.WriteTo(&b)
-			if !strings.Contains(b.String(), "nimtutor_ledger_claims_late_total 100\n") {
-				t.Errorf("metrics do not count 100 late claims:\n%s", grepLines(b.String(), "claims_late"))
+			b := metricsText(t, m)
+			if !strings.Contains(b, "nimtutor_ledger_claims_late_total 100\n") {
+				t.Errorf("metrics do not count 100 late claims:\n%s", grepLines(b, "claims_late"))
 			}
 		})
 	}
@@ -161,11 +162,18 @@ func TestSQLiteWriteLockDoesNotHoldAnswers(t *testing.T) {
 	}
 	m := stallCrowd(t, st, unlock)
 	<-probe
-	var b strings.Builder
-	m.WriteTo(&b)
-	if strings.Contains(b.String(), "nimtutor_ledger_claims_late_total 0\n") {
-		t.Errorf("no late claim counted while SQLite was locked:\n%s", grepLines(b.String(), "claims_late"))
+	b := metricsText(t, m)
+	if strings.Contains(b, "nimtutor_ledger_claims_late_total 0\n") {
+		t.Errorf("no late claim counted while SQLite was locked:\n%s", grepLines(b, "claims_late"))
 	}
+}
+
+// metricsText returns what /metrics shows.
+func metricsText(tb testing.TB, m *Metrics) string {
+	tb.Helper()
+	w := httptest.NewRecorder()
+	m.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	return w.Body.String()
 }
 
 // grepLines returns the lines of s that contain sub.

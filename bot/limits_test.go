@@ -60,10 +60,9 @@ func TestTokenLifeBoundsDelivery(t *testing.T) {
 	if first.Type == discordgo.InteractionResponseChannelMessageWithSource {
 		t.Skip("answered inline before the deferral: nothing to deliver")
 	}
-	var b strings.Builder
-	m.WriteTo(&b)
-	if !strings.Contains(b.String(), `nimtutor_deferred_undelivered_total{reason="token_expired"} 1`+"\n") {
-		t.Errorf("metrics:\n%s", grepLines(b.String(), "undelivered"))
+	b := metricsText(t, m)
+	if !strings.Contains(b, `nimtutor_deferred_undelivered_total{reason="token_expired"} 1`+"\n") {
+		t.Errorf("metrics:\n%s", grepLines(b, "undelivered"))
 	}
 	if fake.calls.Load() < 2 {
 		t.Errorf("%d calls: the delivery was not retried", fake.calls.Load())
