@@ -44,6 +44,9 @@ func needPostgres(tb testing.TB) {
 // value violates unique constraint pg_type_typname_nsp_index".
 func TestConcurrentStart(t *testing.T) {
 	needPostgres(t)
+	if raceEnabled {
+		t.Skip("starts 100 processes, three minutes under -race; .ci/run runs it without")
+	}
 	const rounds, replicas = 20, 5
 	_, priv, err := ed25519.GenerateKey(nil)
 	if err != nil {
