@@ -191,7 +191,7 @@ func TestSecondProcessOnSQLite(t *testing.T) {
 		t.Fatal("the second process on the same SQLite file was not refused: it ran for 30 s")
 	}
 	msg := stderr.String()
-	if err == nil || !strings.Contains(msg, path) || !strings.Contains(msg, "in use by another process") || !strings.Contains(msg, "PostgreSQL (DATABASE_URL)") {
+	if err == nil || !strings.Contains(msg, path) || !strings.Contains(msg, "in use by another nimtutor process") || !strings.Contains(msg, "PostgreSQL (DATABASE_URL)") {
 		t.Errorf("second process: %v, stderr %q; want a refusal naming the file and PostgreSQL", err, msg)
 	}
 	t.Logf("second process: %v: %s", err, strings.TrimSpace(msg))
