@@ -126,8 +126,10 @@ func normalise(s string) string {
 
 // TestDocs runs every command the documentation shows; see above.
 func TestDocs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs every command of the documentation")
+	if testing.Short() || raceEnabled {
+		// The transcripts solve, search and draw: under the race detector
+		// they take minutes. .ci/run runs this test without -race.
+		t.Skip("runs every command of the documentation; .ci/run runs it without -race")
 	}
 	// As a newcomer runs them: no Discord credentials, no PostgreSQL, the
 	// SQLite store in the current directory.
