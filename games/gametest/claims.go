@@ -59,6 +59,8 @@ var claimCheckers = map[explain.ClaimKind]func(o *Oracle, c explain.Claim) error
 	explain.ClaimThrows:    checkThrows,
 	explain.ClaimReplies:   checkReplies,
 	explain.ClaimForced:    checkForced,
+	explain.ClaimNoMove:    checkNoMove,
+	explain.ClaimAll:       checkAll,
 }
 
 // CheckClaim checks one claim against the oracle: nil when it holds.
@@ -215,6 +217,24 @@ func checkReplies(o *Oracle, c explain.Claim) error {
 	return nil
 }
 
+func checkAll(o *Oracle, c explain.Claim) error {
+	if err := checkAlso(o, c); err != nil {
+		return err
+	}
+	keep, _ := keeping(o, c.Pos)
+	if c.N == 1 && len(keep) != len(c.Moves) {
+		return fmt.Errorf("says its %d moves are all that keep the %v; search finds %d: %v", len(c.Moves), c.Outcome, len(keep), keep)
+	}
+	return nil
+}
+
+func checkNoMove(_ *Oracle, c explain.Claim) error {
+	if moves := c.Pos.Moves(); len(moves) != 0 {
+		return fmt.Errorf("the legal moves are %v", moves)
+	}
+	return nil
+}
+
 func checkForced(_ *Oracle, c explain.Claim) error {
 	if moves := c.Pos.Moves(); len(moves) != 1 || moves[0].String() != c.Move.String() {
 		return fmt.Errorf("the legal moves are %v", moves)
@@ -250,15 +270,22 @@ func CheckAgreement(text string) string {
 // comparisonWords are the words that compare moves or call a move the
 // only or the best: on the surfaces the claims cover, each must be
 // inside a claim's rendering.
-var comparisonWords = regexp.MustCompile(`(?i)\b(better|worse|as good as|sooner|quickest|slower|longer|longest|the only (?:winning )?move|only move|throws away|also winning|also keeping|no move)\b`)
+var comparisonWords = regexp.MustCompile(`(?i)\b(better|worse|as good as|sooner|quickest|slower|holds out longer|takes longer|longest|the only (?:winning )?move|only move|throws away|also winning|also keeping|no move (?:wins|saves|keeps|brings|puts|closes))\b`)
 
 // uncovered returns a comparison in body that no claim renders, or "".
 func uncovered(body string, claims []explain.Claim) string {
-	rest := body
+	var spans [][2]int
 	for _, c := range claims {
-		rest = strings.Replace(rest, c.Text, "", 1)
+		if i := strings.Index(body, c.Text); i >= 0 && c.Text != "" {
+			spans = append(spans, [2]int{i, i + len(c.Text)})
+		}
 	}
-	return comparisonWords.FindString(rest)
+	for _, m := range comparisonWords.FindAllStringIndex(body, -1) {
+		if !slices.ContainsFunc(spans, func(sp [2]int) bool { return sp[0] <= m[0] && m[1] <= sp[1] }) {
+			return body[m[0]:m[1]]
+		}
+	}
+	return ""
 }
 
 // surface is one rendered part of a reply: its steps, and whether the
@@ -313,10 +340,10 @@ func testClaims(t *testing.T, s Spec) {
 		r := explain.Solve(ctx, pos)
 		move := explain.MoveStep(ctx, r)
 		surfaces := []surface{
-			{name: "short card", steps: explain.Short(explain.Summary(ctx, r, explain.Options{MaxItems: 6}), move)},
+			{name: "short card", steps: explain.Short(explain.Summary(ctx, r, explain.Options{MaxItems: 6}), move), covered: true},
 			{name: "move step", steps: []explain.Step{move}, covered: true},
-			{name: "full reasoning", steps: explain.Explain(r, explain.Options{})},
-			{name: "hints", steps: explain.Hints(ctx, r, explain.Options{MaxItems: 6})},
+			{name: "full reasoning", steps: explain.Explain(r, explain.Options{}), covered: true},
+			{name: "hints", steps: explain.Hints(ctx, r, explain.Options{MaxItems: 6}), covered: true},
 		}
 		full := surfaces[2].steps
 		if len(full[len(full)-1].Claims) == 0 {
