@@ -125,10 +125,44 @@ func checkCompare(o *Oracle, c explain.Claim) error {
 	if !agrees(mv, c.Outcome, c.Remoteness) || !agrees(ov, c.OtherOutcome, c.OtherRemoteness) {
 		return fmt.Errorf("search says %v: %v and %v: %v", c.Move, mv, c.Other, ov)
 	}
-	if got := explain.Compare(mv, ov, exact); got != c.Relation {
-		return fmt.Errorf("says %v is %v than %v; search: %v (%v against %v)", c.Other, c.Relation, c.Move, got, ov, mv)
+	if got := relation(mv, ov, exact); got != c.Relation {
+		return fmt.Errorf("calls %v %v compared with %v; search: %v (%v against %v)", c.Other, c.Relation, c.Move, got, ov, mv)
 	}
 	return nil
+}
+
+// relation is how b compares with a for the player making them, written
+// here apart from the package under test: a better outcome first; with
+// the same outcome and both counts known, a quicker win or tie, or a
+// slower loss.
+func relation(a, b solver.Value, exact bool) explain.Relation {
+	switch {
+	case b.Outcome > a.Outcome:
+		return explain.Better
+	case b.Outcome < a.Outcome:
+		return explain.Worse
+	case !exact || a.Remoteness == b.Remoteness:
+		return explain.Equal
+	case (b.Remoteness < a.Remoteness) == (a.Outcome != solver.Loss):
+		return explain.Better
+	}
+	return explain.Worse
+}
+
+// bestValue is the best value among the moves of pos by relation.
+func bestValue(o *Oracle, pos solver.Position) (solver.Value, bool) {
+	var best solver.Value
+	found := false
+	for _, m := range pos.Moves() {
+		v, err := o.After(pos, m)
+		if err != nil {
+			continue
+		}
+		if !found || relation(best, v, true) == explain.Better {
+			best, found = v, true
+		}
+	}
+	return best, found
 }
 
 func checkBest(o *Oracle, c explain.Claim) error {
@@ -139,7 +173,8 @@ func checkBest(o *Oracle, c explain.Claim) error {
 	if !agrees(mv, c.Outcome, c.Remoteness) {
 		return fmt.Errorf("search says %v is worth %v", c.Move, mv)
 	}
-	if best := o.Value(c.Pos); best.Better(mv) && (c.Remoteness >= 0 || best.Outcome != mv.Outcome) {
+	best, _ := bestValue(o, c.Pos)
+	if relation(mv, best, c.Remoteness >= 0) == explain.Better {
 		return fmt.Errorf("%v is worth %v; the best move %v", c.Move, mv, best)
 	}
 	return nil
