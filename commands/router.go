@@ -13,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/discordx"
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/outcome"
@@ -75,15 +76,7 @@ type request struct {
 }
 
 // userID returns the id of the person who sent the interaction.
-func userID(i *discordgo.Interaction) string {
-	if i.Member != nil && i.Member.User != nil {
-		return i.Member.User.ID
-	}
-	if i.User != nil {
-		return i.User.ID
-	}
-	return ""
-}
+func userID(i *discordgo.Interaction) string { return discordx.UserID(i) }
 
 // Handle answers one interaction. It never panics: a panic in a handler is
 // logged and answered with an ephemeral "something went wrong", or for
@@ -96,13 +89,14 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 			outcome.Set(ctx, outcome.Error)
 			resp = internalErrorReply()
 			if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-				resp = noChoices()
+				resp = discordx.NoChoices()
 			}
 		}
 	}()
 	// Work answers nothing once ctx is done, even without a gate: nobody
-	// waits for the answer any more. Searches have their own gate.
-	err := r.t.Work(ctx, r.Slow(i), func(ctx context.Context) error {
+	// waits for the answer any more. Searches have their own gate, and
+	// answers that use the store take none (see usesStore).
+	err := r.t.Work(ctx, r.Slow(i) || usesStore(i), func(ctx context.Context) error {
 		resp = r.handle(ctx, i)
 		return nil
 	})
@@ -235,7 +229,8 @@ var errStale = fault.New(fault.EExpired, "button", "this control is from an olde
 
 // errorReply turns an error into an ephemeral reply: the message itself
 // for a person's mistake, a notice for work that was stopped or refused,
-// and "something went wrong" for anything else: a bug.
+// what was not saved for a database that failed, and "something went
+// wrong" for anything else: a bug.
 func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err error) *discordgo.InteractionResponse {
 	msg := fault.Message(err)
 	switch fault.Code(err) {
@@ -251,6 +246,10 @@ func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err e
 	case fault.EBusy:
 		outcome.Set(ctx, outcome.Busy)
 		return ephemeral(msg)
+	case fault.EStore:
+		outcome.Set(ctx, outcome.Store)
+		r.log.Warn("store failed", "interaction", i.ID, "err", err)
+		return ephemeral("⚠️ " + explain.Capitalise(msg) + ".")
 	case fault.ETimeout:
 		outcome.Set(ctx, outcome.Timeout)
 		why := "it took too long"

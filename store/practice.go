@@ -252,24 +252,28 @@ const PendingLife = 7 * 24 * time.Hour
 // again keeps the hints already used, so asking again does not wipe them.
 // The learner's puzzles left unanswered for PendingLife are dropped.
 func (s *Store) OpenPuzzle(ctx context.Context, o Pending) error {
-	return s.Update(ctx, func(tx *Tx) error {
-		if err := tx.touchUser(o.User); err != nil {
-			return err
-		}
-		if err := tx.JoinGuild(o.Guild, o.User); err != nil {
-			return err
-		}
-		if err := tx.exec(`DELETE FROM open_puzzles WHERE user_id = $1 AND opened_at < $2`, o.User, s.now().Add(-PendingLife).UnixMilli()); err != nil {
-			return err
-		}
-		return tx.exec(`INSERT INTO open_puzzles (user_id, puzzle_id, game, guild_id, daily, hints, opened_at) VALUES ($1, $2, $3, $4, $5, 0, $6)
-			ON CONFLICT (user_id, puzzle_id) DO NOTHING`, o.User, o.PuzzleID, o.Game, o.Guild, o.Daily, s.now().UnixMilli())
-	})
+	return s.Update(ctx, func(tx *Tx) error { return tx.openPuzzle(o) })
+}
+
+// openPuzzle is OpenPuzzle in a transaction.
+func (t *Tx) openPuzzle(o Pending) error {
+	if err := t.touchUser(o.User); err != nil {
+		return err
+	}
+	if err := t.JoinGuild(o.Guild, o.User); err != nil {
+		return err
+	}
+	now := t.s.now()
+	if err := t.exec(`DELETE FROM open_puzzles WHERE user_id = $1 AND opened_at < $2`, o.User, now.Add(-PendingLife).UnixMilli()); err != nil {
+		return err
+	}
+	return t.exec(`INSERT INTO open_puzzles (user_id, puzzle_id, game, guild_id, daily, hints, opened_at) VALUES ($1, $2, $3, $4, $5, 0, $6)
+		ON CONFLICT (user_id, puzzle_id) DO NOTHING`, o.User, o.PuzzleID, o.Game, o.Guild, o.Daily, now.UnixMilli())
 }
 
 // Pending returns the learner's open puzzle, or ErrNotFound.
 func (s *Store) Pending(ctx context.Context, user, puzzleID string) (Pending, error) {
-	o, err := scanPending(s.db.QueryRowContext(ctx, `SELECT `+pendingCols+` FROM open_puzzles WHERE user_id = $1 AND puzzle_id = $2`, user, puzzleID))
+	o, err := scanPending(s.queryRow(ctx, `SELECT `+pendingCols+` FROM open_puzzles WHERE user_id = $1 AND puzzle_id = $2`, user, puzzleID))
 	return one(o, err, "open puzzle")
 }
 
@@ -288,7 +292,7 @@ func (s *Store) UseHint(ctx context.Context, user, puzzleID string, max int) (in
 
 // Learner returns the learner's record in game, or ErrNotFound.
 func (s *Store) Learner(ctx context.Context, user, game string) (Learner, error) {
-	l, err := scanLearner(s.db.QueryRowContext(ctx, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, user, game))
+	l, err := scanLearner(s.queryRow(ctx, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, user, game))
 	return one(l, err, "learner")
 }
 
@@ -300,7 +304,7 @@ func (s *Store) Learners(ctx context.Context, user string) ([]Learner, error) {
 // GetPuzzle returns a puzzle's record, or ErrNotFound if nobody has
 // answered it yet.
 func (s *Store) GetPuzzle(ctx context.Context, id string) (Puzzle, error) {
-	p, err := scanPuzzle(s.db.QueryRowContext(ctx, `SELECT `+puzzleCols+` FROM puzzles WHERE puzzle_id = $1`, id))
+	p, err := scanPuzzle(s.queryRow(ctx, `SELECT `+puzzleCols+` FROM puzzles WHERE puzzle_id = $1`, id))
 	return one(p, err, "puzzle")
 }
 
@@ -332,13 +336,13 @@ func (s *Store) Attempts(ctx context.Context, user, game string, limit int) ([]A
 
 // DailyAttempt returns the learner's answer to a server's daily puzzle, or ErrNotFound.
 func (s *Store) DailyAttempt(ctx context.Context, guild, day, user string) (Attempt, error) {
-	a, err := scanAttempt(s.db.QueryRowContext(ctx, `SELECT `+attemptCols+` FROM attempts WHERE guild_id = $1 AND daily = $2 AND user_id = $3`, guild, day, user))
+	a, err := scanAttempt(s.queryRow(ctx, `SELECT `+attemptCols+` FROM attempts WHERE guild_id = $1 AND daily = $2 AND user_id = $3`, guild, day, user))
 	return one(a, err, "daily attempt")
 }
 
 // DailyTally counts a server's solved and failed answers to one day's puzzle.
 func (s *Store) DailyTally(ctx context.Context, guild, day string) (solved, failed int, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT COALESCE(SUM(CASE WHEN correct THEN 1 ELSE 0 END), 0), COUNT(*) FROM attempts WHERE guild_id = $1 AND daily = $2 AND daily <> ''`, guild, day).Scan(&solved, &failed)
+	err = s.queryRow(ctx, `SELECT COALESCE(SUM(CASE WHEN correct THEN 1 ELSE 0 END), 0), COUNT(*) FROM attempts WHERE guild_id = $1 AND daily = $2 AND daily <> ''`, guild, day).Scan(&solved, &failed)
 	return solved, failed - solved, err
 }
 
@@ -362,7 +366,7 @@ func (s *Store) Leaderboard(ctx context.Context, guild, game, user string, n int
 		out = append(out, Ranked{Rank: i + 1, Learner: l})
 	}
 	var rank int
-	err = s.db.QueryRowContext(ctx, `SELECT 1 + (SELECT COUNT(*) FROM learners o JOIN guild_members m ON m.user_id = o.user_id AND m.guild_id = $1
+	err = s.queryRow(ctx, `SELECT 1 + (SELECT COUNT(*) FROM learners o JOIN guild_members m ON m.user_id = o.user_id AND m.guild_id = $1
 			WHERE o.game = $2 AND o.solved + o.failed > 0 AND (o.rating > l.rating OR o.rating = l.rating AND o.user_id < l.user_id))
 		FROM learners l JOIN guild_members m ON m.user_id = l.user_id AND m.guild_id = $1
 		WHERE l.game = $2 AND l.user_id = $3 AND l.solved + l.failed > 0`, guild, game, user).Scan(&rank)

@@ -16,7 +16,7 @@ import (
 var owned = []ownedTable{
 	{table: "users", column: "user_id", export: func(ctx context.Context, s *Store, user string, e *Export) error {
 		var seen int64
-		err := s.db.QueryRowContext(ctx, `SELECT seen_at FROM users WHERE user_id = $1`, user).Scan(&seen)
+		err := s.queryRow(ctx, `SELECT seen_at FROM users WHERE user_id = $1`, user).Scan(&seen)
 		if _, err = one(seen, err, "user"); errors.Is(err, ErrNotFound) {
 			return nil
 		} else if err != nil {
@@ -54,10 +54,14 @@ var owned = []ownedTable{
 		e.Lessons, err = s.Lessons(ctx, user)
 		return err
 	}},
+	{table: "review_cards", column: "user_id", export: func(ctx context.Context, s *Store, user string, e *Export) (err error) {
+		e.Reviews, err = s.ReviewCards(ctx, user, "")
+		return err
+	}},
 	{table: "rate_limits", column: "user_id", export: func(ctx context.Context, s *Store, user string, e *Export) error {
 		var w RateWindow
 		var start int64
-		err := s.db.QueryRowContext(ctx, `SELECT window_start, used FROM rate_limits WHERE user_id = $1`, user).Scan(&start, &w.Used)
+		err := s.queryRow(ctx, `SELECT window_start, used FROM rate_limits WHERE user_id = $1`, user).Scan(&start, &w.Used)
 		if _, err = one(w, err, "rate limit"); errors.Is(err, ErrNotFound) {
 			return nil
 		} else if err != nil {
@@ -111,6 +115,8 @@ type Export struct {
 	Guilds   []string     `json:"guilds"`
 	// Lessons is the learner's progress in /learn.
 	Lessons []LessonProgress `json:"lessons"`
+	// Reviews are the ideas scheduled to come back (spaced repetition).
+	Reviews []ReviewCard `json:"reviews"`
 	// Seen is when the learner last wrote anything (their row in users).
 	Seen *time.Time `json:"last_seen,omitempty"`
 	// RateLimit is the learner's current rate-limit window, if any.
