@@ -364,7 +364,6 @@ func checkSurfaces(tb testing.TB, o *Oracle, pos solver.Position, surfaces []sur
 // its claims (checkSurfaces); it checks too that play's feedback after a
 // worse move and the why panel of the same reply name the same move.
 func testClaims(t *testing.T, s Spec) {
-	ctx := context.Background()
 	o := NewOracle(t)
 	size := s.Small - 1
 	if s.WhySize > 0 {
@@ -372,67 +371,82 @@ func testClaims(t *testing.T, s Spec) {
 	}
 	claims, moves := 0, 0
 	n := positionsUpTo(t, s, size, func(pos solver.Position) {
-		r := explain.Solve(ctx, pos)
-		move := explain.MoveStep(ctx, r)
-		surfaces := []surface{
-			{name: "short card", steps: explain.Short(explain.Summary(ctx, r, explain.Options{MaxItems: 6}), move), covered: true},
-			{name: "move step", steps: []explain.Step{move}, covered: true},
-			{name: "full reasoning", steps: explain.Explain(r, explain.Options{}), covered: true},
-			{name: "hints", steps: explain.Hints(ctx, r, explain.Options{MaxItems: 6}), covered: true},
-		}
-		full := surfaces[2].steps
-		if len(full[len(full)-1].Claims) == 0 {
-			t.Fatalf("%s: the verdict step states no claim:\n%s", fullKey(pos), full[len(full)-1].Body)
-		}
-		surfaces = append(surfaces, surface{name: "distance", steps: []explain.Step{{Title: "distance", Body: explain.Distance(r), Claims: explain.DistanceClaims(r)}}, covered: true})
-		rows, _ := explain.MoveTable(ctx, r, 0)
-		var table explain.Step
-		for _, row := range rows {
-			c := explain.MoveValueClaim(pos, row.Move, solver.Value{Outcome: row.Outcome, Remoteness: row.Remoteness})
-			table.Claims = append(table.Claims, c)
-			table.Body += c.Text + "\n"
-		}
-		surfaces = append(surfaces, surface{name: "moves", steps: []explain.Step{table}, covered: true})
-		legal := pos.Moves()
-		oracle := solver.NewOracle(ctx, s.Game, solver.ReachBudget)
-		for _, m := range legal {
-			moves++
-			why, err := explain.Why(ctx, r, m, nil)
-			if err != nil {
-				t.Fatalf("%s why %v: %v", fullKey(pos), m, err)
-			}
-			surfaces = append(surfaces, surface{name: "why " + m.String(), steps: why, covered: true})
-			if len(legal) <= 6 {
-				for _, other := range legal {
-					why, err := explain.Why(ctx, r, m, other)
-					if err != nil {
-						t.Fatalf("%s why %v --other %v: %v", fullKey(pos), m, other, err)
-					}
-					surfaces = append(surfaces, surface{name: fmt.Sprintf("why %v, other %v", m, other), steps: why, covered: true})
-				}
-			}
-			j, err := play.Judge(oracle, pos, m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			feedback := explain.Step{Title: "play feedback", Body: j.Sentence(m), Claims: j.Claims()}
-			card := explain.Step{Title: "review card", Body: j.Note(), Claims: j.NoteClaims()}
-			surfaces = append(surfaces, surface{name: "play " + string(j.Class), steps: []explain.Step{feedback, card}, covered: true})
-			if j.Worse() {
-				why, _ := explain.Why(ctx, r, m, j.Better)
-				surfaces = append(surfaces, surface{name: "play why", steps: why, covered: true})
-				named := false
-				for _, st := range why {
-					for _, c := range st.Claims {
-						named = named || c.Kind == explain.ClaimCompare && c.Other.String() == j.Better.String()
-					}
-				}
-				if !named {
-					t.Fatalf("%s: play says %q, and its why panel does not compare with %v:\n%s", fullKey(pos), j.Sentence(m), j.Better, steps(why))
-				}
-			}
-		}
-		claims += checkSurfaces(t, o, pos, surfaces)
+		m, c := checkClaimsAt(t, s, o, pos)
+		moves += m
+		claims += c
 	})
 	t.Logf("%d positions, %d moves, %d claims checked", n, moves, claims)
+}
+
+// checkClaimsAt renders every surface of pos (the short card, the full
+// reasoning, every hint level, the distance, the moves, the why report
+// of each move with and without every other, play's feedback and the
+// review card's note on each move) and checks each claim
+// (checkSurfaces), and that play's feedback after a worse move and the
+// why panel of the same reply name the same move. It returns how many
+// moves and claims it checked.
+func checkClaimsAt(t testing.TB, s Spec, o *Oracle, pos solver.Position) (moves, claims int) {
+	t.Helper()
+	ctx := context.Background()
+	r := explain.Solve(ctx, pos)
+	move := explain.MoveStep(ctx, r)
+	surfaces := []surface{
+		{name: "short card", steps: explain.Short(explain.Summary(ctx, r, explain.Options{MaxItems: 6}), move), covered: true},
+		{name: "move step", steps: []explain.Step{move}, covered: true},
+		{name: "full reasoning", steps: explain.Explain(r, explain.Options{}), covered: true},
+		{name: "hints", steps: explain.Hints(ctx, r, explain.Options{MaxItems: 6}), covered: true},
+	}
+	full := surfaces[2].steps
+	if len(full[len(full)-1].Claims) == 0 {
+		t.Fatalf("%s: the verdict step states no claim:\n%s", fullKey(pos), full[len(full)-1].Body)
+	}
+	surfaces = append(surfaces, surface{name: "distance", steps: []explain.Step{{Title: "distance", Body: explain.Distance(r), Claims: explain.DistanceClaims(r)}}, covered: true})
+	rows, _ := explain.MoveTable(ctx, r, 0)
+	var table explain.Step
+	for _, row := range rows {
+		c := explain.MoveValueClaim(pos, row.Move, solver.Value{Outcome: row.Outcome, Remoteness: row.Remoteness})
+		table.Claims = append(table.Claims, c)
+		table.Body += c.Text + "\n"
+	}
+	surfaces = append(surfaces, surface{name: "moves", steps: []explain.Step{table}, covered: true})
+	legal := pos.Moves()
+	oracle := solver.NewOracle(ctx, s.Game, solver.ReachBudget)
+	for _, m := range legal {
+		moves++
+		why, err := explain.Why(ctx, r, m, nil)
+		if err != nil {
+			t.Fatalf("%s why %v: %v", fullKey(pos), m, err)
+		}
+		surfaces = append(surfaces, surface{name: "why " + m.String(), steps: why, covered: true})
+		if len(legal) <= 6 {
+			for _, other := range legal {
+				why, err := explain.Why(ctx, r, m, other)
+				if err != nil {
+					t.Fatalf("%s why %v --other %v: %v", fullKey(pos), m, other, err)
+				}
+				surfaces = append(surfaces, surface{name: fmt.Sprintf("why %v, other %v", m, other), steps: why, covered: true})
+			}
+		}
+		j, err := play.Judge(oracle, pos, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		feedback := explain.Step{Title: "play feedback", Body: j.Sentence(m), Claims: j.Claims()}
+		card := explain.Step{Title: "review card", Body: j.Note(), Claims: j.NoteClaims()}
+		surfaces = append(surfaces, surface{name: "play " + string(j.Class), steps: []explain.Step{feedback, card}, covered: true})
+		if j.Worse() {
+			why, _ := explain.Why(ctx, r, m, j.Better)
+			surfaces = append(surfaces, surface{name: "play why", steps: why, covered: true})
+			named := false
+			for _, st := range why {
+				for _, c := range st.Claims {
+					named = named || c.Kind == explain.ClaimCompare && c.Other.String() == j.Better.String()
+				}
+			}
+			if !named {
+				t.Fatalf("%s: play says %q, and its why panel does not compare with %v:\n%s", fullKey(pos), j.Sentence(m), j.Better, steps(why))
+			}
+		}
+	}
+	return moves, checkSurfaces(t, o, pos, surfaces)
 }
