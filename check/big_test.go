@@ -116,8 +116,14 @@ func TestEightBigChecksStayUnderTheSoftLimit(t *testing.T) {
 	files := uint64(uploads * (len(ups[0].in) + len(ups[0].out)))
 	t.Logf("peak heap %d MiB (live after a GC: %d MiB) with %d checks of %d + %d bytes running (the uploads themselves: %d MiB)",
 		peak.Load()>>20, livePeak.Load()>>20, uploads, len(ups[0].in), len(ups[0].out), files>>20)
-	if peak.Load() >= softLimit {
-		t.Errorf("peak heap %d MiB, over the %d MiB soft limit", peak.Load()>>20, softLimit>>20)
+	// The runtime collects more often as the heap nears the soft limit,
+	// so the peak of the heap's objects stays under it while what is
+	// live does; the live heap beyond the uploads is what a check costs.
+	if peak.Load() >= softLimit || livePeak.Load() >= softLimit {
+		t.Errorf("peak heap %d MiB, live %d MiB: over the %d MiB soft limit", peak.Load()>>20, livePeak.Load()>>20, softLimit>>20)
+	}
+	if over := int64(livePeak.Load()) - int64(files); over > 8*uploads<<20 {
+		t.Errorf("the checks hold %d MiB beyond their uploads, over 8 MiB each", over>>20)
 	}
 	if !strings.HasPrefix(reps[0].Smallest.Text, "P") && !strings.HasPrefix(reps[0].Smallest.Text, ".") {
 		t.Errorf("smallest failing case %q", reps[0].Smallest.Text)

@@ -59,6 +59,9 @@ type Report struct {
 	Smallest *Failure
 	// Answers are the valid answer lines of the game.
 	Answers []string
+	// Shift is where the output's answers start to shift against the
+	// tests (a line missing or extra), or nil.
+	Shift *Shift
 }
 
 // MaxProblems bounds the malformed lines a report lists.
@@ -115,6 +118,19 @@ func CompareReader(ctx context.Context, g solver.Game, input []byte, output io.R
 	}
 	got := newOutputLines(output)
 	rep := &Report{Game: g, Tests: t}
+	// The lines as codes, for the search for a shift once the count of
+	// output lines is known.
+	var dict dictionary
+	wantCodes := codes{b: make([]byte, 0, (min(t, 1<<26)+1)/2)}
+	gotCodes := codes{b: make([]byte, 0, (min(t, 1<<26)+maxShift+1)/2)}
+	others := map[int]string{}
+	codeOf := func(line []byte, n int) byte {
+		c := dict.code(line, maxOutputTexts)
+		if c == otherCode && len(others) < maxOtherTexts {
+			others[n] = string(line[:min(len(line), maxCodedLen)])
+		}
+		return c
+	}
 	outputLine, outputEnded := 0, false
 	needAnswers := true
 	for n := 1; n <= t; n++ {
@@ -131,8 +147,16 @@ func CompareReader(ctx context.Context, g solver.Game, input []byte, output io.R
 		}
 		if needAnswers {
 			needAnswers = !rep.addGameAnswers(g, c)
+			for _, a := range rep.Answers {
+				dict.code([]byte(a), otherCode)
+			}
 		}
 		rep.addAnswerBytes(expected)
+		if c := dict.code(expected, otherCode); c != otherCode {
+			wantCodes.add(c)
+		} else {
+			return nil, fmt.Errorf("check: the judge of %s gave more than %d different answers", g.Name(), otherCode)
+		}
 		if outputEnded {
 			continue
 		}
@@ -147,6 +171,7 @@ func CompareReader(ctx context.Context, g solver.Game, input []byte, output io.R
 			return nil, fmt.Errorf("output: %w", err)
 		}
 		outputLine++
+		gotCodes.add(codeOf(line, outputLine))
 		switch {
 		case bytes.Equal(line, expected):
 			rep.Right++
@@ -165,20 +190,35 @@ func CompareReader(ctx context.Context, g solver.Game, input []byte, output io.R
 	if err := judgeErr(); err != nil {
 		return nil, fmt.Errorf("input: %w", err)
 	}
+	lines := outputLine
 	if !outputEnded {
-		extra := 0
 		for {
-			if _, err := got.next(); err != nil {
-				if err != io.EOF {
-					return nil, fmt.Errorf("output: %w", err)
-				}
+			line, err := got.next()
+			if err == io.EOF {
 				break
 			}
-			extra++
+			if err != nil {
+				return nil, fmt.Errorf("output: %w", err)
+			}
+			lines++
+			if lines-t <= maxShift {
+				gotCodes.add(codeOf(line, lines))
+			}
 		}
-		if extra > 0 {
+		if lines > t {
 			rep.problem(t+1, fmt.Sprintf("the output has %d lines but the input only %d tests; this line and the %d after it are extra",
-				t+extra, t, extra-1))
+				lines, t, lines-t-1))
+		}
+	}
+	if d := t - lines; d != 0 && d <= maxShift && d >= -maxShift {
+		if lineOf, shift := alignCodes(&wantCodes, &gotCodes, t, lines); shift != nil {
+			text := func(line int) string {
+				if c := gotCodes.at(line - 1); c != otherCode {
+					return dict.texts[c]
+				}
+				return others[line]
+			}
+			return shifted(g, input, rep.Answers, &dict, &wantCodes, &gotCodes, lineOf, shift, lines, text)
 		}
 	}
 	return rep, nil
@@ -224,6 +264,212 @@ func (r *Report) addAnswer(a string) {
 	if k, found := slices.BinarySearch(r.Answers, a); !found {
 		r.Answers = slices.Insert(r.Answers, k, a)
 	}
+}
+
+// Shift is where a program's answers start to shift against the tests:
+// from output line Line on, each line answers the test By places later
+// (a line missing, By 1) or earlier (an extra line, By -1), so the
+// comparison reads them shifted back instead of calling every later
+// answer wrong.
+type Shift struct {
+	Line, By int
+	// Last is the last output line where the shift could start as well:
+	// lines Line to Last give one answer, so which of them is missing or
+	// extra cannot be told. It equals Line when it can.
+	Last int
+}
+
+// Sentence says where the answers shift and what the report did.
+func (s *Shift) Sentence() string {
+	lines := func(n int) string {
+		return map[bool]string{true: "a line is", false: fmt.Sprintf("%d lines are", n)}[n == 1]
+	}
+	where := fmt.Sprintf("from output line %d", s.Line)
+	if s.Last > s.Line {
+		where = fmt.Sprintf("somewhere in output lines %d to %d (their tests have one answer, so which line it is cannot be told)", s.Line, s.Last)
+	}
+	if s.By > 0 {
+		return fmt.Sprintf("Your answers shift %s: %s missing, so each line after it answers the test %s later. The answers after the shift were compared with the tests they answer.",
+			where, lines(s.By), explain.Plural(s.By, "place", "places"))
+	}
+	return fmt.Sprintf("Your answers shift %s: %s extra, so each line after it answers the test %s earlier. The answers after the shift were compared with the tests they answer.",
+		where, lines(-s.By), explain.Plural(-s.By, "place", "places"))
+}
+
+// maxShift is the most lines missing or extra that align looks for.
+const maxShift = 3
+
+// minShifted is the fewest answers after a shift that align needs to
+// tell a shift from chance: with two or three possible answers, short
+// runs agree by luck.
+const minShifted = 8
+
+// Lines kept as codes: texts of at most maxCodedLen bytes get a code of
+// their own, up to otherCode of them (the judge's answers first, then at
+// most maxOutputTexts with the output's other lines); every other line
+// is otherCode, and the first maxOtherTexts such lines keep their text
+// for the report.
+const (
+	otherCode      = 15
+	maxOutputTexts = 12
+	maxCodedLen    = 64
+	maxOtherTexts  = 32
+)
+
+// codes are lines as small numbers, two to a byte: what the search for a
+// shift reads, a megabyte per two million lines.
+type codes struct {
+	b []byte
+	n int
+}
+
+func (c *codes) add(v byte) {
+	if c.n%2 == 0 {
+		c.b = append(c.b, v)
+	} else {
+		c.b[len(c.b)-1] |= v << 4
+	}
+	c.n++
+}
+
+func (c *codes) at(i int) byte {
+	v := c.b[i/2]
+	if i%2 == 1 {
+		v >>= 4
+	}
+	return v & 0xf
+}
+
+// dictionary gives short texts their codes.
+type dictionary struct{ texts []string }
+
+// code returns line's code, giving it a new one while the dictionary has
+// fewer than limit texts, and otherCode when it cannot.
+func (d *dictionary) code(line []byte, limit int) byte {
+	if len(line) > maxCodedLen {
+		return otherCode
+	}
+	for k, t := range d.texts {
+		if t == string(line) {
+			return byte(k)
+		}
+	}
+	if len(d.texts) >= min(limit, otherCode) {
+		return otherCode
+	}
+	d.texts = append(d.texts, string(line))
+	return byte(len(d.texts) - 1)
+}
+
+// alignCodes finds the shift of an output of m lines against n tests,
+// as the doc of Shift says (up to maxShift lines missing or extra, the answers after some line agreeing with the tests clearly better shifted than not), from the lines' codes, in constant memory
+// beyond them: the sums align keeps per test are running sums here.
+// lineOf maps a test (from 0) to the output line (from 0) that answers
+// it, -1 for a test whose line is missing.
+func alignCodes(want, got *codes, n, m int) (lineOf func(int) int, shift *Shift) {
+	d := n - m
+	agreeAt := func(t, i int) int {
+		if i >= 0 && i < m && got.at(i) == want.at(t) {
+			return 1
+		}
+		return 0
+	}
+	startOf := func(k int) int {
+		if d > 0 {
+			return min(n, k+d)
+		}
+		return k
+	}
+	totalShifted, totalStraight := 0, 0
+	for t := range n {
+		totalShifted += agreeAt(t, t-d)
+		totalStraight += agreeAt(t, t)
+	}
+	// plain is the agreements of tests < k read straight; shiftedBefore
+	// those of tests < s read shifted, s = startOf(k).
+	best, bestK, lastK := -1, 0, 0
+	plain, shiftedBefore, s := 0, 0, 0
+	for k := 0; k <= n; k++ {
+		if k > 0 {
+			plain += agreeAt(k-1, k-1)
+		}
+		for ; s < startOf(k); s++ {
+			shiftedBefore += agreeAt(s, s-d)
+		}
+		switch v := plain + totalShifted - shiftedBefore; {
+		case v > best:
+			best, bestK, lastK = v, k, k
+		case v == best && lastK == k-1:
+			lastK = k
+		}
+	}
+	start := startOf(bestK)
+	plainBefore, shiftedBeforeStart := 0, 0
+	for t := range start {
+		plainBefore += agreeAt(t, t)
+		shiftedBeforeStart += agreeAt(t, t-d)
+	}
+	tail := n - start
+	shiftedWrong := tail - (totalShifted - shiftedBeforeStart)
+	straightWrong := tail - (totalStraight - plainBefore)
+	if tail < minShifted || shiftedWrong*5 > tail || straightWrong < 2*shiftedWrong+3 {
+		return nil, nil
+	}
+	return func(t int) int {
+		switch {
+		case t < bestK:
+			return t
+		case d > 0 && t < start:
+			return -1
+		}
+		return t - d
+	}, &Shift{Line: bestK + 1, Last: lastK + 1, By: d}
+}
+
+// shifted is the report of an output whose answers shift: each test is
+// compared with the line that answers it (lineOf), from the codes, and
+// the tests are read back from input once more for the smallest failing
+// one. text returns an output line's text (from 1) as far as it is kept.
+func shifted(g solver.Game, input []byte, answers []string, dict *dictionary, want, got *codes, lineOf func(int) int, shift *Shift, lines int, text func(int) string) (*Report, error) {
+	rep := &Report{Game: g, Answers: answers, Shift: shift}
+	cases := newCaseReader(g, input)
+	t, err := cases.count()
+	if err != nil {
+		return nil, fmt.Errorf("input: %w", err)
+	}
+	rep.Tests = t
+	for k := range t {
+		c, err := cases.next(k+1, t)
+		if err != nil {
+			return nil, fmt.Errorf("input: %w", err)
+		}
+		i := lineOf(k)
+		if i >= lines {
+			continue
+		}
+		if i < 0 { // the shift's missing line
+			rep.problem(shift.Line, fmt.Sprintf("no line answers test %d: the answers shift here by %s", k+1, explain.Plural(shift.By, "line", "lines")))
+			continue
+		}
+		w, gc := want.at(k), got.at(i)
+		switch {
+		case gc == w:
+			rep.Right++
+		case gc == otherCode || !slices.Contains(answers, dict.texts[gc]):
+			rep.problem(i+1, unknownToken(text(i+1), answers))
+		default:
+			rep.Wrong++
+			if rep.Smallest == nil || c.size < rep.Smallest.Size() {
+				rep.Smallest = &Failure{Case: c.keep(), OutputLine: i + 1, Expected: dict.texts[w], Got: dict.texts[gc]}
+			}
+		}
+	}
+	if shift.By < 0 {
+		for i := shift.Line - 1; i < shift.Line-1-shift.By; i++ {
+			rep.problem(i+1, fmt.Sprintf("%q answers no test: the answers shift here by %s", solver.Clip([]byte(text(i+1))), explain.Plural(-shift.By, "line", "lines")))
+		}
+	}
+	return rep, nil
 }
 
 func (r *Report) problem(line int, msg string) {
@@ -418,10 +664,23 @@ func Cases(g solver.Game, input []byte) ([]Case, error) {
 	return out, nil
 }
 
-// Explain solves the failing case and explains it: the position, the
-// result and the steps; an error when the position is too large to parse
-// as one (longer than solver.MaxLongPositionLen).
+// Explain solves the failing case and explains it as the short card:
+// the facts that decide it, how the move is found, the move, a line of
+// play and the rule here (the full reasoning is Reasoning, which the
+// card's "Full reasoning" button shows). It is an error when the
+// position is too large to parse as one (longer than
+// solver.MaxLongPositionLen).
 func Explain(ctx context.Context, g solver.Game, f *Failure, opts explain.Options) (solver.Result, []explain.Step, error) {
+	pos, err := g.Parse(f.Text, solver.ParseOptions{First: f.First, Long: true})
+	if err != nil {
+		return solver.Result{}, nil, err
+	}
+	res := explain.Solve(ctx, pos)
+	return res, explain.Short(explain.Summary(ctx, res, opts), explain.MoveStep(ctx, res)), nil
+}
+
+// Reasoning is the failing case's full reasoning, step by step.
+func Reasoning(ctx context.Context, g solver.Game, f *Failure, opts explain.Options) (solver.Result, []explain.Step, error) {
 	pos, err := g.Parse(f.Text, solver.ParseOptions{First: f.First, Long: true})
 	if err != nil {
 		return solver.Result{}, nil, err

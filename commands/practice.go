@@ -43,6 +43,30 @@ func (r *Router) practiceCommand(q *request) (*discordgo.InteractionResponse, er
 // reopenedNote says that a puzzle shown again is the one left open.
 const reopenedNote = "You have not answered this puzzle yet: it is the one you have open. Answer it (or ask for a hint) to get the next."
 
+// reviewNote says whether a puzzle is a review (and of what) or new.
+func reviewNote(v tutor.PuzzleView) string {
+	if d := v.Review; d != nil {
+		return fmt.Sprintf("🔁 **Review** of %s: a fresh position that needs the same idea.", d.Name())
+	}
+	if v.DueNow > 0 {
+		return fmt.Sprintf("🆕 **New puzzle.** Reviews due in this game: %d; the next puzzle will be one.", v.DueNow)
+	}
+	return "🆕 **New puzzle.**"
+}
+
+// comesBack lists when the ideas an answer tested come back.
+func comesBack(ds []tutor.Due) string {
+	var b strings.Builder
+	for k, d := range ds {
+		if k == 4 {
+			fmt.Fprintf(&b, "and %d more", len(ds)-k)
+			break
+		}
+		fmt.Fprintf(&b, "%s: %s\n", explain.Capitalise(d.Name()), d.In)
+	}
+	return strings.TrimSpace(b.String())
+}
+
 // puzzleMessage draws a puzzle of owner's with the hints used so far and
 // its controls.
 func (r *Router) puzzleMessage(v tutor.PuzzleView, owner string) *discordgo.InteractionResponseData {
@@ -55,7 +79,7 @@ func (r *Router) puzzleMessage(v tutor.PuzzleView, owner string) *discordgo.Inte
 		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Puzzle rated %.0f · your rating %.0f · pick a move, type one (%s), or ask for a hint.",
 			v.PuzzleRating, v.Rating, pos.Game().MoveFormat())},
 	}
-	for _, note := range []string{v.Note, map[bool]string{true: reopenedNote}[v.Reopened]} {
+	for _, note := range []string{reviewNote(v), v.Note, map[bool]string{true: reopenedNote}[v.Reopened]} {
 		if note != "" {
 			e.Description += "\n\n" + note
 		}
@@ -190,6 +214,12 @@ func (r *Router) outcomeMessage(out tutor.Judged, owner string) *discordgo.Inter
 	}
 	if len(p.Themes) > 0 {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Themes", Value: strings.Join(p.Themes, ", ")})
+	}
+	if out.Reviewed != nil {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Review", Value: "This was a review of " + out.Reviewed.Name() + "."})
+	}
+	if len(out.Scheduled) > 0 {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Comes back", Value: clipText(comesBack(out.Scheduled), maxFieldValueLen)})
 	}
 	if out.Tally != nil {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Daily puzzle " + out.Daily, Value: tallyText(out.Guild, out.Tally.Solved, out.Tally.Failed)})

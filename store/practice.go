@@ -252,19 +252,23 @@ const PendingLife = 7 * 24 * time.Hour
 // again keeps the hints already used, so asking again does not wipe them.
 // The learner's puzzles left unanswered for PendingLife are dropped.
 func (s *Store) OpenPuzzle(ctx context.Context, o Pending) error {
-	return s.Update(ctx, func(tx *Tx) error {
-		if err := tx.touchUser(o.User); err != nil {
-			return err
-		}
-		if err := tx.JoinGuild(o.Guild, o.User); err != nil {
-			return err
-		}
-		if err := tx.exec(`DELETE FROM open_puzzles WHERE user_id = $1 AND opened_at < $2`, o.User, s.now().Add(-PendingLife).UnixMilli()); err != nil {
-			return err
-		}
-		return tx.exec(`INSERT INTO open_puzzles (user_id, puzzle_id, game, guild_id, daily, hints, opened_at) VALUES ($1, $2, $3, $4, $5, 0, $6)
-			ON CONFLICT (user_id, puzzle_id) DO NOTHING`, o.User, o.PuzzleID, o.Game, o.Guild, o.Daily, s.now().UnixMilli())
-	})
+	return s.Update(ctx, func(tx *Tx) error { return tx.openPuzzle(o) })
+}
+
+// openPuzzle is OpenPuzzle in a transaction.
+func (t *Tx) openPuzzle(o Pending) error {
+	if err := t.touchUser(o.User); err != nil {
+		return err
+	}
+	if err := t.JoinGuild(o.Guild, o.User); err != nil {
+		return err
+	}
+	now := t.s.now()
+	if err := t.exec(`DELETE FROM open_puzzles WHERE user_id = $1 AND opened_at < $2`, o.User, now.Add(-PendingLife).UnixMilli()); err != nil {
+		return err
+	}
+	return t.exec(`INSERT INTO open_puzzles (user_id, puzzle_id, game, guild_id, daily, hints, opened_at) VALUES ($1, $2, $3, $4, $5, 0, $6)
+		ON CONFLICT (user_id, puzzle_id) DO NOTHING`, o.User, o.PuzzleID, o.Game, o.Guild, o.Daily, now.UnixMilli())
 }
 
 // Pending returns the learner's open puzzle, or ErrNotFound.

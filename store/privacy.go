@@ -54,6 +54,10 @@ var owned = []ownedTable{
 		e.Lessons, err = s.Lessons(ctx, user)
 		return err
 	}},
+	{table: "review_cards", column: "user_id", export: func(ctx context.Context, s *Store, user string, e *Export) (err error) {
+		e.Reviews, err = s.ReviewCards(ctx, user, "")
+		return err
+	}},
 	{table: "user_settings", column: "user_id", export: exportSettings},
 	{table: "rate_limits", column: "user_id", export: func(ctx context.Context, s *Store, user string, e *Export) error {
 		var w RateWindow
@@ -112,6 +116,8 @@ type Export struct {
 	Guilds   []string     `json:"guilds"`
 	// Lessons is the learner's progress in /learn.
 	Lessons []LessonProgress `json:"lessons"`
+	// Reviews are the ideas scheduled to come back (spaced repetition).
+	Reviews []ReviewCard `json:"reviews"`
 	// Seen is when the learner last wrote anything (their row in users).
 	Seen *time.Time `json:"last_seen,omitempty"`
 	// RateLimit is the learner's current rate-limit window, if any.

@@ -15,7 +15,6 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
-	"github.com/pressly/goose/v3"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -63,10 +62,6 @@ type Store struct {
 	observer Observer
 	// file is this process's hold on the SQLite file; nil on PostgreSQL.
 	file *sqliteFile
-	// migrations applies and reads the schema's versions; latest is the
-	// newest this binary knows.
-	migrations *goose.Provider
-	latest     int64
 	// deadlines bound each operation (see deadline.go).
 	deadlines Deadlines
 	// path and opened are the SQLite file as opened, nil on PostgreSQL:
@@ -378,7 +373,7 @@ func firstWords(q string) string {
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
 
 // tables lists the schema's tables, for Size.
-var tables = []string{"users", "learners", "puzzles", "open_puzzles", "attempts", "guild_members", "games", "lesson_progress", "goose_db_version", "interactions", "rate_limits", "states", "secrets"}
+var tables = []string{"users", "learners", "puzzles", "open_puzzles", "attempts", "guild_members", "games", "lesson_progress", "goose_db_version", "interactions", "rate_limits", "states", "secrets", "review_cards"}
 
 // Size returns the bytes the store's tables and indexes take on disk: on
 // SQLite the whole file after a checkpoint, on PostgreSQL the total

@@ -36,6 +36,10 @@ type (
 	Export = store.Export
 	// LessonProgress is a learner's progress in one lesson.
 	LessonProgress = store.LessonProgress
+	// Due is an idea scheduled to come back, and when.
+	Due = practice.Due
+	// Advice is what to do next about a learner's weakest theme.
+	Advice = practice.Advice
 )
 
 // MoveText is a move as stored and as a menu's value: its two numbers.
@@ -58,6 +62,11 @@ type PuzzleView struct {
 	// Reopened reports that the learner had this puzzle open already,
 	// unanswered: asking for the next one brings it back.
 	Reopened bool
+	// Review is the idea the puzzle reviews (spaced repetition), nil for
+	// a new puzzle; DueNow counts the learner's reviews due in its game
+	// when it was picked.
+	Review *Due
+	DueNow int
 	// Note is a line to show with it ("" for none): the daily tally.
 	Note string
 	// Picture is the puzzle's bare picture (PNG), nil when left out.
@@ -94,6 +103,10 @@ func (t *Tutor) view(ctx context.Context, svc *practice.Service, p *Puzzle, user
 	if l, err := svc.Store().Learner(ctx, user, p.Game.Name()); err == nil {
 		v.Rating = l.Rating.Rating
 	}
+	Step(ctx, "practice", "ReviewOf")
+	if d, err := svc.ReviewOf(ctx, user, p.ID); err == nil {
+		v.Review = d
+	}
 	v.Picture = t.picture(ctx, p.Position, false)
 	return v, nil
 }
@@ -108,13 +121,13 @@ func (t *Tutor) NextPuzzle(ctx context.Context, user, guild string, g solver.Gam
 	if err != nil {
 		return PuzzleView{}, err
 	}
-	Step(ctx, "practice", "Next")
-	p, reopened, err := svc.NextOpen(ctx, user, guild, g, theme)
+	Step(ctx, "practice", "Pick")
+	pk, err := svc.Pick(ctx, user, guild, g, theme)
 	if err != nil {
 		return PuzzleView{}, err
 	}
-	v, err := t.view(ctx, svc, p, user, "")
-	v.Reopened = reopened
+	v, err := t.view(ctx, svc, pk.Puzzle, user, "")
+	v.Reopened, v.DueNow = pk.Reopened, pk.DueNow
 	return v, err
 }
 

@@ -45,6 +45,7 @@ func isTerminal(r io.Reader) bool {
 func (m *Main) newConsole(dir string) (*bot.Console, *tutor.Tutor) {
 	log := quietLogger(m.Stderr)
 	r, _, prac := newRouter(log, commands.Config{Attachments: bot.LocalFiles{}})
+	prac.now = m.now
 	m.onClose(prac.close)
 	return &bot.Console{Handler: r, Commands: commands.Definitions(), PictureDir: dir}, r.Tutor()
 }

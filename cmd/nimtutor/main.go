@@ -18,6 +18,7 @@ import (
 	"strings"
 	"syscall"
 	"text/tabwriter"
+	"time"
 
 	"github.com/joho/godotenv"
 
@@ -50,6 +51,8 @@ type Main struct {
 	cmd     *subcommand
 	args    []string
 	closers []func() error
+	// now is practice's clock, nil for time.Now; tests move it.
+	now func() time.Time
 }
 
 // NewMain returns a Main on the process's standard streams.
@@ -179,7 +182,7 @@ func init() {
 			both(runCheck)},
 		{"verify", "GAME|all [--max N]\n   or: nimtutor verify GAME POSITION [--first Dee|Dum]", "prove the formula by exhaustive search on all small positions", out(runVerify)},
 		{"play", "GAME POSITION [--first Dee|Dum] [--bot-first]", "play a position against a bot that never errs", (*Main).runPlay},
-		{"practice", "GAME [--theme T]", "rated puzzles at your level; answers, hints and ratings are stored", (*Main).runPractice},
+		{"practice", "GAME [--theme T]\n   or: nimtutor practice refit [--simulated] [--write FILE]", "rated puzzles at your level; answers, hints and ratings are stored; refit fits the puzzles' first ratings", (*Main).runPractice},
 		{"progress", "[GAME]", "your practice ratings, streaks, weakest theme and a plot", runConsoleLine("progress")},
 		{"history", "", "your recent puzzles and games", runConsoleLine("history")},
 		{"review", "[GAMEID]", "the review card of a stored game (the latest finished one by default)", (*Main).runReview},
