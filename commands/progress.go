@@ -18,7 +18,13 @@ import (
 
 // progress answers /progress [user] [game].
 func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
+	if o := q.options[optVisible]; o != nil {
+		return r.setProgressVisible(q, o.BoolValue())
+	}
 	user, game := cmp.Or(q.str(optUser), userID(q.i)), q.str(optGame)
+	if user != userID(q.i) {
+		return r.memberProgress(q, user, game)
+	}
 	p, err := r.t.Progress(q.ctx, user, game)
 	if err != nil {
 		return nil, err

@@ -260,6 +260,9 @@ func fill(tb testing.TB, s *store.Store, user string) {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	if err := s.SetProgressHidden(ctx, user, true); err != nil {
+		tb.Fatal(err)
+	}
 }
 
 // TestForgetLeavesNothing fills every table for a learner and another,
