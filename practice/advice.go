@@ -74,7 +74,14 @@ func (s *Service) advise(p *Progress) *Advice {
 			last = &i
 		}
 	}
-	a.Reason = fmt.Sprintf("you missed %d of the %d puzzles that needed it", misses, tries)
+	switch {
+	case tries == 1:
+		a.Reason = "you missed the one puzzle that needed it"
+	case misses == tries:
+		a.Reason = fmt.Sprintf("you missed all %d puzzles that needed it", tries)
+	default:
+		a.Reason = fmt.Sprintf("you missed %d of the %d puzzles that needed it", misses, tries)
+	}
 	if last != nil {
 		at := p.Attempts[*last]
 		if pz, err := s.Puzzle(at.PuzzleID); err == nil {
