@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/discordx"
 	"github.com/nimtutor/nimtutor/fault"
 )
 
@@ -58,14 +59,7 @@ func errorResponse(i *discordgo.Interaction) *discordgo.InteractionResponse {
 }
 
 // emptyChoices answers an autocomplete interaction with no suggestions.
-func emptyChoices() *discordgo.InteractionResponse {
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-		Data: &discordgo.InteractionResponseData{
-			Choices: []*discordgo.ApplicationCommandOptionChoice{},
-		},
-	}
-}
+func emptyChoices() *discordgo.InteractionResponse { return discordx.NoChoices() }
 
 // orDiscard returns log, or a logger that discards when log is nil.
 func orDiscard(log *slog.Logger) *slog.Logger {
@@ -75,17 +69,8 @@ func orDiscard(log *slog.Logger) *slog.Logger {
 	return log
 }
 
-// userID returns the id of the user who caused i: the member's user in a
-// guild, the user in a DM, or "" when neither is present.
-func userID(i *discordgo.Interaction) string {
-	switch {
-	case i.Member != nil && i.Member.User != nil:
-		return i.Member.User.ID
-	case i.User != nil:
-		return i.User.ID
-	}
-	return ""
-}
+// userID returns the id of the user who caused i (discordx.UserID).
+func userID(i *discordgo.Interaction) string { return discordx.UserID(i) }
 
 // logAttrs returns the fields that identify an interaction in logs. It
 // never includes the interaction token or the payload.

@@ -56,6 +56,7 @@ func (r *Router) nextHint(ctx context.Context, i *discordgo.Interaction, id stri
 	// message keeps the one it has.
 	keep := keptPicture(i.Message, pos)
 	h := r.t.HintLevel(ctx, pos, level, keep == nil)
+	r.keepLong(ctx, "", pos)
 	data := r.hintMessage(h, keep)
 	if v != nil {
 		mark := "❌ "

@@ -105,6 +105,7 @@ func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, id str
 	}
 	switch action {
 	case actionType:
+		r.keepLong(ctx, g.Owner, g.Pos)
 		return typeMoveForm(r.customID(gameHead(g, actionSubmit), g.Pos), g.Pos), nil
 	case actionBack:
 		turn, err := r.t.TakeBack(ctx, g)

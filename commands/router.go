@@ -13,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/discordx"
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/outcome"
@@ -75,15 +76,7 @@ type request struct {
 }
 
 // userID returns the id of the person who sent the interaction.
-func userID(i *discordgo.Interaction) string {
-	if i.Member != nil && i.Member.User != nil {
-		return i.Member.User.ID
-	}
-	if i.User != nil {
-		return i.User.ID
-	}
-	return ""
-}
+func userID(i *discordgo.Interaction) string { return discordx.UserID(i) }
 
 // Handle answers one interaction. It never panics: a panic in a handler is
 // logged and answered with an ephemeral "something went wrong", or for
@@ -96,7 +89,7 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 			outcome.Set(ctx, outcome.Error)
 			resp = internalErrorReply()
 			if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-				resp = noChoices()
+				resp = discordx.NoChoices()
 			}
 		}
 	}()

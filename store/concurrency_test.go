@@ -70,6 +70,10 @@ func TestMain(m *testing.M) {
 		killChild()
 		return
 	}
+	if path := os.Getenv(envOpenChild); path != "" {
+		openChild(path)
+		return
+	}
 	os.Exit(m.Run())
 }
 

@@ -22,7 +22,7 @@ import (
 // name it in the message.
 
 // ErrFileInUse reports an SQLite file held by another process.
-var ErrFileInUse = errors.New("store: the SQLite file is in use by another process")
+var ErrFileInUse = errors.New("in use by another process")
 
 // sqliteFile is this process's hold on one SQLite file, shared by every
 // Store open on it.
@@ -64,11 +64,11 @@ func holdFile(path string) (*sqliteFile, error) {
 	if err := lockExclusive(lf); err != nil {
 		holder := ""
 		if b, rerr := os.ReadFile(lockPath); rerr == nil && len(strings.TrimSpace(string(b))) > 0 {
-			holder = " (pid " + strings.TrimSpace(string(b)) + ")"
+			holder = "pid " + strings.TrimSpace(string(b)) + ", "
 		}
 		lf.Close()
 		if errors.Is(err, errLocked) {
-			return nil, fmt.Errorf("%w: %s is held by another nimtutor process%s through %s; one SQLite file serves one process: stop the other, give this one its own NIMTUTOR_DB, or use PostgreSQL (DATABASE_URL) to run several processes", ErrFileInUse, abs, holder, lockPath)
+			return nil, fmt.Errorf("store: SQLite file %s is %w (%swhich holds %s): one SQLite file serves one process; stop the other, give this one its own NIMTUTOR_DB, or use PostgreSQL (DATABASE_URL) to run several processes", abs, ErrFileInUse, holder, lockPath)
 		}
 		return nil, fmt.Errorf("store: locking %s: %w", lockPath, err)
 	}

@@ -150,16 +150,16 @@ func gooseDialect(kind Kind) goose.Dialect {
 }
 
 // newProvider returns the goose provider of the store's migrations.
-func (s *Store) newProvider() (*goose.Provider, int64, error) {
+func (s *Store) newProvider() (*goose.Provider, error) {
 	ms, err := loadMigrations()
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	var gms []*goose.Migration
 	for _, m := range ms {
 		text, err := render(m, s.kind)
 		if err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		name := m.name
 		gms = append(gms, goose.NewGoMigration(m.version, &goose.GoFunc{RunTx: func(ctx context.Context, tx *sql.Tx) error {
@@ -175,15 +175,15 @@ func (s *Store) newProvider() (*goose.Provider, int64, error) {
 		// long as the context of Open allows.
 		locker, err := gooselock.NewPostgresSessionLocker(gooselock.WithLockTimeout(1, 3600))
 		if err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		opts = append(opts, goose.WithSessionLocker(locker))
 	}
 	p, err := goose.NewProvider(gooseDialect(s.kind), s.db, nil, opts...)
 	if err != nil {
-		return nil, 0, fmt.Errorf("store: migrations: %w", err)
+		return nil, fmt.Errorf("store: migrations: %w", err)
 	}
-	return p, ms[len(ms)-1].version, nil
+	return p, nil
 }
 
 // migrate applies the migrations the database has not seen, up to
@@ -196,11 +196,10 @@ func (s *Store) migrate(ctx context.Context, target int64) error {
 	if err := s.carryOver(ctx); err != nil {
 		return err
 	}
-	p, latest, err := s.newProvider()
+	p, err := s.newProvider()
 	if err != nil {
 		return err
 	}
-	s.migrations, s.latest = p, latest
 	if target == 0 {
 		_, err = p.Up(ctx)
 	} else {
@@ -296,7 +295,10 @@ func queryColumn[T any](ctx context.Context, tx *sql.Tx, query string, args ...a
 }
 
 // Version returns the newest schema version applied to the database.
+// It reads goose's table itself: goose's GetDBVersion takes the
+// migration lock, which a readiness probe must not wait for.
 func (s *Store) Version(ctx context.Context) (int, error) {
-	v, err := s.migrations.GetDBVersion(ctx)
-	return int(v), err
+	var v int
+	err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version_id), 0) FROM `+goose.DefaultTablename+` WHERE is_applied`).Scan(&v)
+	return v, err
 }

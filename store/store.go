@@ -12,7 +12,6 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
-	"github.com/pressly/goose/v3"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -58,10 +57,6 @@ type Store struct {
 	observer Observer
 	// file is this process's hold on the SQLite file; nil on PostgreSQL.
 	file *sqliteFile
-	// migrations applies and reads the schema's versions; latest is the
-	// newest this binary knows.
-	migrations *goose.Provider
-	latest     int64
 }
 
 // Open opens the database the config names, creating the SQLite file if

@@ -291,13 +291,17 @@ func (t *Tutor) LastFinished(ctx context.Context, user string) (GameRecord, *Rev
 	}
 	k := slices.IndexFunc(games, func(g store.GameRecord) bool { return g.Result != "" })
 	if k < 0 {
-		return GameRecord{}, nil, fault.New(fault.EInvalid, "", "no finished game is stored yet; play one with the play command")
+		return GameRecord{}, nil, ErrNoFinishedGame
 	}
 	rev, err := practice.ReviewRecord(games[k])
 	return games[k], rev, err
 }
 
-// ErrNoSuchGame answers a review or resume of an id that is not one of
+// ErrNoFinishedGame answers LastFinished for a learner who has finished
+// no stored game.
+var ErrNoFinishedGame = fault.New(fault.EInvalid, "", "no finished game is stored yet; play one with the play command")
+
+// errNoSuchGame answers a review or resume of an id that is not one of
 // the learner's stored games.
 func errNoSuchGame(id string) error {
 	return fault.New(fault.EInvalid, "game", "no stored game of yours has the id %q; /history lists them", clip(id, 40))

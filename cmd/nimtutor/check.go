@@ -98,7 +98,7 @@ func runCheck(ctx context.Context, args []string, out, errOut io.Writer) error {
 		return err
 	}
 	for _, line := range rep.Lines() {
-		fmt.Fprintln(out, line)
+		fmt.Fprintln(out, explain.Plain(line))
 	}
 	if rep.Smallest != nil {
 		res, stepList, err := check.Explain(ctx, g, rep.Smallest, explain.Options{})

@@ -161,6 +161,17 @@ type server struct {
 // it answers a signed PING.
 func startServer(tb testing.TB, priv ed25519.PrivateKey, discord *fakeDiscord, storeEnv []string) *server {
 	tb.Helper()
+	s := spawnServer(tb, priv, discord, storeEnv)
+	if err := s.waitPing(20 * time.Second); err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+// spawnServer starts a server process on the given store without waiting
+// for it.
+func spawnServer(tb testing.TB, priv ed25519.PrivateKey, discord *fakeDiscord, storeEnv []string) *server {
+	tb.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		tb.Fatal(err)
@@ -177,21 +188,42 @@ func startServer(tb testing.TB, priv ed25519.PrivateKey, discord *fakeDiscord, s
 	}
 	s := &server{cmd: cmd, url: "http://" + addr + bot.InteractionsPath, priv: priv}
 	tb.Cleanup(func() { s.stop(tb) })
-	deadline := time.Now().Add(20 * time.Second)
+	return s
+}
+
+// waitPing waits until the server answers a signed PING, for at most
+// limit, or until it exits.
+func (s *server) waitPing(limit time.Duration) error {
+	deadline := time.Now().Add(limit)
 	for {
-		req := s.request(tb, []byte(`{"id":"1","application_id":"1","type":1,"token":"t","version":1}`))
+		if exited(s.cmd.Process.Pid) {
+			return fmt.Errorf("the server exited before it answered a PING")
+		}
+		req := s.request(panicTB{}, []byte(`{"id":"1","application_id":"1","type":1,"token":"t","version":1}`))
 		resp, err := http.DefaultClient.Do(req)
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return s
+				return nil
 			}
 		}
 		if time.Now().After(deadline) {
-			tb.Fatalf("the server did not answer a PING within 20 s: %v", err)
+			return fmt.Errorf("the server did not answer a PING within %v: %v", limit, err)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// exited reports whether the child pid has ended and waits to be reaped
+// (a zombie in /proc; Linux only, elsewhere false).
+func exited(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	// pid (comm) state …: the state follows the last ')'.
+	i := bytes.LastIndexByte(b, ')')
+	return i > 0 && i+2 < len(b) && b[i+2] == 'Z'
 }
 
 // stop ends the process with SIGTERM, as a service manager would.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -76,7 +77,9 @@ func runConsoleLine(name string) func(m *Main, ctx context.Context, args []strin
 		c.Do(ctx, line, m.Stdout)
 		switch name {
 		case "history":
-			fmt.Fprintln(m.Stdout, "Review a game: nimtutor review GAMEID, with its id from the list above. Resume one: nimtutor console, then /history.")
+			if h, err := t.History(ctx, bot.ConsoleUserID, 1); err == nil && len(h.Games) > 0 {
+				fmt.Fprintln(m.Stdout, "Review a game: nimtutor review GAMEID, with its id from the list above. Resume one: nimtutor console, then /history.")
+			}
 		case "progress":
 			p, err := t.Progress(ctx, bot.ConsoleUserID, game)
 			if err == nil && p.Weakest != "" {
@@ -109,6 +112,9 @@ func (m *Main) runReview(ctx context.Context, args []string) error {
 		rec, rev, err = t.Review(ctx, bot.ConsoleUserID, positional[0])
 	} else {
 		rec, rev, err = t.LastFinished(ctx, bot.ConsoleUserID)
+		if errors.Is(err, tutor.ErrNoFinishedGame) {
+			return errors.New("no finished game is stored yet; play one with `nimtutor play GAME POSITION`")
+		}
 	}
 	if err != nil {
 		return err

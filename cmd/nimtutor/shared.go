@@ -186,8 +186,20 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Secret, err = signingSecret(ctx, log, sh); err != nil {
+		sh.Close()
+		return nil, err
+	}
 	m := bot.NewMetrics()
 	h, prac, closeStore := newSharedHandler(ctx, log, cfg, limits, sh, m)
+	if sh == nil {
+		// One process per SQLite file: take the file now, so that a
+		// second process on it is refused at start, not at its first answer.
+		if _, err := prac.open(ctx); err != nil {
+			closeStore()
+			return nil, err
+		}
+	}
 	rep := &replica{handler: h, metrics: m, close: closeStore, sender: m.Sender(bot.NewREST(api, nil, log)), log: log}
 	if sh != nil {
 		rep.ledger = sh
@@ -196,8 +208,7 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 		if sh != nil {
 			return sh.Ready(ctx)
 		}
-		// One process: the SQLite store opens on first use; a probe
-		// opens it (creating and migrating the file) and checks it.
+		// One process: the SQLite store, opened at start.
 		svc, err := prac.open(ctx)
 		if err != nil {
 			return err

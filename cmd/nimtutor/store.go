@@ -85,3 +85,22 @@ func (l *lazyPractice) close() error {
 	l.st, l.svc = nil, nil
 	return err
 }
+
+// signingSecret returns the key that signs button state for replicas
+// that share the database sh (DATABASE_URL): the one kept there, which
+// the first replica to start creates. It returns nil when
+// NIMTUTOR_SECRET is set (that key wins) or there is no shared database
+// (one process, whose router makes a random key).
+func signingSecret(ctx context.Context, log *slog.Logger, sh *store.Store) ([]byte, error) {
+	if sh == nil || rawSetting("NIMTUTOR_SECRET") != "" {
+		return nil, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, storeOpenTimeout)
+	defer cancel()
+	secret, err := sh.Secret(ctx, store.SigningSecret)
+	if err != nil {
+		return nil, fmt.Errorf("reading the key that signs buttons from %s: %w; or set NIMTUTOR_SECRET to the same key on every replica", describeStore(storeConfig()), err)
+	}
+	log.Info("buttons are signed with the key kept in the database, the same on every replica (NIMTUTOR_SECRET is not set)")
+	return secret, nil
+}

@@ -420,3 +420,11 @@ func (game) PositionThemes(pos solver.Position) []string {
 	}
 	return out
 }
+
+// Question asks for the fact Numbers works out on this row: the pairs,
+// which of them only one player can shrink, and the cells between.
+func (t game) Question(c solver.Result, o explain.Options) string {
+	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
+	return fmt.Sprintf("On %s, pair the letters from the left (1 with 2, 3 with 4, …; %s): in which pairs do both letters belong to one player, and how many empty cells lie between the letters of each pair?",
+		explain.Code(p.Row(), "cells", o), explain.Plural(len(a.Pairs), "pair", "pairs"))
+}

@@ -413,3 +413,12 @@ func (game) PositionThemes(pos solver.Position) []string {
 	}
 	return out
 }
+
+// Question asks for the fact Numbers works out on this board: the gaps,
+// which of them count, and what each counted one is worth.
+func (g game) Question(c solver.Result, o explain.Options) string {
+	p := c.Position.(*Board)
+	a := c.Analysis.(Analysis)
+	return fmt.Sprintf("On %s, with %s: how many empty cells lie in front of each pawn (up to the previous pawn or the edge), which of these gaps count (every other one, from the right), and what is each counted gap worth mod 3?",
+		explain.Code(p.Cells(), "cells", o), explain.Plural(len(a.Gaps), "pawn", "pawns"))
+}

@@ -669,3 +669,15 @@ func (g *stackGame) PositionThemes(pos solver.Position) []string {
 	}
 	return out
 }
+
+// Question asks for the fact Numbers works out on these stacks: in
+// BINIM2 the merged stacks and whose extra move each is; in BINIM each
+// player's moves.
+func (t *stackGame) Question(c solver.Result, o explain.Options) string {
+	p := c.Position.(*Stacks)
+	stacks := explain.Inline(explain.List{N: len(p.Stacks()), Item: func(i int) string { return explain.Code(p.Stacks()[i], "symbols", o) }}, o)
+	if p.Misere() {
+		return fmt.Sprintf("Merge the runs of equal symbols in your stacks %s: which merged stacks have the same symbol on top and bottom, and whose extra move is each?", stacks)
+	}
+	return fmt.Sprintf("In your stacks %s, which have `0` on top (Dee's) and which `1` (Dum's), and how many moves does each give its owner?", stacks)
+}

@@ -146,6 +146,17 @@ func zerosThan(more int, against string) string {
 }
 
 // leadText says how the mover stands in 0s held, as a sentence.
+// Standing says how the 0s held stand, as the explanation's key keeps
+// them (the lead of the player to move), or "" when level: "Player 1
+// holds 1 zero fewer than Player 2".
+func (t game) Standing(pos solver.Position) string {
+	p := pos.(*BinaryString)
+	if p.lead() == 0 {
+		return ""
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(leadText(p), "So far "), ".")
+}
+
 func leadText(p *BinaryString) string {
 	mover, other := explain.Players(p)
 	l := p.lead()
@@ -440,4 +451,15 @@ func (game) PositionThemes(pos solver.Position) []string {
 		out = append(out, explain.ThemeXORToZero)
 	}
 	return out
+}
+
+// Question asks for the fact Numbers works out on this string: how many
+// 0s are left and the runs of 1s.
+func (t game) Question(c solver.Result, o explain.Options) string {
+	p := c.Position.(*BinaryString)
+	where := explain.Code(p.Text(), "characters", o)
+	if st := t.Standing(p); st != "" {
+		where += ", where " + st
+	}
+	return fmt.Sprintf("In %s, how many 0s are left, is that number even or odd, and how long is each run of 1s?", where)
 }

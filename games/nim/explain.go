@@ -322,3 +322,15 @@ func (g *game) PositionThemes(pos solver.Position) []string {
 	}
 	return out
 }
+
+// Question asks for the fact Numbers works out on these heaps: the
+// columns of their binary digits with an odd number of 1s (the XOR), and
+// in misère play how many heaps are 2 or more.
+func (g *game) Question(c solver.Result, o explain.Options) string {
+	p := c.Position.(*Heaps)
+	q := fmt.Sprintf("Your heaps are %s. Write each in binary: in which bit columns is the number of 1s odd, and what number do those columns make?", explain.Inline(explain.Ints(p.heaps), o))
+	if g.misere {
+		q += " And how many heaps have 2 or more: none, one, or several?"
+	}
+	return q
+}
