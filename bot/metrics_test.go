@@ -183,7 +183,7 @@ func TestOpsHealth(t *testing.T) {
 	}{
 		{"liveness", HealthzPath, errors.New("down"), 200, "ok"},
 		{"ready", ReadyzPath, nil, 200, "ready"},
-		{"not ready", ReadyzPath, errors.New("store: schema version 1, this binary needs 2"), 503, "not ready: store: schema version 1"},
+		{"not ready", ReadyzPath, errors.New("store: schema version 1, this binary needs 2"), 503, "not ready\n"},
 		{"other paths go to the endpoint", "/interactions", nil, 418, ""},
 	}
 	for _, tt := range tests {

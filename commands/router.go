@@ -94,8 +94,9 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 		}
 	}()
 	// Work answers nothing once ctx is done, even without a gate: nobody
-	// waits for the answer any more. Searches have their own gate.
-	err := r.t.Work(ctx, r.Slow(i), func(ctx context.Context) error {
+	// waits for the answer any more. Searches have their own gate, and
+	// answers that use the store take none (see usesStore).
+	err := r.t.Work(ctx, r.Slow(i) || usesStore(i), func(ctx context.Context) error {
 		resp = r.handle(ctx, i)
 		return nil
 	})
@@ -228,7 +229,8 @@ var errStale = fault.New(fault.EExpired, "button", "this control is from an olde
 
 // errorReply turns an error into an ephemeral reply: the message itself
 // for a person's mistake, a notice for work that was stopped or refused,
-// and "something went wrong" for anything else: a bug.
+// what was not saved for a database that failed, and "something went
+// wrong" for anything else: a bug.
 func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err error) *discordgo.InteractionResponse {
 	msg := fault.Message(err)
 	switch fault.Code(err) {
@@ -244,6 +246,10 @@ func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err e
 	case fault.EBusy:
 		outcome.Set(ctx, outcome.Busy)
 		return ephemeral(msg)
+	case fault.EStore:
+		outcome.Set(ctx, outcome.Store)
+		r.log.Warn("store failed", "interaction", i.ID, "err", err)
+		return ephemeral("⚠️ " + explain.Capitalise(msg) + ".")
 	case fault.ETimeout:
 		outcome.Set(ctx, outcome.Timeout)
 		why := "it took too long"

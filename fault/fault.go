@@ -35,6 +35,10 @@ const (
 	// EUsage: a command line called a command wrongly (the CLI exits 2
 	// and prints the command's usage).
 	EUsage = "usage"
+	// EStore: the database could not read or write in time (stopped,
+	// stalled, full, read-only, its file deleted); Msg says what was not
+	// saved and what to do. The cause is logged.
+	EStore = "store"
 	// EInternal: our fault; it is logged and the person sees Apology.
 	EInternal = "internal"
 )

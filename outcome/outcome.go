@@ -23,6 +23,7 @@ const (
 	Busy        = "busy"         // a work queue was full
 	Timeout     = "timeout"      // stopped at its deadline
 	RateLimited = "rate_limited" // the user's rate limit refused it
+	Store       = "store"        // the database failed: the message says what was not saved
 	Error       = "error"        // our failure: the generic apology
 )
 

@@ -402,7 +402,7 @@ func (s *Service) Answer(ctx context.Context, user, puzzleID string, m solver.Mo
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return nil, store.NotRecorded(err, "your answer")
 	}
 	if !out.Correct {
 		out.Refutation = explain.LocalMove(solver.Solve(next))

@@ -25,6 +25,7 @@ const (
 	EBusy      = fault.EBusy
 	ETimeout   = fault.ETimeout
 	EUsage     = fault.EUsage
+	EStore     = fault.EStore
 	EInternal  = fault.EInternal
 )
 

@@ -64,7 +64,7 @@ func scanGame(row scanner) (GameRecord, error) {
 
 // Game returns one game, or ErrNotFound.
 func (s *Store) Game(ctx context.Context, id string) (GameRecord, error) {
-	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE game_id = $1`, id))
+	g, err := scanGame(s.queryRow(ctx, `SELECT `+gameCols+` FROM games WHERE game_id = $1`, id))
 	return one(g, err, "game")
 }
 

@@ -273,7 +273,7 @@ func (t *Tx) openPuzzle(o Pending) error {
 
 // Pending returns the learner's open puzzle, or ErrNotFound.
 func (s *Store) Pending(ctx context.Context, user, puzzleID string) (Pending, error) {
-	o, err := scanPending(s.db.QueryRowContext(ctx, `SELECT `+pendingCols+` FROM open_puzzles WHERE user_id = $1 AND puzzle_id = $2`, user, puzzleID))
+	o, err := scanPending(s.queryRow(ctx, `SELECT `+pendingCols+` FROM open_puzzles WHERE user_id = $1 AND puzzle_id = $2`, user, puzzleID))
 	return one(o, err, "open puzzle")
 }
 
@@ -292,7 +292,7 @@ func (s *Store) UseHint(ctx context.Context, user, puzzleID string, max int) (in
 
 // Learner returns the learner's record in game, or ErrNotFound.
 func (s *Store) Learner(ctx context.Context, user, game string) (Learner, error) {
-	l, err := scanLearner(s.db.QueryRowContext(ctx, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, user, game))
+	l, err := scanLearner(s.queryRow(ctx, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, user, game))
 	return one(l, err, "learner")
 }
 
@@ -304,7 +304,7 @@ func (s *Store) Learners(ctx context.Context, user string) ([]Learner, error) {
 // GetPuzzle returns a puzzle's record, or ErrNotFound if nobody has
 // answered it yet.
 func (s *Store) GetPuzzle(ctx context.Context, id string) (Puzzle, error) {
-	p, err := scanPuzzle(s.db.QueryRowContext(ctx, `SELECT `+puzzleCols+` FROM puzzles WHERE puzzle_id = $1`, id))
+	p, err := scanPuzzle(s.queryRow(ctx, `SELECT `+puzzleCols+` FROM puzzles WHERE puzzle_id = $1`, id))
 	return one(p, err, "puzzle")
 }
 
@@ -336,13 +336,13 @@ func (s *Store) Attempts(ctx context.Context, user, game string, limit int) ([]A
 
 // DailyAttempt returns the learner's answer to a server's daily puzzle, or ErrNotFound.
 func (s *Store) DailyAttempt(ctx context.Context, guild, day, user string) (Attempt, error) {
-	a, err := scanAttempt(s.db.QueryRowContext(ctx, `SELECT `+attemptCols+` FROM attempts WHERE guild_id = $1 AND daily = $2 AND user_id = $3`, guild, day, user))
+	a, err := scanAttempt(s.queryRow(ctx, `SELECT `+attemptCols+` FROM attempts WHERE guild_id = $1 AND daily = $2 AND user_id = $3`, guild, day, user))
 	return one(a, err, "daily attempt")
 }
 
 // DailyTally counts a server's solved and failed answers to one day's puzzle.
 func (s *Store) DailyTally(ctx context.Context, guild, day string) (solved, failed int, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT COALESCE(SUM(CASE WHEN correct THEN 1 ELSE 0 END), 0), COUNT(*) FROM attempts WHERE guild_id = $1 AND daily = $2 AND daily <> ''`, guild, day).Scan(&solved, &failed)
+	err = s.queryRow(ctx, `SELECT COALESCE(SUM(CASE WHEN correct THEN 1 ELSE 0 END), 0), COUNT(*) FROM attempts WHERE guild_id = $1 AND daily = $2 AND daily <> ''`, guild, day).Scan(&solved, &failed)
 	return solved, failed - solved, err
 }
 
@@ -366,7 +366,7 @@ func (s *Store) Leaderboard(ctx context.Context, guild, game, user string, n int
 		out = append(out, Ranked{Rank: i + 1, Learner: l})
 	}
 	var rank int
-	err = s.db.QueryRowContext(ctx, `SELECT 1 + (SELECT COUNT(*) FROM learners o JOIN guild_members m ON m.user_id = o.user_id AND m.guild_id = $1
+	err = s.queryRow(ctx, `SELECT 1 + (SELECT COUNT(*) FROM learners o JOIN guild_members m ON m.user_id = o.user_id AND m.guild_id = $1
 			WHERE o.game = $2 AND o.solved + o.failed > 0 AND (o.rating > l.rating OR o.rating = l.rating AND o.user_id < l.user_id))
 		FROM learners l JOIN guild_members m ON m.user_id = l.user_id AND m.guild_id = $1
 		WHERE l.game = $2 AND l.user_id = $3 AND l.solved + l.failed > 0`, guild, game, user).Scan(&rank)

@@ -16,7 +16,7 @@ import (
 var owned = []ownedTable{
 	{table: "users", column: "user_id", export: func(ctx context.Context, s *Store, user string, e *Export) error {
 		var seen int64
-		err := s.db.QueryRowContext(ctx, `SELECT seen_at FROM users WHERE user_id = $1`, user).Scan(&seen)
+		err := s.queryRow(ctx, `SELECT seen_at FROM users WHERE user_id = $1`, user).Scan(&seen)
 		if _, err = one(seen, err, "user"); errors.Is(err, ErrNotFound) {
 			return nil
 		} else if err != nil {
@@ -61,7 +61,7 @@ var owned = []ownedTable{
 	{table: "rate_limits", column: "user_id", export: func(ctx context.Context, s *Store, user string, e *Export) error {
 		var w RateWindow
 		var start int64
-		err := s.db.QueryRowContext(ctx, `SELECT window_start, used FROM rate_limits WHERE user_id = $1`, user).Scan(&start, &w.Used)
+		err := s.queryRow(ctx, `SELECT window_start, used FROM rate_limits WHERE user_id = $1`, user).Scan(&start, &w.Used)
 		if _, err = one(w, err, "rate limit"); errors.Is(err, ErrNotFound) {
 			return nil
 		} else if err != nil {

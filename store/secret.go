@@ -26,7 +26,9 @@ func (s *Store) Secret(ctx context.Context, name string) ([]byte, error) {
 		return nil, fmt.Errorf("store: making secret %s: %w", name, err)
 	}
 	var stored string
-	err := s.oneStatement(ctx, func(q querier) error {
+	// Start-up work: the caller's deadline, not the shared state's.
+	ctx = withoutDeadlines(ctx)
+	err := s.oneStatement(ctx, func(ctx context.Context, q querier) error {
 		if _, err := q.ExecContext(ctx, `INSERT INTO secrets (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING`,
 			name, hex.EncodeToString(b), s.now().UnixMilli()); err != nil {
 			return err

@@ -16,12 +16,18 @@ import (
 // runs through Update, which serialises this process's writers.
 
 // oneStatement runs fn, a single statement, atomically: directly on
-// PostgreSQL, inside Update (one writer at a time) on SQLite.
-func (s *Store) oneStatement(ctx context.Context, fn func(q querier) error) error {
-	if s.kind == Postgres {
-		return fn(s.db)
+// PostgreSQL, inside Update (one writer at a time) on SQLite; under the
+// deadline of the shared state (Deadlines.Shared), which fn must use.
+func (s *Store) oneStatement(ctx context.Context, fn func(ctx context.Context, q querier) error) error {
+	ctx, cancel, err := s.begin(ctx, opShared)
+	if err != nil {
+		return err
 	}
-	return s.Update(ctx, func(tx *Tx) error { return fn(tx.tx) })
+	defer cancel()
+	if s.kind == Postgres {
+		return s.fault(ctx, opShared, fn(ctx, s.db))
+	}
+	return s.updateAs(ctx, opShared, func(tx *Tx) error { return fn(tx.ctx, tx.tx) })
 }
 
 // querier is what oneStatement's fn may use: the pool or a transaction.
@@ -34,7 +40,7 @@ type querier interface {
 // rows it changed.
 func (s *Store) execOne(ctx context.Context, query string, args ...any) (int64, error) {
 	var n int64
-	err := s.oneStatement(ctx, func(q querier) error {
+	err := s.oneStatement(ctx, func(ctx context.Context, q querier) error {
 		res, err := q.ExecContext(ctx, query, args...)
 		if err != nil {
 			return err
@@ -77,7 +83,7 @@ func (s *Store) Take(ctx context.Context, user string, limit int, per time.Durat
 				used = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.used + 1 ELSE 1 END,
 				window_start = excluded.window_start
 			RETURNING used`
-	err := s.oneStatement(ctx, func(q querier) error {
+	err := s.oneStatement(ctx, func(ctx context.Context, q querier) error {
 		if s.kind == Postgres {
 			return q.QueryRowContext(ctx, `WITH u AS (`+upsertUser+`) `+upsertWindow, user, window, now).Scan(&used)
 		}
@@ -112,8 +118,10 @@ func (s *Store) PutState(ctx context.Context, key, value string, ttl time.Durati
 // none or it has expired.
 func (s *Store) GetState(ctx context.Context, key string) (string, bool, error) {
 	defer s.observe("get_state", time.Now())
+	ctx, cancel := s.within(ctx, opShared)
+	defer cancel()
 	var v string
-	err := s.db.QueryRowContext(ctx, `SELECT value FROM states WHERE state_key = $1 AND expires_at > $2`, key, s.now().UnixMilli()).Scan(&v)
+	err := s.queryRow(ctx, `SELECT value FROM states WHERE state_key = $1 AND expires_at > $2`, key, s.now().UnixMilli()).Scan(&v)
 	if _, err = one(v, err, "state "+key); errors.Is(err, ErrNotFound) {
 		return "", false, nil
 	}
@@ -144,23 +152,6 @@ func (s *Store) Sweep(ctx context.Context, claimTTL, rateTTL time.Duration) (int
 		}
 	}
 	return total, nil
-}
-
-// Ready reports whether the database answers and holds every migration
-// this binary knows: what a readiness probe asks.
-func (s *Store) Ready(ctx context.Context) error {
-	ms, err := loadMigrations()
-	if err != nil {
-		return err
-	}
-	v, err := s.Version(ctx)
-	if err != nil {
-		return fmt.Errorf("store: not reachable: %w", err)
-	}
-	if v < len(ms) {
-		return fmt.Errorf("store: schema version %d, this binary needs %d", v, len(ms))
-	}
-	return nil
 }
 
 // Observer receives the duration of each store operation, by name; see

@@ -35,7 +35,10 @@ const rateRowTTL = time.Hour
 // is set, and sweeps its expired rows until ctx ends; it returns nil
 // without one.
 func openShared(ctx context.Context, log *slog.Logger) (*store.Store, error) {
-	cfg := storeConfig()
+	cfg, err := storeConfig()
+	if err != nil {
+		return nil, err
+	}
 	if cfg.DatabaseURL == "" {
 		return nil, nil
 	}
@@ -103,8 +106,11 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 	prac.observe = m.ObserveStore
 	if sh != nil {
 		prac.adopt(sh)
-		h = bot.NewSharedRateLimiter(r, sh, limits, log)
+		shared := bot.NewSharedRateLimiter(r, sh, limits, log)
+		h = shared
+		m.CounterFunc("nimtutor_rate_limit_fallbacks_total", "Interactions the shared rate limit could not count in time, limited by this replica alone.", nil, func() float64 { return float64(shared.Fallbacks()) })
 	}
+	storeFaults(m, prac)
 	const cacheHelp = "Explanation and state cache lookups, by result."
 	m.CounterFunc("nimtutor_cache_requests_total", cacheHelp, map[string]string{"result": "hit"}, func() float64 { return float64(cache.Stats().Hits) })
 	m.CounterFunc("nimtutor_cache_requests_total", cacheHelp, map[string]string{"result": "miss"}, func() float64 { return float64(cache.Stats().Misses) })
@@ -204,7 +210,7 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 	if sh != nil {
 		rep.ledger = sh
 	}
-	rep.ready = func(ctx context.Context) error {
+	rep.ready = bot.Readiness(log, bot.Check{Component: "store", Ready: func(ctx context.Context) error {
 		if sh != nil {
 			return sh.Ready(ctx)
 		}
@@ -214,7 +220,7 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 			return err
 		}
 		return svc.Store().Ready(ctx)
-	}
+	}})
 	return rep, nil
 }
 
@@ -241,4 +247,22 @@ func (rep *replica) runGateway(ctx context.Context, token string, plan bot.Shard
 		}()
 	}
 	return bot.RunShards(ctx, cfg, plan, rep.handler, rep.log)
+}
+
+// storeFaults registers nimtutor_store_faults_total{kind}: the store
+// operations the database failed (unreachable, stalled past the
+// deadline, read-only, full), by kind of deadline.
+func storeFaults(m *bot.Metrics, prac *lazyPractice) {
+	const help = "Store operations the database failed or did not answer in time, by kind: shared state, practice reads, practice writes."
+	for k, kind := range []string{"shared", "read", "write"} {
+		m.CounterFunc("nimtutor_store_faults_total", help, map[string]string{"kind": kind}, func() float64 {
+			st := prac.store()
+			if st == nil {
+				return 0
+			}
+			f := [3]uint64{}
+			f[0], f[1], f[2] = st.Faults()
+			return float64(f[k])
+		})
+	}
 }

@@ -17,9 +17,16 @@ import (
 const storeOpenTimeout = 30 * time.Second
 
 // storeConfig reads where the store lives: DATABASE_URL (PostgreSQL)
-// when set, else the SQLite file NIMTUTOR_DB, else ./nimtutor.db.
-func storeConfig() store.Config {
-	return store.Config{DatabaseURL: setting("DATABASE_URL"), Path: setting("NIMTUTOR_DB")}
+// when set, else the SQLite file NIMTUTOR_DB, else ./nimtutor.db; and the
+// deadlines of its operations, NIMTUTOR_STORE_DEADLINES.
+func storeConfig() (store.Config, error) {
+	cfg := store.Config{DatabaseURL: setting("DATABASE_URL"), Path: setting("NIMTUTOR_DB")}
+	d, err := store.ParseDeadlines(setting("NIMTUTOR_STORE_DEADLINES"))
+	if err != nil {
+		return cfg, fmt.Errorf("NIMTUTOR_STORE_DEADLINES: %w", err)
+	}
+	cfg.Deadlines = d
+	return cfg, nil
 }
 
 // describeStore names the store for people, without a password.
@@ -36,8 +43,10 @@ func describeStore(cfg store.Config) string {
 // was opened.
 type lazyPractice struct {
 	cfg store.Config
-	log *slog.Logger
-	now func() time.Time
+	// cfgErr is what storeConfig said of the settings; open returns it.
+	cfgErr error
+	log    *slog.Logger
+	now    func() time.Time
 	// observe, when set before the store opens, receives the duration of
 	// the store's operations, for the metrics.
 	observe store.Observer
@@ -48,7 +57,8 @@ type lazyPractice struct {
 }
 
 func newLazyPractice(log *slog.Logger) *lazyPractice {
-	return &lazyPractice{cfg: storeConfig(), log: log}
+	cfg, err := storeConfig()
+	return &lazyPractice{cfg: cfg, cfgErr: err, log: log}
 }
 
 // open implements tutor.Opener.
@@ -57,6 +67,9 @@ func (l *lazyPractice) open(ctx context.Context) (*practice.Service, error) {
 	defer l.mu.Unlock()
 	if l.svc != nil {
 		return l.svc, nil
+	}
+	if l.cfgErr != nil {
+		return nil, l.cfgErr
 	}
 	ctx, cancel := context.WithTimeout(ctx, storeOpenTimeout)
 	defer cancel()
@@ -99,8 +112,18 @@ func signingSecret(ctx context.Context, log *slog.Logger, sh *store.Store) ([]by
 	defer cancel()
 	secret, err := sh.Secret(ctx, store.SigningSecret)
 	if err != nil {
-		return nil, fmt.Errorf("reading the key that signs buttons from %s: %w; or set NIMTUTOR_SECRET to the same key on every replica", describeStore(storeConfig()), err)
+		return nil, fmt.Errorf("reading the key that signs buttons from PostgreSQL (DATABASE_URL): %w; or set NIMTUTOR_SECRET to the same key on every replica", err)
 	}
 	log.Info("buttons are signed with the key kept in the database, the same on every replica (NIMTUTOR_SECRET is not set)")
 	return secret, nil
+}
+
+// store returns the store if it was opened, nil otherwise (also while
+// it is being opened: a scrape of the metrics must not wait for that).
+func (l *lazyPractice) store() *store.Store {
+	if !l.mu.TryLock() {
+		return nil
+	}
+	defer l.mu.Unlock()
+	return l.st
 }
