@@ -21,7 +21,7 @@ func runCheck(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs := newFlags("check")
 	tests := fs.Bool("tests", false, "write a test file in the judge's format")
 	seedFlag := fs.String("seed", "", "the seed of the test file (random when writing one)")
-	file := fs.String("o", "", "with --tests: write the file here instead of standard output")
+	file := fs.String("o", "", "with --tests: write the file here (default: standard output)")
 	inPath := fs.String("input", "", "the judge input your program read")
 	outPath := fs.String("output", "", "your program's output")
 	positional, err := parseArgs(fs, args)

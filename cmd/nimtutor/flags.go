@@ -130,7 +130,7 @@ type positionFlags struct {
 // newPositionFlags returns a flag set with --first already declared.
 func newPositionFlags(name string) positionFlags {
 	fs := newFlags(name)
-	return positionFlags{fs: fs, first: fs.String("first", "", "who moves first in binim and binim2: Dee or Dum")}
+	return positionFlags{fs: fs, first: fs.String("first", "", "who moves first: Dee or Dum (binim and binim2 need it; the other games have no choice)")}
 }
 
 // parse reads the arguments and the position they name.

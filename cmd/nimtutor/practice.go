@@ -20,7 +20,7 @@ func (m *Main) runPractice(ctx context.Context, args []string) error {
 	}
 	in, out := m.Stdin, m.Stdout
 	fs := newFlags("practice")
-	theme := fs.String("theme", "", `only puzzles that need this idea, such as "nim heaps" (an unknown theme lists them)`)
+	theme := fs.String("theme", "", `only puzzles that need this idea, such as "nim heaps"; an unknown theme lists them (default: any)`)
 	positional, err := parseArgs(fs, args)
 	if err != nil {
 		return err

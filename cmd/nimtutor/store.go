@@ -99,16 +99,6 @@ func (l *lazyPractice) close() error {
 	return err
 }
 
-// store returns the store if it was opened, nil otherwise (also while
-// it is being opened: a scrape of the metrics must not wait for that).
-func (l *lazyPractice) store() *store.Store {
-	if !l.mu.TryLock() {
-		return nil
-	}
-	defer l.mu.Unlock()
-	return l.st
-}
-
 // signingSecret returns the key that signs button state for replicas
 // that share the database sh (DATABASE_URL): the one kept there, which
 // the first replica to start creates. It returns nil when
@@ -122,9 +112,18 @@ func signingSecret(ctx context.Context, log *slog.Logger, sh *store.Store) ([]by
 	defer cancel()
 	secret, err := sh.Secret(ctx, store.SigningSecret)
 	if err != nil {
-		cfg, _ := storeConfig() // read at start already: valid
-		return nil, fmt.Errorf("reading the key that signs buttons from %s: %w; or set NIMTUTOR_SECRET to the same key on every replica", describeStore(cfg), err)
+		return nil, fmt.Errorf("reading the key that signs buttons from PostgreSQL (DATABASE_URL): %w; or set NIMTUTOR_SECRET to the same key on every replica", err)
 	}
 	log.Info("buttons are signed with the key kept in the database, the same on every replica (NIMTUTOR_SECRET is not set)")
 	return secret, nil
+}
+
+// store returns the store if it was opened, nil otherwise (also while
+// it is being opened: a scrape of the metrics must not wait for that).
+func (l *lazyPractice) store() *store.Store {
+	if !l.mu.TryLock() {
+		return nil
+	}
+	defer l.mu.Unlock()
+	return l.st
 }

@@ -15,7 +15,7 @@ import (
 func runVerify(ctx context.Context, args []string, out io.Writer) error {
 	fs := newFlags("verify")
 	maxSize := fs.Int("max", 0, "largest size to check (default: per game)")
-	first := fs.String("first", "", "who moves first in binim and binim2, for one position: Dee or Dum")
+	first := fs.String("first", "", "who moves first, for one binim or binim2 position: Dee or Dum (needed there)")
 	positional, err := parseArgs(fs, args)
 	if err != nil {
 		return err
