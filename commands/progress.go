@@ -57,8 +57,8 @@ func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Reviews (ideas that come back)", Value: clipText(strings.TrimSpace(b.String()), maxFieldValueLen)})
 	}
 	if a := p.Advice; a != nil {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "What to do next",
-			Value: fmt.Sprintf("Your weakest theme is **%s** in %s: %s", a.Theme, a.Game, a.Reason)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Weakest theme",
+			Value: fmt.Sprintf("**%s** in %s: %s", a.Theme, a.Game, a.Reason)})
 		if g, err := solver.Lookup(a.Game); err == nil && slices.Contains(explain.Themes(g), a.Theme) {
 			// A theme asked for brings its review when one is due.
 			next := r.ownedID(pracPrefix, pracNext, tutor.ThemeIndex(g, a.Theme), user)

@@ -167,7 +167,8 @@ func comparable(tb testing.TB, e store.Export) map[string]any {
 
 // oldComparable is an export of the version-3 store in today's shape:
 // its themes were one comma-separated string and its moves null when
-// none; today both are lists.
+// none; today both are lists. The lists of tables added since (review
+// cards, migration 6) are empty.
 func oldComparable(old map[string]any) map[string]any {
 	var m map[string]any // a deep copy: the caller's map serves every engine
 	b, _ := json.Marshal(old)
@@ -188,6 +189,9 @@ func oldComparable(old map[string]any) map[string]any {
 		if g["moves"] == nil {
 			g["moves"] = []any{}
 		}
+	}
+	if _, ok := m["reviews"]; !ok {
+		m["reviews"] = []any{}
 	}
 	return m
 }
@@ -254,13 +258,14 @@ func fill(tb testing.TB, s *store.Store, user string) {
 	if _, _, err := s.Take(ctx, user, 5, time.Minute); err != nil {
 		tb.Fatal(err)
 	}
-	if err := s.SetProgressHidden(ctx, user, true); err != nil {
-		tb.Fatal(err)
-	}
 	err := s.Update(ctx, func(tx *store.Tx) error {
-		return tx.PutReviewCard(store.ReviewCard{User: user, Game: "adapwns", Card: "theme:gap mod 3", Stability: 2, Difficulty: 5, Due: time.Now(), LastReview: time.Now()})
+		now := time.Now()
+		return tx.PutReviewCard(store.ReviewCard{User: user, Game: "adapwns", Card: "puzzle:adapwns-1", State: 1, Stability: 0.212, Difficulty: 6.4, Due: now.Add(time.Minute), LastReview: now, Reps: 1})
 	})
 	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := s.SetProgressHidden(ctx, user, true); err != nil {
 		tb.Fatal(err)
 	}
 }
