@@ -15,9 +15,6 @@ import (
 // puzzles in the terminal for the one local learner, through the same
 // handlers as /practice, on the same store.
 func (m *Main) runPractice(ctx context.Context, args []string) error {
-	if len(args) > 0 && args[0] == "refit" {
-		return m.runRefit(ctx, args[1:])
-	}
 	in, out := m.Stdin, m.Stdout
 	fs := newFlags("practice")
 	theme := fs.String("theme", "", `only puzzles that need this idea, such as "nim heaps"; an unknown theme lists them (default: any)`)
