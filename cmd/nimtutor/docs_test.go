@@ -350,6 +350,13 @@ func runTranscript(t *testing.T, file string, b *block) bool {
 			if masked(out) != masked(want) {
 				differs = true
 				text = normalise(out)
+				if *update {
+					what := "the output"
+					if k > 0 {
+						what = fmt.Sprintf("the output after %q", s.input[k-1])
+					}
+					t.Logf("%s: rewrote %s; review the diff", where, what)
+				}
 				if !*update {
 					what := "the output"
 					if k > 0 {
