@@ -86,11 +86,13 @@ func runCheck(ctx context.Context, args []string, out, errOut io.Writer) error {
 	default:
 		return usagef("give the input your program read (--input) or the seed of the test file (--seed)")
 	}
-	output, err := os.ReadFile(*outPath)
+	output, err := os.Open(*outPath)
 	if err != nil {
 		return err
 	}
-	rep, err := check.Compare(ctx, g, input, output)
+	defer output.Close()
+	// The output is compared line by line as it is read.
+	rep, err := check.CompareReader(ctx, g, input, output)
 	if ie, ok := errors.AsType[*fault.Error](err); ok {
 		return fmt.Errorf("%s is not a valid %s input: %w", *inPath, g.Name(), ie)
 	}
