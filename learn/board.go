@@ -34,6 +34,9 @@ type Board interface {
 	// Reason names the numbers the theory reads on this position, as a
 	// clause ("the XOR of the heaps 1, 2, 3 is 0").
 	Reason() string
+	// Moves lists the legal moves as the two numbers MoveText and After
+	// take.
+	Moves() [][2]int
 	// Position is the solver position, or nil for a heap game.
 	Position() solver.Position
 	// Heaps draws a heap game's position as lines of text, or "".
@@ -72,6 +75,7 @@ func NewBoard(game, text, first string) (Board, error) {
 func (b *heapBoard) Text() string              { return b.String() }
 func (b *heapBoard) Name(p int) string         { return heapNames[(b.mover+p)%2] }
 func (b *heapBoard) CanTie() bool              { return false }
+func (b *heapBoard) Moves() [][2]int           { return b.moves() }
 func (b *heapBoard) Position() solver.Position { return nil }
 func (b *heapBoard) Reason() string            { _, r := b.formula(); return r }
 func (b *heapBoard) Theory() solver.Outcome    { o, _ := b.formula(); return o }
@@ -125,6 +129,15 @@ func (b posBoard) CanTie() bool {
 	g := b.pos.Game()
 	tie := solver.AnswerFor(g, b.pos.ToMove(), solver.Tie)
 	return tie != solver.AnswerFor(g, b.pos.ToMove(), solver.Win) && tie != solver.AnswerFor(g, b.pos.ToMove(), solver.Loss)
+}
+
+func (b posBoard) Moves() [][2]int {
+	var out [][2]int
+	for _, m := range b.pos.Moves() {
+		x, y := m.Numbers()
+		out = append(out, [2]int{x, y})
+	}
+	return out
 }
 
 func (b posBoard) MoveText(x, y int) string { return b.pos.Game().MoveOf(x, y).String() }

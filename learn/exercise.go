@@ -1,0 +1,282 @@
+package learn
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// Exercise is a step's exercise on one position, made from a seed: the
+// same step and seed always give the same position and choices, so a
+// reply carries only the seed and the answer is judged on the position
+// that was shown.
+type Exercise struct {
+	Seed  uint64
+	Board Board
+	// Choices are the moves a WhichMove exercise offers as buttons (at
+	// least one keeps the best outcome and one does not), up to four.
+	Choices [][2]int
+	// Fresh is false when no random position with the step's property
+	// turned up and the step's own position is used instead.
+	Fresh bool
+}
+
+// exerciseTries bounds the random positions tried for an exercise.
+const exerciseTries = 300
+
+// maxChoices is how many moves a WhichMove exercise offers.
+const maxChoices = 4
+
+// Exercise makes the step's exercise for seed: a random small position
+// of the step's game and shape that has the property the step teaches
+// (the outcome the idea states, found by exhaustive search; for
+// WhichMove a move that keeps it and one that does not), and the moves
+// to offer. When none turns up it falls back to the step's own position.
+func (s Step) Exercise(ctx context.Context, seed uint64) (Exercise, error) {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s\x00%s\x00%s", s.Game, s.Text, s.Idea)
+	r := rand.New(rand.NewPCG(seed, h.Sum64()))
+	for range exerciseTries {
+		text := s.randomText(r)
+		if text == s.Text {
+			continue
+		}
+		b, err := NewBoard(s.Game, text, s.First)
+		if err != nil {
+			continue
+		}
+		e, ok, err := s.fits(ctx, b, r)
+		if err != nil {
+			return Exercise{}, err
+		}
+		if ok {
+			e.Seed, e.Fresh = seed, true
+			return e, nil
+		}
+	}
+	b, err := s.Board()
+	if err != nil {
+		return Exercise{}, err
+	}
+	e, ok, err := s.fits(ctx, b, r)
+	if err != nil {
+		return Exercise{}, err
+	}
+	if !ok {
+		return Exercise{}, fmt.Errorf("learn: the step's own position %q lacks its property", s.Text)
+	}
+	e.Seed = seed
+	return e, nil
+}
+
+// fits reports whether b has the step's property and, if so, returns the
+// exercise on it with its choices drawn from r.
+func (s Step) fits(ctx context.Context, b Board, r *rand.Rand) (Exercise, bool, error) {
+	o, err := b.Search(ctx)
+	if err == ErrTooLarge {
+		return Exercise{}, false, nil
+	}
+	if err != nil {
+		return Exercise{}, false, err
+	}
+	if b.Theory() != o || s.Says != "" && o.String() != s.Says {
+		return Exercise{}, false, nil
+	}
+	e := Exercise{Board: b}
+	if s.Ask != WhichMove {
+		return e, true, nil
+	}
+	var keep, lose [][2]int
+	for _, m := range b.Moves() {
+		next, err := b.After(m[0], m[1])
+		if err != nil {
+			return Exercise{}, false, err
+		}
+		after, err := next.Search(ctx)
+		if err == ErrTooLarge {
+			return Exercise{}, false, nil
+		}
+		if err != nil {
+			return Exercise{}, false, err
+		}
+		if -after == o {
+			keep = append(keep, m)
+		} else {
+			lose = append(lose, m)
+		}
+	}
+	if len(keep) == 0 || len(lose) == 0 {
+		return Exercise{}, false, nil
+	}
+	r.Shuffle(len(keep), func(i, j int) { keep[i], keep[j] = keep[j], keep[i] })
+	r.Shuffle(len(lose), func(i, j int) { lose[i], lose[j] = lose[j], lose[i] })
+	e.Choices = append([][2]int{keep[0]}, lose[:min(len(lose), maxChoices-1)]...)
+	if len(e.Choices) < maxChoices {
+		e.Choices = append(e.Choices, keep[1:min(len(keep), 1+maxChoices-len(e.Choices))]...)
+	}
+	r.Shuffle(len(e.Choices), func(i, j int) { e.Choices[i], e.Choices[j] = e.Choices[j], e.Choices[i] })
+	return e, true, nil
+}
+
+// heapGames are the games whose positions are heaps of numbers.
+var heapGames = []string{"sums", "staircase", "nim", "misere"}
+
+// randomText draws a position of the step's shape: for a heap game as
+// many heaps (take-1-or-2 piles where the step has them) of random sizes
+// a little beyond the step's, or any number of heaps of 1 when the step
+// has only heaps of 1; for the other games the step's text with every
+// symbol drawn again from the symbols it uses and each part a symbol
+// longer or shorter.
+func (s Step) randomText(r *rand.Rand) string {
+	fields := strings.Fields(s.Text)
+	if slices.Contains(heapGames, s.Game) {
+		most, take12 := 0, make([]bool, len(fields))
+		for k, f := range fields {
+			n, small := strings.CutSuffix(f, "/2")
+			v, _ := strconv.Atoi(n)
+			most, take12[k] = max(most, v), small
+		}
+		lo := 1
+		if s.Game == "staircase" {
+			lo = 0
+		}
+		out := make([]string, len(fields))
+		if most <= 1 {
+			out = make([]string, 1+r.IntN(7))
+			for k := range out {
+				out[k] = "1"
+			}
+			return strings.Join(out, " ")
+		}
+		hi := max(most+3, 5)
+		for k := range out {
+			out[k] = strconv.Itoa(lo + r.IntN(hi-lo+1))
+			if take12[k] {
+				out[k] += "/2"
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	var alphabet []byte
+	for _, c := range []byte(strings.Join(fields, "")) {
+		if !slices.Contains(alphabet, c) {
+			alphabet = append(alphabet, c)
+		}
+	}
+	out := make([]string, len(fields))
+	for k, f := range fields {
+		n := max(1, len(f)+r.IntN(3)-1)
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		out[k] = string(b)
+	}
+	return strings.Join(out, " ")
+}
+
+// Question is the exercise as a sentence.
+func (e Exercise) Question(s Step) string { return s.Question(e.Board) }
+
+// Options are the labels of the exercise's buttons, in order: the
+// verdicts of a WhoWins exercise, the moves of a WhichMove one.
+func (e Exercise) Options(s Step) []string {
+	if s.Ask != WhichMove {
+		return s.Options(e.Board)
+	}
+	out := make([]string, len(e.Choices))
+	for k, c := range e.Choices {
+		out[k] = e.Board.MoveText(c[0], c[1])
+	}
+	return out
+}
+
+// Reply is an answer to an exercise: a verdict for WhoWins, a move (its
+// two numbers) for WhichMove.
+type Reply struct {
+	Outcome solver.Outcome
+	Move    [2]int
+}
+
+// Choice is the reply of button k of Options.
+func (e Exercise) Choice(s Step, k int) (Reply, error) {
+	n := len(e.Options(s))
+	if k < 0 || k >= n {
+		return Reply{}, &solver.InputError{Field: "answer", Msg: fmt.Sprintf("there is no answer %d here; pick 1 to %d", k+1, n)}
+	}
+	if s.Ask == WhichMove {
+		return Reply{Move: e.Choices[k]}, nil
+	}
+	return Reply{Outcome: [...]solver.Outcome{solver.Win, solver.Loss, solver.Tie}[k]}, nil
+}
+
+// Parse reads a typed answer: for WhoWins a verdict ("win", "lose",
+// "tie", or a player's name), for WhichMove a move as the game's two
+// numbers ("2 3"), any legal move, not only the offered ones.
+func (e Exercise) Parse(s Step, text string) (Reply, error) {
+	t := strings.ToLower(strings.TrimSpace(text))
+	if s.Ask == WhichMove {
+		f := strings.FieldsFunc(t, func(r rune) bool { return r == ' ' || r == ',' || r == '-' || r == '>' })
+		var m [2]int
+		var err error
+		if len(f) == 2 {
+			if m[0], err = strconv.Atoi(f[0]); err == nil {
+				m[1], err = strconv.Atoi(f[1])
+			}
+		}
+		if len(f) != 2 || err != nil {
+			return Reply{}, &solver.InputError{Field: "answer", Msg: fmt.Sprintf("%q is not a move: type its two numbers, as in %q", text, fmt.Sprintf("%d %d", e.Choices[0][0], e.Choices[0][1]))}
+		}
+		if !slices.Contains(e.Board.Moves(), m) {
+			return Reply{}, &solver.InputError{Field: "answer", Msg: fmt.Sprintf("%q (%s) is not a legal move on `%s`", text, e.Board.MoveText(m[0], m[1]), e.Board.Text())}
+		}
+		return Reply{Move: m}, nil
+	}
+	b := e.Board
+	switch {
+	case t == "win" || t == "wins" || t == "first" || t == strings.ToLower(b.Name(0)):
+		return Reply{Outcome: solver.Win}, nil
+	case t == "lose" || t == "loses" || t == "loss" || t == "second" || t == strings.ToLower(b.Name(1)):
+		return Reply{Outcome: solver.Loss}, nil
+	case b.CanTie() && (t == "tie" || t == "draw"):
+		return Reply{Outcome: solver.Tie}, nil
+	}
+	words := fmt.Sprintf("win (or %s), lose (or %s)", b.Name(0), b.Name(1))
+	if b.CanTie() {
+		words += " or tie"
+	}
+	return Reply{}, &solver.InputError{Field: "answer", Msg: fmt.Sprintf("%q is not a verdict: type %s, for the player to move", text, words)}
+}
+
+// Judge checks reply on the exercise's position by exhaustive search and
+// says why on that position.
+func (e Exercise) Judge(ctx context.Context, s Step, reply Reply) (Verdict, error) {
+	b := e.Board
+	o, err := b.Search(ctx)
+	if err != nil {
+		return Verdict{}, err
+	}
+	if s.Ask != WhichMove {
+		// A step's own Reason holds on every position of its shape and
+		// outcome (one heap; two heaps that lose, so equal ones).
+		reason := cmp.Or(s.Reason, b.Reason())
+		return Verdict{Right: reply.Outcome == o, Why: whyBecause(b, o, reason)}, nil
+	}
+	next, err := b.After(reply.Move[0], reply.Move[1])
+	if err != nil {
+		return Verdict{}, err
+	}
+	after, err := next.Search(ctx)
+	if err != nil {
+		return Verdict{}, err
+	}
+	text := fmt.Sprintf("After **%s**, %s", b.MoveText(reply.Move[0], reply.Move[1]), why(next, after))
+	return Verdict{Right: -after == o, Why: text}, nil
+}

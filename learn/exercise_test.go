@@ -1,0 +1,127 @@
+package learn_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/nimtutor/nimtutor/learn"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// TestExercisesAgainstSearch makes each step's exercise for many seeds
+// and checks it by exhaustive search: the position has the outcome the
+// step states, the theory agrees, the exercise has a right and a wrong
+// answer, each button's verdict is the search's, a typed answer is read
+// as the button with the same meaning, and the seeds give several
+// different positions (so two right answers in a row can be on
+// different positions).
+func TestExercisesAgainstSearch(t *testing.T) {
+	ctx := context.Background()
+	const seeds = 40
+	for _, topic := range learn.Topics() {
+		for k, s := range topic.Steps {
+			t.Run(fmt.Sprintf("%s/%d", topic.ID, k+1), func(t *testing.T) {
+				texts := map[string]bool{}
+				for seed := uint64(1); seed <= seeds; seed++ {
+					e, err := s.Exercise(ctx, seed)
+					if err != nil {
+						t.Fatalf("seed %d: %v", seed, err)
+					}
+					again, _ := s.Exercise(ctx, seed)
+					if again.Board.Text() != e.Board.Text() || fmt.Sprint(again.Choices) != fmt.Sprint(e.Choices) {
+						t.Fatalf("seed %d gives %q then %q", seed, e.Board.Text(), again.Board.Text())
+					}
+					texts[e.Board.Text()] = true
+					o, err := e.Board.Search(ctx)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if s.Says != "" && o != outcomeOf(t, s.Says) {
+						t.Errorf("seed %d: %q is a %v for the player to move; the step says %s", seed, e.Board.Text(), o, s.Says)
+					}
+					if th := e.Board.Theory(); th != o {
+						t.Errorf("seed %d: %q: theory %v, search %v", seed, e.Board.Text(), th, o)
+					}
+					opts := e.Options(s)
+					if s.Ask == learn.WhichMove && len(opts) < min(4, len(e.Board.Moves())) {
+						t.Errorf("seed %d: %q offers %d moves of %d", seed, e.Board.Text(), len(opts), len(e.Board.Moves()))
+					}
+					rights, wrongs := 0, 0
+					for c := range opts {
+						reply, err := e.Choice(s, c)
+						if err != nil {
+							t.Fatal(err)
+						}
+						v, err := e.Judge(ctx, s, reply)
+						if err != nil {
+							t.Fatal(err)
+						}
+						want := reply.Outcome == o
+						if s.Ask == learn.WhichMove {
+							next, _ := e.Board.After(reply.Move[0], reply.Move[1])
+							after, _ := next.Search(ctx)
+							want = -after == o
+							typed, err := e.Parse(s, fmt.Sprintf("%d %d", reply.Move[0], reply.Move[1]))
+							if err != nil || typed != reply {
+								t.Errorf("seed %d: typed move %v reads as %v, %v", seed, reply.Move, typed, err)
+							}
+						}
+						if v.Right != want {
+							t.Errorf("seed %d: %q answer %q judged %v, search says %v", seed, e.Board.Text(), opts[c], v.Right, want)
+						}
+						if v.Why == "" {
+							t.Errorf("seed %d: no reason", seed)
+						}
+						if v.Right {
+							rights++
+						} else {
+							wrongs++
+						}
+					}
+					if rights == 0 || wrongs == 0 {
+						t.Errorf("seed %d: %q has %d right and %d wrong answers", seed, e.Board.Text(), rights, wrongs)
+					}
+				}
+				if len(texts) < 2 {
+					t.Errorf("%d seeds give only the positions %v", seeds, texts)
+				}
+			})
+		}
+	}
+}
+
+// TestTypedVerdicts checks that typed verdicts read as the buttons do
+// and that nonsense gets a message naming what to type.
+func TestTypedVerdicts(t *testing.T) {
+	ctx := context.Background()
+	topic, err := learn.Lookup("nim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := topic.Steps[1]
+	e, err := s.Exercise(ctx, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]solver.Outcome{"win": solver.Win, " Lose ": solver.Loss, e.Board.Name(0): solver.Win, e.Board.Name(1): solver.Loss}
+	for text, want := range names {
+		r, err := e.Parse(s, text)
+		if err != nil || r.Outcome != want {
+			t.Errorf("%q reads as %v, %v; want %v", text, r.Outcome, err, want)
+		}
+	}
+	if _, err := e.Parse(s, "maybe"); err == nil {
+		t.Error(`"maybe" was read as a verdict`)
+	}
+	mv := topic.Steps[3]
+	e, err = mv.Exercise(ctx, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"9 9", "one two", "1"} {
+		if _, err := e.Parse(mv, bad); err == nil {
+			t.Errorf("%q was read as a move on %q", bad, e.Board.Text())
+		}
+	}
+}
