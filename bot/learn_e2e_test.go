@@ -2,12 +2,14 @@ package bot
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/commands"
+	"github.com/nimtutor/nimtutor/learn"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/store/storetest"
 	"github.com/nimtutor/nimtutor/tutor"
@@ -26,9 +28,48 @@ func learnCommand(topic string) *discordgo.Interaction {
 	return i
 }
 
+// lessonAnswers returns the custom_ids of a lesson reply's right and
+// wrong answer buttons, judged by exhaustive search on the position the
+// button's seed makes ("learn:a:TOPIC:STEP:SEED:STREAK:CHOICE").
+func lessonAnswers(t *testing.T, r reply) (right, wrong string) {
+	t.Helper()
+	for _, id := range r.buttons() {
+		f := strings.Split(id, ":")
+		if len(f) != 7 || f[1] != "a" {
+			continue
+		}
+		topic, err := learn.Lookup(f[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, _ := strconv.Atoi(f[3])
+		seed, _ := strconv.ParseUint(f[4], 36, 64)
+		choice, _ := strconv.Atoi(f[6])
+		e, err := topic.Steps[k].Exercise(context.Background(), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := e.Choice(topic.Steps[k], choice)
+		v, err := e.Judge(context.Background(), topic.Steps[k], a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Right {
+			right = id
+		} else {
+			wrong = id
+		}
+	}
+	if right == "" || wrong == "" {
+		t.Fatalf("no right or no wrong answer in %v", r.buttons())
+	}
+	return right, wrong
+}
+
 // TestE2ELesson takes the Nim lesson from start to finish through the
-// signed HTTP transport, with one wrong answer on the way, and reads the
-// stored progress back from /learn.
+// signed HTTP transport, with one wrong answer on the way: each step is
+// passed by two right answers in a row on fresh positions, and the
+// stored progress is read back from /learn.
 func TestE2ELesson(t *testing.T) {
 	st := storetest.Open(t, storetest.SQLiteConfig(t))
 	router := newRouter(t, commands.Config{Config: tutor.Config{Practice: func(context.Context) (*practice.Service, error) { return practice.New(st, nil), nil }}})
@@ -42,33 +83,36 @@ func TestE2ELesson(t *testing.T) {
 		}
 		return e[0]["title"].(string) + "\n" + e[0]["description"].(string)
 	}
-	if !card.ephemeral() || !strings.Contains(desc(card), "Nim and XOR · step 1 of 5") || !strings.Contains(desc(card), "Position: `5`, First to move.") {
+	if !card.ephemeral() || !strings.Contains(desc(card), "Nim and XOR · step 1 of 5") || !strings.Contains(desc(card), "First to move.") {
 		t.Fatalf("first step: %q", desc(card))
 	}
-	// A wrong answer: a lone heap of 5 is First's, who takes it whole
-	// (the answer's reason is the step's own, not the XOR taught later).
-	wrong := srv.do(t, press(e2eUser, card.buttons()["Second"]))
+	// A wrong answer: the reason is the step's own (one heap, which the
+	// player to move takes whole), not the XOR taught later, and another
+	// exercise follows.
+	_, bad := lessonAnswers(t, card)
+	wrong := srv.do(t, press(e2eUser, bad))
 	if wrong.Type != 7 {
 		t.Errorf("an answer should update the card, got type %v", wrong.Type)
 	}
-	for _, want := range []string{"❌ **Not quite.** The position is `5`: one heap, which the player to move takes whole, so First, who is to move, wins.", "Try again."} {
+	for _, want := range []string{"❌ **Not quite.**", "one heap, which the player to move takes whole, so First, who is to move, wins.", "Here is another exercise"} {
 		if !strings.Contains(desc(wrong), want) {
 			t.Errorf("wrong answer: %q\nwant %q", desc(wrong), want)
 		}
 	}
-	// The same exercise again, answered right, then every step to the end.
-	answers := []string{"First (to move)", "Second", "Second", "take 2 from heap 1", "take 5 from heap 1"}
+	// Every step: two right answers in a row pass it.
 	cur := wrong
-	for k, a := range answers {
-		id := cur.buttons()[a]
-		if id == "" {
-			t.Fatalf("step %d: no button %q in %v", k+1, a, cur.buttons())
+	for k := range 5 {
+		good, _ := lessonAnswers(t, cur)
+		cur = srv.do(t, press(e2eUser, good))
+		if !strings.Contains(desc(cur), "✅ **Right** (1 of 2 in a row)") {
+			t.Fatalf("step %d, first right answer: %q", k+1, desc(cur))
 		}
-		cur = srv.do(t, press(e2eUser, id))
-		if !strings.Contains(desc(cur), "✅ **Right.**") {
-			t.Fatalf("step %d, %q: %q", k+1, a, desc(cur))
+		good, _ = lessonAnswers(t, cur)
+		cur = srv.do(t, press(e2eUser, good))
+		if !strings.Contains(desc(cur), "✅ **Right** (2 of 2 in a row)") || !strings.Contains(desc(cur), "Step passed") {
+			t.Fatalf("step %d, second right answer: %q", k+1, desc(cur))
 		}
-		if k+1 < len(answers) {
+		if k+1 < 5 {
 			cur = srv.do(t, press(e2eUser, cur.buttons()["Next step"]))
 			if want := "step " + itoa(k+2) + " of 5"; !strings.Contains(desc(cur), want) {
 				t.Fatalf("after step %d: %q, want %q", k+1, desc(cur), want)

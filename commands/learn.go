@@ -10,15 +10,25 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/discordx"
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/learn"
 	"github.com/nimtutor/nimtutor/tutor"
 )
 
-// A lesson's controls: "learn:s:TOPIC:STEP" shows a step, "learn:a:TOPIC:
-// STEP:CHOICE" answers its exercise, "learn:l" lists the lessons. They
-// carry nothing secret: every answer is judged again by search.
+// A lesson's controls: "learn:s:TOPIC:STEP" shows a step with a fresh
+// exercise, "learn:a:TOPIC:STEP:SEED:STREAK:CHOICE" answers the exercise
+// made from SEED (base 36) with a button, "learn:t:…:SEED:STREAK" opens the
+// form to type an answer and "learn:m:…:SEED:STREAK" is that form's
+// submission; "learn:l" lists the lessons. The seed makes the same
+// position again, so the answer is judged by search on the position that
+// was shown; the streak counts the right answers in a row when no store
+// keeps them. Forging either only changes one's own exercise.
 const learnPrefix = "learn"
+
+// learnInputID is the custom_id of the lesson form's text input.
+const learnInputID = "answer"
 
 // optTopic picks a lesson.
 const optTopic = "topic"
@@ -50,7 +60,7 @@ func (r *Router) learnCommand(q *request) (*discordgo.InteractionResponse, error
 	return newMessage(r.lessonStep(ls), false), nil
 }
 
-// learnClick answers a lesson's button.
+// learnClick answers a lesson's button or form.
 func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
 	fields := strings.Split(id, ":")
 	if len(fields) == 2 && fields[1] == "l" {
@@ -67,69 +77,150 @@ func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, id st
 	if err != nil || step < 0 || step >= len(t.Steps) {
 		return nil, errStale
 	}
-	var ls tutor.LessonStep
+	if fields[1] == "s" && len(fields) == 4 {
+		ls, err := r.t.Lesson(ctx, userID(i), t, step)
+		if err != nil {
+			return nil, err
+		}
+		return updateMessage(r.lessonStep(ls)), nil
+	}
+	if len(fields) < 6 {
+		return nil, errStale
+	}
+	seed, err := strconv.ParseUint(fields[4], 36, 64)
+	if err != nil {
+		return nil, errStale
+	}
+	streak, err := strconv.Atoi(fields[5])
+	if err != nil || streak < 0 || streak > tutor.LessonNeed {
+		return nil, errStale
+	}
+	a := tutor.LessonAnswer{Streak: streak}
 	switch {
-	case fields[1] == "s" && len(fields) == 4:
-		ls, err = r.t.Lesson(ctx, userID(i), t, step)
-	case fields[1] == "a" && len(fields) == 5:
-		choice, cerr := strconv.Atoi(fields[4])
-		if cerr != nil {
+	case fields[1] == "a" && len(fields) == 7:
+		if a.Choice, err = strconv.Atoi(fields[6]); err != nil {
 			return nil, errStale
 		}
-		ls, err = r.t.AnswerLesson(ctx, userID(i), t, step, choice)
+	case fields[1] == "t" && len(fields) == 6:
+		return r.lessonForm(ctx, t.Steps[step], seed, fmt.Sprintf("%s:m:%s:%d:%s:%d", learnPrefix, t.ID, step, fields[4], streak))
+	case fields[1] == "m" && len(fields) == 6:
+		data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
+		text, ok := discordx.TextValue(data.Components, learnInputID)
+		if !ok {
+			return nil, fault.New(fault.EInvalid, "answer", "the form came back without its answer field; click \"Type an answer\" again")
+		}
+		a.Text, a.Typed = text, true
 	default:
 		return nil, errStale
 	}
+	ls, err := r.t.AnswerLesson(ctx, userID(i), t, step, seed, a)
 	if err != nil {
 		return nil, err
 	}
 	return updateMessage(r.lessonStep(ls)), nil
 }
 
-// lessonStep draws a step of a lesson: the idea, the position with its
-// picture, and the exercise's buttons; after an answer, the verdict with
-// its reason and the buttons to go on (or the exercise again, when
-// wrong), and whether the progress was stored, or why not.
-func (r *Router) lessonStep(ls tutor.LessonStep) *discordgo.InteractionResponseData {
-	t, k, b, v := ls.Topic, ls.K, ls.Board, ls.Verdict
-	s := t.Steps[k]
-	var desc strings.Builder
-	fmt.Fprintf(&desc, "%s\n\nPosition: `%s`, %s to move.", s.Idea, b.Text(), b.Name(0))
-	if h := b.Heaps(); h != "" {
-		fmt.Fprintf(&desc, "\n```\n%s```", h)
+// lessonForm is the form to type an answer to the exercise of step s
+// made from seed, submitted under customID.
+func (r *Router) lessonForm(ctx context.Context, s learn.Step, seed uint64, customID string) (*discordgo.InteractionResponse, error) {
+	e, err := s.Exercise(ctx, seed)
+	if err != nil {
+		return nil, err
 	}
-	fmt.Fprintf(&desc, "\n**Exercise:** %s", s.Question(b))
-	e := &discordgo.MessageEmbed{
+	label, help, example := "A verdict", fmt.Sprintf("win or lose (or a player: %s, %s) for the player to move", e.Board.Name(0), e.Board.Name(1)), "lose"
+	if e.Board.CanTie() {
+		help = fmt.Sprintf("win, lose or tie (or a player: %s, %s) for the player to move", e.Board.Name(0), e.Board.Name(1))
+	}
+	if s.Ask == learn.WhichMove {
+		c := e.Choices[0]
+		label, help, example = "A move", "its two numbers, as the buttons' moves are numbered", fmt.Sprintf("%d %d", c[0], c[1])
+		if pos := e.Board.Position(); pos != nil {
+			help = explain.Capitalise(pos.Game().MoveFormat())
+		} else {
+			help = "Heap (or step) and how many, e.g. " + example
+		}
+	}
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseModal,
+		Data: &discordgo.InteractionResponseData{
+			CustomID: customID,
+			Title:    "Your answer",
+			Components: []discordgo.MessageComponent{discordx.Label{
+				Label:       label,
+				Description: clipText(help, 100),
+				Component: discordx.TextInput{
+					CustomID:    learnInputID,
+					Style:       discordgo.TextInputShort,
+					Placeholder: clipText(example, 100),
+					Required:    true,
+					MaxLength:   40,
+				},
+			}},
+		},
+	}, nil
+}
+
+// lessonStep draws a step of a lesson: the idea; after an answer, the
+// verdict with its reason on the position answered; then, until the step
+// is passed, the exercise to answer now (a fresh position after every
+// answer) with a button per answer and one to type it; once passed, the
+// buttons to go on. The footer says whether the progress was stored.
+func (r *Router) lessonStep(ls tutor.LessonStep) *discordgo.InteractionResponseData {
+	t, k, e, v := ls.Topic, ls.K, ls.Exercise, ls.Verdict
+	s := t.Steps[k]
+	b := e.Board
+	var desc strings.Builder
+	desc.WriteString(s.Idea)
+	e2 := &discordgo.MessageEmbed{
 		Title:  clipText(fmt.Sprintf("%s · step %d of %d", t.Title, k+1, len(t.Steps)), maxTitleLen),
 		Color:  colourHint,
-		Footer: &discordgo.MessageEmbedFooter{Text: cmp.Or(ls.Saved, "Answers are checked by exhaustive search on the position.")},
+		Footer: &discordgo.MessageEmbedFooter{Text: cmp.Or(ls.Saved, fmt.Sprintf("Answers are checked by exhaustive search on the position. %d right in a row, on different positions, pass a step.", tutor.LessonNeed))},
 	}
-	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
+	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e2}}
+	if v != nil {
+		if v.Right {
+			fmt.Fprintf(&desc, "\n\n✅ **Right** (%d of %d in a row). %s", ls.Streak, tutor.LessonNeed, explain.Capitalise(v.Why))
+			e2.Color = colourWin
+		} else {
+			fmt.Fprintf(&desc, "\n\n❌ **Not quite.** %s", explain.Capitalise(v.Why))
+			e2.Color = colourLoss
+		}
+	}
 	var buttons []discordgo.MessageComponent
-	switch {
-	case v == nil || !v.Right:
-		if v != nil {
-			fmt.Fprintf(&desc, "\n\n❌ **Not quite.** %s Try again.", explain.Capitalise(v.Why))
-			e.Color = colourLoss
-		}
-		for c, label := range s.Options(b) {
-			buttons = append(buttons, discordgo.Button{Label: clipText(label, maxButtonLabelLen), Style: discordgo.PrimaryButton,
-				CustomID: fmt.Sprintf("%s:a:%s:%d:%d", learnPrefix, t.ID, k, c)})
-		}
-	default:
-		fmt.Fprintf(&desc, "\n\n✅ **Right.** %s", explain.Capitalise(v.Why))
-		e.Color = colourWin
+	if ls.Passed {
+		fmt.Fprintf(&desc, "\n\n🎉 **Step passed:** %d right answers in a row.", tutor.LessonNeed)
 		if k+1 < len(t.Steps) {
 			buttons = append(buttons, discordgo.Button{Label: "Next step", Style: discordgo.SuccessButton, CustomID: fmt.Sprintf("%s:s:%s:%d", learnPrefix, t.ID, k+1)})
 		} else {
 			desc.WriteString("\n\n🎓 **Lesson complete.**")
 		}
 		buttons = append(buttons, discordgo.Button{Label: "All lessons", Style: discordgo.SecondaryButton, CustomID: learnPrefix + ":l"})
+	} else {
+		switch {
+		case v != nil && v.Right:
+			desc.WriteString("\n\nOne more, on a new position:")
+		case v != nil:
+			desc.WriteString("\n\nHere is another exercise:")
+		}
+		fmt.Fprintf(&desc, "\n\nPosition: `%s`, %s to move.", b.Text(), b.Name(0))
+		if h := b.Heaps(); h != "" {
+			fmt.Fprintf(&desc, "\n```\n%s```", h)
+		}
+		fmt.Fprintf(&desc, "\n**Exercise:** %s", e.Question(s))
+		seed := strconv.FormatUint(e.Seed, 36)
+		for c, label := range e.Options(s) {
+			buttons = append(buttons, discordgo.Button{Label: clipText(label, maxButtonLabelLen), Style: discordgo.PrimaryButton,
+				CustomID: fmt.Sprintf("%s:a:%s:%d:%s:%d:%d", learnPrefix, t.ID, k, seed, ls.Streak, c)})
+		}
+		buttons = append(buttons, discordgo.Button{Label: "Type an answer", Style: discordgo.SecondaryButton,
+			CustomID: fmt.Sprintf("%s:t:%s:%d:%s:%d", learnPrefix, t.ID, k, seed, ls.Streak)})
 	}
-	e.Description = clipText(desc.String(), maxDescLen)
-	data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+	e2.Description = clipText(desc.String(), maxDescLen)
+	for row := range slices.Chunk(buttons, maxButtonsPerRow) {
+		data.Components = append(data.Components, discordgo.ActionsRow{Components: row})
+	}
 	if pos := b.Position(); pos != nil {
-		attachPicture(data, e, pos, ls.Picture)
+		attachPicture(data, e2, pos, ls.Picture)
 	}
 	return data
 }

@@ -3,17 +3,89 @@ package commands
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/discordx"
 	"github.com/nimtutor/nimtutor/learn"
 )
 
-// TestLessonRepliesFit shows every step of every lesson and answers it
-// every way, on a router without a store: each reply fits Discord's
-// limits, custom_ids fit, and the progress note says it is not stored.
+// judgeButton judges by search the answer a lesson's answer button
+// ("learn:a:TOPIC:STEP:SEED:STREAK:CHOICE") gives, on the position its
+// seed makes, and returns that position.
+func judgeButton(tb testing.TB, id string) (right bool, position string) {
+	tb.Helper()
+	f := strings.Split(id, ":")
+	if len(f) != 7 || f[1] != "a" {
+		tb.Fatalf("%q is not an answer button", id)
+	}
+	topic, err := learn.Lookup(f[2])
+	if err != nil {
+		tb.Fatal(err)
+	}
+	k, _ := strconv.Atoi(f[3])
+	seed, _ := strconv.ParseUint(f[4], 36, 64)
+	choice, _ := strconv.Atoi(f[6])
+	s := topic.Steps[k]
+	e, err := s.Exercise(context.Background(), seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	reply, err := e.Choice(s, choice)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	v, err := e.Judge(context.Background(), s, reply)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return v.Right, e.Board.Text()
+}
+
+// answerButtons splits a lesson reply's answer buttons into right and
+// wrong ones, judged by search, and returns the position they are on and
+// the "Type an answer" button's custom_id.
+func answerButtons(tb testing.TB, resp *discordgo.InteractionResponse) (right, wrong []string, position, typeID string) {
+	tb.Helper()
+	buttons, _ := allControls(tb, resp)
+	for _, b := range buttons {
+		switch {
+		case strings.HasPrefix(b.CustomID, "learn:a:"):
+			ok, pos := judgeButton(tb, b.CustomID)
+			position = pos
+			if ok {
+				right = append(right, b.CustomID)
+			} else {
+				wrong = append(wrong, b.CustomID)
+			}
+		case strings.HasPrefix(b.CustomID, "learn:t:"):
+			typeID = b.CustomID
+		}
+	}
+	return right, wrong, position, typeID
+}
+
+// submitLesson is the lesson's "Type an answer" form sent back.
+func submitLesson(user, customID, text string) *discordgo.Interaction {
+	return &discordgo.Interaction{
+		ID: "3", Type: discordgo.InteractionModalSubmit, Token: "t",
+		Member: &discordgo.Member{User: &discordgo.User{ID: user}},
+		Data: discordgo.ModalSubmitInteractionData{CustomID: customID, Components: []discordgo.MessageComponent{
+			&discordx.Label{Label: "A verdict", Component: &discordgo.TextInput{CustomID: learnInputID, Value: text}},
+		}},
+	}
+}
+
+// TestLessonRepliesFit shows every step of every lesson on a router
+// without a store and answers it: each reply fits Discord's limits; a
+// wrong answer gives the reason on the position answered and another
+// exercise on a new position; a right one asks for one more on a new
+// position, and a second right one in a row passes the step; a move
+// question offers four moves (or every move, when fewer); the progress
+// note says it is not stored.
 func TestLessonRepliesFit(t *testing.T) {
 	r, _ := newTestRouter(t)
 	ctx := context.Background()
@@ -25,26 +97,107 @@ func TestLessonRepliesFit(t *testing.T) {
 	}
 	for _, topic := range learn.Topics() {
 		for k, s := range topic.Steps {
+			name := fmt.Sprintf("%s step %d", topic.ID, k+1)
 			show := r.Handle(ctx, click(student, fmt.Sprintf("learn:s:%s:%d", topic.ID, k), nil))
 			checkLimits(t, show)
-			buttons, _ := allControls(t, show)
-			b, _ := s.Board()
-			if len(buttons) != len(s.Options(b)) {
-				t.Fatalf("%s step %d: %d buttons", topic.ID, k+1, len(buttons))
+			right, wrong, pos, typeID := answerButtons(t, show)
+			if len(right) == 0 || len(wrong) == 0 || typeID == "" {
+				t.Fatalf("%s: %d right, %d wrong buttons, type %q", name, len(right), len(wrong), typeID)
 			}
-			for _, btn := range buttons {
-				got := r.Handle(ctx, click(student, btn.CustomID, nil))
-				checkLimits(t, got)
-				if got.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(got.Data.Embeds[0].Description, "**") {
-					t.Errorf("%s step %d, %q: %+v", topic.ID, k+1, btn.Label, got.Data)
-				}
+			b, err := learn.NewBoard(s.Game, pos, s.First)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := len(right) + len(wrong); s.Ask == learn.WhichMove && n < min(4, len(b.Moves())) {
+				t.Errorf("%s: %d moves offered of %d", name, n, len(b.Moves()))
+			}
+			// A wrong answer: the reason on that position, and another.
+			got := r.Handle(ctx, click(student, wrong[0], nil))
+			checkLimits(t, got)
+			d := got.Data.Embeds[0].Description
+			if got.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(d, "❌ **Not quite.**") || !strings.Contains(d, "`"+pos+"`") || !strings.Contains(d, "Here is another exercise") {
+				t.Errorf("%s, wrong answer on %q: %q", name, pos, d)
+			}
+			right, _, next, _ := answerButtons(t, got)
+			if next == pos || len(right) == 0 {
+				t.Errorf("%s: after a wrong answer on %q the exercise is on %q", name, pos, next)
+			}
+			// Two right answers in a row, on different positions.
+			got = r.Handle(ctx, click(student, right[0], nil))
+			checkLimits(t, got)
+			d = got.Data.Embeds[0].Description
+			if !strings.Contains(d, "✅ **Right** (1 of 2 in a row)") || !strings.Contains(d, "One more, on a new position") || strings.Contains(d, "Step passed") {
+				t.Errorf("%s, first right answer: %q", name, d)
+			}
+			right, _, third, _ := answerButtons(t, got)
+			if third == next {
+				t.Errorf("%s: the second exercise is on %q again", name, next)
+			}
+			got = r.Handle(ctx, click(student, right[0], nil))
+			checkLimits(t, got)
+			if d := got.Data.Embeds[0].Description; !strings.Contains(d, "✅ **Right** (2 of 2 in a row)") || !strings.Contains(d, "Step passed") {
+				t.Errorf("%s, second right answer: %q", name, d)
+			}
+			if !strings.Contains(got.Data.Embeds[0].Footer.Text, "no database") {
+				t.Errorf("%s: footer %q", name, got.Data.Embeds[0].Footer.Text)
 			}
 		}
 	}
-	for _, bad := range []string{"learn:s:chess:0", "learn:s:nim:9", "learn:a:nim:0:7", "learn:a:nim:0:x", "learn:z"} {
+	for _, bad := range []string{"learn:s:chess:0", "learn:s:nim:9", "learn:a:nim:0:7", "learn:a:nim:0:x", "learn:a:nim:0:zz:0:9", "learn:a:nim:0:!:0:0", "learn:t:nim:0:1:5", "learn:z"} {
 		got := r.Handle(ctx, click(student, bad, nil))
 		if !strings.HasPrefix(got.Data.Content, "⚠️") {
 			t.Errorf("%s: %q", bad, got.Data.Content)
 		}
+	}
+}
+
+// TestLessonTypedAnswers types answers into the lesson's form: a verdict
+// and a move, right and wrong by search, and one that is neither, which
+// gets a message saying what to type.
+func TestLessonTypedAnswers(t *testing.T) {
+	r, _ := newTestRouter(t)
+	ctx := context.Background()
+	// Nim step 2 asks who wins on two heaps that lose for the player to
+	// move; step 4 asks for a move.
+	show := r.Handle(ctx, click(student, "learn:s:nim:1", nil))
+	_, _, pos, typeID := answerButtons(t, show)
+	form := r.Handle(ctx, click(student, typeID, nil))
+	if form.Type != discordgo.InteractionResponseModal || !strings.HasPrefix(form.Data.CustomID, "learn:m:nim:1:") {
+		t.Fatalf("the form: %+v", form)
+	}
+	got := r.Handle(ctx, submitLesson(student, form.Data.CustomID, "lose"))
+	if d := got.Data.Embeds[0].Description; !strings.Contains(d, "✅ **Right**") || !strings.Contains(d, "`"+pos+"`") {
+		t.Errorf("typed lose on %q: %q", pos, d)
+	}
+	got = r.Handle(ctx, submitLesson(student, form.Data.CustomID, "win"))
+	if d := got.Data.Embeds[0].Description; !strings.Contains(d, "❌ **Not quite.**") {
+		t.Errorf("typed win on %q: %q", pos, d)
+	}
+	got = r.Handle(ctx, submitLesson(student, form.Data.CustomID, "maybe"))
+	if !strings.HasPrefix(got.Data.Content, "⚠️") || !strings.Contains(got.Data.Content, "not a verdict") {
+		t.Errorf("typed maybe: %q", got.Data.Content)
+	}
+
+	show = r.Handle(ctx, click(student, "learn:s:nim:3", nil))
+	right, wrong, _, typeID := answerButtons(t, show)
+	form = r.Handle(ctx, click(student, typeID, nil))
+	for _, c := range []struct {
+		id   string
+		want string
+	}{{right[0], "✅ **Right**"}, {wrong[0], "❌ **Not quite.**"}} {
+		f := strings.Split(c.id, ":")
+		topic, _ := learn.Lookup("nim")
+		seed, _ := strconv.ParseUint(f[4], 36, 64)
+		e, _ := topic.Steps[3].Exercise(ctx, seed)
+		choice, _ := strconv.Atoi(f[6])
+		m := e.Choices[choice]
+		got := r.Handle(ctx, submitLesson(student, form.Data.CustomID, fmt.Sprintf("%d %d", m[0], m[1])))
+		if d := got.Data.Embeds[0].Description; !strings.Contains(d, c.want) {
+			t.Errorf("typed %v: %q, want %q", m, d, c.want)
+		}
+	}
+	got = r.Handle(ctx, submitLesson(student, form.Data.CustomID, "9 9"))
+	if !strings.HasPrefix(got.Data.Content, "⚠️") || !strings.Contains(got.Data.Content, "not a legal move") {
+		t.Errorf("typed 9 9: %q", got.Data.Content)
 	}
 }

@@ -277,6 +277,6 @@ func (e Exercise) Judge(ctx context.Context, s Step, reply Reply) (Verdict, erro
 	if err != nil {
 		return Verdict{}, err
 	}
-	text := fmt.Sprintf("After **%s**, %s", b.MoveText(reply.Move[0], reply.Move[1]), why(next, after))
+	text := fmt.Sprintf("On `%s`, after **%s**, %s", b.Text(), b.MoveText(reply.Move[0], reply.Move[1]), why(next, after))
 	return Verdict{Right: -after == o, Why: text}, nil
 }
