@@ -127,9 +127,9 @@ func (r *Router) lessonForm(ctx context.Context, s learn.Step, seed uint64, cust
 	if err != nil {
 		return nil, err
 	}
-	label, help, example := "A verdict", fmt.Sprintf("win or lose (or a player: %s, %s) for the player to move", e.Board.Name(0), e.Board.Name(1)), "lose"
+	label, help, example := "A verdict", fmt.Sprintf("win or lose, for the player to move, or the winner: %s or %s", e.Board.Name(0), e.Board.Name(1)), "lose"
 	if e.Board.CanTie() {
-		help = fmt.Sprintf("win, lose or tie (or a player: %s, %s) for the player to move", e.Board.Name(0), e.Board.Name(1))
+		help = fmt.Sprintf("win, lose or tie, for the player to move, or the winner: %s or %s", e.Board.Name(0), e.Board.Name(1))
 	}
 	if s.Ask == learn.WhichMove {
 		c := e.Choices[0]
