@@ -1,6 +1,7 @@
 package heaps
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -58,6 +59,27 @@ func gameFor(rules []*Rule) *game {
 	g := &game{Course: &course, rules: rules, key: key}
 	games.m[key] = g
 	return g
+}
+
+// ForRule returns the game of the rules in text, terms joined by "+":
+// its verify table walks their starting positions.
+func (g *game) ForRule(text string) (solver.Game, error) {
+	var rules []*Rule
+	for i, part := range strings.Split(text, "+") {
+		where := ""
+		if strings.Contains(text, "+") {
+			where = fmt.Sprintf("term %d: ", i+1)
+		}
+		r, rest, err := parseRuleHead(part, where)
+		if err != nil {
+			return nil, err
+		}
+		if strings.TrimSpace(rest) != "" {
+			return nil, ruleError(where, "%q follows the rule %s; give rules only", solver.Clip([]byte(strings.TrimSpace(rest))), r)
+		}
+		rules = append(rules, r)
+	}
+	return gameFor(rules), nil
 }
 
 // mustRule parses a rule the package names itself.
@@ -149,10 +171,25 @@ func (g *game) Restore(text string, mover solver.Player, held [2]int) (solver.Po
 	return solver.RestoreUnscored(g, text, mover, held, func(p *Pos) { p.mover = mover })
 }
 
-// Random returns a small starting position of the game's own rules:
+// practiceRules are the rule lists the registered game's puzzles draw
+// from: a puzzle of every family.
+var practiceRules = [][]string{{"kayles"}, {"dawson"}, {"subtract 1,3,4"}, {"subtract 2,5"}, {"octal 0.6"},
+	{"wythoff"}, {"moore 2"}, {"staircase"}, {"hackenbush"}, {"kayles", "subtract 1,2", "nim"}}
+
+// Random returns a small starting position. The registered game draws a
+// family first (practiceRules), for puzzles of every family; the game of
+// other rules keeps its own. The position has its own rules:
 // one to three components (in a sum of terms, one or two a term) of
 // sizes that keep the moves few and the search quick.
 func (g *game) Random(r *rand.Rand) solver.Position {
+	if g == Game {
+		names := practiceRules[r.IntN(len(practiceRules))]
+		rules := make([]*Rule, len(names))
+		for i, n := range names {
+			rules[i] = mustRule(n)
+		}
+		g = gameFor(rules)
+	}
 	p := &Pos{game: g}
 	n, top := 3, 9
 	if len(g.rules) > 1 {
@@ -183,8 +220,8 @@ func randomTerm(r *rand.Rand, rule *Rule, n int, top int) term {
 		}
 		t.comps = []comp{{xs: xs}}
 	case famTree:
-		for range n {
-			m := 1 + r.IntN(5)
+		for range min(n, 2) {
+			m := 1 + r.IntN(4)
 			par := make([]int, m)
 			for i := range par {
 				par[i] = r.IntN(i + 1)
