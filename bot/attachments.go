@@ -19,7 +19,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/fault"
 )
 
 // DefaultAttachmentHosts are the hosts Discord serves attachments from.
@@ -33,11 +33,11 @@ const DefaultDownloadTimeout = 10 * time.Second
 const maxRedirects = 3
 
 // downloadErr returns a download that failed for a reason the person who
-// attached the file can act on: a *solver.Error (EInvalid) whose message
+// attached the file can act on: a *fault.Error (EInvalid) whose message
 // is a sentence for them and whose Err, when set, is the cause, for the
 // log.
-func downloadErr(cause error, format string, args ...any) *solver.Error {
-	return &solver.Error{Code: solver.EInvalid, Msg: fmt.Sprintf(format, args...), Err: cause}
+func downloadErr(cause error, format string, args ...any) *fault.Error {
+	return fault.New(fault.EInvalid, "", format, args...).Wrap(cause)
 }
 
 // ParseAttachmentHosts reads a comma-separated list of host or host:port
@@ -138,7 +138,7 @@ func isLoopback(host string) bool {
 }
 
 // Download returns the content of the attachment a, which must be text of
-// at most limit bytes. Every error is a *solver.Error whose message says
+// at most limit bytes. Every error is a *fault.Error whose message says
 // what was wrong in words for the person who attached the file.
 func (d *Downloader) Download(ctx context.Context, a *discordgo.MessageAttachment, limit int64) (_ []byte, err error) {
 	defer func() {
@@ -205,7 +205,7 @@ func checkBody(name string, body []byte, limit int64) ([]byte, error) {
 type LocalFiles struct{}
 
 // Download reads the file a names, which must be text of at most limit
-// bytes. Every error is a *solver.Error. Reading a local file of a few
+// bytes. Every error is a *fault.Error. Reading a local file of a few
 // megabytes is quick, so ctx is not consulted.
 func (LocalFiles) Download(_ context.Context, a *discordgo.MessageAttachment, limit int64) ([]byte, error) {
 	path, ok := strings.CutPrefix(a.URL, "file://")
@@ -226,7 +226,7 @@ func (LocalFiles) Download(_ context.Context, a *discordgo.MessageAttachment, li
 
 // failed explains a download that broke off.
 func (d *Downloader) failed(ctx context.Context, name string, err error) error {
-	if de, ok := errors.AsType[*solver.Error](err); ok {
+	if de, ok := errors.AsType[*fault.Error](err); ok {
 		return de // a refused redirect
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {

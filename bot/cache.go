@@ -17,7 +17,7 @@ import (
 // (an explanation fits one Discord message, a state is at most one
 // position uploaded as a file), so the entry bound is a memory bound.
 //
-// Cache is safe for concurrent use and implements commands.Cache.
+// Cache is safe for concurrent use and implements tutor.Cache.
 type Cache struct {
 	c          *gocache.Cache
 	maxEntries int

@@ -32,8 +32,17 @@ type Console struct {
 	// Prompt is printed before each line is read (for a terminal).
 	Prompt string
 
+	// NoControls leaves the controls out of what is printed, for a
+	// command line that prints one reply and exits: it shows nothing that
+	// cannot be pressed.
+	NoControls bool
+
 	seq  int
 	last *discordgo.Message // the message the controls belong to
+	// earlier are the messages with controls that a newer one replaced as
+	// last, latest first; "back" returns to them, so that every button a
+	// reply showed can still be pressed.
+	earlier []*discordgo.Message
 	// modalID and modalField are the custom_ids of the open form and of
 	// its first text field.
 	modalID, modalField string
@@ -72,6 +81,10 @@ func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 // Do runs one console line and prints the reply. "answer TEXT" with no
 // form open first presses the last reply's "Type …" button, which opens one.
 func (c *Console) Do(ctx context.Context, line string, out io.Writer) {
+	if line == "back" {
+		c.Back(out)
+		return
+	}
 	if word, _, _ := strings.Cut(line, " "); word == "answer" && c.modalID == "" {
 		c.Click(ctx, "Type", io.Discard) // opens the form, if there is a button for it
 	}
@@ -104,7 +117,8 @@ func (c *Console) help(out io.Writer) {
 		}
 		fmt.Fprintf(out, "  /%-10s %s — %s\n", cmd.Name, strings.Join(subs, " "), cmd.Description)
 	}
-	fmt.Fprintln(out, "Then: click N (press button N), pick N K (choose option K of menu N), answer TEXT (fill in a form), quit.")
+	fmt.Fprintln(out, "Then: click N (press button N), pick N K (choose option K of menu N), answer TEXT (fill in a form),")
+	fmt.Fprintln(out, "back (the controls of the reply before, still usable), quit.")
 }
 
 // interaction turns a console line into the interaction Discord would
@@ -387,7 +401,14 @@ func (c *Console) showForm(d *discordgo.InteractionResponseData, out io.Writer) 
 	fmt.Fprintln(out, "Type: answer TEXT")
 }
 
-// show prints a response and remembers its controls.
+// maxEarlier is how many earlier messages with controls back reaches.
+const maxEarlier = 20
+
+// show prints a response and remembers its controls. A new message with
+// controls becomes the one "click" and "pick" act on, and the one it
+// replaces stays reachable with "back"; a message without controls (a
+// verification, a note, a file) leaves them as they were. Every file a
+// reply carries is written and named.
 func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interaction, out io.Writer) {
 	if resp == nil {
 		fmt.Fprintln(out, "(no reply)")
@@ -403,18 +424,31 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 	}
 	private := d.Flags&discordgo.MessageFlagsEphemeral != 0
 	newMessage := resp.Type != discordgo.InteractionResponseUpdateMessage
-	if private && newMessage && len(d.Components) == 0 && c.last != nil {
-		// A private note with no controls (an error, say) is a message of
-		// its own; the controls of the message before it still work.
-		fmt.Fprint(out, renderText(d), "(only you can see this)\n\n")
-		return
+	msg := &discordgo.Message{ID: "m" + i.ID, Flags: d.Flags, Timestamp: time.Now(), Interaction: &discordgo.MessageInteraction{User: consoleUser},
+		Embeds: d.Embeds, Components: d.Components, Content: d.Content}
+	switch {
+	case !newMessage && c.last != nil:
+		c.last.Embeds, c.last.Components, c.last.Content = d.Embeds, d.Components, d.Content
+		c.modalID = ""
+	case len(controlsOf(msg)) > 0 || c.last == nil:
+		if c.last != nil && len(controlsOf(c.last)) > 0 {
+			c.earlier = append([]*discordgo.Message{c.last}, c.earlier[:min(len(c.earlier), maxEarlier-1)]...)
+		}
+		c.last, c.modalID = msg, ""
 	}
-	if newMessage || c.last == nil {
-		c.last = &discordgo.Message{ID: "m" + i.ID, Flags: d.Flags, Timestamp: time.Now(), Interaction: &discordgo.MessageInteraction{User: consoleUser}}
-	}
-	c.last.Embeds, c.last.Components, c.last.Content = d.Embeds, d.Components, d.Content
-	c.modalID = ""
 	fmt.Fprint(out, renderText(d))
+	c.showFiles(d, out)
+	if len(controlsOf(msg)) > 0 || !newMessage {
+		c.showControls(out)
+	}
+	if private {
+		fmt.Fprintln(out, "(only you can see this)")
+	}
+	fmt.Fprintln(out)
+}
+
+// showFiles writes every file of d and says where.
+func (c *Console) showFiles(d *discordgo.InteractionResponseData, out io.Writer) {
 	for _, f := range d.Files {
 		kind := "File"
 		if strings.HasPrefix(f.ContentType, "image/") {
@@ -426,6 +460,13 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 			continue
 		}
 		fmt.Fprintf(out, "%s: %s\n", kind, path)
+	}
+}
+
+// showControls lists the controls of the last message with controls.
+func (c *Console) showControls(out io.Writer) {
+	if c.NoControls {
+		return
 	}
 	for n, ctl := range controlsOf(c.last) {
 		switch {
@@ -440,9 +481,27 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 			}
 		}
 	}
-	if private {
-		fmt.Fprintln(out, "(only you can see this)")
+}
+
+// Back makes the controls of the message before the last one with
+// controls current again, and lists them.
+func (c *Console) Back(out io.Writer) {
+	if len(c.earlier) == 0 {
+		fmt.Fprintln(out, "there is no earlier reply with controls")
+		return
 	}
+	prev := c.earlier[0]
+	c.earlier = c.earlier[1:]
+	if c.last != nil && len(controlsOf(c.last)) > 0 {
+		c.earlier = append(c.earlier, c.last)
+	}
+	c.last, c.modalID = prev, ""
+	title := "the reply"
+	if len(prev.Embeds) > 0 && prev.Embeds[0].Title != "" {
+		title = plain(prev.Embeds[0].Title)
+	}
+	fmt.Fprintf(out, "(back to the controls of %s)\n", title)
+	c.showControls(out)
 	fmt.Fprintln(out)
 }
 

@@ -30,6 +30,12 @@ const tokenMargin = 20 * time.Second
 // apology before the token expires.
 const maxHandlerTime = 14 * time.Minute
 
+// DefaultClaimTimeout is how long the transports wait for the Ledger to
+// say whether an interaction is new. A ledger that takes longer (a
+// stalled database) is not waited for: the interaction is answered
+// anyway, as when the ledger fails, and counted as a late claim.
+const DefaultClaimTimeout = 300 * time.Millisecond
+
 // Causes of a handler's cancellation; the deferrer reads them to choose
 // what, if anything, the user is told.
 var (
@@ -43,7 +49,28 @@ var (
 	// errNoListener cancels work for an HTTP request whose client went
 	// away before the first answer: nobody can receive it.
 	errNoListener = errors.New("the request was abandoned before it was answered")
+	// errClaimTimeout ends a ledger claim that took longer than the
+	// deferrer waits for it.
+	errClaimTimeout = errors.New("the interaction ledger did not answer in time")
 )
+
+// Reasons a deferred answer was not delivered, as counted.
+const (
+	undeliveredExpired  = "token_expired"
+	undeliveredStopping = "stopping"
+	// undeliveredRejected is an answer Discord refused for good (a 4xx
+	// other than 429): a bug, or a message deleted meanwhile.
+	undeliveredRejected = "rejected"
+)
+
+// deferralEvents is implemented by a Sender that counts what the
+// deferrer gives up on (Metrics.Sender does): a deferred answer not
+// delivered, for one of the reasons above, and a ledger claim answered
+// without waiting for the ledger.
+type deferralEvents interface {
+	undelivered(reason string)
+	claimLate()
+}
 
 // Messages of the answers the deferrer itself gives.
 const (
@@ -65,7 +92,9 @@ type deferrer struct {
 	sender  Sender
 	ledger  Ledger
 	after   time.Duration
-	log     *slog.Logger
+	// claimWait bounds the ledger's claim (DefaultClaimTimeout).
+	claimWait time.Duration
+	log       *slog.Logger
 
 	// base is the parent of every handler's context; stop cancels it when
 	// the process stops.
@@ -90,7 +119,7 @@ func newDeferrer(h Handler, s Sender, ledger Ledger, after time.Duration, log *s
 	if ledger == nil {
 		ledger = NewMemoryLedger(0, 0)
 	}
-	d := &deferrer{handler: h, sender: s, ledger: ledger, after: after, log: log}
+	d := &deferrer{handler: h, sender: s, ledger: ledger, after: after, claimWait: DefaultClaimTimeout, log: log}
 	d.base, d.stop = context.WithCancelCause(context.Background())
 	d.deliveries, d.abandon = context.WithCancel(context.Background())
 	return d
@@ -110,15 +139,41 @@ func (d *deferrer) begin() bool {
 }
 
 // record claims i's id in the ledger; it logs and reports errDuplicate
-// for an id seen before. A ledger that fails is logged and the
-// interaction answered: better twice than never.
+// for an id seen before. A ledger that fails, or does not answer within
+// claimWait, is logged and the interaction answered: better twice than
+// never, and better than too late. The claim runs on a goroutine of its
+// own, so that even a ledger that ignores its context cannot hold up
+// the answer.
 func (d *deferrer) record(ctx context.Context, i *discordgo.Interaction) error {
-	fresh, err := d.ledger.Claim(ctx, i.ID)
-	if err != nil {
-		d.log.Error("interaction ledger failed; answering anyway", append(logAttrs(i), "err", err)...)
+	cctx, cancel := context.WithTimeoutCause(ctx, d.claimWait, errClaimTimeout)
+	type claim struct {
+		fresh bool
+		err   error
+	}
+	got := make(chan claim, 1)
+	go func() {
+		defer cancel()
+		fresh, err := d.ledger.Claim(cctx, i.ID)
+		got <- claim{fresh, err}
+	}()
+	var c claim
+	select {
+	case c = <-got:
+	case <-cctx.Done():
+		c.err = context.Cause(cctx)
+	}
+	if c.err != nil {
+		if errors.Is(c.err, errClaimTimeout) || errors.Is(c.err, context.DeadlineExceeded) {
+			d.log.Error("interaction ledger did not answer in time; answering anyway", append(logAttrs(i), "waited", d.claimWait)...)
+			if ev, ok := d.sender.(deferralEvents); ok {
+				ev.claimLate()
+			}
+			return nil
+		}
+		d.log.Error("interaction ledger failed; answering anyway", append(logAttrs(i), "err", c.err)...)
 		return nil
 	}
-	if !fresh {
+	if !c.fresh {
 		d.log.Warn("interaction received twice; answered once", logAttrs(i)...)
 		return errDuplicate
 	}
@@ -130,11 +185,15 @@ func (d *deferrer) record(ctx context.Context, i *discordgo.Interaction) error {
 // exactly one initial response with respond. When i's data could not be
 // read (fe is not nil) that is a message naming the field; otherwise it
 // runs the Handler and sends the Handler's answer if it returns within
-// the threshold, a deferral otherwise. It returns once the initial
-// response has been sent; a deferred answer is delivered by a goroutine
-// that shutdown waits for. ctx is the request's: if it ends before the
-// initial response, the work is cancelled.
+// the threshold, a deferral otherwise. The threshold counts from the
+// interaction's arrival, the ledger's claim included. It returns once the
+// initial response has been sent; a deferred answer is delivered by a
+// goroutine that shutdown waits for. ctx is the request's: if it ends
+// before the deferral is sent, the work is cancelled; once the deferral
+// is on its way, the answer belongs to the webhook and nothing that
+// happens to the request can cancel it.
 func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *discordx.FieldError, respond func(*discordgo.InteractionResponse) error) error {
+	arrived := time.Now()
 	if fe != nil {
 		d.log.Warn("interaction data cannot be read", append(logAttrs(i), "err", fe)...)
 	}
@@ -145,7 +204,7 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *dis
 		d.send(i, respond, apology(i, msgStopping))
 		return errStopping
 	}
-	start := time.Now()
+	start := arrived
 	hctx, cancel := context.WithDeadlineCause(d.base, start.Add(maxHandlerTime), errTooLong)
 	hctx, cancelCause := context.WithCancelCause(hctx)
 	unwatch := context.AfterFunc(ctx, func() { cancelCause(errNoListener) })
@@ -188,19 +247,28 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *dis
 			d.log.Warn("request abandoned before it was answered", logAttrs(i)...)
 		}
 		return nil
-	case <-time.After(d.threshold(i)):
+	case <-time.After(d.threshold(i) - time.Since(arrived)):
 	}
 
 	// A panic in Private counts as not private.
 	deferral := deferralFor(i, safely(d.log, i, "Private", false, func() bool { return d.handler.Private(i) }))
-	if !d.send(i, respond, deferral) {
-		return nil
-	}
-	d.log.Debug("interaction deferred", logAttrs(i)...)
 	if deferral.Type == discordgo.InteractionApplicationCommandAutocompleteResult {
+		d.send(i, respond, deferral)
 		return nil // autocomplete cannot be deferred; a late result is useless
 	}
-	unwatch() // the deferral was received: the answer now goes by webhook
+	// Stop watching the request before the deferral is written: the
+	// client may close the connection the instant it reads it, and from
+	// then on the answer goes by webhook. If the watch has fired
+	// already, the client left before the deferral and the work is
+	// cancelled.
+	if !unwatch() {
+		d.log.Warn("request abandoned before it was answered", logAttrs(i)...)
+		return nil
+	}
+	if !d.send(i, respond, deferral) {
+		return nil // not received: nobody would see the answer
+	}
+	d.log.Debug("interaction deferred", logAttrs(i)...)
 	handedOff = true
 	go func() {
 		defer release()
@@ -238,9 +306,13 @@ func (d *deferrer) deliver(hctx context.Context, i *discordgo.Interaction, defer
 		// answer, if any, is dropped.
 		switch cause := context.Cause(hctx); cause {
 		case errStopping:
+			d.undelivered(undeliveredStopping)
 			resp = apology(i, msgStopping)
 		case errTooLong:
+			// The handler used the token's time: its answer is lost
+			// as if the token had expired.
 			d.log.Error("handler did not finish in time", logAttrs(i)...)
+			d.undelivered(undeliveredExpired)
 			resp = apology(i, msgTimeout)
 		default:
 			d.log.Error("answer could not be delivered in time", append(logAttrs(i), "err", cause)...)
@@ -256,9 +328,25 @@ func (d *deferrer) deliver(hctx context.Context, i *discordgo.Interaction, defer
 	}
 	if err != nil {
 		d.log.Error("deferred answer not delivered", append(logAttrs(i), "err", err)...)
+		switch {
+		case errors.Is(err, errTokenExpired), errors.Is(err, context.DeadlineExceeded):
+			d.undelivered(undeliveredExpired)
+		case d.deliveries.Err() != nil:
+			d.undelivered(undeliveredStopping) // shutdown abandoned the delivery
+		default:
+			d.undelivered(undeliveredRejected)
+		}
 		return
 	}
 	d.log.Debug("deferred interaction answered", append(logAttrs(i), "took", time.Since(start))...)
+}
+
+// undelivered counts a deferred answer given up on, when the Sender
+// counts.
+func (d *deferrer) undelivered(reason string) {
+	if ev, ok := d.sender.(deferralEvents); ok {
+		ev.undelivered(reason)
+	}
 }
 
 // apology is an ephemeral message for i, or no choices for autocomplete.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/nimtutor/nimtutor/commands"
 	"github.com/nimtutor/nimtutor/render"
 	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // These tests run nimtutor's real command router behind the transports:
@@ -133,6 +135,7 @@ func (e *e2eHTTP) do(tb testing.TB, i *discordgo.Interaction) reply {
 	if w.Code != http.StatusOK {
 		tb.Fatalf("status %d: %s", w.Code, w.Body)
 	}
+	checkSchema(tb, "POST", "/interactions/"+i.ID+"/"+i.Token+"/callback", w.Header().Get("Content-Type"), w.Body.Bytes())
 	return decodeReply(tb, w.Header().Get("Content-Type"), w.Body.Bytes())
 }
 
@@ -182,10 +185,10 @@ func TestE2EPermissionsHTTP(t *testing.T) {
 		{"all permissions", everything, false, true, true, nil, true},
 		{"administrator", discordgo.PermissionAdministrator, false, true, true, nil, true},
 		{"absent (0) is unknown", 0, false, true, true, nil, true},
-		{"no Send Messages", everything &^ discordgo.PermissionSendMessages, true, true, true, []string{"lacks Send Messages here."}, false},
-		{"no Embed Links", everything &^ discordgo.PermissionEmbedLinks, true, false, true, []string{"lacks Embed Links", "plain text"}, false},
-		{"no Attach Files", everything &^ discordgo.PermissionAttachFiles, true, true, false, []string{"lacks Attach Files", "without pictures"}, false},
-		{"user install in a server without the bot", view, true, false, false, []string{"Send Messages, Embed Links and Attach Files"}, false},
+		{"no Send Messages: a reply does not need it", everything &^ discordgo.PermissionSendMessages, false, true, true, nil, true},
+		{"no Embed Links", everything &^ discordgo.PermissionEmbedLinks, false, false, true, []string{"lacks Embed Links", "plain text"}, false},
+		{"no Attach Files", everything &^ discordgo.PermissionAttachFiles, false, true, false, []string{"lacks Attach Files", "the picture is left out"}, false},
+		{"a channel where @everyone may only read", view, false, false, false, []string{"Embed Links and Attach Files"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -200,11 +203,11 @@ func TestE2EPermissionsHTTP(t *testing.T) {
 			}
 			lines := strings.Split(got.content(), "\n")
 			last := lines[len(lines)-1]
-			if tt.noteAbsent && strings.Contains(got.content(), "Only you can see this") {
+			if tt.noteAbsent && strings.Contains(got.content(), "lacks") {
 				t.Errorf("unexpected note in %q", got.content())
 			}
 			for _, w := range tt.noteWants {
-				if !strings.Contains(last, w) || !strings.HasPrefix(last, "-# Only you can see this") {
+				if !strings.Contains(last, w) || !strings.HasPrefix(last, "-# nimtutor lacks") {
 					t.Errorf("last line %q, want a note mentioning %q", last, w)
 				}
 			}
@@ -230,10 +233,10 @@ func TestE2EPermissionsGateway(t *testing.T) {
 	i.ID, i.Token = "1200000000000000011", "locked-token"
 	i.AppPermissions = discordgo.PermissionViewChannel
 	got := runGatewayOnce(t, newRouter(t, commands.Config{}), i)
-	if got.Type != 4 || !got.ephemeral() || len(got.embeds()) != 0 || len(got.Files) != 0 {
-		t.Errorf("got type %v ephemeral %v, %d embeds, %d files; want an ephemeral text reply", got.Type, got.ephemeral(), len(got.embeds()), len(got.Files))
+	if got.Type != 4 || got.ephemeral() || len(got.embeds()) != 0 || len(got.Files) != 0 {
+		t.Errorf("got type %v ephemeral %v, %d embeds, %d files; want a public text reply", got.Type, got.ephemeral(), len(got.embeds()), len(got.Files))
 	}
-	if !strings.Contains(got.content(), "Ada wins") || !strings.Contains(got.content(), "lacks Send Messages") {
+	if !strings.Contains(got.content(), "Ada wins") || !strings.Contains(got.content(), "lacks Embed Links and Attach Files") {
 		t.Errorf("content %q", got.content())
 	}
 }
@@ -568,5 +571,41 @@ func TestE2ERegisterThenMention(t *testing.T) {
 	next := fields[len(fields)-1].(map[string]any)["value"].(string)
 	if want := "</adapwns hint:" + ids["adapwns"] + ">"; !strings.Contains(next, want) {
 		t.Errorf("card mentions %q, want %q", next, want)
+	}
+}
+
+// walkingHandler puts a Walk in the context of the interactions the
+// transport hands to its handler, and records a step of package bot on
+// each side: the interaction handed over, the reply handed back. (The
+// transport runs the handler on a context of its own, not the HTTP
+// request's, so the walk starts here.)
+type walkingHandler struct {
+	Handler
+	w *tutor.Walk
+}
+
+func (h walkingHandler) Handle(ctx context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
+	ctx = tutor.WithWalk(ctx, h.w)
+	tutor.Step(ctx, "bot", "receive")
+	defer tutor.Step(ctx, "bot", "respond")
+	return h.Handler.Handle(ctx, i)
+}
+
+// TestE2EWalkSolveOverHTTP follows /adapwns solve through the signed HTTP
+// transport: bot, commands, the tutor's Solve, and back up through
+// commands to bot, once.
+func TestE2EWalkSolveOverHTTP(t *testing.T) {
+	w := &tutor.Walk{}
+	srv := newE2EHTTP(t, walkingHandler{newRouter(t, commands.Config{}), w})
+	card := srv.do(t, slash(e2eUser, "adapwns", "solve", opt("position", "..P.P")))
+	if len(card.embeds()) == 0 || len(card.Files) != 1 {
+		t.Fatalf("no card with its picture: %v", card.Data)
+	}
+	want := []string{"bot.receive", "commands.route", "tutor.Solve", "commands.reply", "bot.respond"}
+	if got := w.Steps(); !slices.Equal(got, want) {
+		t.Errorf("slash solve over HTTP walked %v, want %v", got, want)
+	}
+	if got := w.Packages(); got != "bot commands tutor commands bot" {
+		t.Errorf("packages %q", got)
 	}
 }

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/bot/spectest"
 )
 
 // fakeHandler is a Handler made of function fields; nil fields answer with
@@ -219,15 +221,41 @@ type recorded struct {
 
 // fakeDiscord is Discord's REST API on loopback; the gateway test adds a
 // websocket to it. It records every request and answers the few endpoints
-// nimtutor calls.
+// nimtutor calls as Discord does:
+//   - every body is checked against Discord's OpenAPI document
+//     (spectest); a body the schema refuses gets Discord's 400 "Invalid
+//     Form Body" and fails the test with the JSON path and the rule;
+//   - a second response to one interaction gets 400 with code 40060
+//     ("already acknowledged"), and a sixth follow-up 400 with code
+//     40094, the limit for a user-installed app;
+//   - optionally it closes the connection after every closeEvery-th
+//     answer (Connection: close) and keeps the others alive, answers
+//     every limitEvery-th request with a global 429 and Retry-After,
+//     and drops the connection without an answer after taking every
+//     dropEvery-th interaction response, as a network failure would.
 type fakeDiscord struct {
 	srv      *httptest.Server
+	tb       testing.TB
 	requests chan recorded
 	status   int // forced status for every REST call when non-zero
+	// quiet, when set, records counts only: the requests channel is
+	// not fed (tests that send thousands).
+	quiet bool
+	// closeEvery, limitEvery and dropEvery set the Discord-like
+	// failures above; 0 turns each off.
+	closeEvery, limitEvery, dropEvery int64
 
 	mu         sync.Mutex
 	extra      http.Handler // serves paths the REST fake does not know
 	registered []byte       // the commands of the last bulk overwrite, with ids
+	acked      map[string]bool
+	followups  map[string]int
+	// delivered counts edits and follow-ups taken, by interaction token.
+	delivered map[string]int
+	calls     atomic.Int64
+	limited   atomic.Int64 // 429s sent
+	dropped   atomic.Int64 // connections dropped after taking a response
+	closed    atomic.Int64 // answers sent with Connection: close
 }
 
 // commands answers the command endpoints: a bulk overwrite (PUT) returns
@@ -255,10 +283,32 @@ func (f *fakeDiscord) commands(method string, body []byte) []byte {
 // newFakeDiscord starts a fake Discord that is closed when tb ends.
 func newFakeDiscord(tb testing.TB) *fakeDiscord {
 	tb.Helper()
-	f := &fakeDiscord{requests: make(chan recorded, 64)}
+	f := &fakeDiscord{tb: tb, requests: make(chan recorded, 64), acked: map[string]bool{}, followups: map[string]int{}, delivered: map[string]int{}}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	tb.Cleanup(f.srv.Close)
 	return f
+}
+
+// discordError writes one of Discord's JSON errors.
+func discordError(w http.ResponseWriter, status, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, `{"message":%q,"code":%d}`, msg, code)
+}
+
+// pathParts returns the interaction id and token of a callback path, or
+// the token of a webhook path ("" when the path is neither).
+func pathParts(path string) (id, token string, callback bool) {
+	parts := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	// api/v10/interactions/ID/TOKEN/callback
+	// api/v10/webhooks/APP/TOKEN[/messages/@original]
+	if len(parts) >= 6 && parts[2] == "interactions" && parts[5] == "callback" {
+		return parts[3], parts[4], true
+	}
+	if len(parts) >= 5 && parts[2] == "webhooks" {
+		return "", parts[4], false
+	}
+	return "", "", false
 }
 
 func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
@@ -277,23 +327,108 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"url":%q,"shards":1,"session_start_limit":{"total":1000,"remaining":999,"reset_after":0,"max_concurrency":1}}`, ws)
 		return
 	}
-	f.requests <- rec
-	if f.status != 0 {
+	n := f.calls.Add(1)
+	if f.closeEvery > 0 && n%f.closeEvery == 0 {
+		w.Header().Set("Connection", "close")
+		f.closed.Add(1)
+	}
+	if f.limitEvery > 0 && n%f.limitEvery == 0 {
+		// Discord's global rate limit: nothing was taken.
+		f.limited.Add(1)
+		w.Header().Set("Retry-After", "0.01")
+		w.Header().Set("X-RateLimit-Global", "true")
+		w.Header().Set("X-RateLimit-Scope", "global")
 		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(f.status)
-		fmt.Fprint(w, `{"message":"forced failure","code":0}`)
+		w.WriteHeader(http.StatusTooManyRequests)
+		fmt.Fprint(w, `{"message":"You are being rate limited.","retry_after":0.01,"global":true}`)
 		return
 	}
+	if !f.quiet {
+		f.requests <- rec
+	}
+	if f.status != 0 {
+		discordError(w, f.status, 0, "forced failure")
+		return
+	}
+	if r.Method != http.MethodGet {
+		if err := spectest.Check(r.Method, r.URL.Path, rec.ContentType, body); err != nil {
+			f.tb.Errorf("Discord's schema refuses a %s %s body: %v\n%.2000s", r.Method, r.URL.Path, err, body)
+			discordError(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+err.Error())
+			return
+		}
+	}
+	id, token, callback := pathParts(r.URL.Path)
 	switch {
-	case strings.HasSuffix(r.URL.Path, "/callback"):
+	case callback:
+		f.mu.Lock()
+		again := f.acked[id]
+		f.acked[id] = true
+		f.mu.Unlock()
+		if again {
+			discordError(w, http.StatusBadRequest, 40060, "Interaction has already been acknowledged.")
+			return
+		}
+		if f.dropEvery > 0 && n%f.dropEvery == 0 {
+			f.dropped.Add(1)
+			f.hangUp(w)
+			return
+		}
 		w.WriteHeader(http.StatusNoContent)
 	case strings.Contains(r.URL.Path, "/commands"):
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(f.commands(r.Method, body))
-	default:
+	case token != "" && r.Method == http.MethodPost: // a follow-up
+		f.mu.Lock()
+		f.followups[token]++
+		over := f.followups[token] > 5
+		if !over {
+			f.delivered[token]++
+		}
+		f.mu.Unlock()
+		if over {
+			discordError(w, http.StatusBadRequest, 40094, "This interaction has hit the maximum number of follow up messages")
+			return
+		}
 		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprint(w, `{"id":"1100000000000000001","content":"ok"}`)
+		fmt.Fprint(w, `{"id":"1100000000000000001","channel_id":"1400000000000000001","content":"ok"}`)
+	case token != "" && r.Method == http.MethodDelete:
+		w.WriteHeader(http.StatusNoContent)
+	default:
+		if token != "" {
+			f.mu.Lock()
+			f.delivered[token]++
+			f.mu.Unlock()
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"id":"1100000000000000001","channel_id":"1400000000000000001","content":"ok"}`)
 	}
+}
+
+// checkSchema fails tb when Discord's schema refuses a request body, as
+// Discord would: an interaction response written as an HTTP answer is
+// checked as the callback it stands for.
+func checkSchema(tb testing.TB, method, path, contentType string, body []byte) {
+	tb.Helper()
+	if err := spectest.Check(method, path, contentType, body); err != nil {
+		tb.Errorf("Discord's schema refuses a body: %v\n%.2000s", err, body)
+	}
+}
+
+// hangUp closes the connection without an answer.
+func (f *fakeDiscord) hangUp(w http.ResponseWriter) {
+	conn, _, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		f.tb.Errorf("hijacking a connection to drop it: %v", err)
+		return
+	}
+	conn.Close()
+}
+
+// deliveredTo returns how many edits and follow-ups the token received.
+func (f *fakeDiscord) deliveredTo(token string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.delivered[token]
 }
 
 // client returns an HTTP client that sends every request to the fake,

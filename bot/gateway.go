@@ -36,6 +36,10 @@ type GatewayConfig struct {
 	Sender Sender
 	// Ledger records interactions already received; a MemoryLedger when nil.
 	Ledger Ledger
+	// ClaimTimeout is how long the Ledger may take to claim an
+	// interaction before it is answered without it; DefaultClaimTimeout
+	// when zero.
+	ClaimTimeout time.Duration
 	// ShutdownGrace is how long work in flight may finish on shutdown
 	// before it is cancelled; DefaultShutdownGrace when zero.
 	ShutdownGrace time.Duration
@@ -80,6 +84,9 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 	}
 
 	g := gateway{newDeferrer(handler, sender, cfg.Ledger, cfg.DeferAfter, log)}
+	if cfg.ClaimTimeout > 0 {
+		g.claimWait = cfg.ClaimTimeout
+	}
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		attrs := []any{"guilds", len(r.Guilds), "api_version", r.Version}
 		if r.User != nil {

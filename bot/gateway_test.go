@@ -255,6 +255,7 @@ func TestGatewayRawInteractions(t *testing.T) {
 	gw := &fakeGateway{
 		raw: []string{
 			withID(envelopeJSON("99", `{}`), "1200000000000000021", "odd-token"),
+			strings.Replace(withID(envelopeJSON("2", `{"name":"adapwns"}`), "1200000000000000024", "huge-token"), `"id":"7"`, `"id":"`+strings.Repeat("9", 5000)+`"`, 1),
 			withID(envelopeJSON("5", labelModal), "1200000000000000022", "label-token"),
 			withID(envelopeJSON("5", labelModal), "1200000000000000022", "label-token"),
 			withID(envelopeJSON("3", `{"custom_id":"play:x","component_type":3,"values":[54]}`), "1200000000000000023", "select-token"),
@@ -290,13 +291,14 @@ func TestGatewayRawInteractions(t *testing.T) {
 	}
 	// discordgo hands each event to a goroutine of its own: give the
 	// duplicate's a moment to be seen before stopping.
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(logs.String(), "received twice"); {
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) &&
+		!(strings.Contains(logs.String(), "received twice") && strings.Contains(logs.String(), "member.user.id is not a Discord id")); {
 		time.Sleep(5 * time.Millisecond)
 	}
 	cancel()
 	<-done
-	fake.none(t) // no answer to type 99, none to the duplicate
-	for _, want := range []string{"unknown interaction type 99", "received twice"} {
+	fake.none(t) // no answer to type 99, to the huge id, to the duplicate
+	for _, want := range []string{"unknown interaction type 99", "received twice", "member.user.id is not a Discord id"} {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("log lacks %q:\n%s", want, logs.String())
 		}

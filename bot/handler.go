@@ -6,6 +6,9 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/discordx"
+	"github.com/nimtutor/nimtutor/fault"
 )
 
 // Handler answers interactions; commands.Router implements it.
@@ -34,8 +37,8 @@ type Pacer interface {
 const QuickDeferAfter = 50 * time.Millisecond
 
 // somethingWentWrong is the text users see when a handler panics or returns
-// nothing; the details go to the log only.
-const somethingWentWrong = "Something went wrong. Please try again in a moment."
+// nothing: the one apology, fault.Apology; the details go to the log only.
+const somethingWentWrong = fault.Apology
 
 // ephemeral returns an ephemeral channel-message response with content.
 func ephemeral(content string) *discordgo.InteractionResponse {
@@ -56,14 +59,7 @@ func errorResponse(i *discordgo.Interaction) *discordgo.InteractionResponse {
 }
 
 // emptyChoices answers an autocomplete interaction with no suggestions.
-func emptyChoices() *discordgo.InteractionResponse {
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-		Data: &discordgo.InteractionResponseData{
-			Choices: []*discordgo.ApplicationCommandOptionChoice{},
-		},
-	}
-}
+func emptyChoices() *discordgo.InteractionResponse { return discordx.NoChoices() }
 
 // orDiscard returns log, or a logger that discards when log is nil.
 func orDiscard(log *slog.Logger) *slog.Logger {
@@ -73,17 +69,8 @@ func orDiscard(log *slog.Logger) *slog.Logger {
 	return log
 }
 
-// userID returns the id of the user who caused i: the member's user in a
-// guild, the user in a DM, or "" when neither is present.
-func userID(i *discordgo.Interaction) string {
-	switch {
-	case i.Member != nil && i.Member.User != nil:
-		return i.Member.User.ID
-	case i.User != nil:
-		return i.User.ID
-	}
-	return ""
-}
+// userID returns the id of the user who caused i (discordx.UserID).
+func userID(i *discordgo.Interaction) string { return discordx.UserID(i) }
 
 // logAttrs returns the fields that identify an interaction in logs. It
 // never includes the interaction token or the payload.

@@ -45,6 +45,7 @@ type httpConfig struct {
 	client     *http.Client
 	sender     Sender
 	ledger     Ledger
+	claimWait  time.Duration
 	// wrap wraps the endpoint's handler (WithWrap).
 	wrap  func(http.Handler) http.Handler
 	grace time.Duration
@@ -65,6 +66,13 @@ func WithSender(s Sender) HTTPOption {
 // default is a MemoryLedger of DefaultLedgerSize ids.
 func WithLedger(l Ledger) HTTPOption {
 	return func(c *httpConfig) { c.ledger = l }
+}
+
+// WithClaimTimeout sets how long the ledger may take to claim an
+// interaction before it is answered without it; DefaultClaimTimeout
+// when d <= 0.
+func WithClaimTimeout(d time.Duration) HTTPOption {
+	return func(c *httpConfig) { c.claimWait = d }
 }
 
 // WithWrap wraps the interactions endpoint in ServeHTTP's server, for
@@ -104,11 +112,11 @@ func newHTTPHandler(publicKey ed25519.PublicKey, handler Handler, opts ...HTTPOp
 	if cfg.sender == nil {
 		cfg.sender = NewREST("", cfg.client, cfg.log)
 	}
-	return &httpHandler{
-		key: publicKey,
-		cfg: cfg,
-		d:   newDeferrer(handler, cfg.sender, cfg.ledger, cfg.deferAfter, cfg.log),
+	d := newDeferrer(handler, cfg.sender, cfg.ledger, cfg.deferAfter, cfg.log)
+	if cfg.claimWait > 0 {
+		d.claimWait = cfg.claimWait
 	}
+	return &httpHandler{key: publicKey, cfg: cfg, d: d}
 }
 
 // firstError keeps the first error its reader returned.

@@ -27,6 +27,7 @@ func TestHTTPBadInteractions(t *testing.T) {
 		{"interaction type 7", envelopeJSON("7", `{}`), http.StatusBadRequest, `{"error":"unknown interaction type 7"}`},
 		{"interaction type 99", envelopeJSON("99", `{}`), http.StatusBadRequest, `{"error":"unknown interaction type 99"}`},
 		{"no token", `{"id":"1","application_id":"2","type":2,"data":{}}`, http.StatusBadRequest, `"error":"malformed interaction: no id or token`},
+		{"user id of 5,000 digits", strings.Replace(envelopeJSON("2", `{"name":"adapwns"}`), `"id":"7"`, `"id":"`+strings.Repeat("9", 5000)+`"`, 1), http.StatusBadRequest, `"error":"malformed interaction: member.user.id is not a Discord id`},
 		{"select value is a number", envelopeJSON("3", `{"custom_id":"play:x","component_type":3,"values":[54]}`), http.StatusOK, "data.values[0]: should be text, but is a number"},
 		{"modal input value is null", envelopeJSON("5", `{"custom_id":"m","components":[{"type":18,"component":{"type":4,"custom_id":"move","value":null}}]}`), http.StatusOK, "data.components[0].component.value: should be text, but is null"},
 		{"autocomplete with unreadable data gets no choices", envelopeJSON("4", `{"name":5}`), http.StatusOK, `{"type":8,"data":{"choices":[]}}`},

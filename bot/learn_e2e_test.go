@@ -10,6 +10,7 @@ import (
 	"github.com/nimtutor/nimtutor/commands"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/store/storetest"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // learnCommand returns /learn, with topic:topic unless it is "".
@@ -30,7 +31,7 @@ func learnCommand(topic string) *discordgo.Interaction {
 // stored progress back from /learn.
 func TestE2ELesson(t *testing.T) {
 	st := storetest.Open(t, storetest.SQLiteConfig(t))
-	router := newRouter(t, commands.Config{Practice: func(context.Context) (*practice.Service, error) { return practice.New(st, nil), nil }})
+	router := newRouter(t, commands.Config{Config: tutor.Config{Practice: func(context.Context) (*practice.Service, error) { return practice.New(st, nil), nil }}})
 	srv := newE2EHTTP(t, router)
 
 	card := srv.do(t, learnCommand("nim"))

@@ -4,20 +4,25 @@ import (
 	"context"
 	"errors"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	dto "github.com/prometheus/client_model/go"
+	"github.com/prometheus/common/expfmt"
+	"github.com/prometheus/common/model"
+
+	"github.com/nimtutor/nimtutor/outcome"
 )
 
-// promLine is one sample line of Prometheus's text format.
-var promLine = regexp.MustCompile(`^[a-z_]+(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? [0-9.e+-]+|\+Inf$`)
-
-func scrape(tb testing.TB, h http.Handler) string {
+// scrape GETs /metrics from h and parses the body with Prometheus's own
+// text parser, which refuses a malformed line, a family written in two
+// places or a sample of the wrong type.
+func scrape(tb testing.TB, h http.Handler) (string, map[string]*dto.MetricFamily) {
 	tb.Helper()
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, MetricsPath, nil))
@@ -25,61 +30,83 @@ func scrape(tb testing.TB, h http.Handler) string {
 		tb.Fatalf("GET /metrics: %d %q", rec.Code, rec.Header().Get("Content-Type"))
 	}
 	body := rec.Body.String()
-	// Every sample stands under its family's one TYPE line, with no other
-	// family in between, as the text format requires.
-	family, typed := "", map[string]bool{}
-	for _, line := range strings.Split(strings.TrimSpace(body), "\n") {
-		if name, ok := strings.CutPrefix(line, "# TYPE "); ok {
-			family = strings.Fields(name)[0]
-			if typed[family] {
-				tb.Errorf("family %s is written in two places", family)
-			}
-			typed[family] = true
+	p := expfmt.NewTextParser(model.LegacyValidation)
+	fams, err := p.TextToMetricFamilies(strings.NewReader(body))
+	if err != nil {
+		tb.Fatalf("the text parser refuses /metrics: %v\n%s", err, body)
+	}
+	return body, fams
+}
+
+// sample returns the value of the sample of family name whose labels are
+// labels (name=value pairs): a counter's or gauge's value, a histogram's
+// count; ok is false when there is no such sample.
+func sample(fams map[string]*dto.MetricFamily, name string, labels ...string) (v float64, ok bool) {
+	f := fams[name]
+	if f == nil {
+		return 0, false
+	}
+	for _, m := range f.GetMetric() {
+		got := map[string]string{}
+		for _, l := range m.GetLabel() {
+			got[l.GetName()] = l.GetValue()
+		}
+		want := map[string]string{}
+		for k := 0; k+1 < len(labels); k += 2 {
+			want[labels[k]] = labels[k+1]
+		}
+		if !maps.Equal(got, want) {
 			continue
 		}
-		if strings.HasPrefix(line, "# HELP ") {
-			continue
-		}
-		if !promLine.MatchString(line) {
-			tb.Errorf("not a Prometheus sample line: %q", line)
-		}
-		if !strings.HasPrefix(line, family) {
-			tb.Errorf("sample %q stands under family %q", line, family)
+		switch {
+		case m.Counter != nil:
+			return m.Counter.GetValue(), true
+		case m.Gauge != nil:
+			return m.Gauge.GetValue(), true
+		case m.Histogram != nil:
+			return float64(m.Histogram.GetSampleCount()), true
 		}
 	}
-	return body
+	return 0, false
 }
 
 func TestMetrics(t *testing.T) {
 	m := NewMetrics()
-	limited := 0
-	h := m.Instrument(&fakeHandler{handle: func(_ context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
-		if i.Type == discordgo.InteractionMessageComponent {
-			if limited++; limited > 1 {
-				return ephemeral(slowDown(time.Second))
-			}
-		}
-		if i.Type == discordgo.InteractionModalSubmit {
+	inner := &fakeHandler{handle: func(ctx context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
+		switch i.Type {
+		case discordgo.InteractionMessageComponent: // a move that is not legal
+			outcome.Set(ctx, outcome.UserError)
+			return ephemeral("⚠️ that move is not legal here")
+		case discordgo.InteractionModalSubmit: // our failure
+			outcome.Set(ctx, outcome.Error)
 			return errorResponse(i)
 		}
 		return message("ok")
-	}})
+	}}
+	// The real rate limiter, four interactions an hour: the fifth is refused.
+	h := m.Instrument(NewRateLimiter(inner, RateLimitConfig{Burst: 4, Per: time.Hour}))
 	solve := interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "binim2"})
 	click := interaction(discordgo.InteractionMessageComponent, discordgo.MessageComponentInteractionData{CustomID: "x"})
 	modal := interaction(discordgo.InteractionModalSubmit, discordgo.ModalSubmitInteractionData{CustomID: "m"})
-	for _, i := range []*discordgo.Interaction{solve, solve, click, click, modal} {
+	for _, i := range []*discordgo.Interaction{solve, solve, click, modal, click} {
 		h.Handle(context.Background(), i)
 	}
+	// A handler that panics is counted as an error on its way out.
+	func() {
+		defer func() { recover() }()
+		m.Instrument(&fakeHandler{handle: func(context.Context, *discordgo.Interaction) *discordgo.InteractionResponse { panic("boom") }}).
+			Handle(context.Background(), interaction(discordgo.InteractionApplicationCommandAutocomplete, discordgo.ApplicationCommandInteractionData{Name: "binim2"}))
+	}()
 	fs := &fakeSender{}
 	s := m.Sender(fs)
 	s.Respond(context.Background(), solve, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
 	s.EditOriginal(context.Background(), solve, &discordgo.InteractionResponseData{Content: "x"})
 	m.ObserveStore("claim", 3*time.Millisecond)
 	for _, gate := range []string{"search", "picture"} { // registered as cmd/nimtutor does: by gate
-		m.Gauge("nimtutor_queue_running", `gate="`+gate+`"`, "Jobs running.", func() float64 { return 1 })
-		m.Gauge("nimtutor_queue_waiting", `gate="`+gate+`"`, "Jobs waiting.", func() float64 { return 7 })
+		m.Gauge("nimtutor_queue_running", "Jobs running.", map[string]string{"gate": gate}, func() float64 { return 1 })
+		m.Gauge("nimtutor_queue_waiting", "Jobs waiting.", map[string]string{"gate": gate}, func() float64 { return 7 })
 	}
-	m.CounterFunc("nimtutor_cache_requests_total", `result="hit"`, "Cache lookups.", func() float64 { return 12 })
+	m.CounterFunc("nimtutor_cache_requests_total", "Cache lookups.", map[string]string{"result": "hit"}, func() float64 { return 12 })
 
 	endpoint := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/slow" {
@@ -93,27 +120,54 @@ func TestMetrics(t *testing.T) {
 		ops.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodPost, p, nil))
 	}
 
-	body := scrape(t, ops)
-	for _, want := range []string{
-		`nimtutor_interactions_total{kind="command_binim2",outcome="ok"} 2`,
-		`nimtutor_interactions_total{kind="component",outcome="ok"} 1`,
-		`nimtutor_interactions_total{kind="component",outcome="rate_limited"} 1`,
-		`nimtutor_interactions_total{kind="modal",outcome="error"} 1`,
-		`nimtutor_interaction_seconds_count{kind="command_binim2"} 2`,
-		`nimtutor_interaction_seconds_bucket{kind="modal",le="+Inf"} 1`,
-		`nimtutor_store_seconds_bucket{op="claim",le="0.0025"} 0`,
-		`nimtutor_store_seconds_bucket{op="claim",le="0.005"} 1`,
-		`nimtutor_deferrals_total 2`, // one over the gateway sender, one as an HTTP response
-		`nimtutor_followups_total{result="ok"} 1`,
-		`nimtutor_http_responses_total{code="200"} 1`,
-		`nimtutor_http_responses_total{code="401"} 1`,
-		`nimtutor_queue_waiting{gate="search"} 7`,
-		`nimtutor_cache_requests_total{result="hit"} 12`,
-		"# TYPE nimtutor_interaction_seconds histogram",
+	body, fams := scrape(t, ops)
+	for _, tc := range []struct {
+		name   string
+		labels []string
+		want   float64
+	}{
+		{"nimtutor_interactions_total", []string{"kind", "command_binim2", "outcome", "ok"}, 2},
+		{"nimtutor_interactions_total", []string{"kind", "component", "outcome", "user_error"}, 1},
+		{"nimtutor_interactions_total", []string{"kind", "component", "outcome", "rate_limited"}, 1},
+		{"nimtutor_interactions_total", []string{"kind", "modal", "outcome", "error"}, 1},
+		{"nimtutor_interactions_total", []string{"kind", "autocomplete", "outcome", "error"}, 1},
+		{"nimtutor_interaction_seconds", []string{"kind", "command_binim2"}, 2},
+		{"nimtutor_interaction_seconds", []string{"kind", "modal"}, 1},
+		{"nimtutor_store_seconds", []string{"op", "claim"}, 1},
+		{"nimtutor_deferrals_total", nil, 2}, // one over the gateway sender, one as an HTTP response
+		{"nimtutor_followups_total", []string{"result", "ok"}, 1},
+		{"nimtutor_followups_total", []string{"result", "failed"}, 0},
+		{"nimtutor_http_responses_total", []string{"code", "200"}, 1},
+		{"nimtutor_http_responses_total", []string{"code", "401"}, 1},
+		{"nimtutor_queue_waiting", []string{"gate", "search"}, 7},
+		{"nimtutor_queue_running", []string{"gate", "picture"}, 1},
+		{"nimtutor_cache_requests_total", []string{"result", "hit"}, 12},
 	} {
-		if !strings.Contains(body, want+"\n") {
-			t.Errorf("metrics lack %q", want)
+		if got, ok := sample(fams, tc.name, tc.labels...); !ok || got != tc.want {
+			t.Errorf("%s%v = %v (present: %v), want %v", tc.name, tc.labels, got, ok, tc.want)
 		}
+	}
+	if _, ok := sample(fams, "nimtutor_interactions_total", "kind", "component", "outcome", "ok"); ok {
+		t.Errorf("a user's mistake was counted as outcome ok")
+	}
+	// The store histogram's buckets: 3 ms falls in le=0.005, not in le=0.0025.
+	for _, b := range fams["nimtutor_store_seconds"].GetMetric()[0].GetHistogram().GetBucket() {
+		want := uint64(0)
+		if b.GetUpperBound() >= 0.005 {
+			want = 1
+		}
+		if b.GetCumulativeCount() != want {
+			t.Errorf("store bucket le=%v holds %d, want %d", b.GetUpperBound(), b.GetCumulativeCount(), want)
+		}
+	}
+	// The Go runtime and process collectors.
+	for _, name := range []string{"go_goroutines", "go_memstats_heap_alloc_bytes", "process_cpu_seconds_total", "process_resident_memory_bytes"} {
+		if fams[name] == nil {
+			t.Errorf("/metrics lacks %s", name)
+		}
+	}
+	if fams["nimtutor_interaction_seconds"].GetType() != dto.MetricType_HISTOGRAM {
+		t.Errorf("nimtutor_interaction_seconds is a %v, want a histogram", fams["nimtutor_interaction_seconds"].GetType())
 	}
 	if t.Failed() {
 		t.Log(body)
@@ -129,7 +183,7 @@ func TestOpsHealth(t *testing.T) {
 	}{
 		{"liveness", HealthzPath, errors.New("down"), 200, "ok"},
 		{"ready", ReadyzPath, nil, 200, "ready"},
-		{"not ready", ReadyzPath, errors.New("store: schema version 1, this binary needs 2"), 503, "not ready: store: schema version 1"},
+		{"not ready", ReadyzPath, errors.New("store: schema version 1, this binary needs 2"), 503, "not ready\n"},
 		{"other paths go to the endpoint", "/interactions", nil, 418, ""},
 	}
 	for _, tt := range tests {

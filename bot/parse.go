@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -35,6 +36,11 @@ type envelope struct {
 	plainInteraction
 	Data    json.RawMessage `json:"data"`
 	Message json.RawMessage `json:"message"`
+	// Channel is the partial channel Discord sends beside channel_id;
+	// discordgo does not keep it, only its id is checked.
+	Channel *struct {
+		ID string `json:"id"`
+	} `json:"channel"`
 }
 
 // plainInteraction is discordgo.Interaction without its UnmarshalJSON.
@@ -70,18 +76,113 @@ func readInteraction(raw []byte) (*discordgo.Interaction, error) {
 	}
 	i := discordgo.Interaction(env.plainInteraction)
 	i.Type = discordgo.InteractionType(typ)
-	if i.Type == discordgo.InteractionPing {
-		return &i, nil
-	}
-	if i.ID == "" || i.Token == "" {
+	if i.Type != discordgo.InteractionPing && (i.ID == "" || i.Token == "") {
 		return nil, &badInteraction{msg: "malformed interaction: no id or token to answer with", typ: typ}
 	}
 	if len(env.Message) > 0 && !bytes.Equal(bytes.TrimSpace(env.Message), []byte("null")) {
 		i.Message = readMessage(env.Message)
 	}
+	channel := ""
+	if env.Channel != nil {
+		channel = env.Channel.ID
+	}
+	if err := checkSnowflakes(&i, channel); err != nil {
+		return nil, &badInteraction{msg: "malformed interaction: " + err.Error(), typ: typ}
+	}
+	if i.Type == discordgo.InteractionPing {
+		return &i, nil
+	}
 	data, err := readData(i.Type, env.Data)
 	i.Data = data
+	if d, ok := data.(discordgo.ApplicationCommandInteractionData); ok {
+		if err := checkOptionIDs(d.Options, "data.options"); err != nil {
+			return nil, &badInteraction{msg: "malformed interaction: " + err.Error(), typ: typ}
+		}
+	}
 	return &i, err
+}
+
+// isSnowflake reports whether s is a Discord id: a decimal uint64, with
+// no sign, no leading zero and no spaces.
+func isSnowflake(s string) bool {
+	if s == "" || len(s) > 20 || (s[0] == '0' && len(s) > 1) {
+		return false
+	}
+	_, err := strconv.ParseUint(s, 10, 64)
+	return err == nil
+}
+
+// checkSnowflakes checks the ids of i that nimtutor keeps, puts in a
+// custom_id or logs: the interaction's, the application's, the guild's,
+// the channel's (channel_id and channel.id), the user's and the
+// message's. An id that is not a
+// snowflake is named in the error, its value left out (it may be huge).
+// Absent optional ids are fine; the interaction id and the application
+// id are required.
+func checkSnowflakes(i *discordgo.Interaction, channel string) error {
+	ids := []struct {
+		field, value string
+		required     bool
+	}{
+		{"id", i.ID, true},
+		{"application_id", i.AppID, true},
+		{"guild_id", i.GuildID, false},
+		{"channel_id", i.ChannelID, false},
+	}
+	add := func(field, value string) {
+		ids = append(ids, struct {
+			field, value string
+			required     bool
+		}{field, value, true})
+	}
+	if channel != "" {
+		add("channel.id", channel)
+	}
+	if i.Member != nil && i.Member.User != nil {
+		add("member.user.id", i.Member.User.ID)
+	}
+	if i.User != nil {
+		add("user.id", i.User.ID)
+	}
+	if i.Message != nil {
+		add("message.id", i.Message.ID)
+	}
+	for _, id := range ids {
+		if id.value == "" && !id.required {
+			continue
+		}
+		if !isSnowflake(id.value) {
+			if id.value == "" {
+				return fmt.Errorf("%s is missing", id.field)
+			}
+			return fmt.Errorf("%s is not a Discord id (a decimal number below 2^64), %d characters", id.field, len(id.value))
+		}
+	}
+	return nil
+}
+
+// checkOptionIDs checks that the values of options that name a user, a
+// channel, a role, a mentionable or an attachment are snowflakes: they
+// reach custom_ids and the database as ids.
+func checkOptionIDs(opts []*discordgo.ApplicationCommandInteractionDataOption, path string) error {
+	for k, o := range opts {
+		if o == nil {
+			continue
+		}
+		p := fmt.Sprintf("%s[%d]", path, k)
+		switch o.Type {
+		case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionChannel, discordgo.ApplicationCommandOptionRole,
+			discordgo.ApplicationCommandOptionMentionable, discordgo.ApplicationCommandOptionAttachment:
+			s, ok := o.Value.(string)
+			if !ok || !isSnowflake(s) {
+				return fmt.Errorf("%s.value is not a Discord id (a decimal number below 2^64)", p)
+			}
+		}
+		if err := checkOptionIDs(o.Options, p+".options"); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // readData reads the data of an interaction of type typ. On an error it

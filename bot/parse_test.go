@@ -103,6 +103,22 @@ func TestReadInteraction(t *testing.T) {
 		{name: "not JSON", raw: `{"type":`, wantBad: "malformed"},
 		{name: "JSON list", raw: `[1,2]`, wantBad: "malformed"},
 		{name: "no token", raw: `{"id":"1","application_id":"2","type":2,"data":{}}`, wantBad: "no id or token"},
+		{name: "user id of 5,000 digits", raw: strings.Replace(envelopeJSON("2", `{}`), `"id":"7"`, `"id":"`+strings.Repeat("9", 5000)+`"`, 1), wantBad: "member.user.id is not a Discord id"},
+		{name: "user id with a sign", raw: strings.Replace(envelopeJSON("2", `{}`), `"id":"7"`, `"id":"+7"`, 1), wantBad: "member.user.id is not a Discord id"},
+		{name: "user id over 2^64", raw: strings.Replace(envelopeJSON("2", `{}`), `"id":"7"`, `"id":"18446744073709551616"`, 1), wantBad: "member.user.id"},
+		{name: "interaction id with letters", raw: strings.Replace(envelopeJSON("2", `{}`), `1200000000000000009`, `12000x`, 1), wantBad: "id is not a Discord id"},
+		{name: "application id missing", raw: strings.Replace(envelopeJSON("2", `{}`), `"application_id":"1000000000000000001",`, ``, 1), wantBad: "application_id is missing"},
+		{name: "guild id with a leading zero", raw: strings.Replace(envelopeJSON("2", `{}`), `"version":1`, `"version":1,"guild_id":"0123"`, 1), wantBad: "guild_id"},
+		{name: "channel object id not a number", raw: strings.Replace(envelopeJSON("2", `{}`), `"version":1`, `"version":1,"channel":{"id":"general","type":0}`, 1), wantBad: "channel.id"},
+		{name: "DM user id not a number", raw: strings.Replace(envelopeJSON("2", `{}`), `"member":{"user":{"id":"7","username":"dee"}}`, `"user":{"id":"dee","username":"dee"}`, 1), wantBad: "user.id"},
+		{name: "message id not a number", raw: strings.Replace(envelopeJSON("3", `{"custom_id":"hint:x","component_type":2}`), `"version":1`, `"version":1,"message":{"id":"m1","flags":0}`, 1), wantBad: "message.id"},
+		{name: "user option not a snowflake", raw: envelopeJSON("2", `{"name":"progress","options":[{"name":"user","type":6,"value":"`+strings.Repeat("1", 300)+`"}]}`), wantBad: "data.options[0].value is not a Discord id"},
+		{name: "ids of every kind, as Discord sends them", raw: strings.Replace(envelopeJSON("2", `{"name":"progress","options":[{"name":"user","type":6,"value":"222222222222222222"}]}`), `"version":1`, `"version":1,"guild_id":"1300000000000000001","channel_id":"1400000000000000001","channel":{"id":"1400000000000000001","type":0}`, 1),
+			check: func(t *testing.T, i *discordgo.Interaction) {
+				if i.GuildID != "1300000000000000001" || i.ChannelID != "1400000000000000001" {
+					t.Errorf("guild %q channel %q", i.GuildID, i.ChannelID)
+				}
+			}},
 		{name: "member is a number", raw: strings.Replace(envelopeJSON("2", `{}`), `{"user":{"id":"7","username":"dee"}}`, `5`, 1), wantBad: "malformed"},
 	}
 	for _, tt := range tests {

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/outcome"
 )
 
 // Defaults for RateLimitConfig's zero fields.
@@ -100,6 +102,7 @@ func (l *RateLimiter) Handle(ctx context.Context, i *discordgo.Interaction) *dis
 		return l.next.Handle(ctx, i)
 	}
 	if wait, ok := l.take(userID(i)); !ok {
+		outcome.Set(ctx, outcome.RateLimited)
 		return ephemeral(slowDown(wait))
 	}
 	return l.next.Handle(ctx, i)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -92,8 +93,27 @@ func (c *REST) Respond(ctx context.Context, i *discordgo.Interaction, resp *disc
 	if err != nil {
 		return err
 	}
-	return c.do(ctx, http.MethodPost, "/interactions/"+url.PathEscape(i.ID)+"/"+url.PathEscape(i.Token)+"/callback", p)
+	err = c.do(ctx, http.MethodPost, "/interactions/"+url.PathEscape(i.ID)+"/"+url.PathEscape(i.Token)+"/callback", p)
+	if retriedAck(err) {
+		// An earlier attempt reached Discord and was taken, but the
+		// connection failed before its answer came back.
+		c.log.Info("interaction response taken on an earlier attempt", "interaction", i.ID)
+		return nil
+	}
+	return err
 }
+
+// errAckAfterRetry marks a callback that Discord calls already
+// acknowledged after an attempt that failed on the network.
+var errAckAfterRetry = errors.New("already acknowledged after a retry")
+
+// codeAlreadyAcknowledged is Discord's JSON error code for a second
+// response to one interaction.
+const codeAlreadyAcknowledged = 40060
+
+// retriedAck reports whether err is Discord's "already acknowledged"
+// answer to a callback retried after a network error.
+func retriedAck(err error) bool { return errors.Is(err, errAckAfterRetry) }
 
 // EditOriginal implements Sender.
 func (c *REST) EditOriginal(ctx context.Context, i *discordgo.Interaction, data *discordgo.InteractionResponseData) error {
@@ -129,6 +149,17 @@ type APIError struct {
 	Message string
 }
 
+// code returns Discord's JSON error code from the message, or 0.
+func (e *APIError) code() int {
+	var body struct {
+		Code int `json:"code"`
+	}
+	if json.Unmarshal([]byte(e.Message), &body) != nil {
+		return 0
+	}
+	return body.Code
+}
+
 // Error returns the status and Discord's message.
 func (e *APIError) Error() string {
 	return fmt.Sprintf("discord answered %d: %s", e.Status, e.Message)
@@ -138,13 +169,20 @@ func (e *APIError) Error() string {
 // never logged: it holds the interaction token.
 func (c *REST) do(ctx context.Context, method, path string, p payload) error {
 	backoff := c.minBackoff
+	netFailed := false // an attempt may have reached Discord unanswered
 	for attempt := 1; ; attempt++ {
 		wait, err := c.attempt(ctx, method, path, p)
 		if err == nil {
 			return nil
 		}
 		if wait < 0 {
+			if apiErr, ok := errors.AsType[*APIError](err); ok && netFailed && apiErr.Status == http.StatusBadRequest && apiErr.code() == codeAlreadyAcknowledged {
+				return fmt.Errorf("%w: %w", errAckAfterRetry, err)
+			}
 			return err // final
+		}
+		if _, ok := errors.AsType[*APIError](err); !ok {
+			netFailed = true
 		}
 		if wait < backoff {
 			// Full jitter on the exponential step, at least half of it.
@@ -152,7 +190,7 @@ func (c *REST) do(ctx context.Context, method, path string, p payload) error {
 		}
 		backoff = min(2*backoff, c.maxBackoff)
 		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
-			return fmt.Errorf("giving up after %d attempts, the interaction token expires first: %w", attempt, err)
+			return fmt.Errorf("giving up after %d attempts, the interaction token expires first (%w): %w", attempt, context.DeadlineExceeded, err)
 		}
 		c.log.Warn("discord call failed; retrying", "method", method, "attempt", attempt, "wait", wait, "err", err)
 		select {

@@ -3,9 +3,12 @@ package bot
 import (
 	"context"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/outcome"
 )
 
 // RateStore counts a user's interactions in a store that every replica
@@ -34,6 +37,8 @@ type SharedRateLimiter struct {
 	burst int
 	per   time.Duration
 	log   *slog.Logger
+	// fallbacks counts the interactions the store could not count.
+	fallbacks atomic.Uint64
 }
 
 var (
@@ -60,14 +65,20 @@ func (l *SharedRateLimiter) Handle(ctx context.Context, i *discordgo.Interaction
 	wait, ok, err := l.store.Take(tctx, user, l.burst, l.per)
 	cancel()
 	if err != nil {
+		l.fallbacks.Add(1)
 		l.log.Warn("shared rate limit unavailable; limiting this replica only", append(logAttrs(i), "err", err)...)
 		return l.local.Handle(ctx, i)
 	}
 	if !ok {
+		outcome.Set(ctx, outcome.RateLimited)
 		return ephemeral(slowDown(wait))
 	}
 	return l.local.next.Handle(ctx, i)
 }
+
+// Fallbacks returns how many interactions the shared store could not
+// count in time, which this replica's own limiter decided instead.
+func (l *SharedRateLimiter) Fallbacks() uint64 { return l.fallbacks.Load() }
 
 // Private reports what the wrapped Handler reports.
 func (l *SharedRateLimiter) Private(i *discordgo.Interaction) bool { return l.local.Private(i) }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/textproto"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -35,8 +36,10 @@ type wireMessage struct {
 
 // wireAttachment is a partial attachment: the id is the index of a file
 // uploaded with the message (files[n]) or the id of an attachment to keep.
+// Both are snowflakes in Discord's schema, so both are strings: "0" for
+// files[0].
 type wireAttachment struct {
-	ID       any    `json:"id"`
+	ID       string `json:"id"`
 	Filename string `json:"filename"`
 }
 
@@ -94,7 +97,7 @@ func messageOf(d *discordgo.InteractionResponseData, forEdit bool) (wireMessage,
 		}
 	}
 	for k, f := range d.Files {
-		m.Attachments = append(m.Attachments, wireAttachment{ID: k, Filename: f.Name})
+		m.Attachments = append(m.Attachments, wireAttachment{ID: strconv.Itoa(k), Filename: f.Name})
 	}
 	return m, d.Files
 }

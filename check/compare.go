@@ -57,6 +57,9 @@ type Report struct {
 	Smallest *Failure
 	// Answers are the valid answer lines of the game.
 	Answers []string
+	// Shift is where the output's answers start to shift against the
+	// tests (a line missing or extra), or nil.
+	Shift *Shift
 }
 
 // MaxProblems bounds the malformed lines a report lists.
@@ -83,31 +86,158 @@ func Compare(ctx context.Context, g solver.Game, input, output []byte) (*Report,
 	}
 	rep := &Report{Game: g, Tests: len(cases), Answers: answers(g, cases, expected)}
 	got := outputLines(output)
+	lineOf, shift := align(got, expected)
+	rep.Shift = shift
+	answered := 0
 	for k, c := range cases {
-		if k >= len(got) {
-			rep.problem(len(got)+1, fmt.Sprintf("the output ends after %s; the input has %d tests, so answers %d to %d are missing",
-				explain.Plural(len(got), "answer", "answers"), len(cases), len(got)+1, len(cases)))
-			break
+		i := lineOf[k]
+		if i >= len(got) {
+			if shift == nil {
+				rep.problem(len(got)+1, fmt.Sprintf("the output ends after %s; the input has %d tests, so answers %d to %d are missing",
+					explain.Plural(len(got), "answer", "answers"), len(cases), len(got)+1, len(cases)))
+				break
+			}
+			continue
 		}
-		line := got[k]
+		if i < 0 { // the shift's missing line
+			rep.problem(shift.Line, fmt.Sprintf("no line answers test %d: the answers shift here by %s", k+1, explain.Plural(shift.By, "line", "lines")))
+			continue
+		}
+		answered++
+		line := got[i]
 		switch {
 		case line == expected[k]:
 			rep.Right++
 		case !slices.Contains(rep.Answers, line):
-			rep.problem(k+1, unknownToken(line, rep.Answers))
+			rep.problem(i+1, unknownToken(line, rep.Answers))
 		default:
 			rep.Wrong++
-			f := &Failure{Case: c, OutputLine: k + 1, Expected: expected[k], Got: line}
+			f := &Failure{Case: c, OutputLine: i + 1, Expected: expected[k], Got: line}
 			if rep.Smallest == nil || c.Size() < rep.Smallest.Size() {
 				rep.Smallest = f
 			}
 		}
 	}
-	if len(got) > len(cases) {
+	if shift != nil && shift.By < 0 {
+		for i := shift.Line - 1; i < shift.Line-1-shift.By; i++ {
+			rep.problem(i+1, fmt.Sprintf("%q answers no test: the answers shift here by %s", solver.Clip([]byte(got[i])), explain.Plural(-shift.By, "line", "lines")))
+		}
+	}
+	if shift == nil && len(got) > len(cases) {
 		rep.problem(len(cases)+1, fmt.Sprintf("the output has %d lines but the input only %d tests; this line and the %d after it are extra",
 			len(got), len(cases), len(got)-len(cases)-1))
 	}
 	return rep, nil
+}
+
+// Shift is where a program's answers start to shift against the tests:
+// from output line Line on, each line answers the test By places later
+// (a line missing, By 1) or earlier (an extra line, By -1), so the
+// comparison reads them shifted back instead of calling every later
+// answer wrong.
+type Shift struct {
+	Line, By int
+	// Last is the last output line where the shift could start as well:
+	// lines Line to Last give one answer, so which of them is missing or
+	// extra cannot be told. It equals Line when it can.
+	Last int
+}
+
+// Sentence says where the answers shift and what the report did.
+func (s *Shift) Sentence() string {
+	lines := func(n int) string {
+		return map[bool]string{true: "a line is", false: fmt.Sprintf("%d lines are", n)}[n == 1]
+	}
+	where := fmt.Sprintf("from output line %d", s.Line)
+	if s.Last > s.Line {
+		where = fmt.Sprintf("somewhere in output lines %d to %d (their tests have one answer, so which line it is cannot be told)", s.Line, s.Last)
+	}
+	if s.By > 0 {
+		return fmt.Sprintf("Your answers shift %s: %s missing, so each line after it answers the test %s later. The answers after the shift were compared with the tests they answer.",
+			where, lines(s.By), explain.Plural(s.By, "place", "places"))
+	}
+	return fmt.Sprintf("Your answers shift %s: %s extra, so each line after it answers the test %s earlier. The answers after the shift were compared with the tests they answer.",
+		where, lines(-s.By), explain.Plural(-s.By, "place", "places"))
+}
+
+// maxShift is the most lines missing or extra that align looks for.
+const maxShift = 3
+
+// minShifted is the fewest answers after a shift that align needs to
+// tell a shift from chance: with two or three possible answers, short
+// runs agree by luck.
+const minShifted = 8
+
+// align maps each test to the output line that answers it (-1 for a
+// test whose line is missing), and finds the shift when the output has
+// up to maxShift lines more or fewer than the tests and the answers
+// after some line agree with the tests clearly better shifted than not.
+// Without a shift, test k is answered by line k.
+func align(got, expected []string) ([]int, *Shift) {
+	lineOf := make([]int, len(expected))
+	for k := range lineOf {
+		lineOf[k] = k
+	}
+	d := len(expected) - len(got) // lines missing (> 0) or extra (< 0)
+	if d == 0 || d > maxShift || d < -maxShift {
+		return lineOf, nil
+	}
+	// With a shift at test k: tests before k are answered by lines
+	// before k; a test t ≥ k by line t-d (missing) or t-d (extra, d<0).
+	n := len(expected)
+	agreeAt := func(t, i int) int {
+		if i >= 0 && i < len(got) && got[i] == expected[t] {
+			return 1
+		}
+		return 0
+	}
+	// plain[k]: agreements of tests < k unshifted; shifted[k]: of tests ≥ k
+	// shifted; straight[k]: of tests ≥ k unshifted.
+	plain := make([]int, n+1)
+	for t := 0; t < n; t++ {
+		plain[t+1] = plain[t] + agreeAt(t, t)
+	}
+	shifted, straight := make([]int, n+2), make([]int, n+2)
+	for t := n - 1; t >= 0; t-- {
+		shifted[t] = shifted[t+1] + agreeAt(t, t-d)
+		straight[t] = straight[t+1] + agreeAt(t, t)
+	}
+	best, bestK, lastK := -1, 0, 0
+	for k := 0; k <= n; k++ {
+		// a shift at k leaves tests k..k+d-1 unanswered when lines are
+		// missing: they cannot agree.
+		start := k
+		if d > 0 {
+			start = min(n, k+d)
+		}
+		switch v := plain[k] + shifted[start]; {
+		case v > best:
+			best, bestK, lastK = v, k, k
+		case v == best && lastK == k-1:
+			lastK = k
+		}
+	}
+	start := bestK
+	if d > 0 {
+		start = min(n, bestK+d)
+	}
+	tail := n - start
+	// The shift must explain the answers after it far better than
+	// reading them straight: at most a fifth of them wrong shifted, and
+	// at least twice as many (and 3 more) wrong read straight.
+	shiftedWrong, straightWrong := tail-shifted[start], tail-straight[start]
+	if tail < minShifted || shiftedWrong*5 > tail || straightWrong < 2*shiftedWrong+3 {
+		return lineOf, nil
+	}
+	for t := bestK; t < n; t++ {
+		switch {
+		case d > 0 && t < start:
+			lineOf[t] = -1
+		default:
+			lineOf[t] = t - d
+		}
+	}
+	return lineOf, &Shift{Line: bestK + 1, Last: lastK + 1, By: d}
 }
 
 func (r *Report) problem(line int, msg string) {
@@ -204,10 +334,23 @@ func Cases(g solver.Game, input []byte) ([]Case, error) {
 	return out, nil
 }
 
-// Explain solves the failing case and explains it: the position, the
-// result and the steps; an error when the position is too large to parse
-// as one (longer than solver.MaxLongPositionLen).
+// Explain solves the failing case and explains it as the short card:
+// the facts that decide it, how the move is found, the move, a line of
+// play and the rule here (the full reasoning is Reasoning, which the
+// card's "Full reasoning" button shows). It is an error when the
+// position is too large to parse as one (longer than
+// solver.MaxLongPositionLen).
 func Explain(ctx context.Context, g solver.Game, f *Failure, opts explain.Options) (solver.Result, []explain.Step, error) {
+	pos, err := g.Parse(f.Text, solver.ParseOptions{First: f.First, Long: true})
+	if err != nil {
+		return solver.Result{}, nil, err
+	}
+	res := explain.Solve(ctx, pos)
+	return res, explain.Short(explain.Summary(ctx, res, opts), explain.MoveStep(ctx, res)), nil
+}
+
+// Reasoning is the failing case's full reasoning, step by step.
+func Reasoning(ctx context.Context, g solver.Game, f *Failure, opts explain.Options) (solver.Result, []explain.Step, error) {
 	pos, err := g.Parse(f.Text, solver.ParseOptions{First: f.First, Long: true})
 	if err != nil {
 		return solver.Result{}, nil, err

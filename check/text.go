@@ -39,6 +39,9 @@ func (f *Failure) Sentence() string {
 // case, and the malformed lines.
 func (r *Report) Lines() []string {
 	out := []string{r.Headline()}
+	if r.Shift != nil {
+		out = append(out, r.Shift.Sentence())
+	}
 	if r.Smallest != nil {
 		out = append(out, fmt.Sprintf("%s. The smallest failing case: %s",
 			explain.Plural(r.Wrong, "wrong answer", "wrong answers"), r.Smallest.Sentence()))

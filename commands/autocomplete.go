@@ -9,6 +9,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/discordx"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -34,7 +36,7 @@ func examplesOf(g solver.Game) []string {
 // fails: anything unexpected gets no choices, the one answer an
 // autocomplete interaction accepts besides choices.
 func (r *Router) autocomplete(_ context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
-	resp := noChoices()
+	resp := discordx.NoChoices()
 	data := i.ApplicationCommandData()
 	g, err := solver.Lookup(data.Name)
 	if err != nil || len(data.Options) != 1 {
@@ -105,7 +107,7 @@ func parseStatus(g solver.Game, text, first string) (string, bool) {
 	}
 	pos, err := g.Parse(text, solver.ParseOptions{First: first})
 	if err != nil {
-		var ie *solver.InputError
+		var ie *fault.Error
 		msg := err.Error()
 		if errors.As(err, &ie) && ie.Field == optPosition {
 			msg = ie.Msg
@@ -134,12 +136,4 @@ func orderExamples(ex []string, typed string) []string {
 		}
 	}
 	return append(starts, rest...)
-}
-
-// noChoices is an autocomplete answer with no choices.
-func noChoices() *discordgo.InteractionResponse {
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-		Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
-	}
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/nimtutor/nimtutor/play"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -41,7 +41,7 @@ var cardButtons = []cardButton{
 
 // errCardExpired answers a click on a card whose long position has left
 // the cache.
-var errCardExpired = &solver.InputError{Field: "button", Msg: "this card's position has expired; run the solve command again"}
+var errCardExpired = fault.New(fault.EInvalid, "button", "this card's position has expired; run the solve command again")
 
 // cardRow returns the card's buttons for pos, made by author.
 func (r *Router) cardRow(pos solver.Position, author string) []discordgo.MessageComponent {
@@ -57,10 +57,10 @@ func (r *Router) cardRow(pos solver.Position, author string) []discordgo.Message
 // related commands as clickable mentions in a last field (Discord renders
 // mentions in field values, not in footers), and the buttons. With
 // spoiler:true the verdict and the steps go behind spoiler marks.
-func (r *Router) finishCard(q *request, res solver.Result, data *discordgo.InteractionResponseData, e *discordgo.MessageEmbed) {
+func (r *Router) finishCard(res solver.Result, data *discordgo.InteractionResponseData, e *discordgo.MessageEmbed, author string, spoiler bool) {
 	g := res.Position.Game().Name()
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Judge answer: " + res.Answer()}
-	spoiler, reserve := q.boolean(optSpoiler), 0
+	reserve := 0
 	if spoiler {
 		hideAnswer(res, data, e)
 		reserve = len(e.Fields) * len(spoilerMarks+spoilerMarks)
@@ -77,7 +77,7 @@ func (r *Router) finishCard(q *request, res solver.Result, data *discordgo.Inter
 			f.Value = spoilerMarks + clipText(f.Value, maxFieldValueLen-2*len(spoilerMarks)) + spoilerMarks
 		}
 	}
-	data.Components = r.cardRow(res.Position, userID(q.i))
+	data.Components = r.cardRow(res.Position, author)
 }
 
 // optSpoiler asks for the answer behind spoiler marks.
@@ -133,7 +133,7 @@ func (r *Router) mention(name, sub string) string {
 // cardClick answers a click on a card's button: privately unless the
 // card's author clicked.
 func (r *Router) cardClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
-	head, pos, err := r.openPosition(id, cardID)
+	head, pos, err := r.openPosition(ctx, id, cardID)
 	if err != nil {
 		return nil, err
 	}
@@ -150,9 +150,10 @@ func (r *Router) cardClick(ctx context.Context, i *discordgo.Interaction, id str
 
 // cardPlay starts a game on the card's position for whoever clicked.
 func (r *Router) cardPlay(q *request) (*discordgo.InteractionResponse, error) {
-	s, turn, err := play.Start(q.ctx, q.pos, false)
+	turn, err := r.t.StartGame(q.ctx, userID(q.i), q.i.GuildID, q.pos, false)
 	if err != nil {
 		return nil, err
 	}
-	return newMessage(r.gameMessage(q.ctx, game{Session: s, owner: userID(q.i)}, turn.Events), true), nil
+	r.keepLong(q.ctx, turn.Game.Owner, turn.Game.Pos)
+	return newMessage(r.gameMessage(turn.Game, turn.Events, turn.Picture), true), nil
 }

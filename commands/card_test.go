@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // solveCard runs /GAME solve and returns the reply and its buttons by label.
@@ -106,7 +108,7 @@ func TestCardMentions(t *testing.T) {
 		{"ids unknown", nil, []string{"`/adapwns hint`", "`/adapwns play`", "`/adapwns verify`", "`/help`"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := testNew(Config{Cache: &mapCache{m: map[string]any{}}, CommandIDs: tc.ids})
+			r := testNew(Config{Config: tutor.Config{Cache: &mapCache{m: map[string]any{}}}, CommandIDs: tc.ids})
 			card, _ := solveCard(t, r, student, "adapwns", optPosition, "..P.P")
 			fields := card.Data.Embeds[0].Fields
 			last := fields[len(fields)-1]

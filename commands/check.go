@@ -12,8 +12,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/check"
-	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // Options of /check.
@@ -34,14 +35,14 @@ const checkPrefix = "chk"
 // checkSolve answers the report's Solve button: the full solve card of
 // the failing case, privately, as /GAME solve would give it.
 func (r *Router) checkSolve(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
-	head, pos, err := r.openPosition(id, checkID)
+	head, pos, err := r.openPosition(ctx, id, checkID)
 	if err != nil {
 		return nil, err
 	}
 	if head[1] != "s" {
 		return nil, errBadState
 	}
-	resp, err := r.solve(&request{ctx: ctx, i: i, pos: pos})
+	resp, err := r.solve(&request{ctx: ctx, i: i, pos: pos, options: options{}})
 	if err != nil {
 		return nil, err
 	}
@@ -59,9 +60,6 @@ func checkOptions() []*discordgo.ApplicationCommandOption {
 	}
 }
 
-// checkSeedKey is the cache key of the last seed handed to a user for a game.
-func checkSeedKey(user, game string) string { return "check-seed:" + user + ":" + game }
-
 // check answers /check: a test file without output:, else the report.
 func (r *Router) check(q *request) (*discordgo.InteractionResponse, error) {
 	g, err := solver.Lookup(q.str(optGame))
@@ -69,7 +67,7 @@ func (r *Router) check(q *request) (*discordgo.InteractionResponse, error) {
 		return nil, err
 	}
 	if !check.Supported(g) {
-		return nil, &solver.InputError{Field: optGame, Msg: fmt.Sprintf("/check has no test file for %s yet", g.Name())}
+		return nil, fault.New(fault.EInvalid, optGame, "/check has no test file for %s yet", g.Name())
 	}
 	seed, hasSeed := uint64(0), false
 	if o := q.options[optCheckSeed]; o != nil {
@@ -78,12 +76,12 @@ func (r *Router) check(q *request) (*discordgo.InteractionResponse, error) {
 	out := q.options[optCheckOutput]
 	if out == nil {
 		if q.options[optCheckInput] != nil {
-			return nil, &solver.InputError{Field: optCheckInput, Msg: "attach your program's output too (output:), or leave out input: to get a test file"}
+			return nil, fault.New(fault.EInvalid, optCheckInput, "attach your program's output too (output:), or leave out input: to get a test file")
 		}
 		if !hasSeed {
 			seed = rand.Uint64N(maxSeed)
 		}
-		return r.handOut(q.i, g, seed)
+		return r.handOut(q.ctx, q.i, g, seed)
 	}
 	output, outName, err := r.download(q.ctx, q.i, out, maxJudgeFileBytes)
 	if err != nil {
@@ -93,7 +91,7 @@ func (r *Router) check(q *request) (*discordgo.InteractionResponse, error) {
 	var inName string
 	switch in := q.options[optCheckInput]; {
 	case in != nil && hasSeed:
-		return nil, &solver.InputError{Field: optCheckSeed, Msg: "give the input file or the seed of nimtutor's test file, not both"}
+		return nil, fault.New(fault.EInvalid, optCheckSeed, "give the input file or the seed of nimtutor's test file, not both")
 	case in != nil:
 		if input, inName, err = r.download(q.ctx, q.i, in, maxJudgeFileBytes); err != nil {
 			return nil, err
@@ -103,12 +101,10 @@ func (r *Router) check(q *request) (*discordgo.InteractionResponse, error) {
 			seed, hasSeed = check.SeedFromName(outName)
 		}
 		if !hasSeed {
-			if v, ok := r.cfg.Cache.Get(checkSeedKey(userID(q.i), g.Name())); ok {
-				seed, hasSeed = v.(uint64)
-			}
+			seed, hasSeed = r.t.LastSeed(userID(q.i), g)
 		}
 		if !hasSeed {
-			return nil, &solver.InputError{Field: optCheckSeed, Msg: fmt.Sprintf("which test file is %s the output of? Give its seed (seed:), or attach the input too (input:); /check game:%s without output: hands out a test file", outName, g.Name())}
+			return nil, fault.New(fault.EInvalid, optCheckSeed, "which test file is %s the output of? Give its seed (seed:), or attach the input too (input:); /check game:%s without output: hands out a test file", outName, g.Name())
 		}
 		f, err := check.Generate(g, seed)
 		if err != nil {
@@ -116,25 +112,27 @@ func (r *Router) check(q *request) (*discordgo.InteractionResponse, error) {
 		}
 		input, inName = f.Input, f.Name()
 	}
-	rep, err := check.Compare(q.ctx, g, input, output)
-	var ie *solver.InputError
+	checked, err := r.t.Check(q.ctx, g, input, output)
+	var ie *fault.Error
 	if errors.As(err, &ie) {
 		return ephemeral(malformedInput(inName, input, ie)), nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("checking %s: %w", g.Name(), err)
 	}
-	return r.checkReport(q.ctx, q.i, rep, inName, outName), nil
+	if checked.Explained {
+		r.keepLong(q.ctx, userID(q.i), checked.Result.Position)
+	}
+	return r.checkReport(checked, userID(q.i), inName, outName), nil
 }
 
 // handOut answers /check without output: the test file as an attachment,
 // with its seed.
-func (r *Router) handOut(i *discordgo.Interaction, g solver.Game, seed uint64) (*discordgo.InteractionResponse, error) {
-	f, err := check.Generate(g, seed)
+func (r *Router) handOut(ctx context.Context, i *discordgo.Interaction, g solver.Game, seed uint64) (*discordgo.InteractionResponse, error) {
+	f, err := r.t.TestFile(ctx, userID(i), g, seed)
 	if err != nil {
 		return nil, err
 	}
-	r.cfg.Cache.Set(checkSeedKey(userID(i), g.Name()), seed)
 	e := &discordgo.MessageEmbed{
 		Title: fmt.Sprintf("A test file for %s", g.Name()),
 		Description: f.Summary() + "\n\nIt stresses what solutions get wrong: the samples, single stacks or pieces, all-equal parts, ties, " +
@@ -154,7 +152,8 @@ func (r *Router) handOut(i *discordgo.Interaction, g solver.Game, seed uint64) (
 // checkReport is the reply to a check: how many answers are right, the
 // smallest failing case with its explanation and the card's buttons, and
 // the malformed lines.
-func (r *Router) checkReport(ctx context.Context, i *discordgo.Interaction, rep *check.Report, inName, outName string) *discordgo.InteractionResponse {
+func (r *Router) checkReport(c tutor.Checked, user, inName, outName string) *discordgo.InteractionResponse {
+	rep := c.Report
 	colour := colourWin
 	if !rep.OK() {
 		colour = colourLoss
@@ -170,8 +169,8 @@ func (r *Router) checkReport(ctx context.Context, i *discordgo.Interaction, rep 
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
 	if rep.Smallest != nil {
-		res, steps, err := check.Explain(ctx, rep.Game, rep.Smallest, explain.Options{MaxItems: 6})
-		if err != nil {
+		res, steps := c.Result, c.Steps
+		if !c.Explained {
 			e.Description += "\n\nThe failing position is too large to explain here; run `nimtutor check` on the command line for every step."
 		} else {
 			e.Description += fmt.Sprintf("\n\nWhy the answer is **%s**, step by step:", res.Answer())
@@ -181,7 +180,7 @@ func (r *Router) checkReport(ctx context.Context, i *discordgo.Interaction, rep 
 			}
 			e.Fields = fields
 			appendFields(e, 0, &discordgo.MessageEmbedField{Name: "This position", Value: "The buttons below show its full solve card, give a hint on it, play it against the bot, or verify it by exhaustive search."})
-			row := r.cardRow(res.Position, userID(i))
+			row := r.cardRow(res.Position, user)
 			if len(res.Position.String()) <= solver.MaxPositionLen {
 				solve := discordgo.Button{Label: "Solve (full card)", Style: discordgo.SuccessButton, CustomID: r.customID(checkPrefix+":s:"+rep.Game.Name(), res.Position)}
 				// A row holds five buttons and the card's row may be full.

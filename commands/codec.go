@@ -5,9 +5,10 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
-	"github.com/nimtutor/nimtutor/solver"
 	"math/big"
 	"slices"
+
+	"github.com/nimtutor/nimtutor/fault"
 )
 
 // packText packs a position's text into few bytes. The text's own set of
@@ -34,7 +35,7 @@ func packText(text string) []byte {
 }
 
 // errBadState reports a custom_id or stored state that does not decode.
-var errBadState = solver.Errorf(solver.EExpired, "", "the button's data is damaged; run the command again.")
+var errBadState = fault.New(fault.EExpired, "", "the button's data is damaged; run the command again.")
 
 // unpackText reverses packText.
 func unpackText(b []byte) (string, error) {

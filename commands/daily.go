@@ -9,16 +9,12 @@ import (
 // daily answers /daily: today's puzzle of the server, or the learner's
 // answer to it and the server's tally once answered.
 func (r *Router) daily(q *request) (*discordgo.InteractionResponse, error) {
-	svc, err := r.practice(q.ctx)
+	user := userID(q.i)
+	d, err := r.t.DailyPuzzle(q.ctx, user, q.i.GuildID)
 	if err != nil {
 		return nil, err
 	}
-	user := userID(q.i)
-	d, err := svc.DailyPuzzle(q.ctx, user, q.i.GuildID)
-	if err != nil {
-		return nil, practiceError(err)
-	}
-	tally := fmt.Sprintf("Today's puzzle (%s): %s", d.Day, tallyText(q.i.GuildID, d.Solved, d.Failed))
+	tally := fmt.Sprintf("Today's puzzle (%s): %s", d.Day, tallyText(q.i.GuildID, d.Tally.Solved, d.Tally.Failed))
 	if d.Answer != nil {
 		verdict := "❌ you missed it"
 		if d.Answer.Correct {
@@ -26,15 +22,12 @@ func (r *Router) daily(q *request) (*discordgo.InteractionResponse, error) {
 		}
 		e := &discordgo.MessageEmbed{
 			Title:       fmt.Sprintf("Daily puzzle %s: %s", d.Day, verdict),
-			Description: fmt.Sprintf("You answered %s on puzzle %s. %s\nCome back tomorrow for the next one, or keep practising with /practice.", d.Answer.Move, d.Puzzle.ID, tally),
+			Description: fmt.Sprintf("You answered %s on puzzle %s. %s\nCome back tomorrow for the next one, or keep practising with /practice.", d.Answer.Move, d.PuzzleID, tally),
 			Color:       colourHint,
 		}
 		return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, false), nil
 	}
-	pend, err := svc.Store().Pending(q.ctx, user, d.Puzzle.ID)
-	if err != nil {
-		return nil, err
-	}
-	data := r.puzzleMessage(q.ctx, svc, d.Puzzle, user, learnerRating(q.ctx, svc, user, d.Puzzle.Game.Name()), pend.Hints, tally)
-	return newMessage(data, false), nil
+	v := *d.View
+	v.Note = tally
+	return newMessage(r.puzzleMessage(v, user), false), nil
 }

@@ -1,7 +1,8 @@
 // Package commands is nimtutor's slash-command layer: the one table of
 // commands that registration, both Discord transports and the local
-// console share, and the handlers that turn a command's options into
-// solver and explain calls and their results into Discord responses.
+// console share, and the handlers that read a command's options (or a
+// control's signed custom_id), call one use case of package tutor, and
+// render the plain value it returns as a Discord response.
 //
 // Handlers return their response as a value; the transports in package bot
 // are the only code that writes to Discord. The package knows Discord's
@@ -13,8 +14,8 @@
 // a verification of the card's position for whoever clicks.
 //
 // Every option is checked against the table (type, JSON type, null,
-// missing) so that bad input gets a message naming what is wrong. Work is
-// bounded: searches take the request's context and a budget and run in a
-// Gate with a bounded queue, large pictures in another, and a full queue
-// is answered at once with a "busy, try again in N seconds".
+// missing) so that bad input gets a message naming what is wrong. The
+// package touches no store: the tutor owns the store, the cache and the
+// gates that bound work (a full queue is answered at once with a "busy,
+// try again in N seconds"), and building a reply never writes anything.
 package commands

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -36,9 +37,9 @@ func (r *Router) readPosition(ctx context.Context, i *discordgo.Interaction, g s
 	file, hasFile := opts[optPositionFile]
 	switch {
 	case hasText && hasFile:
-		return nil, &solver.InputError{Field: "position", Msg: "give the position either as text (position) or as a file (position_file), not both"}
+		return nil, fault.New(fault.EInvalid, "position", "give the position either as text (position) or as a file (position_file), not both")
 	case !hasText && !hasFile:
-		return nil, &solver.InputError{Field: "position", Msg: "give the position as text (position) or upload it as a text file (position_file)"}
+		return nil, fault.New(fault.EInvalid, "position", "give the position as text (position) or upload it as a text file (position_file)")
 	case hasText:
 		return g.Parse(opts.str(optPosition), solver.ParseOptions{First: opts.str(optFirst)})
 	}
@@ -47,9 +48,9 @@ func (r *Router) readPosition(ctx context.Context, i *discordgo.Interaction, g s
 		return nil, err
 	}
 	pos, err := g.Parse(string(body), solver.ParseOptions{First: opts.str(optFirst), Long: true})
-	var ie *solver.InputError
+	var ie *fault.Error
 	if errors.As(err, &ie) && ie.Field == optPosition {
-		return nil, &solver.InputError{Field: optPositionFile, Msg: ie.Msg}
+		return nil, fault.New(fault.EInvalid, optPositionFile, "%s", ie.Msg)
 	}
 	return pos, err
 }
@@ -59,14 +60,14 @@ func (r *Router) readPosition(ctx context.Context, i *discordgo.Interaction, g s
 func (r *Router) download(ctx context.Context, i *discordgo.Interaction, o *discordgo.ApplicationCommandInteractionDataOption, limit int64) ([]byte, string, error) {
 	a := attachmentOf(i, o)
 	if a == nil {
-		return nil, "", &solver.InputError{Field: o.Name, Msg: "the attached file is missing from the interaction; attach it again"}
+		return nil, "", fault.New(fault.EInvalid, o.Name, "the attached file is missing from the interaction; attach it again")
 	}
 	if r.cfg.Attachments == nil {
-		return nil, "", &solver.InputError{Field: o.Name, Msg: "files cannot be read here; give the position as text"}
+		return nil, "", fault.New(fault.EInvalid, o.Name, "files cannot be read here; give the position as text")
 	}
 	body, err := r.cfg.Attachments.Download(ctx, a, limit)
 	if err != nil {
-		return nil, "", &solver.InputError{Field: o.Name, Msg: err.Error()}
+		return nil, "", fault.New(fault.EInvalid, o.Name, "%s", err.Error())
 	}
 	return body, a.Filename, nil
 }

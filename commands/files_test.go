@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // fakeFiles serves attachments from memory by URL; a missing URL fails
@@ -66,7 +68,7 @@ func judgeCommand(game, filename, url string, strict bool) *discordgo.Interactio
 func newFilesRouter(tb testing.TB, files map[string]string) (*Router, *fakeFiles) {
 	tb.Helper()
 	f := &fakeFiles{files: files}
-	return testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), CommandIDs: testCommandIDs(), Attachments: f}), f
+	return testNew(Config{Config: tutor.Config{Cache: &mapCache{m: map[string]any{}}}, Secret: []byte("s"), CommandIDs: testCommandIDs(), Attachments: f}), f
 }
 
 func TestPositionFile(t *testing.T) {

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"image/png"
 	"strings"
 	"sync"
@@ -10,14 +9,14 @@ import (
 	"time"
 
 	"github.com/nimtutor/nimtutor/render"
-	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/tutor"
 
 	"github.com/bwmarrin/discordgo"
 )
 
 // fill starts jobs in g that hold its workers and queue until release is
 // closed; it returns once they all hold their place.
-func fill(tb testing.TB, g *Gate, workers, queue int, release <-chan struct{}) *sync.WaitGroup {
+func fill(tb testing.TB, g *tutor.Gate, workers, queue int, release <-chan struct{}) *sync.WaitGroup {
 	tb.Helper()
 	var wg sync.WaitGroup
 	for range workers + queue {
@@ -40,51 +39,9 @@ func fill(tb testing.TB, g *Gate, workers, queue int, release <-chan struct{}) *
 	}
 }
 
-func TestGate(t *testing.T) {
-	g := NewGate(2, 3)
-	release := make(chan struct{})
-	wg := fill(t, g, 2, 3, release)
-
-	err := g.Do(context.Background(), func(context.Context) error { t.Error("job ran past a full queue"); return nil })
-	if solver.ErrorCode(err) != solver.EBusy {
-		t.Fatalf("err = %v, want a busy error", err)
-	}
-	if msg := solver.ErrorMessage(err); !strings.Contains(msg, "busy") || !strings.Contains(msg, "Try again in") {
-		t.Errorf("message %q", msg)
-	}
-	close(release)
-	wg.Wait()
-	if running, waiting := g.Load(); running != 0 || waiting != 0 {
-		t.Errorf("after the jobs: %d running, %d waiting", running, waiting)
-	}
-	if err := g.Do(context.Background(), func(context.Context) error { return nil }); err != nil {
-		t.Errorf("empty gate: %v", err)
-	}
-}
-
-func TestGateWaitCancelled(t *testing.T) {
-	g := NewGate(1, 1)
-	release := make(chan struct{})
-	wg := fill(t, g, 1, 0, release)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-	defer cancel()
-	ran := false
-	err := g.Do(ctx, func(context.Context) error { ran = true; return nil })
-	if !errors.Is(err, context.DeadlineExceeded) || ran {
-		t.Errorf("err = %v, ran = %v; want the wait cut short and the job not run", err, ran)
-	}
-	close(release)
-	wg.Wait()
-	if _, waiting := g.Load(); waiting != 0 {
-		t.Errorf("%d still waiting", waiting)
-	}
-}
-
-// TestVerifyBusy fills the search gate: a verify is told at once to come
-// back, in a private message with a wait in seconds.
 func TestVerifyBusy(t *testing.T) {
-	g := NewGate(1, 1)
-	r := testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), Searches: g})
+	g := tutor.NewGate(1, 1)
+	r := testNew(Config{Config: tutor.Config{Cache: &mapCache{m: map[string]any{}}, Searches: g}, Secret: []byte("s")})
 	release := make(chan struct{})
 	wg := fill(t, g, 1, 1, release)
 	defer func() { close(release); wg.Wait() }()
@@ -113,7 +70,7 @@ func TestVerifyBusy(t *testing.T) {
 // TestVerifyCancelledMidSearch cancels a long search: the handler returns
 // promptly, so no CPU is spent once the answer is moot.
 func TestVerifyCancelledMidSearch(t *testing.T) {
-	r := testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), VerifyBudget: 1 << 30})
+	r := testNew(Config{Config: tutor.Config{Cache: &mapCache{m: map[string]any{}}, VerifyBudget: 1 << 30}, Secret: []byte("s")})
 	ctx, cancel := context.WithCancelCause(context.Background())
 	done := make(chan *discordgo.InteractionResponse, 1)
 	go func() {
@@ -138,10 +95,10 @@ func TestVerifyCancelledMidSearch(t *testing.T) {
 // TestLargePictureLeftOutWhenBusy fills the picture gate: the answer
 // comes without its picture.
 func TestLargePictureLeftOutWhenBusy(t *testing.T) {
-	g := NewGate(1, 0)
+	g := tutor.NewGate(1, 0)
 	// The real drawer: this test also checks that a reply's picture is a
 	// PNG within the reply's pixel cap.
-	r := testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("s"), Pictures: g, Draw: render.PNG})
+	r := testNew(Config{Config: tutor.Config{Cache: &mapCache{m: map[string]any{}}, Pictures: g, Draw: render.PNG}, Secret: []byte("s")})
 	release := make(chan struct{})
 	wg := fill(t, g, 1, 0, release)
 	defer func() { close(release); wg.Wait() }()
@@ -237,7 +194,7 @@ func (c *countingCache) Get(k string) (any, bool) {
 // they run one at a time, and all are answered.
 func TestWorkGateOneAtATime(t *testing.T) {
 	cache := &countingCache{mapCache: mapCache{m: map[string]any{}}}
-	r := testNew(Config{Cache: cache, Secret: []byte("s"), Work: NewGate(1, 16)})
+	r := testNew(Config{Config: tutor.Config{Cache: cache, Work: tutor.NewGate(1, 16)}, Secret: []byte("s")})
 	var wg sync.WaitGroup
 	for k := range 8 {
 		wg.Add(1)

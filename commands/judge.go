@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -50,8 +51,8 @@ func (r *Router) judge(q *request) (*discordgo.InteractionResponse, error) {
 		return nil, err
 	}
 	var answers bytes.Buffer
-	err = solver.Judge(q.ctx, g, bytes.NewReader(input), &cappedWriter{w: &answers, left: maxAnswersBytes}, strict)
-	var ie *solver.InputError
+	err = r.t.Judge(q.ctx, g, bytes.NewReader(input), &cappedWriter{w: &answers, left: maxAnswersBytes}, strict)
+	var ie *fault.Error
 	switch {
 	case errors.As(err, &ie):
 		return ephemeral(malformedInput(filename, input, ie)), nil
@@ -103,7 +104,7 @@ func summarise(answers []byte) (int, string) {
 }
 
 // malformedInput says where the input is wrong and quotes that line.
-func malformedInput(filename string, input []byte, ie *solver.InputError) string {
+func malformedInput(filename string, input []byte, ie *fault.Error) string {
 	msg := fmt.Sprintf("⚠️ %s is not a valid input: %s.", filename, strings.TrimSuffix(ie.Error(), "."))
 	if n, ok := strings.CutPrefix(ie.Field, "line "); ok {
 		if k, err := strconv.Atoi(n); err == nil {

@@ -3,7 +3,6 @@ package commands
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -13,7 +12,7 @@ import (
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/learn"
-	"github.com/nimtutor/nimtutor/store"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // A lesson's controls: "learn:s:TOPIC:STEP" shows a step, "learn:a:TOPIC:
@@ -38,25 +37,24 @@ func topicOption() *discordgo.ApplicationCommandOption {
 func (r *Router) learnCommand(q *request) (*discordgo.InteractionResponse, error) {
 	id := q.str(optTopic)
 	if id == "" {
-		return newMessage(r.lessonList(q.ctx, userID(q.i)), false), nil
+		return newMessage(r.lessonList(r.t.LessonsOf(q.ctx, userID(q.i))), false), nil
 	}
 	t, err := learn.Lookup(id)
 	if err != nil {
 		return nil, err
 	}
-	progress, _ := r.lessonProgress(q.ctx, userID(q.i))
-	data, err := r.lessonStep(q.ctx, t, nextStep(t, progress), nil, "")
+	ls, err := r.t.Lesson(q.ctx, userID(q.i), t, -1)
 	if err != nil {
 		return nil, err
 	}
-	return newMessage(data, false), nil
+	return newMessage(r.lessonStep(ls), false), nil
 }
 
 // learnClick answers a lesson's button.
 func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
 	fields := strings.Split(id, ":")
 	if len(fields) == 2 && fields[1] == "l" {
-		return updateMessage(r.lessonList(ctx, userID(i))), nil
+		return updateMessage(r.lessonList(r.t.LessonsOf(ctx, userID(i)))), nil
 	}
 	if len(fields) < 4 {
 		return nil, errStale
@@ -69,40 +67,32 @@ func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, id st
 	if err != nil || step < 0 || step >= len(t.Steps) {
 		return nil, errStale
 	}
-	var v *learn.Verdict
-	saved := ""
+	var ls tutor.LessonStep
 	switch {
 	case fields[1] == "s" && len(fields) == 4:
+		ls, err = r.t.Lesson(ctx, userID(i), t, step)
 	case fields[1] == "a" && len(fields) == 5:
-		choice, err := strconv.Atoi(fields[4])
-		if err != nil {
+		choice, cerr := strconv.Atoi(fields[4])
+		if cerr != nil {
 			return nil, errStale
 		}
-		verdict, err := t.Steps[step].Answer(ctx, choice)
-		if err != nil {
-			return nil, err
-		}
-		v, saved = &verdict, r.saveLesson(ctx, userID(i), t, step, verdict.Right)
+		ls, err = r.t.AnswerLesson(ctx, userID(i), t, step, choice)
 	default:
 		return nil, errStale
 	}
-	data, err := r.lessonStep(ctx, t, step, v, saved)
 	if err != nil {
 		return nil, err
 	}
-	return updateMessage(data), nil
+	return updateMessage(r.lessonStep(ls)), nil
 }
 
-// lessonStep draws step k of t: the idea, the position with its picture,
-// and the exercise's buttons; after an answer v, the verdict with its
-// reason and the buttons to go on (or the exercise again, when wrong),
-// and saved, which says whether the progress was stored, or why not.
-func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, v *learn.Verdict, saved string) (*discordgo.InteractionResponseData, error) {
+// lessonStep draws a step of a lesson: the idea, the position with its
+// picture, and the exercise's buttons; after an answer, the verdict with
+// its reason and the buttons to go on (or the exercise again, when
+// wrong), and whether the progress was stored, or why not.
+func (r *Router) lessonStep(ls tutor.LessonStep) *discordgo.InteractionResponseData {
+	t, k, b, v := ls.Topic, ls.K, ls.Board, ls.Verdict
 	s := t.Steps[k]
-	b, err := s.Board()
-	if err != nil {
-		return nil, fmt.Errorf("lesson %s step %d: %w", t.ID, k+1, err)
-	}
 	var desc strings.Builder
 	fmt.Fprintf(&desc, "%s\n\nPosition: `%s`, %s to move.", s.Idea, b.Text(), b.Name(0))
 	if h := b.Heaps(); h != "" {
@@ -112,7 +102,7 @@ func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, v *learn
 	e := &discordgo.MessageEmbed{
 		Title:  clipText(fmt.Sprintf("%s · step %d of %d", t.Title, k+1, len(t.Steps)), maxTitleLen),
 		Color:  colourHint,
-		Footer: &discordgo.MessageEmbedFooter{Text: cmp.Or(saved, "Answers are checked by exhaustive search on the position.")},
+		Footer: &discordgo.MessageEmbedFooter{Text: cmp.Or(ls.Saved, "Answers are checked by exhaustive search on the position.")},
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
 	var buttons []discordgo.MessageComponent
@@ -139,66 +129,18 @@ func (r *Router) lessonStep(ctx context.Context, t *learn.Topic, k int, v *learn
 	e.Description = clipText(desc.String(), maxDescLen)
 	data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
 	if pos := b.Position(); pos != nil {
-		r.attachPicture(ctx, data, e, pos, false)
+		attachPicture(data, e, pos, ls.Picture)
 	}
-	return data, nil
-}
-
-// lessonProgress returns user's progress by lesson, or nil and a note
-// when it cannot be read (no database).
-func (r *Router) lessonProgress(ctx context.Context, user string) (map[string]store.LessonProgress, string) {
-	svc, err := r.practice(ctx)
-	if errors.Is(err, errNoStore) {
-		return nil, "Progress is not stored: this nimtutor has no database."
-	}
-	var list []store.LessonProgress
-	if err == nil {
-		list, err = svc.Store().Lessons(ctx, user)
-	}
-	if err != nil {
-		r.cfg.Log.Error("reading lesson progress", "err", err)
-		return nil, "Progress could not be read just now."
-	}
-	out := make(map[string]store.LessonProgress, len(list))
-	for _, p := range list {
-		out[p.Lesson] = p
-	}
-	return out, ""
-}
-
-// nextStep is the step of t the learner goes on with: the first one not
-// done, or the first step again once the lesson is done.
-func nextStep(t *learn.Topic, progress map[string]store.LessonProgress) int {
-	if p, ok := progress[t.ID]; ok && !p.Done {
-		return min(p.StepsDone, len(t.Steps)-1)
-	}
-	return 0
-}
-
-// saveLesson stores an answer and returns a note for the footer.
-func (r *Router) saveLesson(ctx context.Context, user string, t *learn.Topic, step int, right bool) string {
-	svc, err := r.practice(ctx)
-	if errors.Is(err, errNoStore) {
-		return "Progress is not stored: this nimtutor has no database."
-	}
-	if err == nil {
-		var p store.LessonProgress
-		if p, err = svc.Store().RecordLesson(ctx, user, t.ID, step, len(t.Steps), right); err == nil {
-			return fmt.Sprintf("Your progress: %d of %d steps, %s.", p.StepsDone, len(t.Steps), explain.Plural(p.Mistakes, "mistake", "mistakes"))
-		}
-	}
-	r.cfg.Log.Error("saving lesson progress", "err", err)
-	return "Your progress could not be saved just now."
+	return data
 }
 
 // lessonList lists every lesson with the learner's progress, and a
 // button for each.
-func (r *Router) lessonList(ctx context.Context, user string) *discordgo.InteractionResponseData {
-	progress, note := r.lessonProgress(ctx, user)
+func (r *Router) lessonList(ls tutor.Lessons) *discordgo.InteractionResponseData {
 	var lines []string
 	var buttons, rows []discordgo.MessageComponent
 	for _, t := range learn.Topics() {
-		p, ok := progress[t.ID]
+		p, ok := ls.Progress[t.ID]
 		mark, status := "○", "not started"
 		switch {
 		case ok && p.Done:
@@ -211,7 +153,7 @@ func (r *Router) lessonList(ctx context.Context, user string) *discordgo.Interac
 		}
 		lines = append(lines, fmt.Sprintf("%s **%s** (%d steps): %s", mark, t.Title, len(t.Steps), status))
 		buttons = append(buttons, discordgo.Button{Label: clipText(t.Title, maxButtonLabelLen), Style: discordgo.SecondaryButton,
-			CustomID: fmt.Sprintf("%s:s:%s:%d", learnPrefix, t.ID, nextStep(t, progress))})
+			CustomID: fmt.Sprintf("%s:s:%s:%d", learnPrefix, t.ID, ls.NextStep(t))})
 	}
 	for row := range slices.Chunk(buttons, maxButtonsPerRow) {
 		rows = append(rows, discordgo.ActionsRow{Components: row})
@@ -221,8 +163,8 @@ func (r *Router) lessonList(ctx context.Context, user string) *discordgo.Interac
 		Description: "Each lesson is a few steps: an idea, a small position, and an exercise the engine checks.\n\n" + strings.Join(lines, "\n"),
 		Color:       colourHint,
 	}
-	if note != "" {
-		e.Footer = &discordgo.MessageEmbedFooter{Text: note}
+	if ls.Note != "" {
+		e.Footer = &discordgo.MessageEmbedFooter{Text: ls.Note}
 	}
 	return &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: rows}
 }

@@ -17,13 +17,11 @@ const maxMoveRows = 60
 // the mover, win, lose or tie, in so many moves where the search reaches,
 // and the recommended move marked.
 func (r *Router) moves(q *request) (*discordgo.InteractionResponse, error) {
-	pos := q.pos
-	res := explain.Solve(q.ctx, pos)
-	rows, more := explain.MoveTable(q.ctx, res, maxMoveRows)
+	mt := r.t.Moves(q.ctx, q.pos, maxMoveRows)
 	e := &discordgo.MessageEmbed{
-		Title:       "Move values: " + verdictTitle(res),
-		Description: positionLine(pos) + "\n\n" + MoveTableText(rows, more),
-		Color:       outcomeColour(res.Outcome),
+		Title:       "Move values: " + verdictTitle(mt.Result),
+		Description: positionLine(q.pos) + "\n\n" + MoveTableText(mt.Rows, mt.More),
+		Color:       outcomeColour(mt.Result.Outcome),
 	}
 	return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, true), nil
 }

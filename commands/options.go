@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/discordx"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -22,18 +22,18 @@ func readOptions(cmd string, defs []*discordgo.ApplicationCommandOption, given [
 	out := make(options, len(given))
 	for _, o := range given {
 		if o == nil {
-			return nil, &solver.InputError{Field: "command", Msg: cmd + " got an empty option"}
+			return nil, fault.New(fault.EInvalid, "command", "%s", cmd+" got an empty option")
 		}
 		k := slices.IndexFunc(defs, func(d *discordgo.ApplicationCommandOption) bool { return d.Name == o.Name })
 		if k < 0 {
-			return nil, &solver.InputError{Field: optionField(o.Name), Msg: fmt.Sprintf("%s has no option %q; its options are %s", cmd, clipText(o.Name, 40), optionNames(defs))}
+			return nil, fault.New(fault.EInvalid, optionField(o.Name), "%s has no option %q; its options are %s", cmd, clipText(o.Name, 40), optionNames(defs))
 		}
 		def := defs[k]
 		if _, twice := out[o.Name]; twice {
-			return nil, &solver.InputError{Field: optionField(o.Name), Msg: "it is given twice; give it once"}
+			return nil, fault.New(fault.EInvalid, optionField(o.Name), "it is given twice; give it once")
 		}
 		if o.Type != def.Type {
-			return nil, &solver.InputError{Field: optionField(o.Name), Msg: fmt.Sprintf("Discord sent it as an option of type %d, but it is %s (type %d); run the command again", o.Type, optionKind(def.Type), def.Type)}
+			return nil, fault.New(fault.EInvalid, optionField(o.Name), "Discord sent it as an option of type %d, but it is %s (type %d); run the command again", o.Type, optionKind(def.Type), def.Type)
 		}
 		if err := checkValue(def, o.Value); err != nil {
 			return nil, err
@@ -42,7 +42,7 @@ func readOptions(cmd string, defs []*discordgo.ApplicationCommandOption, given [
 	}
 	for _, def := range defs {
 		if _, ok := out[def.Name]; def.Required && !ok {
-			return nil, &solver.InputError{Field: optionField(def.Name), Msg: fmt.Sprintf("it is missing; %s needs it: %s", cmd, def.Description)}
+			return nil, fault.New(fault.EInvalid, optionField(def.Name), "it is missing; %s needs it: %s", cmd, def.Description)
 		}
 	}
 	return out, nil
@@ -91,7 +91,7 @@ func optionKind(t discordgo.ApplicationCommandOptionType) string {
 func checkValue(def *discordgo.ApplicationCommandOption, v any) error {
 	field := optionField(def.Name)
 	if v == nil {
-		return &solver.InputError{Field: field, Msg: fmt.Sprintf("it has no value (Discord sent null); give %s", optionKind(def.Type))}
+		return fault.New(fault.EInvalid, field, "it has no value (Discord sent null); give %s", optionKind(def.Type))
 	}
 	ok := false
 	switch def.Type {
@@ -108,7 +108,7 @@ func checkValue(def *discordgo.ApplicationCommandOption, v any) error {
 		ok = isNum && f == math.Trunc(f) && math.Abs(f) < 1<<53
 	}
 	if !ok {
-		return &solver.InputError{Field: field, Msg: fmt.Sprintf("it should be %s, but Discord sent %s", optionKind(def.Type), discordx.JSONKind(v))}
+		return fault.New(fault.EInvalid, field, "it should be %s, but Discord sent %s", optionKind(def.Type), discordx.JSONKind(v))
 	}
 	return nil
 }

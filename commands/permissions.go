@@ -7,32 +7,37 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// The permissions a public card needs where it is posted.
+// The permissions that govern what an interaction reply may carry.
+// Send Messages is not among them: a reply to an interaction is the
+// interaction's own message, which Discord delivers whether or not the
+// app may post in the channel (in a DM, a group DM or a server without
+// the bot, app_permissions never has it). When the user may not post
+// there, Discord itself decides how the reply is shown.
 const (
-	permSend   = discordgo.PermissionSendMessages
 	permEmbeds = discordgo.PermissionEmbedLinks
 	permFiles  = discordgo.PermissionAttachFiles
 	permAdmin  = discordgo.PermissionAdministrator
 )
 
-// missingPermissions returns which of Send Messages, Embed Links and
-// Attach Files the app lacks where i was sent (a user-installed app in a
-// server that has not added it, or a locked channel). Discord always sends
-// app_permissions; a value of 0, which no real channel produces (it would
-// lack View Channel too), means the field was absent and nothing is
-// assumed missing.
+// missingPermissions returns which of Embed Links and Attach Files the
+// app lacks where i was sent (a locked channel, or a server whose
+// @everyone may not embed or attach). Discord always sends
+// app_permissions; a value of 0, which no real channel produces (in a DM
+// it is ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE and more), means
+// the field was absent and nothing is assumed missing.
 func missingPermissions(i *discordgo.Interaction) int64 {
 	p := i.AppPermissions
 	if p == 0 || p&permAdmin != 0 {
 		return 0
 	}
-	return (permSend | permEmbeds | permFiles) &^ p
+	return (permEmbeds | permFiles) &^ p
 }
 
 // fitPermissions adapts a message reply to what the app may do where it
-// was asked: without Send Messages a new message becomes ephemeral, without
-// Embed Links the embeds become plain text, without Attach Files the
-// pictures and files are left out, and one line says so.
+// was asked: without Embed Links the embeds become plain text, without
+// Attach Files the pictures and files are left out, and one line says
+// so. It never changes who sees the reply: a card asked for in public
+// stays public.
 func fitPermissions(i *discordgo.Interaction, resp *discordgo.InteractionResponse) {
 	missing := missingPermissions(i)
 	if missing == 0 || resp == nil || resp.Data == nil ||
@@ -40,14 +45,13 @@ func fitPermissions(i *discordgo.Interaction, resp *discordgo.InteractionRespons
 		return
 	}
 	d := resp.Data
-	if d.Content == "" && len(d.Embeds) == 0 && len(d.Files) == 0 {
-		return
+	lostFiles := missing&permFiles != 0 && len(d.Files) > 0
+	lostEmbeds := missing&permEmbeds != 0 && len(d.Embeds) > 0
+	if !lostFiles && !lostEmbeds {
+		return // nothing the reply carries needs what is missing
 	}
-	if resp.Type == discordgo.InteractionResponseChannelMessageWithSource {
-		d.Flags |= discordgo.MessageFlagsEphemeral
-	}
-	note := permissionNote(missing)
-	if missing&permFiles != 0 && len(d.Files) > 0 {
+	note := permissionNote(lostEmbeds, lostFiles)
+	if lostFiles {
 		d.Files = nil
 		d.Attachments = &[]*discordgo.MessageAttachment{}
 		for _, e := range d.Embeds {
@@ -58,7 +62,7 @@ func fitPermissions(i *discordgo.Interaction, resp *discordgo.InteractionRespons
 	}
 	body := d.Content
 	room := maxContentLen - utf8.RuneCountInString(note) - 2
-	if missing&permEmbeds != 0 && len(d.Embeds) > 0 {
+	if lostEmbeds {
 		var parts []string
 		if body != "" {
 			parts = append(parts, body)
@@ -77,25 +81,20 @@ func fitPermissions(i *discordgo.Interaction, resp *discordgo.InteractionRespons
 	}
 }
 
-// permissionNote is the one line that says what is left out and why.
-func permissionNote(missing int64) string {
+// permissionNote is the one line that says what was left out of a reply
+// and why: its embeds shown as text (lostEmbeds) and its pictures and
+// files dropped (lostFiles).
+func permissionNote(lostEmbeds, lostFiles bool) string {
 	var lacks, left []string
-	if missing&permSend != 0 {
-		lacks = append(lacks, "Send Messages")
-	}
-	if missing&permEmbeds != 0 {
+	if lostEmbeds {
 		lacks = append(lacks, "Embed Links")
-		left = append(left, "shown as plain text")
+		left = append(left, "the card is shown as plain text")
 	}
-	if missing&permFiles != 0 {
+	if lostFiles {
 		lacks = append(lacks, "Attach Files")
-		left = append(left, "without pictures or files")
+		left = append(left, "the picture is left out")
 	}
-	note := "-# Only you can see this: nimtutor lacks " + joinAnd(lacks) + " here"
-	if len(left) > 0 {
-		note += ", so it is " + strings.Join(left, ", ")
-	}
-	return note + "."
+	return "-# nimtutor lacks " + joinAnd(lacks) + " here, so " + joinAnd(left) + "."
 }
 
 // joinAnd joins "a", "a and b", "a, b and c".

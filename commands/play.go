@@ -4,23 +4,26 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/discordx"
+	"github.com/nimtutor/nimtutor/fault"
+	"github.com/nimtutor/nimtutor/tutor"
 
 	"github.com/nimtutor/nimtutor/explain"
-	"github.com/nimtutor/nimtutor/play"
-	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-// A game against the bot lives entirely in its message's controls: each
-// custom_id is "play:GAME:OWNER:SIDE:KEPT:MOVES:ACTION:state", signed, so
+// A game against the bot lives in its message's controls: each custom_id
+// is "play:GAME:OWNER:RECORD:PLY:SIDE:KEPT:MOVES:ACTION:state", signed, so
 // any replica can take the next move and a forged id is refused. OWNER is
-// the student who started the game; SIDE the player they are; KEPT of
-// MOVES their moves kept the best outcome they had.
+// the student who started the game; RECORD the id of its stored record
+// ("" when it is not stored) and PLY the moves that record holds at this
+// board; SIDE the player they are; KEPT of MOVES their moves kept the
+// best outcome they had.
 const playPrefix = "play"
 
 // The actions a game's controls carry.
@@ -37,84 +40,105 @@ const optBotFirst = "bot_first"
 // errGameExpired answers a click on a game whose state, too long for the
 // custom_id, has left the store. A game whose state sits in its custom_id
 // never expires: each click brings a fresh interaction token.
-var errGameExpired = solver.Errorf(solver.EExpired, "game", "this game's position is no longer stored; start a new one with the play command")
+var errGameExpired = fault.New(fault.EExpired, "game", "this game's position is no longer stored; start a new one with the play command")
 
-// game is one game in progress, as its controls carry it: the session
-// and the student who started it.
-type game struct {
-	play.Session
-	owner string
+// gameHead is the head of a custom_id of g's board with action.
+func gameHead(g tutor.Game, action string) string {
+	return fmt.Sprintf("%s:%s:%s:%s:%d:%d:%d:%d:%s", playPrefix, g.Pos.Game().Name(), g.Owner, g.Record, g.Ply, g.Side, g.Kept, g.Moves, action)
 }
 
-func (gm game) head(action string) string {
-	return fmt.Sprintf("%s:%s:%s:%d:%d:%d:%s", playPrefix, gm.Pos.Game().Name(), gm.owner, gm.Side, gm.Kept, gm.Moves, action)
-}
+// recordIDLen is the length of a game record's id in a custom_id.
+const recordIDLen = tutor.RecordIDLen
 
 // play answers /GAME play: the board, and the bot's first move if asked.
 func (r *Router) play(q *request) (*discordgo.InteractionResponse, error) {
-	session, turn, err := play.Start(q.ctx, q.pos, q.boolean(optBotFirst))
+	turn, err := r.t.StartGame(q.ctx, userID(q.i), q.i.GuildID, q.pos, q.boolean(optBotFirst))
 	if err != nil {
 		return nil, err
 	}
-	gm, events := game{Session: session, owner: userID(q.i)}, turn.Events
-	r.recordStart(q.ctx, q.i, q.pos, gm)
-	return newMessage(r.gameMessage(q.ctx, gm, events), true), nil
+	return r.turnMessage(q.ctx, turn, newMessage), nil
+}
+
+// turnMessage keeps the states the turn's controls need, then renders the
+// turn with wrap (newMessage as a public message, or updateMessage).
+func (r *Router) turnMessage(ctx context.Context, turn tutor.Turn, wrap func(*discordgo.InteractionResponseData, bool) *discordgo.InteractionResponse) *discordgo.InteractionResponse {
+	var back solver.Position
+	if turn.Back != nil {
+		back = turn.Back.Pos
+	}
+	r.keepLong(ctx, turn.Game.Owner, turn.Game.Pos, back)
+	return wrap(r.turnData(turn), true)
+}
+
+// updateTurn is updateMessage with the shape of newMessage.
+func updateTurn(data *discordgo.InteractionResponseData, _ bool) *discordgo.InteractionResponse {
+	return updateMessage(data)
 }
 
 // openGame reads a game from a control's custom_id and checks who clicked.
-func (r *Router) openGame(i *discordgo.Interaction, customID string) (game, string, error) {
-	head, pos, err := r.openPosition(customID, gameID)
+func (r *Router) openGame(ctx context.Context, i *discordgo.Interaction, customID string) (tutor.Game, string, error) {
+	head, pos, err := r.openPosition(ctx, customID, gameID)
 	if err != nil {
-		return game{}, "", err
+		return tutor.Game{}, "", err
 	}
-	ns, ok := numbers(head[3:6]...)
-	if !ok || ns[0] < 0 || ns[0] > 1 {
-		return game{}, "", errBadState
+	if len(head) == 7 {
+		// A board from before games were addressed by record: it plays
+		// on, unrecorded.
+		head = slices.Insert(head, 3, "", "0")
 	}
-	gm := game{Session: play.Session{Pos: pos, Side: solver.Player(ns[0]), Kept: ns[1], Moves: ns[2]}, owner: head[2]}
-	if userID(i) != gm.owner {
-		return game{}, "", solver.Errorf(solver.EForbidden, "", "this game belongs to <@%s>; start your own with /%s play", gm.owner, pos.Game().Name())
+	ns, ok := numbers(head[4:8]...)
+	if !ok || ns[0] < 0 || ns[1] < 0 || ns[1] > 1 || len(head[3]) != 0 && len(head[3]) != recordIDLen {
+		return tutor.Game{}, "", errBadState
 	}
-	return gm, head[6], nil
+	g := tutor.Game{Session: tutor.Session{Pos: pos, Side: solver.Player(ns[1]), Kept: ns[2], Moves: ns[3]}, Owner: head[2], Record: head[3], Ply: ns[0]}
+	if userID(i) != g.Owner {
+		return tutor.Game{}, "", fault.New(fault.EForbidden, "", "this game belongs to <@%s>; start your own with /%s play", g.Owner, pos.Game().Name())
+	}
+	return g, head[8], nil
 }
 
 // playClick answers a click on a game's controls, or its typed-move form.
 func (r *Router) playClick(ctx context.Context, i *discordgo.Interaction, id string) (*discordgo.InteractionResponse, error) {
-	gm, action, err := r.openGame(i, id)
+	g, action, err := r.openGame(ctx, i, id)
 	if err != nil {
 		return nil, err
 	}
 	switch action {
 	case actionType:
-		return typeMoveForm(r.customID(gm.head(actionSubmit), gm.Pos), gm.Pos), nil
+		r.keepLong(ctx, g.Owner, g.Pos)
+		return typeMoveForm(r.customID(gameHead(g, actionSubmit), g.Pos), g.Pos), nil
 	case actionBack:
-		events := []string{"You take your move back. Try again from here."}
-		return updateMessage(r.gameMessage(ctx, gm, events)), nil
+		turn, err := r.t.TakeBack(ctx, g)
+		if err != nil {
+			return nil, err
+		}
+		return r.turnMessage(ctx, turn, updateTurn), nil
 	case actionMenu:
-		m, err := menuMove(i, gm.Pos)
+		m, err := menuMove(i, g.Pos)
 		if err != nil {
 			return nil, err
 		}
-		return r.studentMove(ctx, gm, m)
+		return r.studentMove(ctx, g, m)
 	case actionSubmit:
-		m, err := typedMove(i, gm.Pos)
-		var ie *solver.InputError
+		m, err := typedMove(i, g.Pos)
+		var ie *fault.Error
 		if errors.As(err, &ie) {
-			return r.tryAgain(ctx, gm, ie), nil
+			return r.tryAgain(ctx, g, ie), nil
 		}
 		if err != nil {
 			return nil, err
 		}
-		return r.studentMove(ctx, gm, m)
+		return r.studentMove(ctx, g, m)
 	}
 	return nil, errBadState
 }
 
 // tryAgain answers a move that cannot be played by showing the same
 // board and controls again, with what was wrong on top: the game goes on.
-func (r *Router) tryAgain(ctx context.Context, gm game, err *solver.InputError) *discordgo.InteractionResponse {
+func (r *Router) tryAgain(ctx context.Context, g tutor.Game, err *fault.Error) *discordgo.InteractionResponse {
 	events := []string{"⚠️ " + explain.Capitalise(err.Error()) + ". Try another move."}
-	return updateMessage(r.gameMessage(ctx, gm, events))
+	png := r.t.Picture(ctx, g.Pos, false)
+	return r.turnMessage(ctx, tutor.Turn{Game: g, Events: events, Picture: png}, updateTurn)
 }
 
 // moveInputID is the custom_id of the form's text input.
@@ -149,7 +173,7 @@ func typedMove(i *discordgo.Interaction, pos solver.Position) (solver.Move, erro
 	data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
 	text, ok := discordx.TextValue(data.Components, moveInputID)
 	if !ok {
-		return nil, &solver.InputError{Field: "move", Msg: "the form came back without its move field; click \"Type a move\" again"}
+		return nil, fault.New(fault.EInvalid, "move", "the form came back without its move field; click \"Type a move\" again")
 	}
 	return moveOption(pos, moveInputID, text)
 }
@@ -166,51 +190,59 @@ func moveExample(pos solver.Position) string {
 // studentMove plays the student's move, says what it did to their
 // chances, and answers with the bot's move. A move that cannot be played
 // shows the same game again, with what was wrong.
-func (r *Router) studentMove(ctx context.Context, gm game, m solver.Move) (*discordgo.InteractionResponse, error) {
-	was := gm
-	turn, err := gm.Move(ctx, m)
-	var ie *solver.InputError
+func (r *Router) studentMove(ctx context.Context, g tutor.Game, m solver.Move) (*discordgo.InteractionResponse, error) {
+	turn, err := r.t.Move(ctx, g, m)
+	var ie *fault.Error
 	switch {
-	case errors.As(err, &ie):
-		return r.tryAgain(ctx, was, ie), nil
-	case errors.Is(err, play.ErrNotYourTurn):
+	case errors.As(err, &ie) && ie.Code == fault.EInvalid:
+		return r.tryAgain(ctx, g, ie), nil
+	case errors.Is(err, tutor.ErrNotYourTurn):
 		return nil, errBadState
 	case err != nil:
 		return nil, err
 	}
-	data := r.gameMessage(ctx, gm, turn.Events)
+	resp := r.turnMessage(ctx, turn, updateTurn)
+	data := resp.Data
 	if len(turn.Why) > 0 {
 		data.Embeds = append(data.Embeds, &discordgo.MessageEmbed{Title: "Why " + m.String() + " is worse", Color: colourLoss, Fields: stepFields(turn.Why)})
-		// Take back: the same controls' game, at the position before the move.
-		back := discordgo.Button{Label: "Take back", Style: discordgo.DangerButton, CustomID: r.customID(was.head(actionBack), was.Pos)}
+	}
+	if turn.Back != nil {
+		// Take back: the same record, at the board before the move.
+		back := discordgo.Button{Label: "Take back", Style: discordgo.DangerButton, CustomID: r.customID(gameHead(*turn.Back, actionBack), turn.Back.Pos)}
 		data.Components = append(data.Components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{back}})
 	}
-	if review := r.recordTurn(was, gm, m); review != nil {
-		data.Embeds = append(data.Embeds, review)
+	if turn.Review != nil {
+		data.Embeds = append(data.Embeds, reviewEmbed(turn.Review))
 	}
-	return updateMessage(data), nil
+	return resp, nil
 }
 
-// gameMessage draws the game: what happened, the position, and the
+// turnData draws the game: what happened, the position, and the
 // student's controls, or the result when the game is over.
-func (r *Router) gameMessage(ctx context.Context, gm game, events []string) *discordgo.InteractionResponseData {
-	g := gm.Pos.Game()
+func (r *Router) turnData(turn tutor.Turn) *discordgo.InteractionResponseData {
+	g := turn.Game
+	return r.gameMessage(g, turn.Events, turn.Picture)
+}
+
+// gameMessage draws game g after events, with its picture png.
+func (r *Router) gameMessage(g tutor.Game, events []string, png []byte) *discordgo.InteractionResponseData {
+	game := g.Pos.Game()
 	e := &discordgo.MessageEmbed{
-		Title:       fmt.Sprintf("%s: you are %s", g.Name(), g.PlayerName(gm.Side)),
-		Description: strings.Join(events, "\n") + "\n\n" + positionLine(gm.Pos),
+		Title:       fmt.Sprintf("%s: you are %s", game.Name(), game.PlayerName(g.Side)),
+		Description: strings.Join(events, "\n") + "\n\n" + positionLine(g.Pos),
 		Color:       colourHint,
 	}
-	if st := explain.Status(gm.Pos); st != "" {
+	if st := explain.Status(g.Pos); st != "" {
 		e.Description += "\n" + st
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}
-	r.attachPicture(ctx, data, e, gm.Pos, false)
-	if gm.Over() {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: gm.Summary()})
+	attachPicture(data, e, g.Pos, png)
+	if g.Over() {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Game over", Value: g.Summary()})
 		return data
 	}
-	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + gm.Pos.Game().MoveFormat() + ")."}
-	data.Components = moveControls(gm.Pos, func() string { return r.customID(gm.head(actionMenu), gm.Pos) }, r.customID(gm.head(actionType), gm.Pos))
+	e.Footer = &discordgo.MessageEmbedFooter{Text: "Your move: pick one, or type it (" + game.MoveFormat() + ")."}
+	data.Components = moveControls(g.Pos, func() string { return r.customID(gameHead(g, actionMenu), g.Pos) }, r.customID(gameHead(g, actionType), g.Pos))
 	return data
 }
 
@@ -223,7 +255,7 @@ func moveControls(pos solver.Position, menuID func() string, typeID string, more
 	if moves := solver.FirstMoves(pos, maxSelectOptions+1); len(moves) <= maxSelectOptions {
 		var opts []discordgo.SelectMenuOption
 		for _, m := range moves {
-			opts = append(opts, discordgo.SelectMenuOption{Label: clipText(explain.Capitalise(m.String()), 100), Value: practice.MoveText(m)})
+			opts = append(opts, discordgo.SelectMenuOption{Label: clipText(explain.Capitalise(m.String()), 100), Value: tutor.MoveText(m)})
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			CustomID: menuID(), Placeholder: "Choose your move", Options: opts,
@@ -237,11 +269,11 @@ func moveControls(pos solver.Position, menuID func() string, typeID string, more
 func menuMove(i *discordgo.Interaction, pos solver.Position) (solver.Move, error) {
 	data, _ := i.Data.(discordgo.MessageComponentInteractionData)
 	if len(data.Values) != 1 {
-		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("pick one move from the menu (Discord sent %d)", len(data.Values))}
+		return nil, fault.New(fault.EInvalid, "move", "pick one move from the menu (Discord sent %d)", len(data.Values))
 	}
 	m, ok := solver.ParseMove(pos, data.Values[0])
 	if !ok {
-		return nil, &solver.InputError{Field: "move", Msg: fmt.Sprintf("the menu's choice %q is not a move; pick one from the menu", clipText(data.Values[0], 40))}
+		return nil, fault.New(fault.EInvalid, "move", "the menu's choice %q is not a move; pick one from the menu", clipText(data.Values[0], 40))
 	}
 	return m, nil
 }

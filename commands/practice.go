@@ -4,14 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/explain"
-	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // A puzzle's controls carry "prac:ACTION:ARG:OWNER", signed. ARG is the
@@ -34,56 +33,65 @@ func (r *Router) practiceCommand(q *request) (*discordgo.InteractionResponse, er
 	if err != nil {
 		return nil, err
 	}
-	data, err := r.newPuzzle(q.ctx, q.i, g, q.str(optTheme))
+	v, err := r.t.NextPuzzle(q.ctx, userID(q.i), q.i.GuildID, g, q.str(optTheme))
 	if err != nil {
 		return nil, err
 	}
-	return newMessage(data, false), nil
+	return newMessage(r.puzzleMessage(v, userID(q.i)), false), nil
 }
 
-// newPuzzle picks the next puzzle for the person behind i and draws it.
-func (r *Router) newPuzzle(ctx context.Context, i *discordgo.Interaction, g solver.Game, theme string) (*discordgo.InteractionResponseData, error) {
-	svc, err := r.practice(ctx)
-	if err != nil {
-		return nil, err
+// reopenedNote says that a puzzle shown again is the one left open.
+const reopenedNote = "You have not answered this puzzle yet: it is the one you have open. Answer it (or ask for a hint) to get the next."
+
+// reviewNote says whether a puzzle is a review (and of what) or new.
+func reviewNote(v tutor.PuzzleView) string {
+	if d := v.Review; d != nil {
+		return fmt.Sprintf("🔁 **Review** of %s: a fresh position that needs the same idea.", d.Name())
 	}
-	user := userID(i)
-	p, l, err := svc.Next(ctx, user, i.GuildID, g, theme)
-	if err != nil {
-		return nil, practiceError(err)
+	if v.DueNow > 0 {
+		return fmt.Sprintf("🆕 **New puzzle.** Reviews due in this game: %d; the next puzzle will be one.", v.DueNow)
 	}
-	pend, err := svc.Store().Pending(ctx, user, p.ID)
-	if err != nil {
-		return nil, err
-	}
-	return r.puzzleMessage(ctx, svc, p, user, l.Rating.Rating, pend.Hints, ""), nil
+	return "🆕 **New puzzle.**"
 }
 
-// puzzleMessage draws a puzzle with the hints used so far and its controls.
-func (r *Router) puzzleMessage(ctx context.Context, svc *practice.Service, p *practice.Puzzle, owner string, rating float64, hints int, note string) *discordgo.InteractionResponseData {
-	pos := p.Position
+// comesBack lists when the ideas an answer tested come back.
+func comesBack(ds []tutor.Due) string {
+	var b strings.Builder
+	for k, d := range ds {
+		if k == 4 {
+			fmt.Fprintf(&b, "and %d more", len(ds)-k)
+			break
+		}
+		fmt.Fprintf(&b, "%s: %s\n", explain.Capitalise(d.Name()), d.In)
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// puzzleMessage draws a puzzle of owner's with the hints used so far and
+// its controls.
+func (r *Router) puzzleMessage(v tutor.PuzzleView, owner string) *discordgo.InteractionResponseData {
+	p, pos := v.Puzzle, v.Puzzle.Position
 	mover := pos.Game().PlayerName(pos.ToMove())
-	puzzleRating := p.Estimate // stored once answered, the estimate before
-	if st, err := svc.Store().GetPuzzle(ctx, p.ID); err == nil {
-		puzzleRating = st.Rating.Rating
-	}
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Puzzle %s: %s to move and win", p.ID, mover),
 		Description: positionLine(pos) + "\n\nFind a move that wins against any defence.",
 		Color:       colourHint,
 		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Puzzle rated %.0f · your rating %.0f · pick a move, type one (%s), or ask for a hint.",
-			puzzleRating, rating, pos.Game().MoveFormat())},
+			v.PuzzleRating, v.Rating, pos.Game().MoveFormat())},
 	}
-	if note != "" {
-		e.Description += "\n\n" + note
+	for _, note := range []string{reviewNote(v), v.Note, map[bool]string{true: reopenedNote}[v.Reopened]} {
+		if note != "" {
+			e.Description += "\n\n" + note
+		}
 	}
 	ladder := p.Hints()
+	hints := v.Hints
 	for k := range min(hints, len(ladder)) {
 		h := ladder[k]
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: fmt.Sprintf("Hint %d of %d: %s", k+1, len(ladder), h.Title), Value: clipText(h.Body, maxFieldValueLen)})
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Flags: discordgo.MessageFlagsEphemeral}
-	r.attachPicture(ctx, data, e, pos, false)
+	attachPicture(data, e, pos, v.Picture)
 	var more []discordgo.MessageComponent
 	if hints < len(ladder) {
 		label := fmt.Sprintf("Hint %d of %d", hints+1, len(ladder))
@@ -103,72 +111,48 @@ func (r *Router) practiceClick(ctx context.Context, i *discordgo.Interaction, id
 	if err != nil {
 		return nil, err
 	}
-	svc, err := r.practice(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if action == pracNext {
-		game, themeIdx, _ := strings.Cut(arg, ".")
-		g, err := solver.Lookup(game)
-		if err != nil {
+	user := userID(i)
+	switch action {
+	case pracNext:
+		g, theme, ok := tutor.ParseThemeArg(arg)
+		if !ok {
 			return nil, errBadState
 		}
-		theme := ""
-		if themeIdx != "" {
-			k, err := strconv.Atoi(themeIdx)
-			ts := explain.Themes(g)
-			if err != nil || k < 0 || k >= len(ts) {
-				return nil, errBadState
-			}
-			theme = ts[k]
-		}
-		d, err := r.newPuzzle(ctx, i, g, theme)
+		v, err := r.t.NextPuzzle(ctx, user, i.GuildID, g, theme)
 		if err != nil {
 			return nil, err
 		}
+		d := r.puzzleMessage(v, user)
 		// From a public message (progress), the puzzle comes as a new private one.
 		if i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral == 0 {
 			return newMessage(d, false), nil
 		}
 		return updateMessage(d), nil
-	}
-	p, err := svc.Puzzle(arg)
-	if err != nil {
-		return nil, practiceError(err)
-	}
-	var m solver.Move
-	switch action {
 	case pracHint:
-		_, level, _, err := svc.Hint(ctx, userID(i), arg)
+		v, err := r.t.PuzzleHint(ctx, user, arg)
 		if err != nil {
-			return nil, practiceError(err)
+			return nil, err
 		}
-		return updateMessage(r.puzzleMessage(ctx, svc, p, userID(i), learnerRating(ctx, svc, userID(i), p.Game.Name()), level, "")), nil
+		return updateMessage(r.puzzleMessage(v, user)), nil
 	case pracType:
-		return typeMoveForm(r.ownedID(pracPrefix, pracSubmit, p.ID, userID(i)), p.Position), nil
-	case pracMenu:
-		m, err = menuMove(i, p.Position)
-	case pracSubmit:
-		m, err = typedMove(i, p.Position)
+		p, err := r.t.OpenPuzzle(ctx, arg)
+		if err != nil {
+			return nil, err
+		}
+		return typeMoveForm(r.ownedID(pracPrefix, pracSubmit, p.ID, user), p.Position), nil
+	case pracMenu, pracSubmit:
 	default:
 		return nil, errBadState
 	}
+	read := func(pos solver.Position) (solver.Move, error) { return menuMove(i, pos) }
+	if action == pracSubmit {
+		read = func(pos solver.Position) (solver.Move, error) { return typedMove(i, pos) }
+	}
+	out, err := r.t.Answer(ctx, user, arg, read)
 	if err != nil {
 		return nil, err
 	}
-	out, err := svc.Answer(ctx, userID(i), p.ID, m)
-	if err != nil {
-		return nil, practiceError(err)
-	}
-	return updateMessage(r.outcomeMessage(ctx, svc, out, userID(i))), nil
-}
-
-// learnerRating is the learner's rating in game, 1500 before any answer.
-func learnerRating(ctx context.Context, svc *practice.Service, user, game string) float64 {
-	if l, err := svc.Store().Learner(ctx, user, game); err == nil {
-		return l.Rating.Rating
-	}
-	return 1500
+	return updateMessage(r.outcomeMessage(out, user)), nil
 }
 
 // signedDelta writes a rating change as "+12" or "−8".
@@ -181,12 +165,11 @@ func signedDelta(d float64) string {
 }
 
 // outcomeMessage shows a judged answer: right, or wrong and why.
-func (r *Router) outcomeMessage(ctx context.Context, svc *practice.Service, out *practice.Outcome, owner string) *discordgo.InteractionResponseData {
+func (r *Router) outcomeMessage(out tutor.Judged, owner string) *discordgo.InteractionResponseData {
 	p := out.Puzzle
 	g := p.Game
 	me, them := g.PlayerName(p.Position.ToMove()), g.PlayerName(p.Position.ToMove().Other())
 	e := &discordgo.MessageEmbed{}
-	shown := out.Played
 	if out.Correct {
 		e.Title, e.Color = fmt.Sprintf("✅ Solved: puzzle %s", p.ID), colourWin
 		e.Description = fmt.Sprintf("**%s** wins.", explain.Capitalise(out.Move.String()))
@@ -198,7 +181,6 @@ func (r *Router) outcomeMessage(ctx context.Context, svc *practice.Service, out 
 		e.Description = fmt.Sprintf("Your move, **%s**, does not win.", out.Move)
 		switch {
 		case out.Refutation != nil:
-			shown = out.Refuted
 			e.Description += fmt.Sprintf(" %s answers **%s**, leaving `%s` with %s to move", them, out.Refutation, clipText(out.Refuted.String(), 200), me)
 			if k := explain.KeyNumbers(out.Refuted); k != "" {
 				e.Description += ": " + k
@@ -226,21 +208,25 @@ func (r *Router) outcomeMessage(ctx context.Context, svc *practice.Service, out 
 	if out.Hints > 0 {
 		v := fmt.Sprintf("%d of %d", out.Hints, out.HintLevels)
 		if out.Correct {
-			v += fmt.Sprintf(": counted as %.0f%% of a solve", 100*practice.Score(true, out.Hints, out.HintLevels))
+			v += fmt.Sprintf(": counted as %.0f%% of a solve", 100*tutor.Score(true, out.Hints, out.HintLevels))
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Hints used", Value: v, Inline: true})
 	}
 	if len(p.Themes) > 0 {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Themes", Value: strings.Join(p.Themes, ", ")})
 	}
-	if out.Daily != "" {
-		if s, f, err := svc.Store().DailyTally(ctx, out.Guild, out.Daily); err == nil {
-			e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Daily puzzle " + out.Daily, Value: tallyText(out.Guild, s, f)})
-		}
+	if out.Reviewed != nil {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Review", Value: "This was a review of " + out.Reviewed.Name() + "."})
+	}
+	if len(out.Scheduled) > 0 {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Comes back", Value: clipText(comesBack(out.Scheduled), maxFieldValueLen)})
+	}
+	if out.Tally != nil {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Daily puzzle " + out.Daily, Value: tallyText(out.Guild, out.Tally.Solved, out.Tally.Failed)})
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Puzzle rating %.0f → %.0f.", out.PuzzleBefore, out.PuzzleAfter)}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Flags: discordgo.MessageFlagsEphemeral}
-	r.attachPicture(ctx, data, e, shown, !out.Correct)
+	attachPicture(data, e, shown(out), out.Picture)
 	data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Next puzzle", Style: discordgo.PrimaryButton, CustomID: r.ownedID(pracPrefix, pracNext, g.Name(), owner)},
 	}}}
@@ -254,4 +240,13 @@ func tallyText(guild string, solved, failed int) string {
 		where = "in direct messages"
 	}
 	return fmt.Sprintf("%d solved, %d failed %s so far.", solved, failed, where)
+}
+
+// shown is the position an outcome's reply explains: after a right move,
+// or after the refutation of a wrong one.
+func shown(out tutor.Judged) solver.Position {
+	if !out.Correct && out.Refutation != nil {
+		return out.Refuted
+	}
+	return out.Played
 }

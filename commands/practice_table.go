@@ -1,43 +1,14 @@
 package commands
 
 import (
-	"context"
-	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/explain"
-	"github.com/nimtutor/nimtutor/practice"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
-	"github.com/nimtutor/nimtutor/store"
 )
-
-// PracticeOpener opens the practice service, with its store, the first
-// time a command needs it; commands that never touch the store never open it.
-type PracticeOpener func(ctx context.Context) (*practice.Service, error)
-
-// errNoStore answers a practice command on a router without a store.
-var errNoStore = &solver.InputError{Field: "practice", Msg: "practice needs a database, and this nimtutor has none configured"}
-
-// practice returns the practice service, opening it on first use.
-func (r *Router) practice(ctx context.Context) (*practice.Service, error) {
-	r.pracMu.Lock()
-	defer r.pracMu.Unlock()
-	if r.prac != nil {
-		return r.prac, nil
-	}
-	if r.cfg.Practice == nil {
-		return nil, errNoStore
-	}
-	svc, err := r.cfg.Practice(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("opening the practice store: %w", err)
-	}
-	r.prac = svc
-	return svc, nil
-}
 
 // options are a command's options by name.
 type options map[string]*discordgo.ApplicationCommandInteractionDataOption
@@ -113,15 +84,7 @@ func themeOption() *discordgo.ApplicationCommandOption {
 	return o
 }
 
-// practiceError turns what a learner did wrong into a message for them.
-func practiceError(err error) error {
-	if errors.Is(err, practice.ErrBadID) || errors.Is(err, store.ErrNotFound) {
-		return errBadState
-	}
-	return err
-}
-
 // notYours answers a click on another learner's private controls.
 func notYours(owner string) error {
-	return &solver.InputError{Field: "button", Msg: fmt.Sprintf("these controls belong to <@%s>; use /practice for your own puzzle", owner)}
+	return fault.New(fault.EInvalid, "button", "these controls belong to <@%s>; use /practice for your own puzzle", owner)
 }

@@ -10,18 +10,15 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/nimtutor/nimtutor/games/abgame"
-	"github.com/nimtutor/nimtutor/practice"
-	"github.com/nimtutor/nimtutor/store"
-	"github.com/nimtutor/nimtutor/store/storetest"
+	"github.com/nimtutor/nimtutor/tutor"
+	"github.com/nimtutor/nimtutor/tutor/tutortest"
 )
 
-// newPracticeRouter returns a router whose practice runs on st.
-func newPracticeRouter(tb testing.TB, st *store.Store) *Router {
+// newPracticeRouter returns a router whose practice runs on a new store
+// on db.
+func newPracticeRouter(tb testing.TB, db tutortest.DB) *Router {
 	tb.Helper()
-	svc := practice.New(st, nil)
-	return testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"),
-		Practice: func(context.Context) (*practice.Service, error) { return svc, nil }})
+	return testNew(Config{Config: tutor.Config{Cache: &mapCache{m: map[string]any{}}, Practice: db.Opener(tb)}, Secret: []byte("test secret")})
 }
 
 // top builds /NAME name:value… in guild ("" for a direct message).
@@ -109,8 +106,8 @@ func TestPracticeWithoutStore(t *testing.T) {
 
 func TestPracticeCommands(t *testing.T) {
 	ctx := context.Background()
-	storetest.Each(t, func(t *testing.T, b storetest.Backend) {
-		r := newPracticeRouter(t, storetest.Open(t, b.Config(t)))
+	tutortest.Each(t, func(t *testing.T, db tutortest.DB) {
+		r := newPracticeRouter(t, db)
 		resp := r.Handle(ctx, top(student, "g1", "practice", "game", "abgame"))
 		wantText(t, "/practice", resp, "to move and win")
 		if resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
@@ -121,15 +118,11 @@ func TestPracticeCommands(t *testing.T) {
 		wantText(t, "a stranger's hint", r.Handle(ctx, click(stranger, hint, msg)), "belong to")
 		wantText(t, "a forged hint", r.Handle(ctx, click(student, hint[:len(hint)-1]+"x", msg)), "damaged")
 		_, menus := allControls(t, resp)
-		id := strings.Fields(strings.TrimPrefix(resp.Data.Embeds[0].Title, "Puzzle "))[0]
-		p, err := practice.Generate(abgame.Game, mustSeed(t, strings.TrimSuffix(id, ":")))
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp = r.Handle(ctx, click(student, menus[0].CustomID, msg, practice.MoveText(p.Winning[0])))
+		win := tutortest.WinningMove(t, puzzleID(resp))
+		resp = r.Handle(ctx, click(student, menus[0].CustomID, msg, win))
 		wantText(t, "right answer", resp, "Solved", "Rating: 1500 → ", "Streak: 1 (best 1)")
 		// The same answer delivered again counts once.
-		wantText(t, "a second answer", r.Handle(ctx, click(student, menus[0].CustomID, msg, practice.MoveText(p.Winning[0]))), "not open for you")
+		wantText(t, "a second answer", r.Handle(ctx, click(student, menus[0].CustomID, msg, win)), "not open for you")
 
 		wantText(t, "leaderboard", r.Handle(ctx, top(student, "g1", "leaderboard", "game", "abgame")), "1. <@"+student+">", "You are number 1")
 		wantText(t, "leaderboard in a DM", r.Handle(ctx, top(student, "", "leaderboard", "game", "abgame")), "direct message")
@@ -154,7 +147,7 @@ func TestPracticeCommands(t *testing.T) {
 		resp = r.Handle(ctx, click(student, menus[0].CustomID, message(resp, time.Now()), "2 1"))
 		wantText(t, "game over", resp, "Game review", "mistake", "The winning alternative was move the piece on cell 4 to cell 3")
 		hist := r.Handle(ctx, top(student, "g1", "history"))
-		wantText(t, "/history", hist, "adapwns from `.P.P`, 2 moves, lost", "abgame-")
+		wantText(t, "/history", hist, "(adapwns) from `.P.P`, 2 moves, lost", "abgame-")
 		wantText(t, "review from history", r.Handle(ctx, click(student, button(t, hist, "Review 1"), msg)), "Game review", "mistake")
 
 		// Export, then forget: cancel, a stranger's click, the owner's.
@@ -163,7 +156,11 @@ func TestPracticeCommands(t *testing.T) {
 			t.Fatalf("export attaches %d files", len(exp.Data.Files))
 		}
 		raw, _ := io.ReadAll(exp.Data.Files[0].Reader)
-		var e store.Export
+		var e struct {
+			User     string
+			Attempts []any
+			Games    []any
+		}
 		if err := json.Unmarshal(raw, &e); err != nil || len(e.Attempts) != 2 || len(e.Games) != 1 || e.User != student {
 			t.Errorf("export = %+v, %v; want 2 attempts and 1 game", e, err)
 		}
@@ -176,13 +173,9 @@ func TestPracticeCommands(t *testing.T) {
 	})
 }
 
-func mustSeed(tb testing.TB, id string) uint64 {
-	tb.Helper()
-	_, seed, err := practice.ParseID(id)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return seed
+// puzzleID is the id of the puzzle a reply shows.
+func puzzleID(resp *discordgo.InteractionResponse) string {
+	return strings.TrimSuffix(strings.Fields(strings.TrimPrefix(resp.Data.Embeds[0].Title, "Puzzle "))[0], ":")
 }
 
 // answerAny answers the puzzle of resp with its first legal move: from
@@ -192,17 +185,8 @@ func answerAny(tb testing.TB, r *Router, resp *discordgo.InteractionResponse, ms
 	if _, menus := allControls(tb, resp); len(menus) > 0 {
 		return click(student, menus[0].CustomID, msg, menus[0].Options[0].Value)
 	}
-	id := strings.TrimSuffix(strings.Fields(strings.TrimPrefix(resp.Data.Embeds[0].Title, "Puzzle "))[0], ":")
-	g, seed, err := practice.ParseID(id)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	p, err := practice.Generate(g, seed)
-	if err != nil {
-		tb.Fatal(err)
-	}
 	form := r.Handle(context.Background(), click(student, button(tb, resp, "Type a move"), msg))
-	return submit(student, form.Data.CustomID, practice.MoveText(p.Position.Moves()[0]), msg)
+	return submit(student, form.Data.CustomID, tutortest.FirstMove(tb, puzzleID(resp)), msg)
 }
 
 // TestResumeStoredGame leaves a game unfinished, then a new router on the
@@ -210,17 +194,17 @@ func answerAny(tb testing.TB, r *Router, resp *discordgo.InteractionResponse, ms
 // plays on to the review.
 func TestResumeStoredGame(t *testing.T) {
 	ctx := context.Background()
-	cfg := storetest.SQLiteConfig(t)
-	r := newPracticeRouter(t, storetest.Open(t, cfg))
+	db := tutortest.SQLite(t)
+	r := newPracticeRouter(t, db)
 	resp := r.Handle(ctx, command(student, "adapwns", "play", optPosition, "..P.P..P"))
 	_, menus := allControls(t, resp)
 	resp = r.Handle(ctx, click(student, menus[0].CustomID, message(resp, time.Now()), menus[0].Options[0].Value))
 	wantText(t, "first move", resp, "The bot answers")
 
-	r2 := newPracticeRouter(t, storetest.Open(t, cfg))
+	r2 := newPracticeRouter(t, db)
 	r2.signer.key = []byte("another secret")
 	hist := r2.Handle(ctx, top(student, "", "history"))
-	wantText(t, "/history", hist, "adapwns from `..P.P..P`, 2 moves, in progress")
+	wantText(t, "/history", hist, "(adapwns) from `..P.P..P`, 2 moves, in progress")
 	msg := &discordgo.Message{ID: "m", Flags: discordgo.MessageFlagsEphemeral, Timestamp: time.Now()}
 	resp = r2.Handle(ctx, click(student, button(t, hist, "Resume 1"), msg))
 	wantText(t, "resume", resp, "Resumed your game of adapwns", "2 moves in")

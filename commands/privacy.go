@@ -8,13 +8,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/nimtutor/nimtutor/play"
-	"github.com/nimtutor/nimtutor/practice"
-	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // Custom_ids of /forget's buttons ("forget:yes|no:OWNER") and of the
@@ -61,15 +58,12 @@ func private(e *discordgo.MessageEmbed) *discordgo.InteractionResponseData {
 	return &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Flags: discordgo.MessageFlagsEphemeral, Components: []discordgo.MessageComponent{}}
 }
 
-// history answers /history: recent answers, recent games with buttons to
-// review the finished ones and resume the others.
+// history answers /history: recent answers, recent games with their
+// record ids and buttons to review the finished ones and resume the
+// others.
 func (r *Router) history(q *request) (*discordgo.InteractionResponse, error) {
-	svc, err := r.practice(q.ctx)
-	if err != nil {
-		return nil, err
-	}
 	user := userID(q.i)
-	h, err := svc.History(q.ctx, user, historySize)
+	h, err := r.t.History(q.ctx, user, historySize)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +92,7 @@ func (r *Router) history(q *request) (*discordgo.InteractionResponse, error) {
 		var b strings.Builder
 		var buttons []discordgo.MessageComponent
 		for k, g := range h.Games {
-			fmt.Fprintf(&b, "%d. %s from `%s`, %d moves, %s (%s)\n", k+1, g.Game, clipText(g.Start, 60), len(g.Moves), cmp.Or(g.Result, "in progress"), g.Updated.Format("2 Jan 15:04"))
+			fmt.Fprintf(&b, "%d. Game %s (%s) from `%s`, %d moves, %s (%s)\n", k+1, g.ID, g.Game, clipText(g.Start, 60), len(g.Moves), cmp.Or(g.Result, "in progress"), g.Updated.Format("2 Jan 15:04"))
 			if k < historyGames {
 				label, action := fmt.Sprintf("Review %d", k+1), recReview
 				if g.Result == "" {
@@ -119,62 +113,25 @@ func (r *Router) recordClick(ctx context.Context, i *discordgo.Interaction, id s
 	if err != nil {
 		return nil, err
 	}
-	svc, err := r.practice(ctx)
-	if err != nil {
-		return nil, err
-	}
-	rec, err := svc.Store().Game(ctx, gameID)
-	if err != nil {
-		return nil, practiceError(err)
-	}
-	rev, err := practice.ReviewRecord(rec)
-	if err != nil {
-		return nil, err
-	}
 	switch action {
 	case recReview:
-		return newMessage(private(reviewEmbed(rev)), false), nil
-	case recResume:
-		pos, err := replay(rec.Game, rec.Start, rec.StartMover, rec.Moves)
+		_, rev, err := r.t.Review(ctx, userID(i), gameID)
 		if err != nil {
 			return nil, err
 		}
-		gm := game{Session: play.Session{Pos: pos, Side: solver.Player(rec.Side), Moves: len(rev.Moves)}, owner: rec.User}
-		for _, m := range rev.Moves {
-			if m.Class != practice.Mistake {
-				gm.Kept++
-			}
+		return newMessage(private(reviewEmbed(rev)), false), nil
+	case recResume:
+		turn, err := r.t.Resume(ctx, userID(i), gameID)
+		if err != nil {
+			return nil, err
 		}
-		events := []string{fmt.Sprintf("Resumed your game of %s from %s, %d moves in.", rec.Game, rec.Created.Format(time.DateOnly), len(rec.Moves))}
-		return newMessage(r.gameMessage(ctx, gm, events), true), nil
+		return r.turnMessage(ctx, turn, newMessage), nil
 	}
 	return nil, errBadState
 }
 
-// replay rebuilds a stored game's current position.
-func replay(game, start string, mover int, moves []string) (solver.Position, error) {
-	g, err := solver.Lookup(game)
-	if err != nil {
-		return nil, err
-	}
-	pos, err := solver.Restore(g, start, solver.Player(mover), [2]int{})
-	if err != nil {
-		return nil, err
-	}
-	ms, err := practice.ParseMoves(pos, moves)
-	if err != nil {
-		return nil, err
-	}
-	for _, m := range ms {
-		if pos, err = pos.Play(m); err != nil {
-			return nil, err
-		}
-	}
-	return pos, nil
-}
-
 // reviewEmbed shows a game's review card.
-func reviewEmbed(rev *practice.Review) *discordgo.MessageEmbed {
+func reviewEmbed(rev *tutor.Review) *discordgo.MessageEmbed {
 	return &discordgo.MessageEmbed{Title: "Game review: " + rev.Start.Game().Name(), Description: clipText(rev.Card(), maxDescLen), Color: colourHint,
 		Footer: &discordgo.MessageEmbedFooter{Text: "best: fastest win kept · slower: still winning, but longer · mistake: threw the win away · forced: only move"}}
 }
@@ -200,11 +157,7 @@ func (r *Router) forgetClick(ctx context.Context, i *discordgo.Interaction, id s
 	}
 	e := &discordgo.MessageEmbed{Title: "Nothing was deleted", Color: colourTie}
 	if action == "yes" {
-		svc, err := r.practice(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if err := svc.Store().Forget(ctx, userID(i)); err != nil {
+		if err := r.t.Forget(ctx, userID(i)); err != nil {
 			return nil, err
 		}
 		e.Title, e.Description = "Deleted", "Everything nimtutor stored about you is gone. Puzzles keep their own ratings, which name nobody."
@@ -214,11 +167,7 @@ func (r *Router) forgetClick(ctx context.Context, i *discordgo.Interaction, id s
 
 // export answers /export with the caller's data as a JSON file.
 func (r *Router) export(q *request) (*discordgo.InteractionResponse, error) {
-	svc, err := r.practice(q.ctx)
-	if err != nil {
-		return nil, err
-	}
-	ex, err := svc.Store().ExportUser(q.ctx, userID(q.i))
+	ex, err := r.t.Export(q.ctx, userID(q.i))
 	if err != nil {
 		return nil, err
 	}

@@ -13,21 +13,13 @@ import (
 	"github.com/nimtutor/nimtutor/chart"
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // progress answers /progress [user] [game].
 func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
-	svc, err := r.practice(q.ctx)
-	if err != nil {
-		return nil, err
-	}
 	user, game := cmp.Or(q.str(optUser), userID(q.i)), q.str(optGame)
-	if game != "" {
-		if _, err := solver.Lookup(game); err != nil {
-			return nil, err
-		}
-	}
-	p, err := svc.Progress(q.ctx, user, game)
+	p, err := r.t.Progress(q.ctx, user, game)
 	if err != nil {
 		return nil, err
 	}
@@ -47,16 +39,40 @@ func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: fmt.Sprintf("%s: %.0f ± %.0f", l.Game, l.Rating.Rating, l.RD),
 			Value: fmt.Sprintf("Solved %d, failed %d · streak %d (best %d) · hints used %d", l.Solved, l.Failed, l.Streak, l.BestStreak, l.Hints)})
 	}
-	if p.Weakest != "" {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Weakest theme",
-			Value: fmt.Sprintf("**%s** in %s: %.0f%% of those puzzles missed.", p.Weakest, p.WeakestGame, 100*p.WeakestRate)})
-		if g, err := solver.Lookup(p.WeakestGame); err == nil {
-			if k := slices.Index(explain.Themes(g), p.Weakest); k >= 0 {
-				data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{
-					Label: clipText("Practise "+p.Weakest, maxButtonLabelLen), Style: discordgo.PrimaryButton,
-					CustomID: r.ownedID(pracPrefix, pracNext, fmt.Sprintf("%s.%d", g.Name(), k), user),
-				}}}}
+	if len(p.Reviews) > 0 {
+		var b strings.Builder
+		for k, d := range p.Reviews {
+			if k == 6 {
+				fmt.Fprintf(&b, "… and %d more.", len(p.Reviews)-k)
+				break
 			}
+			fmt.Fprintf(&b, "%s in %s: due %s\n", explain.Capitalise(d.Name()), d.Game, d.In)
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Reviews (ideas that come back)", Value: clipText(strings.TrimSpace(b.String()), maxFieldValueLen)})
+	}
+	if a := p.Advice; a != nil {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "What to do next",
+			Value: fmt.Sprintf("Your weakest theme is **%s** in %s: %s", a.Theme, a.Game, a.Reason)})
+		if g, err := solver.Lookup(a.Game); err == nil && slices.Contains(explain.Themes(g), a.Theme) {
+			// A theme asked for brings its review when one is due.
+			next := r.ownedID(pracPrefix, pracNext, tutor.ThemeIndex(g, a.Theme), user)
+			var row []discordgo.MessageComponent
+			switch d := a.Review; {
+			case d != nil && d.In == "now":
+				row = append(row, discordgo.Button{Label: clipText("Review "+a.Theme+" (due now)", maxButtonLabelLen), Style: discordgo.SuccessButton, CustomID: next})
+			default:
+				row = append(row, discordgo.Button{Label: clipText("Practise "+a.Theme, maxButtonLabelLen), Style: discordgo.PrimaryButton, CustomID: next})
+				if d != nil {
+					// Shown, not pressable: when the review comes.
+					row = append(row, discordgo.Button{Label: clipText("Review "+a.Theme+": due "+d.In, maxButtonLabelLen), Style: discordgo.SecondaryButton,
+						Disabled: true, CustomID: r.ownedID(pracPrefix, pracNext, g.Name(), user)})
+				}
+			}
+			if a.Lesson != "" {
+				row = append(row, discordgo.Button{Label: clipText("Lesson: "+a.LessonTitle, maxButtonLabelLen), Style: discordgo.SecondaryButton,
+					CustomID: fmt.Sprintf("%s:s:%s:%d", learnPrefix, a.Lesson, 0)})
+			}
+			data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 		}
 	}
 	// The plot: one line per game, a point per answer.
@@ -74,7 +90,7 @@ func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
 		data.Files = []*discordgo.File{{Name: "progress.png", ContentType: "image/png", Reader: &buf}}
 		e.Image = &discordgo.MessageEmbedImage{URL: "attachment://progress.png"}
 	case !errors.Is(err, chart.ErrEmpty):
-		r.cfg.Log.Error("drawing a progress chart", "err", err)
+		r.log.Error("drawing a progress chart", "err", err)
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Ratings are Glicko-2; ± is the rating deviation, which shrinks as you answer more."}
 	return newMessage(data, true), nil
@@ -102,11 +118,7 @@ func (r *Router) leaderboard(q *request) (*discordgo.InteractionResponse, error)
 		e.Description = "Leaderboards belong to servers, and this is a direct message: there is none here."
 		return reply, nil
 	}
-	svc, err := r.practice(q.ctx)
-	if err != nil {
-		return nil, err
-	}
-	top, rank, err := svc.Store().Leaderboard(q.ctx, q.i.GuildID, game, userID(q.i), leaderboardSize)
+	top, rank, err := r.t.Leaderboard(q.ctx, q.i.GuildID, game, userID(q.i), leaderboardSize)
 	if err != nil {
 		return nil, err
 	}

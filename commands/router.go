@@ -6,86 +6,52 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"maps"
 	"runtime/debug"
 	"strings"
-	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/discordx"
 	"github.com/nimtutor/nimtutor/explain"
-	"github.com/nimtutor/nimtutor/practice"
-	"github.com/nimtutor/nimtutor/render"
+	"github.com/nimtutor/nimtutor/fault"
+	"github.com/nimtutor/nimtutor/outcome"
 	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
-// Cache keeps computed replies, keyed by canonical position. It must be
-// safe for concurrent use and bounded; package bot provides one.
-type Cache = explain.Cache
-
-// Config is what a Router needs from the outside world.
+// Config is what a Router needs from the outside world: the tutor's
+// configuration (its cache, gates, store and drawing), and what only
+// Discord needs.
 type Config struct {
-	// Log receives internal errors and panics. Nil discards them.
-	Log *slog.Logger
-	// Cache keeps explanations, hint ladders and game states too large
-	// for a custom_id. It is required.
-	Cache Cache
+	tutor.Config
 	// Secret signs the state carried in buttons. Replicas that answer the
 	// same buttons must share it; nil means a random secret.
 	Secret []byte
-	// Practice opens the practice service and its store on first use;
-	// nil means practice commands answer that no store is configured.
-	Practice PracticeOpener
 	// CommandIDs maps a command's name to the id Discord gave it, for
 	// clickable command mentions; a command without one is named as text.
 	CommandIDs map[string]string
 	// Attachments downloads attached files (position_file, /judge). Nil
 	// means files are refused with a message.
 	Attachments Attachments
-	// Searches bounds the exhaustive searches of /GAME verify running and
-	// waiting at once; nil runs them without a bound (tests, the console).
-	Searches *Gate
-	// Pictures bounds the drawing of large positions; nil draws without a
-	// bound. A picture that finds its gate full is left out of the reply.
-	Pictures *Gate
-	// Draw writes a position's picture as a PNG; nil means render.PNG.
-	// Tests of the replies set a fake and pay for no drawing.
-	Draw func(w io.Writer, pos solver.Position, opts render.Options) error
-	// VerifyBudget bounds the states of each exhaustive search; 0 takes
-	// VerifyBudget.
-	VerifyBudget int
-	// States, when set, shares game states too large for a custom_id
-	// between replicas; nil keeps them in Cache only.
-	States StateStore
-	// Work, if not nil, runs every answer but the searches (which have
-	// their own gate) a few at a time, first come first served: with a
-	// worker or two per core, a quick answer waits for the answers ahead
-	// of it instead of sharing the cores with every answer in progress,
-	// which keeps the slowest answers' latency close to the typical one.
-	Work *Gate
 }
 
 // Router answers every interaction nimtutor receives. Its Handle method
-// returns the response as a value; it implements bot.Handler.
+// returns the response as a value; it implements bot.Handler. It reads
+// the interaction, calls the tutor's use case and renders what comes
+// back.
 type Router struct {
-	cfg    Config // with its defaults filled in
+	cfg    Config
 	signer signer
-	pracMu sync.Mutex
-	prac   *practice.Service // once opened
+	t      *tutor.Tutor
+	log    *slog.Logger
 }
 
-// New returns a Router.
+// New returns a Router. cfg.Cache is required.
 func New(cfg Config) *Router {
 	if cfg.Cache == nil {
 		panic("commands.New: Config.Cache is required")
-	}
-	if cfg.Draw == nil {
-		cfg.Draw = render.PNG
-	}
-	if cfg.VerifyBudget <= 0 {
-		cfg.VerifyBudget = VerifyBudget
 	}
 	cfg.Log = cmp.Or(cfg.Log, slog.New(slog.DiscardHandler))
 	if len(cfg.Secret) == 0 {
@@ -93,8 +59,12 @@ func New(cfg Config) *Router {
 		rand.Read(cfg.Secret)
 	}
 	cfg.CommandIDs = maps.Clone(cfg.CommandIDs)
-	return &Router{cfg: cfg, signer: signer{key: cfg.Secret}}
+	return &Router{cfg: cfg, signer: signer{key: cfg.Secret}, t: tutor.New(cfg.Config), log: cfg.Log}
 }
+
+// Tutor returns the use cases the router calls, for a command line that
+// prints their values itself.
+func (r *Router) Tutor() *tutor.Tutor { return r.t }
 
 // request is one command, with its options read out and, for a game's
 // subcommand, its position parsed.
@@ -106,15 +76,7 @@ type request struct {
 }
 
 // userID returns the id of the person who sent the interaction.
-func userID(i *discordgo.Interaction) string {
-	if i.Member != nil && i.Member.User != nil {
-		return i.Member.User.ID
-	}
-	if i.User != nil {
-		return i.User.ID
-	}
-	return ""
-}
+func userID(i *discordgo.Interaction) string { return discordx.UserID(i) }
 
 // Handle answers one interaction. It never panics: a panic in a handler is
 // logged and answered with an ephemeral "something went wrong", or for
@@ -123,20 +85,18 @@ func userID(i *discordgo.Interaction) string {
 func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *discordgo.InteractionResponse) {
 	defer func() {
 		if p := recover(); p != nil {
-			r.cfg.Log.Error("handler panic", "interaction", i.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			r.log.Error("handler panic", "interaction", i.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			outcome.Set(ctx, outcome.Error)
 			resp = internalErrorReply()
 			if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-				resp = noChoices()
+				resp = discordx.NoChoices()
 			}
 		}
 	}()
-	gate := r.cfg.Work
-	if gate != nil && r.Slow(i) {
-		gate = nil // searches have their own gate
-	}
-	// Do, even with a nil gate, answers nothing once ctx is done: nobody
-	// waits for the answer any more.
-	err := gate.Do(ctx, func(ctx context.Context) error {
+	// Work answers nothing once ctx is done, even without a gate: nobody
+	// waits for the answer any more. Searches have their own gate, and
+	// answers that use the store take none (see usesStore).
+	err := r.t.Work(ctx, r.Slow(i) || usesStore(i), func(ctx context.Context) error {
 		resp = r.handle(ctx, i)
 		return nil
 	})
@@ -148,6 +108,8 @@ func (r *Router) Handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 
 // handle answers i; see Handle.
 func (r *Router) handle(ctx context.Context, i *discordgo.Interaction) (resp *discordgo.InteractionResponse) {
+	tutor.Step(ctx, "commands", "route")
+	defer tutor.Step(ctx, "commands", "reply")
 	var err error
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
@@ -157,7 +119,7 @@ func (r *Router) handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		resp, err = r.autocomplete(ctx, i)
 	default:
-		err = &solver.InputError{Field: "interaction", Msg: fmt.Sprintf("nimtutor does not handle interactions of type %d", i.Type)}
+		err = fault.New(fault.EInvalid, "interaction", "nimtutor does not handle interactions of type %d", i.Type)
 	}
 	if err != nil {
 		return r.errorReply(ctx, i, err)
@@ -170,7 +132,7 @@ func (r *Router) handle(ctx context.Context, i *discordgo.Interaction) (resp *di
 // Private reports whether the reply to i is ephemeral, so a transport can
 // defer with the right flag before the handler finishes.
 func (r *Router) Private(i *discordgo.Interaction) bool {
-	if missingPermissions(i) != 0 || i.Type != discordgo.InteractionApplicationCommand {
+	if i.Type != discordgo.InteractionApplicationCommand {
 		return true
 	}
 	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
@@ -191,7 +153,7 @@ func (r *Router) Private(i *discordgo.Interaction) bool {
 func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
 	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
 	if !ok {
-		return nil, &solver.InputError{Field: "command", Msg: "the command carries no data"}
+		return nil, fault.New(fault.EInvalid, "command", "the command carries no data")
 	}
 	if tc := findCommand(topCommands, data.Name); tc != nil {
 		opts, err := readOptions("/"+tc.name, tc.options, data.Options)
@@ -202,14 +164,14 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 	}
 	g, err := solver.Lookup(data.Name)
 	if err != nil {
-		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("nimtutor has no command /%s; its commands are /%s", clipText(data.Name, 40), strings.Join(solver.Names(), ", /"))}
+		return nil, fault.New(fault.EInvalid, "command", "nimtutor has no command /%s; its commands are /%s", clipText(data.Name, 40), strings.Join(solver.Names(), ", /"))
 	}
 	if len(data.Options) != 1 || data.Options[0] == nil || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s needs one subcommand: %s", g.Name(), subcommandNames())}
+		return nil, fault.New(fault.EInvalid, "command", "/%s needs one subcommand: %s", g.Name(), subcommandNames())
 	}
 	sc := findCommand(subcommands, data.Options[0].Name)
 	if sc == nil {
-		return nil, &solver.InputError{Field: "command", Msg: fmt.Sprintf("/%s has no subcommand %q; use one of %s", g.Name(), clipText(data.Options[0].Name, 40), subcommandNames())}
+		return nil, fault.New(fault.EInvalid, "command", "/%s has no subcommand %q; use one of %s", g.Name(), clipText(data.Options[0].Name, 40), subcommandNames())
 	}
 	opts, err := readOptions(fmt.Sprintf("/%s %s", g.Name(), sc.name), optionDefs(g, sc), data.Options[0].Options)
 	if err != nil {
@@ -263,33 +225,46 @@ func (r *Router) control(ctx context.Context, i *discordgo.Interaction) (*discor
 }
 
 // errStale answers a control the bot no longer understands.
-var errStale = solver.Errorf(solver.EExpired, "button", "this control is from an older version of nimtutor or has expired; run the command again")
+var errStale = fault.New(fault.EExpired, "button", "this control is from an older version of nimtutor or has expired; run the command again")
 
 // errorReply turns an error into an ephemeral reply: the message itself
 // for a person's mistake, a notice for work that was stopped or refused,
-// and "something went wrong" for anything else: a bug.
+// what was not saved for a database that failed, and "something went
+// wrong" for anything else: a bug.
 func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err error) *discordgo.InteractionResponse {
-	msg := solver.ErrorMessage(err)
-	switch solver.ErrorCode(err) {
-	case solver.EInvalid, solver.EExpired:
+	msg := fault.Message(err)
+	switch fault.Code(err) {
+	case fault.EInvalid:
+		outcome.Set(ctx, outcome.UserError)
 		return ephemeral("⚠️ " + clipText(msg, maxContentLen-10))
-	case solver.EForbidden:
+	case fault.EExpired:
+		outcome.Set(ctx, outcome.Expired)
+		return ephemeral("⚠️ " + clipText(msg, maxContentLen-10))
+	case fault.EForbidden:
+		outcome.Set(ctx, outcome.Forbidden)
 		return ephemeral(explain.Capitalise(msg) + ".")
-	case solver.EBusy:
+	case fault.EBusy:
+		outcome.Set(ctx, outcome.Busy)
 		return ephemeral(msg)
-	case solver.ETimeout:
+	case fault.EStore:
+		outcome.Set(ctx, outcome.Store)
+		r.log.Warn("store failed", "interaction", i.ID, "err", err)
+		return ephemeral("⚠️ " + explain.Capitalise(msg) + ".")
+	case fault.ETimeout:
+		outcome.Set(ctx, outcome.Timeout)
 		why := "it took too long"
 		if cause := context.Cause(ctx); cause != nil && cause != err && !errors.Is(cause, context.Canceled) && !errors.Is(cause, context.DeadlineExceeded) {
 			why = cause.Error()
 		}
 		return ephemeral("⚠️ This was stopped before it finished (" + why + "). Please try again.")
 	}
-	r.cfg.Log.Error("handler failed", "interaction", i.ID, "err", err)
+	r.log.Error("handler failed", "interaction", i.ID, "err", err)
+	outcome.Set(ctx, outcome.Error)
 	return internalErrorReply()
 }
 
 func internalErrorReply() *discordgo.InteractionResponse {
-	return ephemeral(solver.ErrorMessage(errors.New("internal")))
+	return ephemeral(fault.Message(errors.New("internal")))
 }
 
 // ephemeral returns a new private message with the given text.

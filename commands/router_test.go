@@ -17,6 +17,7 @@ import (
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/render"
 	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // mapCache is an unbounded Cache for tests.
@@ -38,7 +39,7 @@ func (c *mapCache) Set(k string, v any) {
 	c.m[k] = v
 }
 
-var _ Cache = (*mapCache)(nil)
+var _ tutor.Cache = (*mapCache)(nil)
 
 // testClock is a settable clock: the time of the messages clicked.
 type testClock struct{ t time.Time }
@@ -46,7 +47,7 @@ type testClock struct{ t time.Time }
 func newTestRouter(tb testing.TB) (*Router, *testClock) {
 	tb.Helper()
 	clock := &testClock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
-	return testNew(Config{Cache: &mapCache{m: map[string]any{}}, Secret: []byte("test secret"), CommandIDs: testCommandIDs()}), clock
+	return testNew(Config{Config: tutor.Config{Cache: &mapCache{m: map[string]any{}}}, Secret: []byte("test secret"), CommandIDs: testCommandIDs()}), clock
 }
 
 // testNew is New for the tests: pictures are a few fake bytes unless the
@@ -475,7 +476,7 @@ func TestGameDoesNotExpire(t *testing.T) {
 // custom_id and has left the store.
 func TestGameStateGone(t *testing.T) {
 	cache := &mapCache{m: map[string]any{}}
-	r := testNew(Config{Cache: cache, Secret: []byte("test secret")})
+	r := testNew(Config{Config: tutor.Config{Cache: cache}, Secret: []byte("test secret")})
 	resp := r.Handle(context.Background(), command(student, "abgame", "play", optPosition, strings.Repeat("A..B.", 60)))
 	buttons, _ := allControls(t, resp)
 	cache.mu.Lock()
@@ -494,7 +495,7 @@ func (panicCache) Get(string) (any, bool) { panic("cache broken") }
 func (panicCache) Set(string, any)        { panic("cache broken") }
 
 func TestPanicIsAnsweredNotFatal(t *testing.T) {
-	r := testNew(Config{Cache: panicCache{}, Secret: []byte("s")})
+	r := testNew(Config{Config: tutor.Config{Cache: panicCache{}}, Secret: []byte("s")})
 	got := r.Handle(context.Background(), command(student, "adapwns", "solve", optPosition, "..P.P"))
 	if got.Data.Flags != discordgo.MessageFlagsEphemeral || !strings.Contains(got.Data.Content, "Something went wrong") {
 		t.Errorf("panicking handler: got %+v", got.Data)

@@ -1,18 +1,14 @@
 package commands
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/tutor"
 )
-
-// discordDetail caps the lists in replies: the first few stacks, pairs or
-// gaps, then "… and N more". The command line shows everything.
-var discordDetail = explain.Options{MaxItems: 6}
 
 // Embed colours by outcome, for the player to move.
 const (
@@ -22,31 +18,25 @@ const (
 	colourHint = 0x3b82f6
 )
 
-// lessonFor returns the cached lesson for pos, solving and explaining it
-// only on a miss. solved is pos already solved, or nil.
-func (r *Router) lessonFor(ctx context.Context, pos solver.Position, solved *solver.Result) explain.Lesson {
-	return explain.LessonFor(ctx, r.cfg.Cache, pos, discordDetail, func() solver.Result {
-		if solved != nil {
-			return *solved
-		}
-		return explain.Solve(ctx, pos)
-	})
-}
-
 // solve answers /GAME solve with a public card: the verdict as title and
 // the short reply as fields (why, finding the move, the move, a line of
 // play, the rule here); the card's buttons open the full reasoning and
 // the rule's "Why?".
 func (r *Router) solve(q *request) (*discordgo.InteractionResponse, error) {
-	pos := q.pos
-	res := explain.Solve(q.ctx, pos)
-	l := r.lessonFor(q.ctx, pos, &res)
-	e := stepsEmbed(pos, verdictTitle(res), r.linkLessons(pos.Game().Name(), explain.Short(l.Summary, explain.MoveStep(q.ctx, res))))
+	c := r.t.Solve(q.ctx, q.pos, true)
+	r.keepLong(q.ctx, userID(q.i), q.pos)
+	return newMessage(r.cardMessage(c, userID(q.i), q.boolean(optSpoiler)), true), nil
+}
+
+// cardMessage renders a solve card made for author.
+func (r *Router) cardMessage(c tutor.Card, author string, spoiler bool) *discordgo.InteractionResponseData {
+	pos, res := c.Result.Position, c.Result
+	e := stepsEmbed(pos, verdictTitle(res), r.linkLessons(pos.Game().Name(), c.Short))
 	e.Color = outcomeColour(res.Outcome)
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
-	r.attachPicture(q.ctx, data, e, pos, true)
-	r.finishCard(q, res, data, e)
-	return newMessage(data, true), nil
+	attachPicture(data, e, pos, c.Picture)
+	r.finishCard(res, data, e, author, spoiler)
+	return data
 }
 
 // verdictTitle names the winner: "Dee wins in 3 moves", "Ada's opponent
@@ -103,13 +93,11 @@ func stepsMessage(pos solver.Position, title string, steps []explain.Step) *disc
 
 // cardFull shows the full reasoning of a card's position, privately.
 func (r *Router) cardFull(q *request) (*discordgo.InteractionResponse, error) {
-	res := explain.Solve(q.ctx, q.pos)
-	l := r.lessonFor(q.ctx, q.pos, &res)
-	return stepsMessage(q.pos, "Full reasoning: "+verdictTitle(res), append(l.Steps, explain.MoveStep(q.ctx, res))), nil
+	c := r.t.Solve(q.ctx, q.pos, false)
+	return stepsMessage(q.pos, "Full reasoning: "+verdictTitle(c.Result), c.Full), nil
 }
 
 // cardWhy shows the general rule behind a card's verdict, privately.
 func (r *Router) cardWhy(q *request) (*discordgo.InteractionResponse, error) {
-	l := r.lessonFor(q.ctx, q.pos, nil)
-	return stepsMessage(q.pos, "Why the rule works", l.Rule), nil
+	return stepsMessage(q.pos, "Why the rule works", r.t.Rule(q.ctx, q.pos)), nil
 }

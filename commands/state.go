@@ -2,12 +2,11 @@ package commands
 
 import (
 	"context"
-	"crypto/rand"
+	"crypto/sha256"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -65,18 +64,51 @@ func numbers(fields ...string) ([]int, bool) {
 }
 
 // customID builds "prefix:…:state", signed, with the state of pos:
-// inlined when the whole id fits in 100 characters and cached otherwise.
+// inlined when the whole id fits in 100 characters, and otherwise a key
+// under which keepLong has stored the state before the reply was built.
+// It only computes: it never writes.
 func (r *Router) customID(head string, pos solver.Position) string {
-	var s positionState
-	s.text, s.mover, s.held = pos.String(), pos.ToMove(), pos.Held()
-	id := r.signer.sign(head + ":" + string(inlineState) + s.encode())
+	enc := encodeState(pos)
+	id := r.signer.sign(head + ":" + string(inlineState) + enc)
 	if len(id) <= maxCustomIDLen {
 		return id
 	}
-	key := randomKey()
-	r.cfg.Cache.Set("state:"+key, s)
-	r.putShared("state:"+key, s)
-	return r.signer.sign(head + ":" + string(cachedState) + key)
+	return r.signer.sign(head + ":" + string(cachedState) + stateKey(enc))
+}
+
+// encodeState is pos's state as customID carries it.
+func encodeState(pos solver.Position) string {
+	return positionState{text: pos.String(), mover: pos.ToMove(), held: pos.Held()}.encode()
+}
+
+// stateKey is the key a state too long for a custom_id is kept under:
+// 12 URL-safe characters of its SHA-256, so the same state always gets
+// the same key and keeping it twice costs nothing more.
+func stateKey(enc string) string {
+	sum := sha256.Sum256([]byte(enc))
+	return b64.EncodeToString(sum[:9])
+}
+
+// maxHeadLen bounds the head of every custom_id that carries a position
+// (the longest is a game's, "play:GAME:OWNER:RECORD:PLY:SIDE:KEPT:MOVES:A").
+func maxHeadLen(game, owner string) int {
+	return len(playPrefix+":"+game+":"+owner+":"+":00000:1:00000:00000:x") + recordIDLen
+}
+
+// keepLong stores, under the request's context and before the reply is
+// built, the state of every position in ps that a custom_id of owner's
+// might not hold inline, so that customID, which only computes, finds
+// it kept.
+func (r *Router) keepLong(ctx context.Context, owner string, ps ...solver.Position) {
+	for _, pos := range ps {
+		if pos == nil {
+			continue
+		}
+		enc := encodeState(pos)
+		if len(r.signer.sign(":"+string(inlineState)+enc))+maxHeadLen(pos.Game().Name(), owner) > maxCustomIDLen {
+			r.t.Keep(ctx, stateKey(enc), enc)
+		}
+	}
 }
 
 // idShape is the head of one kind of custom_id that carries a position:
@@ -93,12 +125,12 @@ var (
 	cardID  = idShape{[]int{4}, 2, errCardExpired}    // card:action:game:author
 	checkID = idShape{[]int{3}, 2, errCardExpired}    // check:s:game
 	hintID  = idShape{[]int{3, 4}, 1, errHintExpired} // hint:game:level[:verdict]
-	gameID  = idShape{[]int{7}, 1, errGameExpired}    // play:game:owner:side:kept:moves:action
+	gameID  = idShape{[]int{9, 7}, 1, errGameExpired} // play:game:owner:record:ply:side:kept:moves:action, or without record:ply from before records
 )
 
 // openPosition checks a custom_id's signature and that its head has the
 // shape's fields, and rebuilds the position its state carries.
-func (r *Router) openPosition(id string, shape idShape) ([]string, solver.Position, error) {
+func (r *Router) openPosition(ctx context.Context, id string, shape idShape) ([]string, solver.Position, error) {
 	data, err := r.signer.open(id)
 	if err != nil {
 		return nil, nil, err
@@ -115,13 +147,12 @@ func (r *Router) openPosition(id string, shape idShape) ([]string, solver.Positi
 			return nil, nil, err
 		}
 	case cachedState:
-		v, ok := r.cfg.Cache.Get("state:" + enc[1:])
+		v, ok := r.t.Recall(ctx, enc[1:])
 		if !ok {
-			if st, ok = r.getShared("state:" + enc[1:]); !ok {
-				return nil, nil, shape.expired
-			}
-		} else if st, ok = v.(positionState); !ok {
-			return nil, nil, errBadState
+			return nil, nil, shape.expired
+		}
+		if st, err = decodeState(v); err != nil {
+			return nil, nil, err
 		}
 	default:
 		return nil, nil, errBadState
@@ -138,67 +169,4 @@ func (r *Router) openPosition(id string, shape idShape) ([]string, solver.Positi
 		return nil, nil, err
 	}
 	return head, pos, nil
-}
-
-// randomKey returns 12 random URL-safe characters.
-func randomKey() string {
-	b := make([]byte, 9)
-	rand.Read(b)
-	return b64.EncodeToString(b)
-}
-
-// StateStore keeps game and hint states too large for a custom_id where
-// every replica can read them (a database table); store.Store
-// implements it. Without one, such states live only in the Router's
-// Cache, and a click that reaches another replica finds them expired.
-type StateStore interface {
-	// PutState stores value under key until ttl from now.
-	PutState(ctx context.Context, key, value string, ttl time.Duration) error
-	// GetState returns the value under key, false if none or expired.
-	GetState(ctx context.Context, key string) (string, bool, error)
-}
-
-// Shared states live this long: a game or hint ladder answers clicks for
-// a day after its last move.
-const (
-	sharedStateTTL     = 24 * time.Hour
-	sharedStateTimeout = time.Second
-)
-
-// putShared writes a state to the shared store, if there is one. A
-// failure is logged: the state is still in this replica's cache.
-func (r *Router) putShared(key string, s positionState) {
-	if r.cfg.States == nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), sharedStateTimeout)
-	defer cancel()
-	if err := r.cfg.States.PutState(ctx, key, s.encode(), sharedStateTTL); err != nil {
-		r.cfg.Log.Error("sharing a game state", "err", err)
-	}
-}
-
-// getShared reads a state from the shared store, and keeps it in this
-// replica's cache for the next click.
-func (r *Router) getShared(key string) (positionState, bool) {
-	if r.cfg.States == nil {
-		return positionState{}, false
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), sharedStateTimeout)
-	defer cancel()
-	v, ok, err := r.cfg.States.GetState(ctx, key)
-	if err != nil {
-		r.cfg.Log.Error("reading a shared game state", "err", err)
-		return positionState{}, false
-	}
-	if !ok {
-		return positionState{}, false
-	}
-	s, err := decodeState(v)
-	if err != nil {
-		r.cfg.Log.Error("a shared game state does not decode", "key", key, "err", err)
-		return positionState{}, false
-	}
-	r.cfg.Cache.Set(key, s)
-	return s, true
 }

@@ -1,33 +1,21 @@
 package commands
 
 import (
-	"context"
-
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // VerifyBudget bounds /GAME verify: the states one search may enter.
-// Every position of the sizes the verify table covers fits, and a search
-// that reaches it costs well under a second of one core.
-const VerifyBudget = 400_000
+const VerifyBudget = tutor.VerifyBudget
 
 // verify answers /GAME verify: exhaustive search of this one position,
 // compared with the formula. Positions within the search's reach are
 // searched in the search gate, so at most a few searches run at once and
 // the rest wait or are told to come back; the others are answered at once.
 func (r *Router) verify(q *request) (*discordgo.InteractionResponse, error) {
-	gate := r.cfg.Searches
-	if !solver.InReach(q.pos, r.cfg.VerifyBudget) {
-		gate = nil // answers at once
-	}
-	var rep solver.VerifyReport
-	err := gate.Do(q.ctx, func(ctx context.Context) error {
-		var err error
-		rep, err = solver.ReportPosition(ctx, q.pos, r.cfg.VerifyBudget)
-		return err
-	})
+	rep, err := r.t.Verify(q.ctx, q.pos)
 	if err != nil {
 		return nil, err
 	}
@@ -62,5 +50,5 @@ func (r *Router) Slow(i *discordgo.Interaction) bool {
 		return false
 	}
 	pos, err := g.Parse(text, solver.ParseOptions{First: first})
-	return err == nil && solver.InReach(pos, r.cfg.VerifyBudget)
+	return err == nil && r.t.InReach(pos)
 }

@@ -1,11 +1,9 @@
 package commands
 
 import (
-	"fmt"
-
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -31,7 +29,7 @@ func (r *Router) why(q *request) (*discordgo.InteractionResponse, error) {
 	pos := q.pos
 	text := q.str(optMove)
 	if text == "" {
-		return nil, &solver.InputError{Field: optMove, Msg: "give the move to look at, " + pos.Game().MoveFormat()}
+		return nil, fault.New(fault.EInvalid, optMove, "%s", "give the move to look at, "+pos.Game().MoveFormat())
 	}
 	m, err := moveOption(pos, optMove, text)
 	if err != nil {
@@ -43,7 +41,7 @@ func (r *Router) why(q *request) (*discordgo.InteractionResponse, error) {
 			return nil, err
 		}
 	}
-	steps, err := explain.Why(q.ctx, explain.Solve(q.ctx, pos), m, other)
+	steps, err := r.t.Why(q.ctx, pos, m, other)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +53,7 @@ func (r *Router) why(q *request) (*discordgo.InteractionResponse, error) {
 func moveOption(pos solver.Position, field, text string) (solver.Move, error) {
 	m, ok := solver.ParseMove(pos, text)
 	if !ok {
-		return nil, &solver.InputError{Field: field, Msg: fmt.Sprintf("%q is not two numbers; type %s", clipText(text, 40), pos.Game().MoveFormat())}
+		return nil, fault.New(fault.EInvalid, field, "%q is not two numbers; type %s", clipText(text, 40), pos.Game().MoveFormat())
 	}
 	return m, nil
 }

@@ -151,3 +151,8 @@ func Capitalise(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// Plain returns s without the markdown bold marks ("**") that Discord
+// renders, for a terminal; `code` marks stay, as they quote the text a
+// student types.
+func Plain(s string) string { return strings.ReplaceAll(s, "**", "") }

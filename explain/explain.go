@@ -3,6 +3,7 @@ package explain
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -14,6 +15,9 @@ type Step struct {
 	// Body applies the idea to the position: plain text with **bold**,
 	// `code` and lines starting with "- ", ending with a full sentence.
 	Body string `json:"body"`
+	// Claims are the facts about positions the body states, each
+	// rendered into it (Claim.Text): what a test checks against search.
+	Claims []Claim `json:"-"`
 }
 
 // Options controls how much detail goes into lists.
@@ -187,7 +191,18 @@ func taught(r solver.Result) (Teacher, solver.Result, Plan) {
 // Its text depends only on Key(r.Position) and opts.
 func Explain(r solver.Result, opts Options) []Step {
 	t, c, pl := taught(r)
-	return append(t.Explain(c, pl, opts), t.Verdict(c, opts))
+	return append(t.Explain(c, pl, opts), verdictStep(t, c, opts))
+}
+
+// verdictStep is the game's verdict step with the claim of who wins,
+// which its body states in bold ("**Ada wins**", "a **tie**").
+func verdictStep(t Teacher, c solver.Result, opts Options) Step {
+	v := t.Verdict(c, opts)
+	w := WinnerClaim(c.Position, c.Outcome)
+	if strings.Contains(v.Body, w.Text) {
+		v.Claims = append(v.Claims, w)
+	}
+	return v
 }
 
 // Hints returns the hint ladder for the position: level 1 first, the last
@@ -276,43 +291,57 @@ func Solve(ctx context.Context, pos solver.Position) solver.Result {
 
 // MoveStep returns a step stating the recommended move in the numbering of
 // r.Position, with how long the game lasts with it when the search
-// reached the position and the other moves that do as well. It is per
-// position and must not be cached by Key.
+// reached the position, the quickest move when the recommended one is
+// slower, and the other moves that do as well. Each fact is a Claim of
+// the step. It is per position and must not be cached by Key.
 func MoveStep(ctx context.Context, r solver.Result) Step {
 	mover, _ := Players(r.Position)
 	m, v, exact := Recommend(ctx, r)
+	st := Step{Title: "Your move"}
 	switch {
 	case m == nil:
-		return Step{Title: "Your move", Body: fmt.Sprintf("%s has no legal move.", mover)}
+		st.Body = fmt.Sprintf("%s has no legal move.", mover)
 	case r.Outcome != solver.Loss:
-		body := fmt.Sprintf("**%s**.", Capitalise(m.String()))
+		st.Body = fmt.Sprintf("**%s**.", Capitalise(m.String()))
 		if sameMove(r.Move, m) {
-			body += moveDistance(r)
+			st.Claims = append(st.Claims, moveDistance(ctx, r)...)
 		}
-		if alt := alternatives(r, 2); alt != "" {
-			body += " " + alt
+		var quick solver.Move
+		if n := len(st.Claims); n > 0 && st.Claims[n-1].Kind == ClaimBest {
+			quick = st.Claims[n-1].Move
 		}
-		return Step{Title: "Your move", Body: body}
+		st.Claims = append(st.Claims, alternatives(r, quick, 2)...)
+		if len(st.Claims) > 0 {
+			st.Body += " " + Join(st.Claims...)
+		}
 	case exact:
-		return Step{Title: "Your move", Body: fmt.Sprintf(
-			"Every move loses; **%s** holds out longest (%s).", m, ValueText(v))}
+		c := BestClaim(r.Position, m, v)
+		c.Text = fmt.Sprintf("Every move loses; **%s** holds out longest (%s).", m, ValueText(v))
+		st.Body, st.Claims = c.Text, []Claim{c}
+	default:
+		st.Body = fmt.Sprintf("Every move loses; too large to search to the end, **%s** leaves the opponent the smallest share of winning replies.", m)
 	}
-	return Step{Title: "Your move", Body: fmt.Sprintf(
-		"Every move loses; too large to search to the end, **%s** leaves the opponent the smallest share of winning replies.", m)}
+	return st
 }
 
 // alternatives names the other moves that keep the best outcome, in the
 // game's short notation and numbered as in r.Position, at most max of
-// them, as a sentence: "Also winning: 3→1, 9→8." The full explanation's
-// "Finding the move" step groups them by kind. It is "" when the mover
-// has no move or every move loses.
-func alternatives(r solver.Result, max int) string {
+// them, as a claim: "Also winning: 3→1, 9→8.", without quick, a move
+// named already. The full explanation's
+// "Finding the move" step groups them by kind. It is empty when the
+// mover has no move or every move loses.
+func alternatives(r solver.Result, quick solver.Move, max int) []Claim {
 	t, c, pl := taught(r)
 	if pl.Move == nil {
-		return ""
+		return nil
 	}
 	var names []string
-	seen := map[string]bool{t.LocalMove(r, c, pl.Move).String(): true}
+	var moves []solver.Move
+	taughtMove := t.LocalMove(r, c, pl.Move)
+	seen := map[string]bool{taughtMove.String(): true}
+	if quick != nil { // named already, as the quickest
+		seen[quick.String()] = true
+	}
 	for _, g := range pl.Groups {
 		for _, m := range g.Moves {
 			// Moves on equal stacks are one move in the student's numbering.
@@ -320,17 +349,18 @@ func alternatives(r solver.Result, max int) string {
 			if !seen[lm.String()] {
 				seen[lm.String()] = true
 				names = append(names, t.Compact(r.Position, lm))
+				moves = append(moves, lm)
 			}
 		}
 	}
 	if len(names) == 0 {
-		switch {
-		case !pl.Complete:
-			return fmt.Sprintf("No other move among the first %d checked does as well.", checkedMoves(r.Position))
-		case r.Outcome == solver.Tie:
-			return "The only move that keeps the tie."
+		if quick != nil && !sameMove(quick, taughtMove) {
+			return nil // the quickest, named already, also wins
 		}
-		return "The only winning move."
+		if !pl.Complete {
+			return []Claim{AlsoClaim(r.Position, nil, r.Outcome, fmt.Sprintf("No other move among the first %d checked does as well.", checkedMoves(r.Position)))}
+		}
+		return []Claim{OnlyClaim(r.Position, taughtMove, r.Outcome)}
 	}
 	keeping := "winning"
 	if r.Outcome == solver.Tie {
@@ -340,48 +370,69 @@ func alternatives(r solver.Result, max int) string {
 	if !pl.Complete {
 		head = fmt.Sprintf("Among the first %d moves, also %s", checkedMoves(r.Position), keeping)
 	}
-	return head + ": " + Inline(ListOf(names), Options{MaxItems: max}) + "."
+	shown := names
+	if len(shown) > max {
+		moves = moves[:max]
+	}
+	return []Claim{AlsoClaim(r.Position, moves, r.Outcome, head+": "+Inline(ListOf(shown), Options{MaxItems: max})+".")}
 }
 
 // moveDistance says how long the game lasts after the recommended move,
-// and whether a quicker way exists; "" when the search did not reach it.
-func moveDistance(r solver.Result) string {
+// and when a quicker way exists, names the quickest move with its count;
+// nothing when the search did not reach it.
+func moveDistance(ctx context.Context, r solver.Result) []Claim {
 	if r.MoveRemoteness < 0 || r.Remoteness < 0 {
-		return ""
+		return nil
 	}
 	what := "Wins"
 	if r.Outcome == solver.Tie {
 		what = "Ties"
 	}
-	s := fmt.Sprintf(" %s in %s", what, Plural(r.MoveRemoteness, "move", "moves"))
-	if r.MoveRemoteness > r.Remoteness {
-		return s + fmt.Sprintf(" (the quickest takes %d).", r.Remoteness)
+	mv := solver.Value{Outcome: r.Outcome, Remoteness: r.MoveRemoteness}
+	c := MoveValueClaim(r.Position, r.Move, mv)
+	c.Text = fmt.Sprintf("%s in %s", what, Plural(r.MoveRemoteness, "move", "moves"))
+	if r.MoveRemoteness <= r.Remoteness {
+		b := BestClaim(r.Position, r.Move, mv)
+		b.Text = ", the quickest."
+		return []Claim{c, b}
 	}
-	return s + ", the quickest."
+	c.Text += "."
+	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
+	defer cancel()
+	quick, qv, ok := solver.NewOracle(ctx, r.Position.Game(), solver.ReachBudget).BestMove(r.Position)
+	if !ok {
+		return []Claim{c}
+	}
+	b := BestClaim(r.Position, quick, qv)
+	b.Text = fmt.Sprintf("The quickest: %s, in %d.", moveName(r.Position, quick), qv.Remoteness)
+	return []Claim{c, b}
 }
 
 // Distance says in one sentence how long the game lasts with best play,
 // counting both players' moves, or "" when the search did not reach the
 // position or the game is over: "With best play Ada wins in 3 moves."
-func Distance(r solver.Result) string {
+// Its facts are DistanceClaims.
+func Distance(r solver.Result) string { return Join(DistanceClaims(r)...) }
+
+// DistanceClaims are the facts Distance states: the position's value,
+// and when the taught move is slower than the quickest, its own value.
+func DistanceClaims(r solver.Result) []Claim {
 	if r.Remoteness <= 0 {
-		return ""
+		return nil
 	}
-	n := Plural(r.Remoteness, "move", "moves")
+	cs := []Claim{ValueClaim(r.Position, solver.Value{Outcome: r.Outcome, Remoteness: r.Remoteness})}
 	// The last hint names the taught move: when it is slower than the
 	// quickest, say its count too, as the solve reply does.
-	slower := ""
 	if r.Move != nil && r.MoveRemoteness > r.Remoteness {
 		keeps := "wins"
 		if r.Outcome == solver.Tie {
 			keeps = "keeps the tie"
 		}
-		slower = fmt.Sprintf(" The move taught above %s too, in %s.", keeps, Plural(r.MoveRemoteness, "move", "moves"))
+		c := MoveValueClaim(r.Position, r.Move, solver.Value{Outcome: r.Outcome, Remoteness: r.MoveRemoteness})
+		c.Text = fmt.Sprintf("The move taught above %s too, in %s.", keeps, Plural(r.MoveRemoteness, "move", "moves"))
+		cs = append(cs, c)
 	}
-	if r.Outcome == solver.Tie {
-		return fmt.Sprintf("With best play the game ends in a tie after %s, both players' moves counted.%s", n, slower)
-	}
-	return fmt.Sprintf("With best play %s wins in %s, both players' moves counted.%s", r.WinnerName(), n, slower)
+	return cs
 }
 
 // InMoves is the verdict's count, " in 3 moves", or "" when the search

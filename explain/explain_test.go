@@ -85,10 +85,10 @@ func TestDistance(t *testing.T) {
 		game, text              string
 		inMoves, distance, step string
 	}{
-		{"adapwns", "..P.P", " in 3 moves", "Ada wins in 3 moves", "**Move the piece on cell 5 to cell 4**. Wins in 5 moves (the quickest takes 3)."},
+		{"adapwns", "..P.P", " in 3 moves", "Ada wins in 3 moves", "**Move the piece on cell 5 to cell 4**. Wins in 5 moves. The quickest: 3→1, in 3."},
 		{"adapwns", "...P", " in 2 moves", "Ada's opponent wins in 2 moves", "**move the piece on cell 4 to cell 3** holds out longest (lose in 2 moves)"},
-		{"binim2", "010 101", " in 4 moves", "Dee wins in 4 moves", "Wins in 6 moves (the quickest takes 4)."},
-		{"binstring", "000011", " in 3 moves", "ends in a tie after 3 moves", "Ties in 4 moves (the quickest takes 3)."},
+		{"binim2", "010 101", " in 4 moves", "Dee wins in 4 moves", "Wins in 6 moves. The quickest: take 3 from stack 1, in 4."},
+		{"binstring", "000011", " in 3 moves", "ends in a tie after 3 moves", "Ties in 4 moves. The quickest: remove 4–6, in 3."},
 		{"adapwns", strings.Repeat(".P", 40), "", "", "too large to search to the end"},
 	} {
 		t.Run(tc.game+" "+tc.text, func(t *testing.T) {
@@ -164,8 +164,8 @@ func TestHoldOutDoesNotEndALostGame(t *testing.T) {
 // the taught move; the formula's own replies took 4).
 func TestLineOfPlayLastsTheCount(t *testing.T) {
 	for text, want := range map[string]string{
-		"0110":   "Player 1 takes `1` → `010`, Player 2 takes `01` → `0`, Player 1 takes `0`; Both end with as many zeros: a tie.",
-		"000011": "Player 1 takes `1` → `00001`, Player 2 takes `01` → `000`, Player 1 takes `00` → `0`, Player 2 takes `0`; Both end with as many zeros: a tie.",
+		"0110":   "Player 1 takes `1` → `010`, Player 2 takes `01` → `0`, Player 1 takes `0`; both end with as many zeros: a tie.",
+		"000011": "Player 1 takes `1` → `00001`, Player 2 takes `01` → `000`, Player 1 takes `00` → `0`, Player 2 takes `0`; both end with as many zeros: a tie.",
 	} {
 		r := explain.Solve(context.Background(), parse(t, "binstring", text, ""))
 		var got string

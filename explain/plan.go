@@ -139,32 +139,37 @@ func holdOut(ctx context.Context, pos solver.Position) held {
 	if h, ok := holds.get(key); ok {
 		return h
 	}
-	h := holdOutUncached(ctx, pos)
-	if ctx.Err() == nil { // a search cut short is not the answer to keep
+	h, final := holdOutUncached(ctx, pos)
+	if final && ctx.Err() == nil { // a search cut short is not the answer to keep
 		holds.put(key, h)
 	}
 	return h
 }
 
-func holdOutUncached(ctx context.Context, pos solver.Position) held {
+// holdOutUncached finds the move that holds out longest in pos. final is
+// false when the search ran out of time (a busy machine) rather than out
+// of states: the move is then the fallback's, and a later, quieter
+// request may find the exact one.
+func holdOutUncached(ctx context.Context, pos solver.Position) (h held, final bool) {
 	values, err := searchValues(ctx, pos)
 	if err == nil && len(values) > 0 {
 		best := solver.BestOf(values)
-		return held{m: best.Move, value: best.Value, exact: true}
+		return held{m: best.Move, value: best.Value, exact: true}, true
 	}
-	if err != nil && !errors.Is(err, solver.ErrBudget) {
-		return held{}
+	final = err == nil || errors.Is(err, solver.ErrBudget)
+	if !final && (ctx.Err() != nil || !errors.Is(err, context.DeadlineExceeded)) {
+		return held{}, false // the request itself is over, or the search failed
 	}
 	maxReplies := trickyWork / max(len(pos.String()), 1)
 	moves := solver.FirstMoves(pos, maxReplies)
 	if len(moves) == 0 {
-		return held{}
+		return held{}, final
 	}
 	// The candidate whose replies are least often winning for the
 	// opponent, as a share of the replies counted (the work may run out
 	// part way through a candidate's replies). A move after which the
 	// opponent has no reply ends the lost game at once: the last resort.
-	h := held{m: moves[0]}
+	h = held{m: moves[0]}
 	replies, best := 0, 2.0
 	for _, cand := range moves {
 		next, err := pos.Play(cand)
@@ -184,7 +189,7 @@ func holdOutUncached(ctx context.Context, pos solver.Position) held {
 			break
 		}
 	}
-	return h
+	return h, final
 }
 
 // MaxPerKind is how many moves of one kind a capped list names.

@@ -10,10 +10,14 @@ import (
 // Why explains what move m does in r.Position compared with another move:
 // the position after m with the numbers that decide it (for binstring,
 // the 0s each player holds); the opponent's best reply and why it works;
-// the other move and why it is better (other, or when nil the move the
-// tutor recommends); and what each move is worth, win or lose in so many
-// moves where the search reaches. Errors are the position's own, for an
-// illegal move (*solver.InputError). It is per position and not cached.
+// another move and how it compares, by outcome and then by how many moves
+// the game lasts (other, or when nil the move the tutor recommends, or
+// where that is no better than m and a better move exists, the quickest
+// win or slowest loss); and what each move is worth, win or lose in so
+// many moves where the search reaches. The panel comparing the moves is
+// titled "The better move" only when the other move is strictly better.
+// Every fact is a Claim in its step. Errors are the position's own, for
+// an illegal move (*solver.InputError). It is per position and not cached.
 func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, error) {
 	pos := r.Position
 	e := teacherOf(pos.Game())
@@ -21,106 +25,135 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 	if err != nil {
 		return nil, err
 	}
-	// The recommended move's value when Recommend found it by search: the
-	// card's own search below shares one budget between both moves.
-	var otherValue solver.Value
-	otherExact := false
-	if other == nil {
-		other, otherValue, otherExact = Recommend(ctx, r)
-	}
-	var otherNext solver.Position
 	if other != nil {
-		if otherNext, err = pos.Play(other); err != nil {
+		if _, err := pos.Play(other); err != nil {
 			return nil, err
 		}
 	}
+	// The recommended move's value when Recommend found it by search: the
+	// report's own search below shares one budget between both moves.
+	rec, recValue, recExact := Recommend(ctx, r)
 	ctx, cancel := context.WithTimeout(ctx, solver.ReachTime)
 	defer cancel()
 	oracle := solver.NewOracle(ctx, pos.Game(), solver.ReachBudget)
 	mover, opponent := Players(pos)
 
 	rn := solver.Solve(next)
-	steps := []Step{{Title: "After your move", Body: afterText(e, m, rn, o0)}}
+	steps := []Step{afterStep(e, m, rn, o0)}
 
 	if solver.HasMoves(next) {
 		reply, _, _ := Recommend(ctx, rn)
-		title, body := "Their best reply", ""
+		st := Step{Title: "Their best reply"}
 		if rn.Outcome == solver.Win {
-			title = "Their refutation"
+			st.Title = "Their refutation"
 		}
 		if reply != nil {
-			body = fmt.Sprintf("%s answers **%s**.", opponent, reply)
+			st.Body = fmt.Sprintf("%s answers **%s**.", opponent, reply)
 			if f := summaryStep(rn, "Finding it"); f != "" && rn.Outcome != solver.Loss {
-				body += " " + f
+				st.Body += " " + f
 			}
 			if after, err := next.Play(reply); err == nil && rn.Outcome == solver.Win {
-				body += fmt.Sprintf(" That leaves %s to move in a lost position: %s.", mover, KeyNumbers(after))
+				c := OutcomeClaim(after, solver.Loss)
+				c.Text = fmt.Sprintf("That leaves %s to move in a lost position: %s.", mover, KeyNumbers(after))
+				st.Body += " " + c.Text
+				st.Claims = append(st.Claims, c)
 			}
 		}
-		steps = append(steps, Step{Title: title, Body: body})
+		steps = append(steps, st)
 	}
 
-	mv, mOK := oracle.After(pos, m)
-	values := solverValues(m, mv, mOK, rn) + " It is as good as any move here."
+	value := func(mv solver.Move, after solver.Result) (solver.Value, bool) {
+		if v, ok := oracle.After(pos, mv); ok {
+			return v, true
+		}
+		if recExact && sameMove(mv, rec) {
+			return recValue, true
+		}
+		return solver.Value{Outcome: -after.Outcome, Remoteness: -1}, false
+	}
+	mv, mOK := value(m, rn)
+	explicit := other != nil
+	var best solver.Value
+	bestOK := false
+	if mOK {
+		_, best, bestOK = oracle.BestMove(pos)
+	}
+	if !explicit {
+		other = rec
+		if bestOK && best.Better(mv) {
+			// Some move is strictly better than m: show the recommended
+			// move if it is one of them, else the best by search.
+			if rec == nil || sameMove(rec, m) || !better(oracle, pos, rec, mv) {
+				other, _, _ = oracle.BestMove(pos)
+			}
+		}
+	}
+
+	values := Step{Title: "Win or lose"}
+	mc := MoveValueClaim(pos, m, mv)
+	values.Claims = append(values.Claims, mc)
+	if bestOK && !best.Better(mv) && (other == nil || sameMove(other, m)) {
+		values.Claims = append(values.Claims, BestClaim(pos, m, mv))
+	}
 	if other != nil && !sameMove(other, m) {
+		otherNext, _ := pos.Play(other)
 		ro := solver.Solve(otherNext)
-		ov, oOK := oracle.After(pos, other)
-		if !oOK && otherExact {
-			ov, oOK = otherValue, true
+		ov, oOK := value(other, ro)
+		cmp := CompareClaim(pos, m, other, mv, ov, mOK && oOK)
+		title := map[Relation]string{Better: "The better move", Equal: "Also good", Worse: "The taught move"}[cmp.Relation]
+		if explicit && cmp.Relation == Worse {
+			title = "Your move is better"
 		}
 		body := fmt.Sprintf("**%s** instead leaves %s to move: %s.", Capitalise(other.String()), opponent, KeyNumbers(otherNext))
 		if f := summaryStep(r, "Finding it"); f != "" && r.Outcome != solver.Loss && sameMove(other, LocalMove(r)) {
 			body += " " + f
 		}
-		switch {
-		case -ro.Outcome > -rn.Outcome:
-			body += fmt.Sprintf(" It is better: a %s for you instead of a %s.", -ro.Outcome, -rn.Outcome)
-		case -ro.Outcome < -rn.Outcome:
-			body += fmt.Sprintf(" It is worse than your move: a %s for you instead of a %s.", -ro.Outcome, -rn.Outcome)
-		case mOK && oOK && ov.Better(mv):
-			body += " Both keep the same outcome; it gets there " + map[bool]string{true: "sooner.", false: "later, which is what a losing side wants."}[ov.Outcome != solver.Loss]
-		case mOK && oOK && mv.Better(ov):
-			body += " Both keep the same outcome, and your move does at least as well."
-		default:
-			body += " Both keep the same outcome."
-		}
-		steps = append(steps, Step{Title: "The better move", Body: body})
-		values = solverValues(m, mv, mOK, rn) + " " + solverValues(other, ov, oOK, ro)
+		steps = append(steps, Step{Title: title, Body: body + " " + cmp.Text, Claims: []Claim{cmp}})
+		values.Claims = append(values.Claims, MoveValueClaim(pos, other, ov))
 	}
-	return append(steps, Step{Title: "Win or lose", Body: values}), nil
+	values.Body = Join(values.Claims...)
+	return append(steps, values), nil
+}
+
+// better reports whether move a of pos is, by search, strictly better
+// for its player than v.
+func better(o *solver.Oracle, pos solver.Position, a solver.Move, v solver.Value) bool {
+	av, ok := o.After(pos, a)
+	return ok && av.Better(v)
 }
 
 // o0 is the detail of a why report: every item, as the command line
 // shows them; Discord's limits are met by its short steps.
 var o0 = Options{MaxItems: 6}
 
-// afterText says what position m leaves and who wins it, with the facts
+// afterStep says what position m leaves and who wins it, with the facts
 // that decide it.
-func afterText(e Teacher, m solver.Move, rn solver.Result, o Options) string {
+func afterStep(e Teacher, m solver.Move, rn solver.Result, o Options) Step {
 	next := rn.Position
 	player, _ := Players(next)
+	st := Step{Title: "After your move"}
 	if next.String() == "" {
-		return fmt.Sprintf("**%s** leaves nothing. %s", Capitalise(m.String()), e.GameOver(next))
+		st.Body = fmt.Sprintf("**%s** leaves nothing. %s", Capitalise(m.String()), e.GameOver(next))
+		return st
 	}
-	body := fmt.Sprintf("**%s** leaves %s, %s to move.", Capitalise(m.String()), Code(next.String(), "characters", o), player)
+	st.Body = fmt.Sprintf("**%s** leaves %s, %s to move.", Capitalise(m.String()), Code(next.String(), "characters", o), player)
 	if !solver.HasMoves(next) {
-		return body + " " + e.GameOver(next)
+		st.Body += " " + e.GameOver(next)
+		return st
 	}
-	if st := e.Status(next); st != "" {
-		body += " " + st
+	if s := e.Status(next); s != "" {
+		st.Body += " " + s
 	}
 	if f := summaryStep(rn, "Why"); f != "" {
-		body += " " + f
+		st.Body += " " + f
 	}
-	switch rn.Outcome {
-	case solver.Win:
-		body += fmt.Sprintf(" So %s, to move, wins.", player)
-	case solver.Loss:
-		body += fmt.Sprintf(" So %s, to move, loses: you are still winning.", player)
-	default:
-		body += " So the game is still a tie with best play."
+	c := OutcomeClaim(next, rn.Outcome)
+	if rn.Outcome == solver.Loss {
+		c.Text = fmt.Sprintf("So %s, to move, loses: you are winning.", player)
 	}
-	return body
+	st.Claims = append(st.Claims, c)
+	st.Body += " " + c.Text
+	return st
 }
 
 // summaryStep returns the body of the summary step with the given title
@@ -133,15 +166,6 @@ func summaryStep(r solver.Result, title string) string {
 		}
 	}
 	return ""
-}
-
-// solverValues says what a move is worth to its player: "5→4: win in 5
-// moves." or, out of the search's reach, the outcome alone.
-func solverValues(m solver.Move, v solver.Value, ok bool, after solver.Result) string {
-	if ok {
-		return fmt.Sprintf("%s: %s.", Capitalise(m.String()), ValueText(v))
-	}
-	return fmt.Sprintf("%s: a %s against best play (too large to count the moves).", Capitalise(m.String()), -after.Outcome)
 }
 
 // sameMove reports whether two moves are the same move.

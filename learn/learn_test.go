@@ -3,6 +3,7 @@ package learn_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,5 +110,85 @@ func TestLookup(t *testing.T) {
 	}
 	if _, err := learn.Lookup("chess"); err == nil || !strings.Contains(err.Error(), "nim, misere") {
 		t.Errorf("Lookup(chess) = %v", err)
+	}
+}
+
+// TestLessonComparisons checks the positions a step says play alike
+// (Like) or differently (Unlike) by exhaustive search.
+func TestLessonComparisons(t *testing.T) {
+	ctx := context.Background()
+	n := 0
+	for _, topic := range learn.Topics() {
+		for k, s := range topic.Steps {
+			b, err := s.Board()
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, err := b.Search(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, like := range append(slices.Clone(s.Like), s.Unlike...) {
+				n++
+				ob, err := learn.NewBoard(s.Game, like, s.First)
+				if err != nil {
+					t.Fatalf("%s/%d: %v", topic.ID, k+1, err)
+				}
+				oo, err := ob.Search(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if same := oo == o; same != slices.Contains(s.Like, like) {
+					t.Errorf("%s/%d: %s %q is a %v and %q a %v, but the idea says they play %s", topic.ID, k+1, s.Game, s.Text, o, like, oo,
+						map[bool]string{true: "alike", false: "differently"}[slices.Contains(s.Like, like)])
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no step compares positions")
+	}
+}
+
+// TestGrundyTable checks the worked mex table of the Sprague–Grundy
+// lesson: each value is the mex of the values one move away, a value of
+// 0 is exactly a lost pile by search, and the take-1-or-2 values are g
+// mod 3.
+func TestGrundyTable(t *testing.T) {
+	ctx := context.Background()
+	next := func(n int) []int {
+		var out []int
+		for k := 1; k <= 2 && k <= n; k++ {
+			out = append(out, n-k)
+		}
+		return out
+	}
+	values := learn.GrundyValues(next, 12)
+	for g, v := range values {
+		if v != g%3 {
+			t.Errorf("pile %d: value %d, want %d", g, v, g%3)
+		}
+		if g == 0 {
+			continue
+		}
+		b, err := learn.NewBoard("sums", fmt.Sprintf("%d/2", g), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := b.Search(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (v == 0) != (o == solver.Loss) {
+			t.Errorf("pile %d: value %d but search says %v", g, v, o)
+		}
+	}
+	topic, err := learn.Lookup("grundy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "pile 4 reaches values {0, 2}, so 1"
+	if !strings.Contains(topic.Steps[0].Idea, want) || !strings.Contains(topic.Steps[0].Idea, "mex") {
+		t.Errorf("the definition lacks the mex and its worked table (%q):\n%s", want, topic.Steps[0].Idea)
 	}
 }

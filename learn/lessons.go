@@ -48,6 +48,15 @@ type Step struct {
 	// game's explanation); the tests check each one appears.
 	Shows []string
 	Ask   Ask
+	// Reason, when set, is the clause the answer to a WhoWins exercise
+	// gives for its verdict instead of the theory's numbers, for a step
+	// that comes before the lesson teaches them ("two equal heaps: the
+	// opponent copies every move").
+	Reason string
+	// Like and Unlike are other positions of the same game and first
+	// player that the idea says have the same outcome as this one, or a
+	// different one (`0011 1` plays like `01 1`); the tests check them.
+	Like, Unlike []string
 	// Choices are the moves a WhichMove exercise offers, as the two
 	// numbers of the game's moves (heap and how many, from and to…).
 	Choices [][2]int
@@ -104,6 +113,9 @@ func (s Step) Answer(ctx context.Context, choice int) (Verdict, error) {
 	}
 	if s.Ask == WhoWins {
 		picked := [...]solver.Outcome{solver.Win, solver.Loss, solver.Tie}[choice]
+		if s.Reason != "" {
+			return Verdict{Right: picked == o, Why: whyBecause(b, o, s.Reason)}, nil
+		}
 		return Verdict{Right: picked == o, Why: why(b, o)}, nil
 	}
 	c := s.Choices[choice]
@@ -122,6 +134,12 @@ func (s Step) Answer(ctx context.Context, choice int) (Verdict, error) {
 // why says on b who wins and the numbers behind it, the outcome o coming
 // from the search.
 func why(b Board, o solver.Outcome) string {
+	return whyBecause(b, o, b.Reason())
+}
+
+// whyBecause says on b who wins, the outcome o coming from the search,
+// and the reason given.
+func whyBecause(b Board, o solver.Outcome, reason string) string {
 	verdict := fmt.Sprintf("%s, who is to move, wins", b.Name(0))
 	switch o {
 	case solver.Loss:
@@ -129,7 +147,7 @@ func why(b Board, o solver.Outcome) string {
 	case solver.Tie:
 		verdict = "the best either player can force is a tie"
 	}
-	return fmt.Sprintf("the position is `%s`: %s, so %s.", b.Text(), strings.TrimSuffix(b.Reason(), "."), verdict)
+	return fmt.Sprintf("the position is `%s`: %s, so %s.", b.Text(), strings.TrimSuffix(reason, "."), verdict)
 }
 
 // topics holds the registered lessons, by Order.

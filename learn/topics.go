@@ -1,5 +1,11 @@
 package learn
 
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
 // The lessons on the theory behind every game, in nimtutor's own words:
 // grundy values and sums of games, and staircase Nim. Each game's own
 // lessons live in its package and register themselves. Every position,
@@ -7,7 +13,7 @@ package learn
 // against exhaustive search by the tests.
 func init() {
 	Register(&Topic{ID: "grundy", Order: 30, Title: "Sprague–Grundy values and sums", Steps: []Step{
-		{Idea: "A game's grundy value is the smallest number that no move reaches; in a pile where a move takes 1 or 2 the values run 0, 1, 2, 0, 1, 2, so a pile of g is worth g mod 3 and a pile of 6 is worth 0: lost for the player to move.",
+		{Idea: "A position's grundy value is the mex of the values of the positions one move away: the smallest number that is not among those values, so a position with no move is worth 0; for a pile where a move takes 1 or 2, " + MexTable(take12, 6) + ", so a pile of g is worth g mod 3 and a pile of 6 is worth 0: lost for the player to move.",
 			Game: "sums", Text: "6/2", Says: "loss", Shows: []string{"pile of 6, worth 0"}, Ask: WhoWins},
 		{Idea: "A position worth more than 0 wins by moving to one worth 0: from a take-1-or-2 pile of 4 (worth 1), take 1.",
 			Game: "sums", Text: "4/2", Says: "win", Shows: []string{"pile of 4, worth 1"}, Ask: WhichMove, Choices: [][2]int{{1, 2}, {1, 1}}},
@@ -24,4 +30,51 @@ func init() {
 		{Idea: "Coins that come down onto an odd step grow that heap, which is why the answer to a move from an even step is to carry the same coins on.",
 			Game: "staircase", Text: "1 2 1", Says: "loss", Ask: WhoWins},
 	}})
+}
+
+// take12 lists the piles one move away from a take-1-or-2 pile of n.
+func take12(n int) []int {
+	var out []int
+	for k := 1; k <= 2 && k <= n; k++ {
+		out = append(out, n-k)
+	}
+	return out
+}
+
+// MexTable works out the grundy values of the piles 0..n of a game whose
+// moves from a pile of k lead to the piles next(k), by the definition:
+// each value the mex of the values one move away, as a clause: "pile 0
+// has no move: 0; pile 1 → {0}: 1; …".
+func MexTable(next func(int) []int, n int) string {
+	values := GrundyValues(next, n)
+	parts := make([]string, n+1)
+	for k := 0; k <= n; k++ {
+		nexts := next(k)
+		if len(nexts) == 0 {
+			parts[k] = fmt.Sprintf("pile %d has no move, so 0", k)
+			continue
+		}
+		seen := make([]string, len(nexts))
+		for i, m := range nexts {
+			seen[i] = strconv.Itoa(values[m])
+		}
+		parts[k] = fmt.Sprintf("pile %d reaches values {%s}, so %d", k, strings.Join(seen, ", "), values[k])
+	}
+	return strings.Join(parts, "; ")
+}
+
+// GrundyValues returns the grundy values of the piles 0..n, each the
+// mex (the smallest number not among them) of the values of next(k).
+func GrundyValues(next func(int) []int, n int) []int {
+	values := make([]int, n+1)
+	for k := 0; k <= n; k++ {
+		seen := map[int]bool{}
+		for _, m := range next(k) {
+			seen[values[m]] = true
+		}
+		for seen[values[k]] {
+			values[k]++
+		}
+	}
+	return values
 }

@@ -41,14 +41,20 @@ type Judgement struct {
 	Dist, BestDist int
 	Exact          bool
 	// Better is a move that keeps Had (faster, for Slower, and longer,
-	// for Lost), for moves that are neither Best nor Forced.
+	// for Lost, the quickest for Taught), for moves that are neither
+	// Best nor Forced. For a
+	// Mistake it is the move the tutor teaches, which the reply's why
+	// panel compares the move with too.
 	Better solver.Move
+	// Pos is the position the move was played in, and Move the move.
+	Pos  solver.Position
+	Move solver.Move
 }
 
 // Judge judges m, a legal move in pos: by every move's value when the
 // oracle reaches pos, by the formula's outcomes otherwise.
 func Judge(o *solver.Oracle, pos solver.Position, m solver.Move) (Judgement, error) {
-	j := Judgement{Dist: -1, BestDist: -1}
+	j := Judgement{Dist: -1, BestDist: -1, Pos: pos, Move: m}
 	next, err := pos.Play(m)
 	if err != nil {
 		return j, err
@@ -62,13 +68,15 @@ func Judge(o *solver.Oracle, pos solver.Position, m solver.Move) (Judgement, err
 			case forced:
 				j.Class = Forced
 			case mine.Outcome < bv.Outcome:
-				j.Class, j.Better = Mistake, best
+				// The move the tutor teaches keeps the outcome too: the
+				// feedback and the why panel name the same one.
+				j.Class, j.Better = Mistake, explain.LocalMove(solver.Solve(pos))
 			case mine.Remoteness == bv.Remoteness || bv.Outcome == solver.Tie:
 				j.Class = Best
 			case bv.Outcome == solver.Loss:
 				j.Class, j.Better = Lost, best
 			case sameMove(m, explain.LocalMove(solver.Solve(pos))):
-				j.Class = Taught
+				j.Class, j.Better = Taught, best
 			default:
 				j.Class, j.Better = Slower, best
 			}
@@ -90,33 +98,67 @@ func Judge(o *solver.Oracle, pos solver.Position, m solver.Move) (Judgement, err
 }
 
 // Sentence says what m did, as feedback to the student who played it:
-// "You move the piece on cell 5 to cell 4. Still winning, but slower: 5
-// moves instead of 3."
+// "You move the piece on cell 5 to cell 4. Still winning, but slower: 5→4
+// wins in 5 moves, 3→1 in 3." Its facts are Claims.
 func (j Judgement) Sentence(m solver.Move) string {
-	s := fmt.Sprintf("You %s. ", m)
+	s := fmt.Sprintf("You %s.", m)
+	if cs := j.Claims(); len(cs) > 0 {
+		return s + " " + explain.Join(cs...)
+	}
+	if j.Had == solver.Win {
+		return s + " Good: you keep a winning position."
+	}
+	return s + " You were already losing against perfect play; nothing wins here."
+}
+
+// Claims are the facts Sentence states about the move, each a claim an
+// exhaustive search can check.
+func (j Judgement) Claims() []explain.Claim {
+	pos, m := j.Pos, j.Move
+	if pos == nil || m == nil {
+		return nil
+	}
+	mine := solver.Value{Outcome: j.Kept, Remoteness: j.Dist}
+	best := solver.Value{Outcome: j.Had, Remoteness: j.BestDist}
 	switch {
 	case j.Class == Forced:
-		return s + "It was your only move."
+		return []explain.Claim{explain.ForcedClaim(pos, m)}
 	case j.Class == Mistake:
-		what := "the win"
-		if j.Had == solver.Tie {
-			what = "the tie"
+		return []explain.Claim{explain.ThrowsClaim(pos, m, j.Better, j.Had)}
+	case j.Class == Slower, j.Class == Lost:
+		c := explain.CompareClaim(pos, m, j.Better, mine, best, true)
+		lead := "Still winning, but slower: "
+		if j.Class == Lost {
+			lead = "You were already losing against perfect play, and this loses sooner: "
 		}
-		return s + fmt.Sprintf("That throws away %s: %s would have kept it.", what, j.Better)
-	case j.Class == Slower:
-		return s + fmt.Sprintf("Still winning, but slower: %d moves instead of %d.", j.Dist, j.BestDist)
+		c.Text = fmt.Sprintf("%s%s %s in %s, %s in %d.", lead, explain.Compact(pos, m), j.Kept.Verb(), explain.Plural(j.Dist, "move", "moves"), explain.Compact(pos, j.Better), j.BestDist)
+		return []explain.Claim{c}
 	case j.Class == Taught:
-		return s + fmt.Sprintf("Good: the move the strategy teaches, winning in %s (the quickest win takes %d).", explain.Plural(j.Dist, "move", "moves"), j.BestDist)
-	case j.Had == solver.Win && j.Exact:
-		return s + fmt.Sprintf("Good: the quickest win, %s to the end.", explain.Plural(j.Dist, "move", "moves"))
-	case j.Had == solver.Win:
-		return s + "Good: you keep a winning position."
+		c := explain.MoveValueClaim(pos, m, mine)
+		c.Text = fmt.Sprintf("Good: the move the strategy teaches, winning in %s.", explain.Plural(j.Dist, "move", "moves"))
+		v := explain.BestClaim(pos, j.Better, best)
+		v.Text = fmt.Sprintf("The quickest: %s, in %d.", explain.Compact(pos, j.Better), j.BestDist)
+		return []explain.Claim{c, v}
+	case j.Exact && j.Had == solver.Win:
+		c := explain.BestClaim(pos, m, mine)
+		c.Text = fmt.Sprintf("Good: the quickest win, %s to the end.", explain.Plural(j.Dist, "move", "moves"))
+		return []explain.Claim{c}
 	case j.Had == solver.Tie:
-		return s + "You keep the tie."
-	case j.Class == Lost:
-		return s + fmt.Sprintf("You were already losing against perfect play, and this loses sooner: %d moves instead of %d.", j.Dist, j.BestDist)
+		c := explain.MoveValueClaim(pos, m, solver.Value{Outcome: solver.Tie, Remoteness: -1})
+		c.Text = "You keep the tie."
+		return []explain.Claim{c}
+	case j.Had == solver.Win:
+		c := explain.MoveValueClaim(pos, m, solver.Value{Outcome: solver.Win, Remoteness: -1})
+		c.Text = "Good: you keep a winning position."
+		return []explain.Claim{c}
+	case j.Exact:
+		c := explain.BestClaim(pos, m, mine)
+		c.Text = fmt.Sprintf("You were already losing against perfect play; nothing wins here, and this holds out longest (%s).", explain.ValueText(mine))
+		return []explain.Claim{c}
 	}
-	return s + "You were already losing against perfect play; nothing wins here."
+	c := explain.MoveValueClaim(pos, m, solver.Value{Outcome: solver.Loss, Remoteness: -1})
+	c.Text = "You were already losing against perfect play; nothing wins here."
+	return []explain.Claim{c}
 }
 
 // Worse reports whether the move was worse than the best one: it threw
@@ -129,4 +171,33 @@ func (j Judgement) Worse() bool {
 // sameMove reports whether two moves are the same move.
 func sameMove(a, b solver.Move) bool {
 	return a != nil && b != nil && a.String() == b.String()
+}
+
+// Note is the review card's remark on the move, in brackets, or "" for
+// a move that needs none; its facts are the claims NoteClaims returns.
+func (j Judgement) Note() string {
+	cs := j.NoteClaims()
+	if len(cs) == 0 {
+		return ""
+	}
+	return " (" + explain.Join(cs...) + ")"
+}
+
+// NoteClaims are the facts of the review card's remark on the move: for
+// a slower move, the quicker one with both counts; for a mistake, the
+// move that kept the outcome.
+func (j Judgement) NoteClaims() []explain.Claim {
+	switch j.Class {
+	case Slower:
+		mine := solver.Value{Outcome: j.Kept, Remoteness: j.Dist}
+		best := solver.Value{Outcome: j.Had, Remoteness: j.BestDist}
+		c := explain.CompareClaim(j.Pos, j.Move, j.Better, mine, best, true)
+		c.Text = fmt.Sprintf("%s wins in %s, %s in %d", explain.Compact(j.Pos, j.Better), explain.Plural(j.BestDist, "move", "moves"), explain.Compact(j.Pos, j.Move), j.Dist)
+		return []explain.Claim{c}
+	case Mistake:
+		c := explain.ThrowsClaim(j.Pos, j.Move, j.Better, j.Had)
+		c.Text = fmt.Sprintf("%s would have kept the %s", explain.Compact(j.Pos, j.Better), j.Had)
+		return []explain.Claim{c}
+	}
+	return nil
 }

@@ -83,7 +83,8 @@ func (s *Session) Move(ctx context.Context, m solver.Move) (Turn, error) {
 	if j.Worse() {
 		before := solver.Solve(s.Pos)
 		before.Move = explain.LocalMove(before)
-		t.Why, _ = explain.Why(ctx, before, m, nil)
+		// The panel compares the move with the one the feedback names.
+		t.Why, _ = explain.Why(ctx, before, m, j.Better)
 	}
 	s.Moves++
 	if j.Class != Mistake {

@@ -20,6 +20,11 @@ type Progress struct {
 	Weakest, WeakestGame string
 	// WeakestRate is the share of failed answers on it.
 	WeakestRate float64
+	// Reviews are the ideas scheduled to come back, the soonest first.
+	Reviews []Due
+	// Advice is what to do next about the weakest theme; nil when
+	// nothing was missed.
+	Advice *Advice
 }
 
 // Progress gathers a learner's record, in one game or ("") all.
@@ -33,6 +38,10 @@ func (s *Service) Progress(ctx context.Context, user, game string) (*Progress, e
 		return nil, err
 	}
 	p.WeakestGame, p.Weakest, p.WeakestRate = weakest(p.Attempts)
+	if p.Reviews, err = s.Reviews(ctx, user, game); err != nil {
+		return nil, err
+	}
+	p.Advice = s.advise(p)
 	return p, nil
 }
 
@@ -43,10 +52,7 @@ func weakest(as []store.Attempt) (game, theme string, rate float64) {
 	type key struct{ game, theme string }
 	tries, fails := map[key]int{}, map[key]int{}
 	for _, a := range as {
-		for t := range strings.SplitSeq(a.Themes, ",") {
-			if t == "" {
-				continue
-			}
+		for _, t := range a.Themes {
 			k := key{a.Game, t}
 			tries[k]++
 			if !a.Correct {

@@ -124,18 +124,14 @@ func remoteness(pos solver.Position, budget int) int {
 	return v.Remoteness
 }
 
-// estimate is a puzzle's first rating: harder when it is larger, when few
-// of its many moves win, when the win is far, and when it needs more
-// ideas. Answers move it from there.
+// estimate is a puzzle's first rating: the fitted difficulty model's
+// (difficulty.go), or the hand-made guess if no model is shipped.
+// Answers move it from there.
 func estimate(p *Puzzle) float64 {
-	size := float64(len(p.Position.String()))
-	scarcity := 1 - float64(len(p.Winning))/float64(p.Moves) // 0 (all win) .. 1
-	choice := min(1, math.Log2(float64(p.Moves))/4)          // 2 moves: 0.25, 16 or more: 1
-	r := 800 + 80*math.Log2(size) + 350*scarcity*choice + 40*float64(len(p.Themes))
-	if p.Remoteness > 0 {
-		r += 15 * float64(min(p.Remoteness, 20))
+	if model == nil {
+		return HandGuess(p)
 	}
-	return math.Round(min(max(r, 800), 2400))
+	return math.Round(min(max(model.Rating(Features(p)), 600), 2600))
 }
 
 // InitialRating is the puzzle's Glicko-2 rating before its first answer.

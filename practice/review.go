@@ -123,14 +123,7 @@ func (r *Review) Card() string {
 	counts := map[play.Class]int{}
 	for _, m := range r.Moves {
 		counts[m.Class]++
-		fmt.Fprintf(&b, "%d. %s: **%s**", m.Number, m.Move, m.Class)
-		switch m.Class {
-		case play.Slower:
-			fmt.Fprintf(&b, " (the win takes %d more moves; %s wins in %d)", m.Dist-m.BestDist, m.Better, m.BestDist)
-		case play.Mistake:
-			fmt.Fprintf(&b, " (%s would have kept the %s)", m.Better, outcomeWord(m.Had))
-		}
-		b.WriteString("\n")
+		fmt.Fprintf(&b, "%d. %s: **%s**%s\n", m.Number, m.Move, m.Class, m.Note())
 	}
 	if len(r.Moves) == 0 {
 		b.WriteString("You made no move.\n")

@@ -24,9 +24,19 @@ type Service struct {
 	store *store.Store
 	now   func() time.Time
 
+	// pool, when not 0, draws every learner's puzzles from the seeds
+	// 1..pool of each game, so puzzles are shared and their ratings learn
+	// from many learners.
+	pool uint64
+
 	mu      sync.Mutex
 	puzzles map[string]*Puzzle
 }
+
+// SetPool makes every learner draw puzzles from the same n puzzles of
+// each game (0: each learner from seeds of their own, the default).
+// Call it before the service is used.
+func (s *Service) SetPool(n int) { s.pool = uint64(max(n, 0)) }
 
 // puzzleCacheSize bounds the generated puzzles kept in memory.
 const puzzleCacheSize = 4096
@@ -97,40 +107,155 @@ const (
 )
 
 // Next picks a puzzle of g at the learner's level, optionally with a
-// theme, that they have not answered recently, and opens it for them.
+// theme, that they have not answered recently, and opens it for them. It
+// is Pick without the word on reviews.
 func (s *Service) Next(ctx context.Context, user, guild string, g solver.Game, theme string) (*Puzzle, store.Learner, error) {
+	pk, err := s.Pick(ctx, user, guild, g, theme)
+	if err != nil {
+		return nil, pk.Learner, err
+	}
+	return pk.Puzzle, pk.Learner, nil
+}
+
+// NextOpen is Next, and reports whether the puzzle it picked was open
+// for the learner already, shown and not answered: the pick depends on
+// what they answered, so asking again before answering brings the same
+// puzzle back.
+func (s *Service) NextOpen(ctx context.Context, user, guild string, g solver.Game, theme string) (*Puzzle, bool, error) {
+	pk, err := s.Pick(ctx, user, guild, g, theme)
+	if err != nil {
+		return nil, false, err
+	}
+	return pk.Puzzle, pk.Reopened, nil
+}
+
+// Pick is the next puzzle for a learner: a review when an idea of theirs
+// is due (see spaced.go), else a new puzzle at their level.
+type Pick struct {
+	Puzzle  *Puzzle
+	Learner store.Learner
+	// Review is the idea this puzzle reviews, as it was before the
+	// answer; nil for a new puzzle.
+	Review *Due
+	// DueNow counts the learner's ideas of this game due now, this one
+	// included.
+	DueNow int
+	// Reopened reports that the puzzle was open for the learner already,
+	// shown and not answered.
+	Reopened bool
+}
+
+// Pick picks the next puzzle of g for the learner, optionally with a
+// theme, and opens it for them. When ideas of theirs are due it
+// alternates: a review (a fresh position with the idea's themes, never
+// one they answered recently), then a new puzzle, then a review… A new
+// puzzle is one they have not answered recently, rated near a little
+// above their level.
+func (s *Service) Pick(ctx context.Context, user, guild string, g solver.Game, theme string) (Pick, error) {
+	pk := Pick{}
 	l, err := s.store.Learner(ctx, user, g.Name())
 	if errors.Is(err, store.ErrNotFound) {
 		l = store.Learner{User: user, Game: g.Name(), Rating: glicko2.Default()}
 	} else if err != nil {
-		return nil, l, err
+		return pk, err
 	}
+	pk.Learner = l
 	if theme != "" && !slices.Contains(explain.Themes(g), theme) {
-		return nil, l, &solver.Error{Field: "puzzle", Msg: fmt.Sprintf("%v %q in %s; choose one of %v", ErrUnknownTheme, theme, g.Name(), explain.Themes(g)), Err: ErrUnknownTheme}
+		return pk, &solver.Error{Field: "puzzle", Msg: fmt.Sprintf("%v %q in %s; choose one of %v", ErrUnknownTheme, theme, g.Name(), explain.Themes(g)), Err: ErrUnknownTheme}
 	}
 	recent, err := s.store.Attempts(ctx, user, g.Name(), 200)
 	if err != nil {
-		return nil, l, err
+		return pk, err
 	}
 	seen := map[string]bool{}
 	for _, a := range recent {
 		seen[a.PuzzleID] = true
 	}
+	served, due, err := s.dueReview(ctx, user, g, theme, recent)
+	if err != nil {
+		return pk, err
+	}
+	pk.DueNow = due
+	if served != nil {
+		var p *Puzzle
+		if served.Serving != "" {
+			// Its review was shown and not answered: the same puzzle again.
+			if _, err := s.store.Pending(ctx, user, served.Serving); err == nil {
+				p, _ = s.Puzzle(served.Serving)
+			}
+		}
+		if p == nil {
+			need := s.cardThemes(served.Card)
+			p, err = s.choose(ctx, l, g, seen, need, user, g.Name(), "review", served.Card, fmt.Sprint(served.Reps))
+			if errors.Is(err, errNoPuzzleForTheme) && len(need) > 1 {
+				p, err = s.choose(ctx, l, g, seen, need[:1], user, g.Name(), "review", served.Card, fmt.Sprint(served.Reps))
+			}
+		}
+		if err == nil && p != nil {
+			if pk.Reopened, err = s.isOpen(ctx, user, p.ID); err != nil {
+				return pk, err
+			}
+			if err := s.store.OpenReview(ctx, store.Pending{User: user, PuzzleID: p.ID, Game: g.Name(), Guild: guild}, served.Card); err != nil {
+				return pk, err
+			}
+			d := s.dueOf(*served)
+			pk.Puzzle, pk.Review = p, &d
+			return pk, nil
+		}
+		if !errors.Is(err, errNoPuzzleForTheme) {
+			return pk, err
+		}
+		// No fresh position has the idea's themes: a new puzzle instead.
+	}
+	var need []string
+	if theme != "" {
+		need = []string{theme}
+	}
+	p, err := s.choose(ctx, l, g, seen, need, user, g.Name(), fmt.Sprint(l.Solved+l.Failed))
+	if err != nil {
+		return pk, err
+	}
+	if pk.Reopened, err = s.isOpen(ctx, user, p.ID); err != nil {
+		return pk, err
+	}
+	if err := s.store.OpenPuzzle(ctx, store.Pending{User: user, PuzzleID: p.ID, Game: g.Name(), Guild: guild}); err != nil {
+		return pk, err
+	}
+	pk.Puzzle = p
+	return pk, nil
+}
+
+// isOpen reports whether the learner's puzzle id is open: shown, not answered.
+func (s *Service) isOpen(ctx context.Context, user, id string) (bool, error) {
+	_, err := s.store.Pending(ctx, user, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// choose draws puzzles of g from the seeds that parts (and a counter)
+// give, keeps those not seen that have every theme of need, and returns
+// the one rated nearest a little above the learner.
+func (s *Service) choose(ctx context.Context, l store.Learner, g solver.Game, seen map[string]bool, need []string, parts ...string) (*Puzzle, error) {
 	target := l.Rating.Rating + 50 // a little above: practice should stretch
 	var best *Puzzle
 	bestGap := math.Inf(1)
 	tries := candidates
-	if theme != "" {
+	if len(need) > 0 {
 		tries = themedCandidates
 	}
 	found := 0
 	for k := 0; k < tries && found < candidates; k++ {
-		seed := seedOf(user, g.Name(), fmt.Sprint(l.Solved+l.Failed), fmt.Sprint(k))
+		seed := seedOf(append(slices.Clip(parts), fmt.Sprint(k))...)
+		if s.pool > 0 {
+			seed = seed%s.pool + 1
+		}
 		p, err := s.Puzzle(puzzleID(g, seed))
 		if err != nil {
-			return nil, l, err
+			return nil, err
 		}
-		if seen[p.ID] || theme != "" && !p.HasTheme(theme) {
+		if seen[p.ID] || slices.ContainsFunc(need, func(t string) bool { return !p.HasTheme(t) }) {
 			continue
 		}
 		found++
@@ -143,12 +268,9 @@ func (s *Service) Next(ctx context.Context, user, guild string, g solver.Game, t
 		}
 	}
 	if best == nil {
-		return nil, l, fmt.Errorf("%w %q among %d puzzles of %s", errNoPuzzleForTheme, theme, tries, g.Name())
+		return nil, fmt.Errorf("%w %q among %d puzzles of %s", errNoPuzzleForTheme, strings.Join(need, ", "), tries, g.Name())
 	}
-	if err := s.store.OpenPuzzle(ctx, store.Pending{User: user, PuzzleID: best.ID, Game: g.Name(), Guild: guild}); err != nil {
-		return nil, l, err
-	}
-	return best, l, nil
+	return best, nil
 }
 
 // Hint counts one more hint on the learner's open puzzle and returns it:
@@ -190,6 +312,11 @@ type Outcome struct {
 	Refuted    solver.Position
 	// Winning is a winning move, numbered as in the puzzle.
 	Winning solver.Move
+	// Reviewed is the idea the puzzle was a review of (as it was before
+	// the answer), or nil for a new puzzle; Scheduled is when each idea
+	// the answer touched comes back, the soonest first.
+	Reviewed  *Due
+	Scheduled []Due
 	// Daily is the day of a server's daily puzzle, or "".
 	Daily string
 	Guild string
@@ -262,16 +389,20 @@ func (s *Service) Answer(ctx context.Context, user, puzzleID string, m solver.Mo
 			return err
 		}
 		_, err = tx.AddAttempt(store.Attempt{User: user, Guild: pend.Guild, Game: p.Game.Name(), PuzzleID: p.ID, Daily: pend.Daily,
-			Move: MoveText(m), Correct: out.Correct, Hints: pend.Hints, Themes: strings.Join(p.Themes, ","),
+			Move: MoveText(m), Correct: out.Correct, Hints: pend.Hints, Themes: p.Themes,
 			Before: out.Before.Rating.Rating, After: l.Rating.Rating, PuzzleAfter: pz.Rating.Rating, At: s.now()})
 		if errors.Is(err, store.ErrDuplicate) {
 			return ErrAlreadyAnswered
 		}
+		if err != nil {
+			return err
+		}
 		out.After, out.PuzzleAfter = l, pz.Rating.Rating
+		out.Reviewed, out.Scheduled, err = s.reschedule(tx, user, p, out.Correct, pend.Hints)
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return nil, store.NotRecorded(err, "your answer")
 	}
 	if !out.Correct {
 		out.Refutation = explain.LocalMove(solver.Solve(next))

@@ -136,3 +136,31 @@ func TestDailyPuzzle(t *testing.T) {
 		}
 	})
 }
+
+// TestNextOpen asks for the next puzzle twice without answering: the same
+// puzzle comes back, reported as reopened, with its hints kept; once it
+// is answered, the next one is new.
+func TestNextOpen(t *testing.T) {
+	ctx := context.Background()
+	s := practice.New(storetest.Open(t, storetest.SQLiteConfig(t)), nil)
+	g := solver.Games()[0]
+	p, reopened, err := s.NextOpen(ctx, "u", "", g, "")
+	if err != nil || reopened {
+		t.Fatalf("first: %v, reopened %v", err, reopened)
+	}
+	if _, _, _, err := s.Hint(ctx, "u", p.ID); err != nil {
+		t.Fatal(err)
+	}
+	again, reopened, err := s.NextOpen(ctx, "u", "", g, "")
+	if err != nil || !reopened || again.ID != p.ID {
+		t.Fatalf("again: %v, %v, reopened %v; want %s reopened", again.ID, err, reopened, p.ID)
+	}
+	out, err := s.Answer(ctx, "u", p.ID, p.Winning[0])
+	if err != nil || out.Hints != 1 {
+		t.Fatalf("answer: %+v, %v; want the hint kept", out, err)
+	}
+	next, reopened, err := s.NextOpen(ctx, "u", "", g, "")
+	if err != nil || reopened || next.ID == p.ID {
+		t.Errorf("after the answer: %v, %v, reopened %v", next.ID, err, reopened)
+	}
+}

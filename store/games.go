@@ -3,9 +3,7 @@ package store
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
-	"strings"
 	"time"
 )
 
@@ -28,25 +26,24 @@ type GameRecord struct {
 	Updated time.Time `json:"updated"`
 }
 
-// moveSep separates the moves in the stored column.
-const moveSep = ";"
-
 // SaveGame writes a game, creating it or replacing its moves and result.
 func (s *Store) SaveGame(ctx context.Context, g GameRecord) error {
-	for _, m := range g.Moves {
-		if strings.Contains(m, moveSep) {
-			return fmt.Errorf("store: move %q contains %q", m, moveSep)
-		}
+	moves, err := jsonList(g.Moves)
+	if err != nil {
+		return err
 	}
 	now := s.now().UnixMilli()
 	return s.Update(ctx, func(tx *Tx) error {
+		if err := tx.touchUser(g.User); err != nil {
+			return err
+		}
 		if err := tx.JoinGuild(g.Guild, g.User); err != nil {
 			return err
 		}
 		return tx.exec(`INSERT INTO games (game_id, user_id, guild_id, game, start, start_mover, side, moves, result, created_at, updated_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
 			ON CONFLICT (game_id) DO UPDATE SET moves = excluded.moves, result = excluded.result, updated_at = excluded.updated_at`,
-			g.ID, g.User, g.Guild, g.Game, g.Start, g.StartMover, g.Side, strings.Join(g.Moves, moveSep), g.Result, now)
+			g.ID, g.User, g.Guild, g.Game, g.Start, g.StartMover, g.Side, moves, g.Result, now)
 	})
 }
 
@@ -56,17 +53,18 @@ func scanGame(row scanner) (GameRecord, error) {
 	var g GameRecord
 	var moves string
 	var created, updated int64
-	err := row.Scan(&g.ID, &g.User, &g.Guild, &g.Game, &g.Start, &g.StartMover, &g.Side, &moves, &g.Result, &created, &updated)
-	if moves != "" {
-		g.Moves = strings.Split(moves, moveSep)
+	if err := row.Scan(&g.ID, &g.User, &g.Guild, &g.Game, &g.Start, &g.StartMover, &g.Side, &moves, &g.Result, &created, &updated); err != nil {
+		return g, err
 	}
 	g.Created, g.Updated = fromMillis(created), fromMillis(updated)
+	var err error
+	g.Moves, err = parseList(moves, "a game's moves")
 	return g, err
 }
 
 // Game returns one game, or ErrNotFound.
 func (s *Store) Game(ctx context.Context, id string) (GameRecord, error) {
-	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE game_id = $1`, id))
+	g, err := scanGame(s.queryRow(ctx, `SELECT `+gameCols+` FROM games WHERE game_id = $1`, id))
 	return one(g, err, "game")
 }
 
@@ -80,10 +78,22 @@ func (s *Store) Games(ctx context.Context, user string, limit int) ([]GameRecord
 var ErrGameMoved = errors.New("store: the game has moved on")
 
 // AppendMoves adds moves to a game whose stored moves are exactly have,
-// and sets its result, in one transaction. A second click on the same
-// old board (or the same click delivered twice) finds the moves changed
-// and gets ErrGameMoved, so no move is played twice.
+// and sets its result, in one transaction: ReplaceMoves with have
+// followed by add.
 func (s *Store) AppendMoves(ctx context.Context, id string, have, add []string, result string) error {
+	return s.ReplaceMoves(ctx, id, have, slices.Concat(have, add), result)
+}
+
+// ReplaceMoves sets the moves and the result of a game whose stored
+// moves are exactly have, in one transaction: a move adds to have, a
+// take-back keeps a prefix of it. A second click on the same old board
+// (or the same click delivered twice) finds the moves changed and gets
+// ErrGameMoved, so no move is played or taken back twice.
+func (s *Store) ReplaceMoves(ctx context.Context, id string, have, moves []string, result string) error {
+	all, err := jsonList(moves)
+	if err != nil {
+		return err
+	}
 	return s.Update(ctx, func(tx *Tx) error {
 		// Lock the row until the transaction ends: PostgreSQL's row lock;
 		// an immediate SQLite transaction holds the database's already.
@@ -91,14 +101,18 @@ func (s *Store) AppendMoves(ctx context.Context, id string, have, add []string, 
 		if s.kind == Postgres {
 			query += ` FOR UPDATE`
 		}
-		var moves string
-		err := tx.queryRow(query, id).Scan(&moves)
-		if _, err := one(moves, err, "game"); err != nil {
+		var stored string
+		err := tx.queryRow(query, id).Scan(&stored)
+		if _, err := one(stored, err, "game"); err != nil {
 			return err
 		}
-		if moves != strings.Join(have, moveSep) {
+		got, err := parseList(stored, "a game's moves")
+		if err != nil {
+			return err
+		}
+		if !slices.Equal(got, have) {
 			return ErrGameMoved
 		}
-		return tx.exec(`UPDATE games SET moves = $2, result = $3, updated_at = $4 WHERE game_id = $1`, id, strings.Join(slices.Concat(have, add), moveSep), result, s.now().UnixMilli())
+		return tx.exec(`UPDATE games SET moves = $2, result = $3, updated_at = $4 WHERE game_id = $1`, id, all, result, s.now().UnixMilli())
 	})
 }

@@ -38,6 +38,9 @@ func (s *Store) Lessons(ctx context.Context, user string) ([]LessonProgress, err
 func (s *Store) RecordLesson(ctx context.Context, user, lesson string, step, steps int, right bool) (LessonProgress, error) {
 	var p LessonProgress
 	err := s.Update(ctx, func(tx *Tx) error {
+		if err := tx.touchUser(user); err != nil {
+			return err
+		}
 		var err error
 		p, err = lock(tx, "lesson progress", scanLesson, `SELECT `+lessonCols+` FROM lesson_progress WHERE user_id = $1 AND lesson = $2`, []any{user, lesson},
 			`INSERT INTO lesson_progress (user_id, lesson, updated_at) VALUES ($1, $2, $3)

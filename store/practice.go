@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -56,8 +57,8 @@ type Attempt struct {
 	Move    string `json:"move"`
 	Correct bool   `json:"correct"`
 	Hints   int    `json:"hints"`
-	// Themes lists the puzzle's themes, comma-separated.
-	Themes      string    `json:"themes"`
+	// Themes lists the puzzle's themes.
+	Themes      []string  `json:"themes"`
 	Before      float64   `json:"rating_before"`
 	After       float64   `json:"rating_after"`
 	PuzzleAfter float64   `json:"puzzle_rating_after"`
@@ -103,6 +104,9 @@ func lock[T any](t *Tx, what string, scan func(scanner) (T, error), query string
 // LockLearner returns the learner's record in game, creating it with the
 // rating init if absent, and locks it until the transaction ends.
 func (t *Tx) LockLearner(user, game string, init glicko2.Rating) (Learner, error) {
+	if err := t.touchUser(user); err != nil {
+		return Learner{}, err
+	}
 	return lock(t, "learner", scanLearner, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, []any{user, game},
 		`INSERT INTO learners (user_id, game, rating, rd, vol, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
 		ON CONFLICT (user_id, game) DO UPDATE SET user_id = excluded.user_id RETURNING `+learnerCols, user, game, init.Rating, init.RD, init.Vol, t.s.now().UnixMilli())
@@ -141,6 +145,11 @@ func (t *Tx) PutPuzzle(p Puzzle) error {
 // ErrNotFound when it is not open (never shown, or already answered: a
 // second delivery of the same answer finds nothing to take).
 func (t *Tx) TakePending(user, puzzleID string) (Pending, error) {
+	// The learner's row is locked first, as every write of theirs does,
+	// so that a concurrent /forget waits instead of deadlocking.
+	if err := t.touchUser(user); err != nil {
+		return Pending{}, err
+	}
 	o, err := scanPending(t.queryRow(`DELETE FROM open_puzzles WHERE user_id = $1 AND puzzle_id = $2 RETURNING `+pendingCols, user, puzzleID))
 	return one(o, err, "open puzzle")
 }
@@ -159,10 +168,17 @@ func scanPending(row scanner) (Pending, error) {
 // answer by the same learner to the same server's daily puzzle is
 // ErrDuplicate.
 func (t *Tx) AddAttempt(a Attempt) (int64, error) {
+	if err := t.touchUser(a.User); err != nil {
+		return 0, err
+	}
+	themes, err := jsonList(a.Themes)
+	if err != nil {
+		return 0, err
+	}
 	var id int64
-	err := t.queryRow(`INSERT INTO attempts (user_id, guild_id, game, puzzle_id, daily, move, correct, hints, themes, rating_before, rating_after, puzzle_after, created_at)
+	err = t.queryRow(`INSERT INTO attempts (user_id, guild_id, game, puzzle_id, daily, move, correct, hints, themes, rating_before, rating_after, puzzle_after, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING attempt_id`,
-		a.User, a.Guild, a.Game, a.PuzzleID, a.Daily, a.Move, boolInt(a.Correct), a.Hints, a.Themes, a.Before, a.After, a.PuzzleAfter, a.At.UnixMilli()).Scan(&id)
+		a.User, a.Guild, a.Game, a.PuzzleID, a.Daily, a.Move, a.Correct, a.Hints, themes, a.Before, a.After, a.PuzzleAfter, a.At.UnixMilli()).Scan(&id)
 	if err != nil {
 		if isUniqueViolation(err) {
 			return 0, ErrDuplicate
@@ -177,14 +193,50 @@ func (t *Tx) JoinGuild(guild, user string) error {
 	if guild == "" {
 		return nil
 	}
+	if err := t.touchUser(user); err != nil {
+		return err
+	}
 	return t.exec(`INSERT INTO guild_members (guild_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, guild, user)
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
+// touchUser creates the learner's row in users, which every row of
+// theirs references, or marks it seen now; either way it locks the row
+// until the transaction ends. Once per transaction.
+func (t *Tx) touchUser(user string) error {
+	if t.touched[user] {
+		return nil
 	}
-	return 0
+	if err := t.exec(`INSERT INTO users (user_id, seen_at) VALUES ($1, $2)
+		ON CONFLICT (user_id) DO UPDATE SET seen_at = excluded.seen_at`, user, t.s.now().UnixMilli()); err != nil {
+		return err
+	}
+	if t.touched == nil {
+		t.touched = map[string]bool{}
+	}
+	t.touched[user] = true
+	return nil
+}
+
+// jsonList is the stored form of a list: a JSON array, [] for none.
+func jsonList(items []string) (string, error) {
+	if items == nil {
+		items = []string{}
+	}
+	b, err := json.Marshal(items)
+	if err != nil {
+		return "", fmt.Errorf("store: encoding a list: %w", err)
+	}
+	return string(b), nil
+}
+
+// parseList reads a stored list; [] (not nil) for none, as an export
+// shows it.
+func parseList(stored, what string) ([]string, error) {
+	items := []string{}
+	if err := json.Unmarshal([]byte(stored), &items); err != nil {
+		return nil, fmt.Errorf("store: reading %s: %w", what, err)
+	}
+	return items, nil
 }
 
 func isUniqueViolation(err error) bool {
@@ -200,21 +252,28 @@ const PendingLife = 7 * 24 * time.Hour
 // again keeps the hints already used, so asking again does not wipe them.
 // The learner's puzzles left unanswered for PendingLife are dropped.
 func (s *Store) OpenPuzzle(ctx context.Context, o Pending) error {
-	return s.Update(ctx, func(tx *Tx) error {
-		if err := tx.JoinGuild(o.Guild, o.User); err != nil {
-			return err
-		}
-		if err := tx.exec(`DELETE FROM open_puzzles WHERE user_id = $1 AND opened_at < $2`, o.User, s.now().Add(-PendingLife).UnixMilli()); err != nil {
-			return err
-		}
-		return tx.exec(`INSERT INTO open_puzzles (user_id, puzzle_id, game, guild_id, daily, hints, opened_at) VALUES ($1, $2, $3, $4, $5, 0, $6)
-			ON CONFLICT (user_id, puzzle_id) DO NOTHING`, o.User, o.PuzzleID, o.Game, o.Guild, o.Daily, s.now().UnixMilli())
-	})
+	return s.Update(ctx, func(tx *Tx) error { return tx.openPuzzle(o) })
+}
+
+// openPuzzle is OpenPuzzle in a transaction.
+func (t *Tx) openPuzzle(o Pending) error {
+	if err := t.touchUser(o.User); err != nil {
+		return err
+	}
+	if err := t.JoinGuild(o.Guild, o.User); err != nil {
+		return err
+	}
+	now := t.s.now()
+	if err := t.exec(`DELETE FROM open_puzzles WHERE user_id = $1 AND opened_at < $2`, o.User, now.Add(-PendingLife).UnixMilli()); err != nil {
+		return err
+	}
+	return t.exec(`INSERT INTO open_puzzles (user_id, puzzle_id, game, guild_id, daily, hints, opened_at) VALUES ($1, $2, $3, $4, $5, 0, $6)
+		ON CONFLICT (user_id, puzzle_id) DO NOTHING`, o.User, o.PuzzleID, o.Game, o.Guild, o.Daily, now.UnixMilli())
 }
 
 // Pending returns the learner's open puzzle, or ErrNotFound.
 func (s *Store) Pending(ctx context.Context, user, puzzleID string) (Pending, error) {
-	o, err := scanPending(s.db.QueryRowContext(ctx, `SELECT `+pendingCols+` FROM open_puzzles WHERE user_id = $1 AND puzzle_id = $2`, user, puzzleID))
+	o, err := scanPending(s.queryRow(ctx, `SELECT `+pendingCols+` FROM open_puzzles WHERE user_id = $1 AND puzzle_id = $2`, user, puzzleID))
 	return one(o, err, "open puzzle")
 }
 
@@ -233,7 +292,7 @@ func (s *Store) UseHint(ctx context.Context, user, puzzleID string, max int) (in
 
 // Learner returns the learner's record in game, or ErrNotFound.
 func (s *Store) Learner(ctx context.Context, user, game string) (Learner, error) {
-	l, err := scanLearner(s.db.QueryRowContext(ctx, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, user, game))
+	l, err := scanLearner(s.queryRow(ctx, `SELECT `+learnerCols+` FROM learners WHERE user_id = $1 AND game = $2`, user, game))
 	return one(l, err, "learner")
 }
 
@@ -245,7 +304,7 @@ func (s *Store) Learners(ctx context.Context, user string) ([]Learner, error) {
 // GetPuzzle returns a puzzle's record, or ErrNotFound if nobody has
 // answered it yet.
 func (s *Store) GetPuzzle(ctx context.Context, id string) (Puzzle, error) {
-	p, err := scanPuzzle(s.db.QueryRowContext(ctx, `SELECT `+puzzleCols+` FROM puzzles WHERE puzzle_id = $1`, id))
+	p, err := scanPuzzle(s.queryRow(ctx, `SELECT `+puzzleCols+` FROM puzzles WHERE puzzle_id = $1`, id))
 	return one(p, err, "puzzle")
 }
 
@@ -253,10 +312,14 @@ const attemptCols = `attempt_id, user_id, guild_id, game, puzzle_id, daily, move
 
 func scanAttempt(row scanner) (Attempt, error) {
 	var a Attempt
-	var correct int
+	var themes string
 	var at int64
-	err := row.Scan(&a.ID, &a.User, &a.Guild, &a.Game, &a.PuzzleID, &a.Daily, &a.Move, &correct, &a.Hints, &a.Themes, &a.Before, &a.After, &a.PuzzleAfter, &at)
-	a.Correct, a.At = correct != 0, fromMillis(at)
+	if err := row.Scan(&a.ID, &a.User, &a.Guild, &a.Game, &a.PuzzleID, &a.Daily, &a.Move, &a.Correct, &a.Hints, &themes, &a.Before, &a.After, &a.PuzzleAfter, &at); err != nil {
+		return a, err
+	}
+	a.At = fromMillis(at)
+	var err error
+	a.Themes, err = parseList(themes, "an attempt's themes")
 	return a, err
 }
 
@@ -273,13 +336,13 @@ func (s *Store) Attempts(ctx context.Context, user, game string, limit int) ([]A
 
 // DailyAttempt returns the learner's answer to a server's daily puzzle, or ErrNotFound.
 func (s *Store) DailyAttempt(ctx context.Context, guild, day, user string) (Attempt, error) {
-	a, err := scanAttempt(s.db.QueryRowContext(ctx, `SELECT `+attemptCols+` FROM attempts WHERE guild_id = $1 AND daily = $2 AND user_id = $3`, guild, day, user))
+	a, err := scanAttempt(s.queryRow(ctx, `SELECT `+attemptCols+` FROM attempts WHERE guild_id = $1 AND daily = $2 AND user_id = $3`, guild, day, user))
 	return one(a, err, "daily attempt")
 }
 
 // DailyTally counts a server's solved and failed answers to one day's puzzle.
 func (s *Store) DailyTally(ctx context.Context, guild, day string) (solved, failed int, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT COALESCE(SUM(correct), 0), COUNT(*) FROM attempts WHERE guild_id = $1 AND daily = $2 AND daily <> ''`, guild, day).Scan(&solved, &failed)
+	err = s.queryRow(ctx, `SELECT COALESCE(SUM(CASE WHEN correct THEN 1 ELSE 0 END), 0), COUNT(*) FROM attempts WHERE guild_id = $1 AND daily = $2 AND daily <> ''`, guild, day).Scan(&solved, &failed)
 	return solved, failed - solved, err
 }
 
@@ -303,7 +366,7 @@ func (s *Store) Leaderboard(ctx context.Context, guild, game, user string, n int
 		out = append(out, Ranked{Rank: i + 1, Learner: l})
 	}
 	var rank int
-	err = s.db.QueryRowContext(ctx, `SELECT 1 + (SELECT COUNT(*) FROM learners o JOIN guild_members m ON m.user_id = o.user_id AND m.guild_id = $1
+	err = s.queryRow(ctx, `SELECT 1 + (SELECT COUNT(*) FROM learners o JOIN guild_members m ON m.user_id = o.user_id AND m.guild_id = $1
 			WHERE o.game = $2 AND o.solved + o.failed > 0 AND (o.rating > l.rating OR o.rating = l.rating AND o.user_id < l.user_id))
 		FROM learners l JOIN guild_members m ON m.user_id = l.user_id AND m.guild_id = $1
 		WHERE l.game = $2 AND l.user_id = $3 AND l.solved + l.failed > 0`, guild, game, user).Scan(&rank)

@@ -16,12 +16,18 @@ import (
 // runs through Update, which serialises this process's writers.
 
 // oneStatement runs fn, a single statement, atomically: directly on
-// PostgreSQL, inside Update (one writer at a time) on SQLite.
-func (s *Store) oneStatement(ctx context.Context, fn func(q querier) error) error {
-	if s.kind == Postgres {
-		return fn(s.db)
+// PostgreSQL, inside Update (one writer at a time) on SQLite; under the
+// deadline of the shared state (Deadlines.Shared), which fn must use.
+func (s *Store) oneStatement(ctx context.Context, fn func(ctx context.Context, q querier) error) error {
+	ctx, cancel, err := s.begin(ctx, opShared)
+	if err != nil {
+		return err
 	}
-	return s.Update(ctx, func(tx *Tx) error { return fn(tx.tx) })
+	defer cancel()
+	if s.kind == Postgres {
+		return s.fault(ctx, opShared, fn(ctx, s.db))
+	}
+	return s.updateAs(ctx, opShared, func(tx *Tx) error { return fn(tx.ctx, tx.tx) })
 }
 
 // querier is what oneStatement's fn may use: the pool or a transaction.
@@ -34,7 +40,7 @@ type querier interface {
 // rows it changed.
 func (s *Store) execOne(ctx context.Context, query string, args ...any) (int64, error) {
 	var n int64
-	err := s.oneStatement(ctx, func(q querier) error {
+	err := s.oneStatement(ctx, func(ctx context.Context, q querier) error {
 		res, err := q.ExecContext(ctx, query, args...)
 		if err != nil {
 			return err
@@ -68,12 +74,23 @@ func (s *Store) Take(ctx context.Context, user string, limit int, per time.Durat
 	now := s.now().UnixMilli()
 	window := now - now%per.Milliseconds()
 	var used int
-	err := s.oneStatement(ctx, func(q querier) error {
-		return q.QueryRowContext(ctx, `INSERT INTO rate_limits (user_id, window_start, used) VALUES ($1, $2, 1)
+	// The row references the user's row in users (so /forget takes it
+	// too), which the same statement creates or marks seen: a CTE on
+	// PostgreSQL, a statement before it in the same transaction on SQLite.
+	const upsertUser = `INSERT INTO users (user_id, seen_at) VALUES ($1, $3) ON CONFLICT (user_id) DO UPDATE SET seen_at = excluded.seen_at`
+	const upsertWindow = `INSERT INTO rate_limits (user_id, window_start, used) VALUES ($1, $2, 1)
 			ON CONFLICT (user_id) DO UPDATE SET
 				used = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.used + 1 ELSE 1 END,
 				window_start = excluded.window_start
-			RETURNING used`, user, window).Scan(&used)
+			RETURNING used`
+	err := s.oneStatement(ctx, func(ctx context.Context, q querier) error {
+		if s.kind == Postgres {
+			return q.QueryRowContext(ctx, `WITH u AS (`+upsertUser+`) `+upsertWindow, user, window, now).Scan(&used)
+		}
+		if _, err := q.ExecContext(ctx, upsertUser, user, window, now); err != nil {
+			return err
+		}
+		return q.QueryRowContext(ctx, upsertWindow, user, window).Scan(&used)
 	})
 	if err != nil {
 		return 0, false, fmt.Errorf("store: rate limit of %s: %w", user, err)
@@ -101,8 +118,10 @@ func (s *Store) PutState(ctx context.Context, key, value string, ttl time.Durati
 // none or it has expired.
 func (s *Store) GetState(ctx context.Context, key string) (string, bool, error) {
 	defer s.observe("get_state", time.Now())
+	ctx, cancel := s.within(ctx, opShared)
+	defer cancel()
 	var v string
-	err := s.db.QueryRowContext(ctx, `SELECT value FROM states WHERE state_key = $1 AND expires_at > $2`, key, s.now().UnixMilli()).Scan(&v)
+	err := s.queryRow(ctx, `SELECT value FROM states WHERE state_key = $1 AND expires_at > $2`, key, s.now().UnixMilli()).Scan(&v)
 	if _, err = one(v, err, "state "+key); errors.Is(err, ErrNotFound) {
 		return "", false, nil
 	}
@@ -110,7 +129,8 @@ func (s *Store) GetState(ctx context.Context, key string) (string, bool, error) 
 }
 
 // Sweep deletes what has expired by now: interaction ids older than
-// claimTTL, rate-limit windows older than rateTTL, and expired states.
+// claimTTL, rate-limit windows older than rateTTL, expired states, and
+// users with no other row who wrote nothing for rateTTL.
 // It returns how many rows it deleted.
 func (s *Store) Sweep(ctx context.Context, claimTTL, rateTTL time.Duration) (int64, error) {
 	now := s.now()
@@ -121,6 +141,7 @@ func (s *Store) Sweep(ctx context.Context, claimTTL, rateTTL time.Duration) (int
 		{`DELETE FROM interactions WHERE seen_at < $1`, now.Add(-claimTTL).UnixMilli()},
 		{`DELETE FROM rate_limits WHERE window_start < $1`, now.Add(-rateTTL).UnixMilli()},
 		{`DELETE FROM states WHERE expires_at <= $1`, now.UnixMilli()},
+		{sweepUsers(), now.Add(-rateTTL).UnixMilli()},
 	}
 	var total int64
 	for _, st := range stmts {
@@ -131,23 +152,6 @@ func (s *Store) Sweep(ctx context.Context, claimTTL, rateTTL time.Duration) (int
 		}
 	}
 	return total, nil
-}
-
-// Ready reports whether the database answers and holds every migration
-// this binary knows: what a readiness probe asks.
-func (s *Store) Ready(ctx context.Context) error {
-	ms, err := loadMigrations()
-	if err != nil {
-		return err
-	}
-	v, err := s.Version(ctx)
-	if err != nil {
-		return fmt.Errorf("store: not reachable: %w", err)
-	}
-	if v < len(ms) {
-		return fmt.Errorf("store: schema version %d, this binary needs %d", v, len(ms))
-	}
-	return nil
 }
 
 // Observer receives the duration of each store operation, by name; see

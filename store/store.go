@@ -7,7 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -26,6 +29,8 @@ type Config struct {
 	DatabaseURL string
 	// Path is the SQLite file; "" means DefaultPath.
 	Path string
+	// Deadlines bound each operation; zero fields take DefaultDeadlines.
+	Deadlines Deadlines
 }
 
 // Kind names a database engine.
@@ -55,12 +60,31 @@ type Store struct {
 	checkpointDone  chan struct{}
 	// observer receives operation durations; nil when unset.
 	observer Observer
+	// file is this process's hold on the SQLite file; nil on PostgreSQL.
+	file *sqliteFile
+	// deadlines bound each operation (see deadline.go).
+	deadlines Deadlines
+	// path and opened are the SQLite file as opened, nil on PostgreSQL:
+	// gone is set for good once the path names another file or none.
+	path   string
+	opened os.FileInfo
+	gone   atomic.Bool
+	// faults counts the EStore errors returned, by opKind.
+	faults [3]atomic.Uint64
+	// health caches Ready's write probe (see health.go).
+	health health
 }
 
 // Open opens the database the config names, creating the SQLite file if
-// needed, and applies every migration it has not seen yet.
+// needed, and applies every migration it has not seen yet. An SQLite file
+// that another process holds is refused with ErrFileInUse.
 func Open(ctx context.Context, cfg Config) (*Store, error) {
-	s := &Store{now: time.Now, writer: make(chan struct{}, 1), queue: make(chan *write, 4*maxBatch)}
+	return openUpTo(ctx, cfg, 0)
+}
+
+// openUpTo is Open migrating up to version target (0: every version).
+func openUpTo(ctx context.Context, cfg Config, target int64) (*Store, error) {
+	s := &Store{now: time.Now, writer: make(chan struct{}, 1), queue: make(chan *write, 4*maxBatch), deadlines: cfg.Deadlines.withDefaults()}
 	var err error
 	if cfg.DatabaseURL != "" {
 		s.kind = Postgres
@@ -74,20 +98,30 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	} else {
 		s.kind = SQLite
 		path := cmp.Or(cfg.Path, DefaultPath)
+		s.path = path
+		if s.file, err = holdFile(path); err != nil {
+			return nil, err
+		}
 		s.db, err = sql.Open("sqlite", sqliteDSN(path))
 		if err != nil {
+			s.file.release()
 			return nil, fmt.Errorf("store: %s: %w", path, err)
 		}
 		s.db.SetMaxOpenConns(8)
 		s.db.SetMaxIdleConns(8)
 	}
 	if err := s.db.PingContext(ctx); err != nil {
-		s.db.Close()
-		return nil, fmt.Errorf("store: connecting to %s: %w", s.kind, err)
+		s.closeDB()
+		return nil, s.fault(ctx, opRead, fmt.Errorf("store: connecting to %s: %w", s.kind, err))
 	}
-	if err := s.migrate(ctx); err != nil {
-		s.db.Close()
-		return nil, err
+	if s.kind == SQLite {
+		// The first connection has created the file: remember which it
+		// is, to notice it being deleted or replaced (checkFile).
+		s.opened, _ = os.Stat(s.path)
+	}
+	if err := s.migrate(withoutDeadlines(ctx), target); err != nil {
+		s.closeDB()
+		return nil, s.fault(ctx, opWrite, err)
 	}
 	if s.kind == SQLite {
 		s.stopCheckpoints, s.checkpointDone = make(chan struct{}), make(chan struct{})
@@ -97,15 +131,17 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 }
 
 // sqliteDSN is the modernc.org/sqlite connection string for path: WAL, so
-// readers never wait for the writer; a busy timeout for writers of other
-// processes; immediate transactions, so a writer takes the lock before it
+// readers never wait for the writer; a short busy timeout for writers of
+// other processes (SQLite's busy wait does not heed a context, so Update
+// retries a busy database until its deadline instead); immediate
+// transactions, so a writer takes the lock before it
 // reads what it will change; synchronous=NORMAL, which in WAL mode loses
 // nothing when the process dies (only a power cut can drop the last
 // commits); and no automatic checkpoints, which the store runs in the
 // background instead.
 func sqliteDSN(path string) string {
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "wal_autocheckpoint(0)"} {
+	for _, p := range []string{"busy_timeout(" + strconv.Itoa(int(busyTimeout/time.Millisecond)) + ")", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "wal_autocheckpoint(0)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
@@ -122,7 +158,17 @@ func (s *Store) Close() error {
 		<-s.checkpointDone
 		s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 	}
-	return s.db.Close()
+	return s.closeDB()
+}
+
+// closeDB closes the connections and lets go of the SQLite file.
+func (s *Store) closeDB() error {
+	err := s.db.Close()
+	if s.file != nil {
+		s.file.release()
+		s.file = nil
+	}
+	return err
 }
 
 // checkpointEvery is how often the SQLite checkpointer copies the WAL
@@ -145,10 +191,12 @@ func (s *Store) checkpoints() {
 	}
 }
 
-// updateTimeout bounds a transaction whose context has no deadline.
-const updateTimeout = 10 * time.Second
+// busyTimeout is how long SQLite waits for another connection's write
+// lock in one try.
+const busyTimeout = 200 * time.Millisecond
 
-// maxTries bounds the retries of a transaction that lost a conflict.
+// maxTries bounds the retries of a transaction that lost a conflict on
+// PostgreSQL; on SQLite a busy database is retried until the deadline.
 const maxTries = 10
 
 // Update runs fn in one transaction and commits it. fn must only use tx
@@ -156,15 +204,27 @@ const maxTries = 10
 // with another writer (a serialisation failure or deadlock on
 // PostgreSQL, a busy database on SQLite) it is rolled back and fn runs
 // again, up to a bound. Any other error from fn rolls back and is returned.
+// The whole runs under the store's write deadline (Deadlines.Write); a
+// database that fails or does not answer in time gives an EStore error.
 func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
-	if _, ok := ctx.Deadline(); !ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, updateTimeout)
-		defer cancel()
+	return s.updateAs(ctx, opWrite, fn)
+}
+
+// updateAs is Update under the deadline of kind.
+func (s *Store) updateAs(ctx context.Context, kind opKind, fn func(tx *Tx) error) error {
+	ctx, cancel, err := s.begin(ctx, kind)
+	if err != nil {
+		return err
 	}
+	defer cancel()
 	defer s.observe("update", time.Now())
+	return s.fault(ctx, kind, s.update(ctx, fn))
+}
+
+// update is Update's loop of tries.
+func (s *Store) update(ctx context.Context, fn func(tx *Tx) error) error {
 	var err error
-	for try := range maxTries {
+	for try := 0; ; try++ {
 		err = s.updateOnce(ctx, fn)
 		if p := (*panicked)(nil); errors.As(err, &p) {
 			panic(p.value)
@@ -172,13 +232,15 @@ func (s *Store) Update(ctx context.Context, fn func(tx *Tx) error) error {
 		if err == nil || !retryable(err) {
 			return err
 		}
+		if s.kind == Postgres && try+1 >= maxTries {
+			return fmt.Errorf("store: still conflicting after %d tries: %w", maxTries, err)
+		}
 		select {
 		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(time.Duration(try+1) * time.Millisecond):
+			return fmt.Errorf("store: %w (after %d tries: %w)", context.Cause(ctx), try+1, err)
+		case <-time.After(time.Duration(min(try+1, 20)) * time.Millisecond):
 		}
 	}
-	return fmt.Errorf("store: still conflicting after %d tries: %w", maxTries, err)
 }
 
 // updateOnce runs fn in one transaction. A panic in fn rolls it back: on
@@ -230,6 +292,8 @@ type Tx struct {
 	tx  *sql.Tx
 	s   *Store
 	ctx context.Context
+	// touched are the users whose row this transaction has locked.
+	touched map[string]bool
 }
 
 // exec runs a statement in the transaction. Statements are not prepared
@@ -257,6 +321,17 @@ type scanner interface{ Scan(dest ...any) error }
 // returns with scan; what names the rows in an error. No rows is an empty
 // list, not nil, which marshals as [] (an export lists nothing as []).
 func queryAll[T any](ctx context.Context, s *Store, what string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
+	ctx, cancel, err := s.begin(ctx, opRead)
+	if err != nil {
+		return nil, err
+	}
+	defer cancel()
+	out, err := queryRows(ctx, s, what, scan, query, args...)
+	return out, s.fault(ctx, opRead, err)
+}
+
+// queryRows is queryAll without the deadline.
+func queryRows[T any](ctx context.Context, s *Store, what string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading %s: %w", what, err)
@@ -270,7 +345,10 @@ func queryAll[T any](ctx context.Context, s *Store, what string, scan func(scann
 		}
 		out = append(out, v)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: reading %s: %w", what, err)
+	}
+	return out, nil
 }
 
 // one finishes reading a single row v: no row is ErrNotFound, and another
@@ -295,7 +373,7 @@ func firstWords(q string) string {
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
 
 // tables lists the schema's tables, for Size.
-var tables = []string{"learners", "puzzles", "open_puzzles", "attempts", "guild_members", "games", "lesson_progress", "schema_migrations", "interactions", "rate_limits", "states"}
+var tables = []string{"users", "learners", "puzzles", "open_puzzles", "attempts", "guild_members", "games", "lesson_progress", "goose_db_version", "interactions", "rate_limits", "states", "secrets", "review_cards"}
 
 // Size returns the bytes the store's tables and indexes take on disk: on
 // SQLite the whole file after a checkpoint, on PostgreSQL the total

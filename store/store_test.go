@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
@@ -47,7 +48,7 @@ func answer(tb testing.TB, s *store.Store, user, guild, puzzle string, correct b
 			return err
 		}
 		_, err = tx.AddAttempt(store.Attempt{User: user, Guild: guild, Game: "adapwns", PuzzleID: puzzle, Move: "5 4", Correct: correct,
-			Before: before, After: l.Rating.Rating, PuzzleAfter: p.Rating.Rating, Themes: "gap mod 3", At: time.Now()})
+			Before: before, After: l.Rating.Rating, PuzzleAfter: p.Rating.Rating, Themes: []string{"gap mod 3"}, At: time.Now()})
 		return err
 	})
 	if err != nil {
@@ -121,7 +122,7 @@ func TestPracticeRecords(t *testing.T) {
 			t.Errorf("Learner u1 = %+v, %v; want 1 solved, 1 failed, 1500", l, err)
 		}
 		as, err := s.Attempts(ctx, "u1", "adapwns", 0)
-		if err != nil || len(as) != 2 || as[0].Correct || !as[1].Correct || as[1].Themes != "gap mod 3" {
+		if err != nil || len(as) != 2 || as[0].Correct || !as[1].Correct || !slices.Equal(as[1].Themes, []string{"gap mod 3"}) {
 			t.Errorf("Attempts = %+v, %v", as, err)
 		}
 		if as, _ := s.Attempts(ctx, "u1", "", 1); len(as) != 1 || !as[0].Correct {
@@ -169,6 +170,9 @@ func TestDaily(t *testing.T) {
 		s := storetest.Open(t, b.Config(t))
 		add := func(user string, correct bool) error {
 			return s.Update(ctx, func(tx *store.Tx) error {
+				if _, err := tx.LockPuzzle("p", "abgame", init1500); err != nil {
+					return err
+				}
 				_, err := tx.AddAttempt(store.Attempt{User: user, Guild: "g", Game: "abgame", PuzzleID: "p", Daily: "2026-11-23", Move: "1 2", Correct: correct, At: time.Now()})
 				return err
 			})

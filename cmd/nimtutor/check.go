@@ -10,6 +10,7 @@ import (
 
 	"github.com/nimtutor/nimtutor/check"
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
@@ -90,14 +91,14 @@ func runCheck(ctx context.Context, args []string, out, errOut io.Writer) error {
 		return err
 	}
 	rep, err := check.Compare(ctx, g, input, output)
-	if ie, ok := errors.AsType[*solver.InputError](err); ok {
+	if ie, ok := errors.AsType[*fault.Error](err); ok {
 		return fmt.Errorf("%s is not a valid %s input: %w", *inPath, g.Name(), ie)
 	}
 	if err != nil {
 		return err
 	}
 	for _, line := range rep.Lines() {
-		fmt.Fprintln(out, line)
+		fmt.Fprintln(out, explain.Plain(line))
 	}
 	if rep.Smallest != nil {
 		res, stepList, err := check.Explain(ctx, g, rep.Smallest, explain.Options{})
@@ -106,7 +107,7 @@ func runCheck(ctx context.Context, args []string, out, errOut io.Writer) error {
 		} else {
 			fmt.Fprintf(out, "\nWhy the answer is %s:\n", res.Answer())
 			for k, s := range stepList {
-				fmt.Fprintf(out, "\n%d. %s\n%s\n", k+1, s.Title, s.Body)
+				fmt.Fprintf(out, "\n%d. %s\n%s\n", k+1, s.Title, explain.Plain(s.Body))
 			}
 		}
 	}

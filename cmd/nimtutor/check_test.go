@@ -20,8 +20,8 @@ func TestCheckCLI(t *testing.T) {
 		t.Fatalf("judge: exit %d", code)
 	}
 	lines := strings.Split(strings.TrimSuffix(right, "\n"), "\n")
-	// The sample is test 1; its answer flipped is the smallest failure
-	// among the two wrong ones.
+	// Test 1 is the smallest position (`0`, Dee first); its answer
+	// flipped is the smallest failure among the two wrong ones.
 	flip := map[string]string{"Dee": "Dum", "Dum": "Dee"}
 	lines[0], lines[len(lines)-1] = flip[lines[0]], flip[lines[len(lines)-1]]
 	write := func(name, body string) string {
@@ -37,9 +37,9 @@ func TestCheckCLI(t *testing.T) {
 		code int
 		want string
 	}{
-		{"right by seed", []string{"--seed", "9", "--output", okOut}, 0, "All 200 answers are right."},
-		{"right by input", []string{"--input", tests, "--output", okOut}, 0, "All 200 answers are right."},
-		{"wrong", []string{"--seed", "9", "--output", badOut}, 1, "Test 1 (input line 2) `010 101` (Dee first): the answer is **Dee**, your output line 1 says **Dum**."},
+		{"right by seed", []string{"--seed", "9", "--output", okOut}, 0, "All 284 answers are right."},
+		{"right by input", []string{"--input", tests, "--output", okOut}, 0, "All 284 answers are right."},
+		{"wrong", []string{"--seed", "9", "--output", badOut}, 1, "Test 1 (input line 2) `0` (Dee first): the answer is Dum, your output line 1 says Dee."},
 		{"short", []string{"--seed", "9", "--output", shortOut}, 1, "line 2: the output ends after 1 answer"},
 		{"no input", []string{"--output", okOut}, 2, ""},
 		{"both", []string{"--tests", "--output", okOut}, 2, ""},

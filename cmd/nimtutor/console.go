@@ -8,6 +8,7 @@ import (
 
 	"github.com/nimtutor/nimtutor/bot"
 	"github.com/nimtutor/nimtutor/commands"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // runConsole implements `nimtutor console`, the default without Discord
@@ -20,7 +21,7 @@ func (m *Main) runConsole(ctx context.Context, args []string) error {
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	c := m.newConsole(*dir)
+	c, _ := m.newConsole(*dir)
 	if isTerminal(in) {
 		c.Prompt = "> "
 		fmt.Fprintln(out, "nimtutor console: type a slash command such as /adapwns solve position:..P.P, or help.")
@@ -38,11 +39,13 @@ func isTerminal(r io.Reader) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// newConsole returns a console over the real handlers; pictures go to dir
-// ("" for a temporary directory).
-func (m *Main) newConsole(dir string) *bot.Console {
+// newConsole returns a console over the real handlers, and their tutor
+// for the commands that print a use case's value themselves; pictures go
+// to dir ("" for a temporary directory).
+func (m *Main) newConsole(dir string) (*bot.Console, *tutor.Tutor) {
 	log := quietLogger(m.Stderr)
 	r, _, prac := newRouter(log, commands.Config{Attachments: bot.LocalFiles{}})
+	prac.now = m.now
 	m.onClose(prac.close)
-	return &bot.Console{Handler: r, Commands: commands.Definitions(), PictureDir: dir}
+	return &bot.Console{Handler: r, Commands: commands.Definitions(), PictureDir: dir}, r.Tutor()
 }

@@ -19,11 +19,13 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/nimtutor/nimtutor/bot"
+	"github.com/nimtutor/nimtutor/bot/spectest"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/store/storetest"
 )
@@ -43,7 +45,10 @@ func e2eChild() {
 }
 
 // fakeDiscord receives the edits that deliver deferred answers, by
-// interaction token.
+// interaction token. Like Discord, it refuses a body that Discord's
+// OpenAPI document refuses (400, and the test fails naming the JSON path
+// and the rule), closes every third connection after answering and
+// keeps the others alive.
 type fakeDiscord struct {
 	srv   *httptest.Server
 	mu    sync.Mutex
@@ -58,6 +63,7 @@ type edit struct {
 
 func newFakeDiscord(tb testing.TB) *fakeDiscord {
 	f := &fakeDiscord{edits: map[string]chan edit{}}
+	var calls atomic.Int64
 	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// PATCH /api/v9/webhooks/APP/TOKEN/messages/@original
 		parts := strings.Split(r.URL.Path, "/")
@@ -65,14 +71,29 @@ func newFakeDiscord(tb testing.TB) *fakeDiscord {
 			http.NotFound(w, r)
 			return
 		}
-		js, files, err := payloadAndFiles(r.Header.Get("Content-Type"), r.Body)
+		if calls.Add(1)%3 == 0 {
+			w.Header().Set("Connection", "close")
+		}
+		raw, err := io.ReadAll(r.Body)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		if err := spectest.Check(r.Method, r.URL.Path, r.Header.Get("Content-Type"), raw); err != nil {
+			tb.Errorf("Discord's schema refuses a body: %v\n%.2000s", err, raw)
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			fmt.Fprintf(w, `{"message":%q,"code":50035}`, "Invalid Form Body: "+err.Error())
+			return
+		}
+		js, files, err := payloadAndFiles(r.Header.Get("Content-Type"), bytes.NewReader(raw))
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
 		}
 		f.channel(parts[5]) <- edit{js, files}
 		w.Header().Set("Content-Type", "application/json")
-		io.WriteString(w, `{"id":"5","channel_id":"3","content":""}`)
+		io.WriteString(w, `{"id":"1100000000000000005","channel_id":"1400000000000000003","content":""}`)
 	}))
 	tb.Cleanup(f.srv.Close)
 	return f
@@ -117,6 +138,18 @@ func payloadAndFiles(contentType string, body io.Reader) ([]byte, []string, erro
 	}
 }
 
+// snowflakes numbers the ids newSnowflake makes.
+var snowflakes atomic.Uint64
+
+// newSnowflake returns a fresh id shaped as Discord's: milliseconds since
+// 2015 above 22 bits of sequence. The transports refuse ids that are not
+// decimal uint64s, and the ledger of a shared database remembers every id
+// the run sent, so each must be new.
+func newSnowflake() string {
+	ms := uint64(time.Now().UnixMilli() - 1420070400000)
+	return strconv.FormatUint(ms<<22|snowflakes.Add(1)&(1<<22-1), 10)
+}
+
 // server is one `nimtutor http` process on loopback.
 type server struct {
 	cmd  *exec.Cmd
@@ -127,6 +160,17 @@ type server struct {
 // startServer starts a server process on the given store and waits until
 // it answers a signed PING.
 func startServer(tb testing.TB, priv ed25519.PrivateKey, discord *fakeDiscord, storeEnv []string) *server {
+	tb.Helper()
+	s := spawnServer(tb, priv, discord, storeEnv)
+	if err := s.waitPing(20 * time.Second); err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+// spawnServer starts a server process on the given store without waiting
+// for it.
+func spawnServer(tb testing.TB, priv ed25519.PrivateKey, discord *fakeDiscord, storeEnv []string) *server {
 	tb.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -144,21 +188,42 @@ func startServer(tb testing.TB, priv ed25519.PrivateKey, discord *fakeDiscord, s
 	}
 	s := &server{cmd: cmd, url: "http://" + addr + bot.InteractionsPath, priv: priv}
 	tb.Cleanup(func() { s.stop(tb) })
-	deadline := time.Now().Add(20 * time.Second)
+	return s
+}
+
+// waitPing waits until the server answers a signed PING, for at most
+// limit, or until it exits.
+func (s *server) waitPing(limit time.Duration) error {
+	deadline := time.Now().Add(limit)
 	for {
-		req := s.request(tb, []byte(`{"id":"1","application_id":"1","type":1,"token":"t","version":1}`))
+		if exited(s.cmd.Process.Pid) {
+			return fmt.Errorf("the server exited before it answered a PING")
+		}
+		req := s.request(panicTB{}, []byte(`{"id":"1","application_id":"1","type":1,"token":"t","version":1}`))
 		resp, err := http.DefaultClient.Do(req)
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return s
+				return nil
 			}
 		}
 		if time.Now().After(deadline) {
-			tb.Fatalf("the server did not answer a PING within 20 s: %v", err)
+			return fmt.Errorf("the server did not answer a PING within %v: %v", limit, err)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// exited reports whether the child pid has ended and waits to be reaped
+// (a zombie in /proc; Linux only, elsewhere false).
+func exited(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	// pid (comm) state …: the state follows the last ')'.
+	i := bytes.LastIndexByte(b, ')')
+	return i > 0 && i+2 < len(b) && b[i+2] == 'Z'
 }
 
 // stop ends the process with SIGTERM, as a service manager would.
@@ -273,7 +338,7 @@ func (l *learner) send(typ int, data any) *reply {
 	l.tb.Helper()
 	for {
 		l.seq++
-		id := fmt.Sprintf("%d%06d", time.Now().UnixNano(), l.seq)
+		id := newSnowflake()
 		body, err := json.Marshal(map[string]any{
 			"id": id, "application_id": "1000000000000000001", "type": typ,
 			"token": "tok" + id, "version": 1, "guild_id": l.guild,
@@ -328,7 +393,16 @@ func readReply(tb testing.TB, resp *http.Response) *reply {
 		b, _ := io.ReadAll(resp.Body)
 		tb.Fatalf("status %d: %s", resp.StatusCode, b)
 	}
-	js, files, err := payloadAndFiles(resp.Header.Get("Content-Type"), resp.Body)
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	// The answer Discord reads from the HTTP response is the body of a
+	// callback in its schema.
+	if err := spectest.Check(http.MethodPost, "/interactions/1/token/callback", resp.Header.Get("Content-Type"), raw); err != nil {
+		tb.Errorf("Discord's schema refuses a response: %v\n%.2000s", err, raw)
+	}
+	js, files, err := payloadAndFiles(resp.Header.Get("Content-Type"), bytes.NewReader(raw))
 	if err != nil {
 		tb.Fatal(err)
 	}

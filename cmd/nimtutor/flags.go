@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 
@@ -15,14 +17,64 @@ func newFlags(name string) *flag.FlagSet {
 	return fs
 }
 
+// helpRequest is the error of a command asked for its help with -h or
+// --help: Exec prints the command's usage and the flags of fs to
+// standard output and exits 0, as Go's own commands do.
+type helpRequest struct{ fs *flag.FlagSet }
+
+func (h *helpRequest) Error() string { return "help requested" }
+
+// parseFlags parses args into fs: -h or --help becomes a *helpRequest,
+// any other mistake a usage error.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return &helpRequest{fs}
+	case err != nil:
+		return usagef("%v", err)
+	}
+	return nil
+}
+
+// alias declares name as a second name of the flag of, for a name the
+// command line used before; -h does not list it.
+func alias(fs *flag.FlagSet, name, of string) {
+	fs.Var(fs.Lookup(of).Value, name, "")
+}
+
+// printFlags lists the flags of fs as flag.PrintDefaults does, each with
+// its type, its usage and its default when that is not the zero value,
+// leaving out the aliases.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	shown := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+	n := 0
+	fs.VisitAll(func(f *flag.Flag) {
+		if f.Usage == "" {
+			return
+		}
+		shown.Var(f.Value, f.Name, f.Usage)
+		// The listing shows the default even when -h comes after flags
+		// that changed the value.
+		shown.Lookup(f.Name).DefValue = f.DefValue
+		n++
+	})
+	if n == 0 {
+		fmt.Fprintln(w, "  (none)")
+		return
+	}
+	shown.SetOutput(w)
+	shown.PrintDefaults()
+}
+
 // parseArgs parses flags that may come before, between or after the
 // positional arguments, and returns the positional ones. A lone "--" ends
 // the flags, so a position that starts with "-" can still be given.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	var positional []string
 	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, usagef("%v", err)
+		if err := parseFlags(fs, args); err != nil {
+			return nil, err
 		}
 		args = fs.Args()
 		if len(args) == 0 {

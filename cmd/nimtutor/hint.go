@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/nimtutor/nimtutor/explain"
-	"github.com/nimtutor/nimtutor/solver"
+	"github.com/nimtutor/nimtutor/fault"
 )
 
 // runHint implements `nimtutor hint GAME POSITION [--first X] --level N
@@ -27,7 +27,7 @@ func runHint(ctx context.Context, args []string, out io.Writer) error {
 	if *verdict != "" {
 		k := slices.IndexFunc(choices, func(c string) bool { return strings.EqualFold(c, strings.TrimSpace(*verdict)) })
 		if k < 0 {
-			return &solver.InputError{Field: "verdict", Msg: fmt.Sprintf("%q is not a verdict here; choose one of %s", *verdict, strings.Join(choices, ", "))}
+			return fault.New(fault.EInvalid, "verdict", "%q is not a verdict here; choose one of %s", *verdict, strings.Join(choices, ", "))
 		}
 		_, reply := explain.CheckVerdict(r, choices[k])
 		fmt.Fprintln(out, reply)
@@ -35,10 +35,10 @@ func runHint(ctx context.Context, args []string, out io.Writer) error {
 	}
 	hints := explain.Hints(ctx, r, explain.Options{})
 	if *level < 1 || *level > len(hints) {
-		return &solver.InputError{Field: "level", Msg: fmt.Sprintf("there are %d levels of hints for this position; choose 1 to %d", len(hints), len(hints))}
+		return fault.New(fault.EInvalid, "level", "there are %d levels of hints for this position; choose 1 to %d", len(hints), len(hints))
 	}
 	h := hints[*level-1]
-	fmt.Fprintf(out, "Hint %d of %d: %s\n%s\n", *level, len(hints), h.Title, h.Body)
+	fmt.Fprintf(out, "Hint %d of %d: %s\n%s\n", *level, len(hints), h.Title, explain.Plain(h.Body))
 	if *level == explain.CheckLevel {
 		fmt.Fprintf(out, "Check your verdict: --verdict %q (one of %s).\n", choices[0], strings.Join(choices, ", "))
 	}

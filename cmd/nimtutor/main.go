@@ -9,16 +9,21 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"slices"
+	"strings"
 	"syscall"
+	"text/tabwriter"
+	"time"
 
 	"github.com/joho/godotenv"
 
 	// The binary offers every game: registering them is this import.
+	"github.com/nimtutor/nimtutor/fault"
 	_ "github.com/nimtutor/nimtutor/games/all"
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -46,6 +51,8 @@ type Main struct {
 	cmd     *subcommand
 	args    []string
 	closers []func() error
+	// now is practice's clock, nil for time.Now; tests move it.
+	now func() time.Time
 }
 
 // NewMain returns a Main on the process's standard streams.
@@ -71,17 +78,17 @@ func (m *Main) ParseFlags(_ context.Context, args []string) error {
 	if name == "-h" || name == "--help" {
 		name = "help"
 	}
-	if k := slices.IndexFunc(subcommands, func(c subcommand) bool { return c.name == name }); k >= 0 {
-		m.cmd, m.args = &subcommands[k], rest
+	if c := lookupCommand(name); c != nil {
+		m.cmd, m.args = c, rest
 		return nil
 	}
-	return solver.Errorf(solver.EUsage, "", "%q is not a command", name)
+	return fault.New(fault.EUsage, "", "%q is not a command", name)
 }
 
 // Run runs the subcommand ParseFlags chose.
 func (m *Main) Run(ctx context.Context) error {
 	if m.cmd == nil {
-		return solver.Errorf(solver.EUsage, "", "no command chosen")
+		return fault.New(fault.EUsage, "", "no command chosen")
 	}
 	return m.cmd.run(m, ctx, m.args)
 }
@@ -98,8 +105,8 @@ func (m *Main) Close() error {
 }
 
 // Exec parses args, runs the command and closes, printing any error to
-// Stderr, and returns the process's exit code: 0 for success, 1 for a
-// failure, 2 for a usage error (EUsage).
+// Stderr, and returns the process's exit code: 0 for success and for a
+// command's help (-h), 1 for a failure, 2 for a usage error (EUsage).
 func (m *Main) Exec(ctx context.Context, args []string) int {
 	err := m.ParseFlags(ctx, args)
 	if err != nil {
@@ -114,9 +121,13 @@ func (m *Main) Exec(ctx context.Context, args []string) int {
 	if err == nil {
 		return 0
 	}
+	if h, ok := errors.AsType[*helpRequest](err); ok {
+		printCommandHelp(m.Stdout, h.fs)
+		return 0
+	}
 	fmt.Fprintf(m.Stderr, "nimtutor %s: %v\n", m.cmd.name, err)
-	if solver.ErrorCode(err) == solver.EUsage {
-		fmt.Fprintf(m.Stderr, "usage: nimtutor %s\n", m.cmd.usage)
+	if fault.Code(err) == fault.EUsage {
+		fmt.Fprintf(m.Stderr, "usage: %s\nRun 'nimtutor %s -h' for its flags.\n", m.cmd.synopsis(), m.cmd.name)
 		return 2
 	}
 	return 1
@@ -125,10 +136,25 @@ func (m *Main) Exec(ctx context.Context, args []string) int {
 // onClose has Close call f.
 func (m *Main) onClose(f func() error) { m.closers = append(m.closers, f) }
 
-// subcommand is one entry of the command line.
+// subcommand is one entry of the command line: its name, the arguments
+// of its synopsis, and a one-line summary; -h adds the flags its run
+// declares.
 type subcommand struct {
-	name, usage, summary string
-	run                  func(m *Main, ctx context.Context, args []string) error
+	name, args, summary string
+	run                 func(m *Main, ctx context.Context, args []string) error
+}
+
+// synopsis is the command's usage line: "nimtutor NAME ARGS".
+func (c *subcommand) synopsis() string {
+	return strings.TrimSpace("nimtutor " + c.name + " " + c.args)
+}
+
+// lookupCommand returns the subcommand called name, or nil.
+func lookupCommand(name string) *subcommand {
+	if k := slices.IndexFunc(subcommands, func(c subcommand) bool { return c.name == name }); k >= 0 {
+		return &subcommands[k]
+	}
+	return nil
 }
 
 // subcommands is the command line's table; `help` prints it.
@@ -146,42 +172,92 @@ func both(f func(context.Context, []string, io.Writer, io.Writer) error) func(*M
 
 func init() {
 	subcommands = []subcommand{
-		{"solve", "solve GAME POSITION [--first Dee|Dum] [--json]", "who wins, one optimal move and why", out(runSolve)},
-		{"hint", "hint GAME POSITION [--first Dee|Dum] [--level N | --verdict WINNER]", "one level of the hint ladder, or check your verdict", out(runHint)},
-		{"moves", "moves GAME POSITION [--first Dee|Dum] [--json]", "every legal move: win, lose or tie, in how many moves, and the recommended one", out(runMoves)},
-		{"why", `why GAME POSITION --move "A B" [--other "C D"] [--first Dee|Dum]`, "why a move is wrong or slower, against the recommended or another move", out(runWhy)},
-		{"judge", "judge GAME [--strict] < input", "answer the original problem's judge input",
+		{"solve", "GAME POSITION [--first Dee|Dum] [--json] [--full]", "who wins, one optimal move and why", out(runSolve)},
+		{"hint", "GAME POSITION [--first Dee|Dum] [--level N | --verdict WINNER]", "one level of the hint ladder, or check your verdict", out(runHint)},
+		{"moves", "GAME POSITION [--first Dee|Dum] [--json]", "every legal move: win, lose or tie, in how many moves, and the recommended one", out(runMoves)},
+		{"why", `GAME POSITION --move "A B" [--other-move "C D"] [--first Dee|Dum]`, "why a move is wrong or slower, against the recommended or another move", out(runWhy)},
+		{"judge", "GAME [--strict] < input", "answer the original problem's judge input",
 			func(m *Main, ctx context.Context, args []string) error { return runJudge(ctx, args, m.Stdin, m.Stdout) }},
-		{"check", "check GAME --tests [--seed N] [-o file] | check GAME --input in.txt|--seed N --output out.txt", "a test file in the judge's format, or your program's output checked answer by answer",
+		{"check", "GAME --tests [--seed N] [-o FILE]\n   or: nimtutor check GAME --input IN.txt|--seed N --output OUT.txt", "a test file in the judge's format, or your program's output checked answer by answer",
 			both(runCheck)},
-		{"verify", "verify GAME|all [--max N] | verify GAME POSITION", "prove the formula by exhaustive search on all small positions", out(runVerify)},
-		{"play", "play GAME POSITION [--first Dee|Dum] [--bot-first]", "play a position against a bot that never errs", (*Main).runPlay},
-		{"practice", "practice GAME [--theme T]", "rated puzzles at your level; answers, hints and ratings are stored", (*Main).runPractice},
-		{"progress", "progress [GAME]", "your practice ratings, streaks, weakest theme and a plot", runConsoleLine("progress")},
-		{"history", "history", "your recent puzzles and games", runConsoleLine("history")},
-		{"review", "review [GAMEID]", "the review card of a stored game (the latest finished one by default)", (*Main).runReview},
-		{"render", "render GAME POSITION [--first Dee|Dum] [--bare] [-o file.png]", "draw the position as a PNG", out(runRender)},
-		{"gateway", "gateway", "run the Discord bot over the gateway (needs DISCORD_TOKEN)", both(runGateway)},
-		{"http", "http [-addr HOST:PORT]", "serve Discord's Interactions Endpoint URL (needs DISCORD_PUBLIC_KEY)", both(runHTTP)},
-		{"register", "register [-guild ID | -global]", "send the slash-command table to Discord (needs DISCORD_TOKEN, DISCORD_APP_ID)", both(runRegister)},
-		{"console", "console [--pictures DIR]", "the local console: slash commands on standard input, replies as text", (*Main).runConsole},
-		{"loadtest", "loadtest [-duration 20s] [-conns 16] [-seed N]", "drive the HTTP endpoint with a busy server's mix beside a do-nothing endpoint; print the figures",
+		{"verify", "GAME|all [--max N]\n   or: nimtutor verify GAME POSITION [--first Dee|Dum]", "prove the formula by exhaustive search on all small positions", out(runVerify)},
+		{"play", "GAME POSITION [--first Dee|Dum] [--bot-first]", "play a position against a bot that never errs", (*Main).runPlay},
+		{"practice", "GAME [--theme T]\n   or: nimtutor practice refit [--simulated] [--write FILE]", "rated puzzles at your level; answers, hints and ratings are stored; refit fits the puzzles' first ratings", (*Main).runPractice},
+		{"progress", "[GAME]", "your practice ratings, streaks, weakest theme and a plot", runConsoleLine("progress")},
+		{"history", "", "your recent puzzles and games", runConsoleLine("history")},
+		{"review", "[GAMEID]", "the review card of a stored game (the latest finished one by default)", (*Main).runReview},
+		{"render", "GAME POSITION [--first Dee|Dum] [--bare] [-o FILE.png]", "draw the position as a PNG", out(runRender)},
+		{"console", "[--pictures DIR]", "the local console: slash commands on standard input, replies as text", (*Main).runConsole},
+		{"gateway", "[--shards N|auto [--shard ID | --shard-range FIRST-LAST]] [--metrics-addr HOST:PORT]", "run the Discord bot over the gateway (needs DISCORD_TOKEN)", both(runGateway)},
+		{"http", "[--addr HOST:PORT]", "serve Discord's Interactions Endpoint URL (needs DISCORD_PUBLIC_KEY)", both(runHTTP)},
+		{"register", "[--guild ID | --global]", "send the slash-command table to Discord (needs DISCORD_TOKEN, DISCORD_APP_ID)", both(runRegister)},
+		{"commands", "[--json]", "print the slash-command table as sent to Discord", out(runCommands)},
+		{"loadtest", "[--duration 20s] [--conns 16] [--seed N]", "drive the HTTP endpoint with a busy server's mix beside a do-nothing endpoint; print the figures",
 			both(runLoadtest)},
-		{"commands", "commands --json", "print the slash-command table as sent to Discord", out(runCommands)},
-		{"help", "help", "this list",
-			func(m *Main, _ context.Context, _ []string) error { printHelp(m.Stdout); return nil }},
+		{"help", "[COMMAND]", "this list, or a command's usage and flags", runHelp},
 	}
 }
 
-func printHelp(w io.Writer) {
-	fmt.Fprintln(w, "nimtutor teaches game theory through competitive-programming games.")
-	fmt.Fprintf(w, "Games: %v\n\nCommands:\n", solver.Names())
-	for _, c := range subcommands {
-		fmt.Fprintf(w, "  nimtutor %-50s %s\n", c.usage, c.summary)
+// runHelp implements `nimtutor help [COMMAND]`: the list of commands, or
+// what `nimtutor COMMAND -h` prints.
+func runHelp(m *Main, ctx context.Context, args []string) error {
+	positional, err := parseArgs(newFlags("help"), args)
+	switch {
+	case err != nil:
+		return err
+	case len(positional) > 1:
+		return usagef("help takes at most one command")
+	case len(positional) == 0:
+		printHelp(m.Stdout)
+		return nil
 	}
+	c := lookupCommand(positional[0])
+	if c == nil {
+		return usagef("%q is not a command; nimtutor help lists them", positional[0])
+	}
+	return c.run(m, ctx, []string{"-h"})
+}
+
+// printHelp writes the list of games and commands.
+func printHelp(w io.Writer) {
+	fmt.Fprint(w, "nimtutor teaches game theory through competitive-programming games.\n\n")
+	fmt.Fprint(w, "Usage: nimtutor COMMAND [ARGUMENTS] [FLAGS]\n\nGames:\n")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, g := range solver.Games() {
+		fmt.Fprintf(tw, "  %s\t%s\n", g.Name(), g.Title())
+	}
+	tw.Flush()
+	fmt.Fprint(w, "\nCommands:\n")
+	for _, c := range subcommands {
+		fmt.Fprintf(tw, "  %s\t%s\n", c.name, c.summary)
+	}
+	tw.Flush()
+	fmt.Fprint(w, "\nWith no command, nimtutor runs the gateway when DISCORD_TOKEN is set and the console otherwise.\n")
+	fmt.Fprint(w, "Run 'nimtutor COMMAND -h' (or 'nimtutor help COMMAND') for a command's arguments and flags.\n")
+}
+
+// printCommandHelp writes what `nimtutor COMMAND -h` prints: the
+// synopsis and summary of the command whose flags fs holds, then every
+// flag with its default.
+func printCommandHelp(w io.Writer, fs *flag.FlagSet) {
+	c := lookupCommand(fs.Name())
+	if c == nil { // a flag set named after no command: a bug, said plainly
+		fmt.Fprintf(w, "nimtutor %s: no help for this command\n", fs.Name())
+		return
+	}
+	fmt.Fprintf(w, "usage: %s\n\n%s.\n\nFlags:\n", c.synopsis(), capitalize(c.summary))
+	printFlags(w, fs)
+}
+
+// capitalize upper-cases the first letter of s.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // usagef returns a mistake in how a command was called (exit code 2).
 func usagef(format string, args ...any) error {
-	return solver.Errorf(solver.EUsage, "", format, args...)
+	return fault.New(fault.EUsage, "", format, args...)
 }

@@ -117,7 +117,7 @@ func TestExitCodes(t *testing.T) {
 		{"", []string{"solve", "adapwns", "..X.P"}, 1, "position: character 3 is 'X'"},
 		{"", []string{"solve", "binim2", "010"}, 1, "first: binim2 needs the player who moves first"},
 		{"", []string{"solve", "adapwns"}, 2, "give a game and a position"},
-		{"", []string{"hint", "adapwns", "..P.P", "--level", "9"}, 1, "there are 6 levels"},
+		{"", []string{"hint", "adapwns", "..P.P", "--level", "9"}, 1, "there are 5 levels"},
 		{"", []string{"nope"}, 2, `"nope" is not a command`},
 		{"1\n2 Dee\n010\n101\n", []string{"judge", "binim2"}, 0, ""},
 		{"1\n2 Dee\n010\n", []string{"judge", "binim2"}, 1, "the input ended before stack 2"},

@@ -22,7 +22,7 @@ func (m *Main) runPlay(ctx context.Context, args []string) error {
 		return err
 	}
 	first := pf.first
-	c := m.newConsole("")
+	c, _ := m.newConsole("")
 	line := fmt.Sprintf("/%s play position:%s", positional[0], strings.Join(positional[1:], " "))
 	if *first != "" {
 		line += " first:" + *first

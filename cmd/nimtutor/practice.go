@@ -4,34 +4,35 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"slices"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/bot"
-	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
-	"github.com/nimtutor/nimtutor/store"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // runPractice implements `nimtutor practice GAME [--theme T]`: rated
 // puzzles in the terminal for the one local learner, through the same
 // handlers as /practice, on the same store.
 func (m *Main) runPractice(ctx context.Context, args []string) error {
+	if len(args) > 0 && args[0] == "refit" {
+		return m.runRefit(ctx, args[1:])
+	}
 	in, out := m.Stdin, m.Stdout
 	fs := newFlags("practice")
-	theme := fs.String("theme", "", "only puzzles that need this idea")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
-	}
-	if fs.NArg() != 1 {
-		return usagef("practice needs one game: %s", strings.Join(solver.Names(), ", "))
-	}
-	g, err := solver.Lookup(fs.Arg(0))
+	theme := fs.String("theme", "", `only puzzles that need this idea, such as "nim heaps" (an unknown theme lists them)`)
+	positional, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
-	c := m.newConsole("")
+	if len(positional) != 1 {
+		return usagef("practice needs one game: %s", strings.Join(solver.Names(), ", "))
+	}
+	g, err := solver.Lookup(positional[0])
+	if err != nil {
+		return err
+	}
+	c, _ := m.newConsole("")
 	line := "/practice game:" + g.Name()
 	if *theme != "" {
 		line += " theme:" + *theme
@@ -53,66 +54,68 @@ func (m *Main) runPractice(ctx context.Context, args []string) error {
 }
 
 // runConsoleLine implements the commands that are one console line:
-// `nimtutor progress [GAME]` and `nimtutor history`.
+// `nimtutor progress [GAME]` and `nimtutor history`. The reply is printed
+// without its buttons, which a command that exits cannot press; what
+// they do is said as commands that work here.
 func runConsoleLine(name string) func(m *Main, ctx context.Context, args []string) error {
 	return func(m *Main, ctx context.Context, args []string) error {
-		fs := newFlags(name)
-		if err := fs.Parse(args); err != nil {
-			return usagef("%v", err)
+		positional, err := parseArgs(newFlags(name), args)
+		if err != nil {
+			return err
 		}
-		line := "/" + name
+		line, game := "/"+name, ""
 		switch {
-		case name == "progress" && fs.NArg() == 1:
-			g, err := solver.Lookup(fs.Arg(0))
+		case name == "progress" && len(positional) == 1:
+			g, err := solver.Lookup(positional[0])
 			if err != nil {
 				return err
 			}
-			line += " game:" + g.Name()
-		case fs.NArg() > 0:
+			game = g.Name()
+			line += " game:" + game
+		case len(positional) > 0:
 			return usagef("%s takes %s", name, map[string]string{"progress": "at most a game", "history": "no arguments"}[name])
 		}
-		m.newConsole("").Do(ctx, line, m.Stdout)
+		c, t := m.newConsole("")
+		c.NoControls = true
+		c.Do(ctx, line, m.Stdout)
+		switch name {
+		case "history":
+			if h, err := t.History(ctx, bot.ConsoleUserID, 1); err == nil && len(h.Games) > 0 {
+				fmt.Fprintln(m.Stdout, "Review a game: nimtutor review GAMEID, with its id from the list above. Resume one: nimtutor console, then /history.")
+			}
+		case "progress":
+			p, err := t.Progress(ctx, bot.ConsoleUserID, game)
+			if err == nil && p.Weakest != "" {
+				fmt.Fprintf(m.Stdout, "Practise your weakest theme: nimtutor practice %s --theme %q\n", p.WeakestGame, p.Weakest)
+			}
+		}
 		return nil
 	}
 }
 
 // runReview implements `nimtutor review [GAMEID]`: the review card of a
-// stored game, the latest finished one by default, for the local learner.
+// stored game of the local learner's, by the id `nimtutor history`
+// shows, or the latest finished one.
 func (m *Main) runReview(ctx context.Context, args []string) error {
 	out := m.Stdout
-	fs := newFlags("review")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
+	positional, err := parseArgs(newFlags("review"), args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 1 {
+	if len(positional) > 1 {
 		return usagef("review takes at most one game id (nimtutor history lists them)")
 	}
-	lp := newLazyPractice(quietLogger(io.Discard))
-	m.onClose(lp.close)
-	svc, err := lp.open(ctx)
-	if err != nil {
-		return err
-	}
-	var rec store.GameRecord
-	if fs.NArg() == 1 {
-		if rec, err = svc.Store().Game(ctx, fs.Arg(0)); errors.Is(err, store.ErrNotFound) {
-			return fmt.Errorf("no stored game has the id %q", fs.Arg(0))
-		}
+	_, t := m.newConsole("")
+	var rec tutor.GameRecord
+	var rev *tutor.Review
+	if len(positional) == 1 {
+		rec, rev, err = t.Review(ctx, bot.ConsoleUserID, positional[0])
 	} else {
-		games, err := svc.Store().Games(ctx, bot.ConsoleUserID, 50)
-		if err != nil {
-			return err
-		}
-		k := slices.IndexFunc(games, func(g store.GameRecord) bool { return g.Result != "" })
-		if k < 0 {
+		rec, rev, err = t.LastFinished(ctx, bot.ConsoleUserID)
+		if errors.Is(err, tutor.ErrNoFinishedGame) {
 			return errors.New("no finished game is stored yet; play one with `nimtutor play GAME POSITION`")
 		}
-		rec = games[k]
 	}
-	if err != nil {
-		return err
-	}
-	rev, err := practice.ReviewRecord(rec)
 	if err != nil {
 		return err
 	}

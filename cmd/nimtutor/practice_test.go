@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -46,7 +47,7 @@ func TestPracticeCLI(t *testing.T) {
 		}
 	}
 	code, out, _ = runCLI(t, "", "progress")
-	if code != 0 || !strings.Contains(out, "adapwns: ") || !strings.Contains(out, "Picture: ") {
+	if code != 0 || !strings.Contains(out, "adapwns: ") || !strings.Contains(out, "Picture: ") || strings.Contains(out, "click") {
 		t.Errorf("progress: exit %d:\n%s", code, out)
 	}
 	// A game thrown away on the first move, then its review.
@@ -59,13 +60,39 @@ func TestPracticeCLI(t *testing.T) {
 		t.Errorf("review: exit %d (%s):\n%s", code, errOut, out)
 	}
 	code, out, _ = runCLI(t, "", "history")
-	if code != 0 || !strings.Contains(out, "adapwns from `.P.P`, 2 moves, lost") || !strings.Contains(out, "adapwns-") {
+	if code != 0 || !strings.Contains(out, "(adapwns) from `.P.P`, 2 moves, lost") || !strings.Contains(out, "adapwns-") {
 		t.Errorf("history: exit %d:\n%s", code, out)
 	}
-	if code, _, errOut := runCLI(t, "", "review", "nope"); code != 1 || !strings.Contains(errOut, `no stored game has the id "nope"`) {
+	if strings.Contains(out, "click") || strings.Contains(out, "[1]") || !strings.Contains(out, "nimtutor review GAMEID") {
+		t.Errorf("history prints controls the command line cannot press:\n%s", out)
+	}
+	if code, out, errOut := runCLI(t, "", "review", historyID(t, out)); code != 0 || !strings.Contains(out, "1. move the piece on cell 2 to cell 1: mistake") {
+		t.Errorf("review by the id history shows: exit %d (%s):\n%s", code, errOut, out)
+	}
+	if code, _, errOut := runCLI(t, "", "review", "nope"); code != 1 || !strings.Contains(errOut, `no stored game of yours has the id "nope"`) {
 		t.Errorf("review of an unknown id: exit %d, %s", code, errOut)
 	}
 	if code, _, _ := runCLI(t, "", "practice"); code != 2 {
 		t.Errorf("practice without a game: exit %d, want 2", code)
+	}
+}
+
+// historyID returns the id of the first game a /history reply lists.
+func historyID(tb testing.TB, out string) string {
+	tb.Helper()
+	m := regexp.MustCompile(`1\. Game ([A-Za-z0-9_-]{12}) \(`).FindStringSubmatch(out)
+	if m == nil {
+		tb.Fatalf("history shows no game id:\n%s", out)
+	}
+	return m[1]
+}
+
+// TestPracticeNextUnanswered asks for the next puzzle without answering
+// the one shown: the same puzzle comes back, and the reply says why.
+func TestPracticeNextUnanswered(t *testing.T) {
+	t.Setenv("NIMTUTOR_DB", filepath.Join(t.TempDir(), "next.db"))
+	code, out, errOut := runCLI(t, "next\nquit\n", "practice", "adapwns")
+	if code != 0 || !strings.Contains(out, "You have not answered this puzzle yet") {
+		t.Errorf("next on an unanswered puzzle: exit %d (%s):\n%s", code, errOut, out)
 	}
 }

@@ -121,7 +121,6 @@ type client struct {
 	url  string
 	priv ed25519.PrivateKey
 	http *http.Client
-	seq  atomic.Int64
 }
 
 // body builds an interaction by user in guild with data.
@@ -135,7 +134,7 @@ func (c *client) body(id string, typ int, user string, data any) []byte {
 }
 
 func (c *client) newID() string {
-	return fmt.Sprintf("%d%06d", time.Now().UnixNano(), c.seq.Add(1)%1_000_000)
+	return newSnowflake()
 }
 
 // post sends a signed body and returns the status and the reply (nil

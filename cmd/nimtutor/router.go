@@ -9,6 +9,7 @@ import (
 
 	"github.com/nimtutor/nimtutor/bot"
 	"github.com/nimtutor/nimtutor/commands"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // Cache bounds: entries (each at most one Discord message or one
@@ -21,15 +22,20 @@ const (
 )
 
 // newRouter wires the handlers with a fresh bounded cache, the logger and
-// the secret that signs button state (NIMTUTOR_SECRET; random if unset,
-// which is fine for one process but not for replicas). cfg carries the
+// the secret that signs button state: NIMTUTOR_SECRET, else cfg.Secret
+// (with DATABASE_URL, the key kept in the database for every replica),
+// else a random key, which is fine for one process. cfg carries the
 // rest (command ids, the attachment downloader); its Log, Cache, Secret
 // and Practice are set here. The store (practice, stored games) opens on
 // first use; the returned lazyPractice closes it.
 func newRouter(log *slog.Logger, cfg commands.Config) (*commands.Router, *bot.Cache, *lazyPractice) {
 	cache := bot.NewCache(cacheEntries, cacheTTL)
 	secret := []byte(rawSetting("NIMTUTOR_SECRET"))
-	if len(secret) == 0 {
+	switch {
+	case len(secret) > 0:
+	case len(cfg.Secret) > 0:
+		secret = cfg.Secret // the key replicas share in the database (signingSecret)
+	default:
 		log.Debug("NIMTUTOR_SECRET is not set: button state is signed with a random per-process key")
 	}
 	prac := newLazyPractice(log)
@@ -43,13 +49,13 @@ func newRouter(log *slog.Logger, cfg commands.Config) (*commands.Router, *bot.Ca
 // queue of 64 per core.
 func defaultGates(cfg *commands.Config) {
 	if cfg.Searches == nil {
-		cfg.Searches = commands.NewGate(searchWorkers(), -1)
+		cfg.Searches = tutor.NewGate(searchWorkers(), -1)
 	}
 	if cfg.Pictures == nil {
-		cfg.Pictures = commands.NewGate(0, -1)
+		cfg.Pictures = tutor.NewGate(0, -1)
 	}
 	if cfg.Work == nil {
-		cfg.Work = commands.NewGate(2*runtime.GOMAXPROCS(0), 64*runtime.GOMAXPROCS(0))
+		cfg.Work = tutor.NewGate(2*runtime.GOMAXPROCS(0), 64*runtime.GOMAXPROCS(0))
 	}
 }
 

@@ -23,6 +23,7 @@ var settings = map[string]string{
 	"NIMTUTOR_ATTACHMENT_HOSTS": "the hosts uploaded files are downloaded from",
 	"DATABASE_URL":              "the PostgreSQL database replicas share",
 	"NIMTUTOR_DB":               "the SQLite file, without DATABASE_URL",
+	"NIMTUTOR_STORE_DEADLINES":  "how long each kind of database operation may take (shared, read, write)",
 	"NIMTUTOR_MEMORY_LIMIT":     "the soft memory limit of a serving process",
 	"RATE_BURST":                "how many interactions a user may send per RATE_PER",
 	"RATE_PER":                  "the window of the per-user rate limit",

@@ -14,13 +14,14 @@ import (
 	"github.com/nimtutor/nimtutor/commands"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/store"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // Replicas: when DATABASE_URL names a PostgreSQL database, a Discord
 // transport opens it at start-up and keeps there everything replicas
 // must agree on: the interaction ids already received (bot.Ledger), the
 // per-user rate limits (bot.SharedRateLimiter), game states too large for
-// a custom_id (commands.StateStore) and, as always, practice records.
+// a custom_id (tutor.StateStore) and, as always, practice records.
 // Explanations stay in each replica's own cache. Without DATABASE_URL
 // all of these stay in the process, as suits one process on SQLite.
 
@@ -34,7 +35,10 @@ const rateRowTTL = time.Hour
 // is set, and sweeps its expired rows until ctx ends; it returns nil
 // without one.
 func openShared(ctx context.Context, log *slog.Logger) (*store.Store, error) {
-	cfg := storeConfig()
+	cfg, err := storeConfig()
+	if err != nil {
+		return nil, err
+	}
 	if cfg.DatabaseURL == "" {
 		return nil, nil
 	}
@@ -75,6 +79,9 @@ func every(ctx context.Context, d time.Duration, f func()) {
 func (l *lazyPractice) adopt(st *store.Store) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.observe != nil {
+		st.SetObserver(l.observe)
+	}
 	l.st, l.svc = st, practice.New(st, l.now)
 }
 
@@ -87,20 +94,27 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 		cfg.States = sh
 	}
 	defaultGates(&cfg)
-	for name, g := range map[string]*commands.Gate{"search": cfg.Searches, "picture": cfg.Pictures, "work": cfg.Work} {
-		m.Gauge("nimtutor_queue_running", `gate="`+name+`"`, "Heavy jobs running, by gate.", func() float64 { r, _ := g.Load(); return float64(r) })
-		m.Gauge("nimtutor_queue_waiting", `gate="`+name+`"`, "Heavy jobs waiting for a worker, by gate.", func() float64 { _, w := g.Load(); return float64(w) })
+	for name, g := range map[string]*tutor.Gate{"search": cfg.Searches, "picture": cfg.Pictures, "work": cfg.Work} {
+		gate := map[string]string{"gate": name}
+		m.Gauge("nimtutor_queue_running", "Heavy jobs running, by gate.", gate, func() float64 { r, _ := g.Load(); return float64(r) })
+		m.Gauge("nimtutor_queue_waiting", "Heavy jobs waiting for a worker, by gate.", gate, func() float64 { _, w := g.Load(); return float64(w) })
 	}
 	r, cache, prac := newRouter(log, cfg)
 	var h bot.Handler = bot.NewRateLimiter(r, limits)
+	// The store reports its latency on either database: the shared
+	// PostgreSQL store now, the SQLite file when it opens on first use.
+	prac.observe = m.ObserveStore
 	if sh != nil {
 		prac.adopt(sh)
-		sh.SetObserver(m.ObserveStore)
-		h = bot.NewSharedRateLimiter(r, sh, limits, log)
+		shared := bot.NewSharedRateLimiter(r, sh, limits, log)
+		h = shared
+		m.CounterFunc("nimtutor_rate_limit_fallbacks_total", "Interactions the shared rate limit could not count in time, limited by this replica alone.", nil, func() float64 { return float64(shared.Fallbacks()) })
 	}
-	m.CounterFunc("nimtutor_cache_requests_total", `result="hit"`, "Explanation and state cache lookups, by result.", func() float64 { return float64(cache.Stats().Hits) })
-	m.CounterFunc("nimtutor_cache_requests_total", `result="miss"`, "", func() float64 { return float64(cache.Stats().Misses) })
-	m.Gauge("nimtutor_cache_entries", "", "Entries in this replica's cache.", func() float64 { return float64(cache.Stats().Entries) })
+	storeFaults(m, prac)
+	const cacheHelp = "Explanation and state cache lookups, by result."
+	m.CounterFunc("nimtutor_cache_requests_total", cacheHelp, map[string]string{"result": "hit"}, func() float64 { return float64(cache.Stats().Hits) })
+	m.CounterFunc("nimtutor_cache_requests_total", cacheHelp, map[string]string{"result": "miss"}, func() float64 { return float64(cache.Stats().Misses) })
+	m.Gauge("nimtutor_cache_entries", "Entries in this replica's cache.", nil, func() float64 { return float64(cache.Stats().Entries) })
 	go func() {
 		every(ctx, cacheLogEvery, func() { logCache(log, cache) })
 		logCache(log, cache)
@@ -178,24 +192,35 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Secret, err = signingSecret(ctx, log, sh); err != nil {
+		sh.Close()
+		return nil, err
+	}
 	m := bot.NewMetrics()
 	h, prac, closeStore := newSharedHandler(ctx, log, cfg, limits, sh, m)
+	if sh == nil {
+		// One process per SQLite file: take the file now, so that a
+		// second process on it is refused at start, not at its first answer.
+		if _, err := prac.open(ctx); err != nil {
+			closeStore()
+			return nil, err
+		}
+	}
 	rep := &replica{handler: h, metrics: m, close: closeStore, sender: m.Sender(bot.NewREST(api, nil, log)), log: log}
 	if sh != nil {
 		rep.ledger = sh
 	}
-	rep.ready = func(ctx context.Context) error {
+	rep.ready = bot.Readiness(log, bot.Check{Component: "store", Ready: func(ctx context.Context) error {
 		if sh != nil {
 			return sh.Ready(ctx)
 		}
-		// One process: the SQLite store opens on first use; a probe
-		// opens it (creating and migrating the file) and checks it.
+		// One process: the SQLite store, opened at start.
 		svc, err := prac.open(ctx)
 		if err != nil {
 			return err
 		}
 		return svc.Store().Ready(ctx)
-	}
+	}})
 	return rep, nil
 }
 
@@ -222,4 +247,22 @@ func (rep *replica) runGateway(ctx context.Context, token string, plan bot.Shard
 		}()
 	}
 	return bot.RunShards(ctx, cfg, plan, rep.handler, rep.log)
+}
+
+// storeFaults registers nimtutor_store_faults_total{kind}: the store
+// operations the database failed (unreachable, stalled past the
+// deadline, read-only, full), by kind of deadline.
+func storeFaults(m *bot.Metrics, prac *lazyPractice) {
+	const help = "Store operations the database failed or did not answer in time, by kind: shared state, practice reads, practice writes."
+	for k, kind := range []string{"shared", "read", "write"} {
+		m.CounterFunc("nimtutor_store_faults_total", help, map[string]string{"kind": kind}, func() float64 {
+			st := prac.store()
+			if st == nil {
+				return 0
+			}
+			f := [3]uint64{}
+			f[0], f[1], f[2] = st.Faults()
+			return float64(f[k])
+		})
+	}
 }

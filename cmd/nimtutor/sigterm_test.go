@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -51,7 +52,7 @@ func TestSIGTERMStopsWithinTwoSeconds(t *testing.T) {
 
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "NIMTUTOR_TEST_RUN_MAIN=1", "NIMTUTOR_TEST_ARGS=http",
-		"DISCORD_PUBLIC_KEY="+hex.EncodeToString(pub), "HTTP_ADDR="+addr, "DISCORD_API_URL="+api.URL+"/api/v10", "LOG_LEVEL=warn",
+		"DISCORD_PUBLIC_KEY="+hex.EncodeToString(pub), "HTTP_ADDR="+addr, "NIMTUTOR_DB="+filepath.Join(t.TempDir(), "sigterm.db"), "DISCORD_API_URL="+api.URL+"/api/v10", "LOG_LEVEL=warn",
 		// A binary built with -race sleeps a second at exit unless told not to.
 		"GORACE=atexit_sleep_ms=0")
 	var stderr bytes.Buffer

@@ -42,7 +42,7 @@ func writeJSON(out io.Writer, v any) error {
 func writeShortText(ctx context.Context, out io.Writer, r solver.Result) error {
 	fmt.Fprintf(out, "%s %s: %s.\n", r.Position.Game().Name(), r.Position, verdictLine(r))
 	for _, s := range explain.Short(explain.Summary(ctx, r, explain.Options{}), explain.MoveStep(ctx, r)) {
-		fmt.Fprintf(out, "\n%s: %s\n", s.Title, s.Body)
+		fmt.Fprintf(out, "\n%s: %s\n", s.Title, explain.Plain(s.Body))
 	}
 	return nil
 }
@@ -105,7 +105,7 @@ func writeSolveText(ctx context.Context, out io.Writer, r solver.Result) error {
 		fmt.Fprintf(out, "%s wins%s (judge answer: %s).\n", r.WinnerName(), explain.InMoves(r), r.Answer())
 	}
 	for i, s := range steps(ctx, r) {
-		fmt.Fprintf(out, "\n%d. %s\n%s\n", i+1, s.Title, s.Body)
+		fmt.Fprintf(out, "\n%d. %s\n%s\n", i+1, s.Title, explain.Plain(s.Body))
 	}
 	return nil
 }

@@ -8,18 +8,25 @@ import (
 	"sync"
 	"time"
 
-	"github.com/nimtutor/nimtutor/commands"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/store"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // storeOpenTimeout bounds connecting to the database and migrating it.
 const storeOpenTimeout = 30 * time.Second
 
 // storeConfig reads where the store lives: DATABASE_URL (PostgreSQL)
-// when set, else the SQLite file NIMTUTOR_DB, else ./nimtutor.db.
-func storeConfig() store.Config {
-	return store.Config{DatabaseURL: setting("DATABASE_URL"), Path: setting("NIMTUTOR_DB")}
+// when set, else the SQLite file NIMTUTOR_DB, else ./nimtutor.db; and the
+// deadlines of its operations, NIMTUTOR_STORE_DEADLINES.
+func storeConfig() (store.Config, error) {
+	cfg := store.Config{DatabaseURL: setting("DATABASE_URL"), Path: setting("NIMTUTOR_DB")}
+	d, err := store.ParseDeadlines(setting("NIMTUTOR_STORE_DEADLINES"))
+	if err != nil {
+		return cfg, fmt.Errorf("NIMTUTOR_STORE_DEADLINES: %w", err)
+	}
+	cfg.Deadlines = d
+	return cfg, nil
 }
 
 // describeStore names the store for people, without a password.
@@ -36,8 +43,13 @@ func describeStore(cfg store.Config) string {
 // was opened.
 type lazyPractice struct {
 	cfg store.Config
-	log *slog.Logger
-	now func() time.Time
+	// cfgErr is what storeConfig said of the settings; open returns it.
+	cfgErr error
+	log    *slog.Logger
+	now    func() time.Time
+	// observe, when set before the store opens, receives the duration of
+	// the store's operations, for the metrics.
+	observe store.Observer
 
 	mu  sync.Mutex
 	st  *store.Store
@@ -45,15 +57,19 @@ type lazyPractice struct {
 }
 
 func newLazyPractice(log *slog.Logger) *lazyPractice {
-	return &lazyPractice{cfg: storeConfig(), log: log}
+	cfg, err := storeConfig()
+	return &lazyPractice{cfg: cfg, cfgErr: err, log: log}
 }
 
-// open implements commands.PracticeOpener.
+// open implements tutor.Opener.
 func (l *lazyPractice) open(ctx context.Context) (*practice.Service, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.svc != nil {
 		return l.svc, nil
+	}
+	if l.cfgErr != nil {
+		return nil, l.cfgErr
 	}
 	ctx, cancel := context.WithTimeout(ctx, storeOpenTimeout)
 	defer cancel()
@@ -62,11 +78,14 @@ func (l *lazyPractice) open(ctx context.Context) (*practice.Service, error) {
 		return nil, fmt.Errorf("%s: %w", describeStore(l.cfg), err)
 	}
 	l.log.Info("store open", "store", describeStore(l.cfg))
+	if l.observe != nil {
+		st.SetObserver(l.observe)
+	}
 	l.st, l.svc = st, practice.New(st, l.now)
 	return l.svc, nil
 }
 
-var _ commands.PracticeOpener = (*lazyPractice)(nil).open
+var _ tutor.Opener = (*lazyPractice)(nil).open
 
 // close closes the store if it was opened.
 func (l *lazyPractice) close() error {
@@ -78,4 +97,33 @@ func (l *lazyPractice) close() error {
 	err := l.st.Close()
 	l.st, l.svc = nil, nil
 	return err
+}
+
+// signingSecret returns the key that signs button state for replicas
+// that share the database sh (DATABASE_URL): the one kept there, which
+// the first replica to start creates. It returns nil when
+// NIMTUTOR_SECRET is set (that key wins) or there is no shared database
+// (one process, whose router makes a random key).
+func signingSecret(ctx context.Context, log *slog.Logger, sh *store.Store) ([]byte, error) {
+	if sh == nil || rawSetting("NIMTUTOR_SECRET") != "" {
+		return nil, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, storeOpenTimeout)
+	defer cancel()
+	secret, err := sh.Secret(ctx, store.SigningSecret)
+	if err != nil {
+		return nil, fmt.Errorf("reading the key that signs buttons from PostgreSQL (DATABASE_URL): %w; or set NIMTUTOR_SECRET to the same key on every replica", err)
+	}
+	log.Info("buttons are signed with the key kept in the database, the same on every replica (NIMTUTOR_SECRET is not set)")
+	return secret, nil
+}
+
+// store returns the store if it was opened, nil otherwise (also while
+// it is being opened: a scrape of the metrics must not wait for that).
+func (l *lazyPractice) store() *store.Store {
+	if !l.mu.TryLock() {
+		return nil
+	}
+	defer l.mu.Unlock()
+	return l.st
 }

@@ -6,16 +6,18 @@ import (
 	"io"
 
 	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-// runWhy implements `nimtutor why GAME POSITION --move "A B" [--other "C
-// D"]`: why a move is wrong (or slower), against the recommended move or
+// runWhy implements `nimtutor why GAME POSITION --move "A B"
+// [--other-move "C D"]`: why a move is wrong (or slower), against the recommended move or
 // another one.
 func runWhy(ctx context.Context, args []string, out io.Writer) error {
 	pf := newPositionFlags("why")
 	move := pf.fs.String("move", "", `the move to look at, as two numbers: "5 4"`)
-	other := pf.fs.String("other", "", "the move to compare it with (default: the recommended move)")
+	other := pf.fs.String("other-move", "", "the move to compare it with, as two numbers (default: the recommended move)")
+	alias(pf.fs, "other", "other-move") // the flag's name before it matched /GAME why other_move
 	pos, _, err := pf.parse(args)
 	if err != nil {
 		return err
@@ -29,7 +31,7 @@ func runWhy(ctx context.Context, args []string, out io.Writer) error {
 	}
 	var o solver.Move
 	if *other != "" {
-		if o, err = parseMove(pos, "other", *other); err != nil {
+		if o, err = parseMove(pos, "other-move", *other); err != nil {
 			return err
 		}
 	}
@@ -39,7 +41,7 @@ func runWhy(ctx context.Context, args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "%s %s\n", pos.Game().Name(), pos)
 	for _, s := range steps {
-		fmt.Fprintf(out, "\n%s: %s\n", s.Title, s.Body)
+		fmt.Fprintf(out, "\n%s: %s\n", s.Title, explain.Plain(s.Body))
 	}
 	return nil
 }
@@ -49,5 +51,5 @@ func parseMove(pos solver.Position, field, text string) (solver.Move, error) {
 	if m, ok := solver.ParseMove(pos, text); ok {
 		return m, nil
 	}
-	return nil, &solver.InputError{Field: field, Msg: fmt.Sprintf("%q is not two numbers; type %s", text, pos.Game().MoveFormat())}
+	return nil, fault.New(fault.EInvalid, field, "%q is not two numbers; type %s", text, pos.Game().MoveFormat())
 }

@@ -384,7 +384,7 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		k := abPairOf(a, m.From)
 		if pr := a.Pairs[k]; pr.Kind == NimPair {
 			t := pr.Gap ^ a.NimSum
-			find = fmt.Sprintf("Heap %d xor %d = %d is smaller: %s shrinks it (letters %d–%d).", pr.Gap, a.NimSum, t, explain.Arrow(m), 2*k+1, 2*k+2)
+			find = fmt.Sprintf("A heap of %d: %d xor %d = %d is smaller, and %s shrinks it (letters %d–%d).", pr.Gap, pr.Gap, a.NimSum, t, explain.Arrow(m), 2*k+1, 2*k+2)
 		} else {
 			find = fmt.Sprintf("XOR 0 and %d to %d ahead: spend a reserve cell, %s.", me, them, explain.Arrow(m))
 		}
@@ -419,4 +419,12 @@ func (game) PositionThemes(pos solver.Position) []string {
 		out = append(out, explain.ThemeXORToZero)
 	}
 	return out
+}
+
+// Question asks for the fact Numbers works out on this row: the pairs,
+// which of them only one player can shrink, and the cells between.
+func (t game) Question(c solver.Result, o explain.Options) string {
+	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
+	return fmt.Sprintf("On %s, pair the letters from the left (1 with 2, 3 with 4, …; %s): in which pairs do both letters belong to one player, and how many empty cells lie between the letters of each pair?",
+		explain.Code(p.Row(), "cells", o), explain.Plural(len(a.Pairs), "pair", "pairs"))
 }

@@ -8,12 +8,23 @@ import (
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-// CheckTests are the ADAPWNS tests (T ≤ 500, 2 to 128 cells): boards
+// smallCells is the longest board the test file holds every one of.
+const smallCells = 6
+
+// CheckTests are the ADAPWNS tests (T ≤ 500, 2 to 128 cells): every
+// board of up to smallCells cells, then boards
 // without a move, single pawns at every gap, equal gaps, gaps that are
 // multiples of 3, and full-length boards.
 func (game) CheckTests(rng *rand.Rand) []check.Test {
-	out := check.Lines("..P.P", // the sample
-		"..", "P.", ".P", "PP", "PPPP", "P.P.P.P", ".P.P.P.P", "...P...P", "...P...P...P", "......P", "..P..P..P")
+	// Every board of 2 to 6 cells first, so that the smallest failing
+	// test of the file is the smallest failing board there is.
+	var out []check.Test
+	for n := 2; n <= smallCells; n++ {
+		solver.EnumerateStrings(n, ".P", func(s string) bool { out = append(out, check.Test{Text: s}); return true })
+	}
+	small := len(out)
+	out = append(out, check.Lines("..P.P", // the sample
+		"..", "P.", ".P", "PP", "PPPP", "P.P.P.P", ".P.P.P.P", "...P...P", "...P...P...P", "......P", "..P..P..P")...)
 	for gap := range 8 {
 		out = append(out, check.Test{Text: strings.Repeat(".", gap) + "P" + ".."})
 	}
@@ -22,7 +33,7 @@ func (game) CheckTests(rng *rand.Rand) []check.Test {
 	for range 3 {
 		out = append(out, check.Test{Text: solver.RandomString(rng, 128, "...P")})
 	}
-	for len(out) < 200 {
+	for len(out) < small+200 {
 		out = append(out, check.Test{Text: solver.RandomString(rng, 2+rng.IntN(15), "..P")})
 	}
 	return out

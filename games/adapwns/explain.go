@@ -366,9 +366,9 @@ func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	rule := explain.Capitalise(gapsCount(a.Significant, o))
 	switch ignored := ignoredGaps(a); {
 	case len(ignored) == 1:
-		rule += fmt.Sprintf(" (gap %d: moves out of it are copied back)", ignored[0])
+		rule += fmt.Sprintf(" (not gap %d: what leaves it is carried on)", ignored[0])
 	case len(ignored) > 1:
-		rule += fmt.Sprintf(" (gaps %s: moves out of them are copied back)", explain.Inline(explain.Ints(ignored), o))
+		rule += fmt.Sprintf(" (not gaps %s: what leaves them is carried on)", explain.Inline(explain.Ints(ignored), o))
 	}
 	rule += "; a take-1-or-2 pile is worth g mod 3."
 	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
@@ -412,4 +412,13 @@ func (game) PositionThemes(pos solver.Position) []string {
 		out = append(out, explain.ThemeXORToZero)
 	}
 	return out
+}
+
+// Question asks for the fact Numbers works out on this board: the gaps,
+// which of them count, and what each counted one is worth.
+func (g game) Question(c solver.Result, o explain.Options) string {
+	p := c.Position.(*Board)
+	a := c.Analysis.(Analysis)
+	return fmt.Sprintf("On %s, with %s: how many empty cells lie in front of each pawn (up to the previous pawn or the edge), which of these gaps count (every other one, from the right), and what is each counted gap worth mod 3?",
+		explain.Code(p.Cells(), "cells", o), explain.Plural(len(a.Gaps), "pawn", "pawns"))
 }

@@ -2,6 +2,7 @@ package binim
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/check"
@@ -14,11 +15,35 @@ func both(stacks ...string) []check.Test {
 	return []check.Test{{Text: text, First: "Dee"}, {Text: text, First: "Dum"}}
 }
 
-// stackTests are the BINIM and BINIM2 tests (T ≤ 500, N ≤ 50, stacks of
-// at most 50 symbols). Misère corner cases: a lone stack of one symbol,
+// smallSymbols is the most symbols of the positions the test file holds
+// every one of.
+const smallSymbols = 3
+
+// CheckTests are the BINIM and BINIM2 tests (T ≤ 500, N ≤ 50, stacks of
+// at most 50 symbols): every position of up to smallSymbols symbols,
+// then the corner cases. Misère corner cases: a lone stack of one symbol,
 // equal numbers of extra moves, stacks that cancel out.
 func (*stackGame) CheckTests(rng *rand.Rand) []check.Test {
-	out := []check.Test{{Text: "010 101", First: "Dee"}} // the sample
+	// Every position of up to smallSymbols symbols in all first, each
+	// player moving first, so that the smallest failing test of the file
+	// is the smallest failing position there is.
+	var out []check.Test
+	var rec func(stacks []string, left int)
+	rec = func(stacks []string, left int) {
+		if len(stacks) > 0 {
+			out = append(out, both(stacks...)...)
+		}
+		for n := 1; n <= left; n++ {
+			solver.EnumerateStrings(n, "01", func(s string) bool {
+				rec(append(slices.Clone(stacks), s), left-n)
+				return true
+			})
+		}
+	}
+	rec(nil, smallSymbols)
+	slices.SortStableFunc(out, func(a, b check.Test) int { return len(a.Text) - len(b.Text) })
+	small := len(out)
+	out = append(out, check.Test{Text: "010 101", First: "Dee"}) // the sample
 	for _, p := range [][]string{
 		{"0"}, {"1"}, {"00"}, {"11"}, {"01"}, {"10"}, {"010"}, {"101"}, {"0110"}, {"1001"}, {"0011"}, // single stacks
 		{"0", "1"}, {"00", "11"}, {"0", "0", "1", "1"}, // equal extras
@@ -41,7 +66,7 @@ func (*stackGame) CheckTests(rng *rand.Rand) []check.Test {
 		}
 		out = append(out, both(stacks...)...)
 	}
-	for len(out) < 200 {
+	for len(out) < small+200 {
 		stacks := make([]string, 1+rng.IntN(5))
 		for k := range stacks {
 			stacks[k] = solver.RandomString(rng, 1+rng.IntN(6), "01")

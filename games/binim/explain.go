@@ -250,10 +250,10 @@ func (t *stackGame) Finding(c solver.Result, pl explain.Plan, o explain.Options)
 	_, other := explain.Players(p)
 	me, them := p.margin()
 	if c.Move == nil && p.Misere() {
-		return explain.FindingStep(fmt.Sprintf("You have more extra moves, %d to %d. A move takes away at most one of yours or hands %s one, so afterwards %s, to move, has at least as many as you: a win for %s. No move wins here.", me, them, other, other, other))
+		return explain.FindingStep(fmt.Sprintf("You have more extra moves, %d to %d. A move takes away at most one of yours or hands %s one, so afterwards %s, to move, has at most as many as you: a win for %s, as the fewer wins and level goes to the mover. No move wins here.", me, them, other, other, other))
 	}
 	if c.Move == nil {
-		return explain.FindingStep(fmt.Sprintf("You have %d moves to %s's %d, not strictly more. Every move uses up at least one of yours and takes none of %s's, so %s stays ahead or level with the move. No move wins here.", me, other, them, other, other))
+		return explain.FindingStep(fmt.Sprintf("You have %s to %s's %d, not strictly more. Every move uses up at least one of yours and takes none of %s's, so %s, to move next, has at least as many as you. No move wins here.", explain.Plural(me, "move", "moves"), other, them, other, other))
 	}
 	m := c.Move.(Move)
 	body, counted := fmt.Sprintf("You have %s to %s's %d", p.movesText(me), other, them), "extra moves"
@@ -384,6 +384,9 @@ func stacksIntro(p *Stacks) string {
 	mover, _ := explain.Players(p)
 	n := len(p.Stacks())
 	order := explain.IsAre(n, "stack", "stacks") + "; their order does not matter, so they are listed sorted, equal stacks together."
+	if n == 1 {
+		order = "There is 1 stack."
+	}
 	if n == 0 {
 		order = "No stacks are left."
 	}
@@ -622,7 +625,7 @@ func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options)
 	case !ownTop(p):
 		find = fmt.Sprintf("No stack has `%c` on top, so %s has no move.", symbolOf(p.ToMove()), mover)
 	case c.Move == nil && p.Misere():
-		find = fmt.Sprintf("A move spends at most one of %s's %d or hands %s one, so %s stays ahead.", mover, me, other, other)
+		find = fmt.Sprintf("A move spends at most one of %s's %d or hands %s one, so %s, to move next, has no more extra moves than %s: in misère the fewer wins, and level goes to the mover.", mover, me, other, other, mover)
 	case c.Move == nil:
 		find = fmt.Sprintf("Every move spends at least one of %s's %d and none of %s's %d.", mover, me, other, them)
 	default:
@@ -665,4 +668,16 @@ func (g *stackGame) PositionThemes(pos solver.Position) []string {
 		out = append(out, ThemeCancelling)
 	}
 	return out
+}
+
+// Question asks for the fact Numbers works out on these stacks: in
+// BINIM2 the merged stacks and whose extra move each is; in BINIM each
+// player's moves.
+func (t *stackGame) Question(c solver.Result, o explain.Options) string {
+	p := c.Position.(*Stacks)
+	stacks := explain.Inline(explain.List{N: len(p.Stacks()), Item: func(i int) string { return explain.Code(p.Stacks()[i], "symbols", o) }}, o)
+	if p.Misere() {
+		return fmt.Sprintf("Merge the runs of equal symbols in your stacks %s: which merged stacks have the same symbol on top and bottom, and whose extra move is each?", stacks)
+	}
+	return fmt.Sprintf("In your stacks %s, which have `0` on top (Dee's) and which `1` (Dum's), and how many moves does each give its owner?", stacks)
 }

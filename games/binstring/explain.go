@@ -146,6 +146,17 @@ func zerosThan(more int, against string) string {
 }
 
 // leadText says how the mover stands in 0s held, as a sentence.
+// Standing says how the 0s held stand, as the explanation's key keeps
+// them (the lead of the player to move), or "" when level: "Player 1
+// holds 1 zero fewer than Player 2".
+func (t game) Standing(pos solver.Position) string {
+	p := pos.(*BinaryString)
+	if p.lead() == 0 {
+		return ""
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(leadText(p), "So far "), ".")
+}
+
 func leadText(p *BinaryString) string {
 	mover, other := explain.Players(p)
 	l := p.lead()
@@ -363,7 +374,7 @@ func (t game) Stuck(pos solver.Position) string {
 	p := pos.(*BinaryString)
 	h := p.Held()
 	if h[0] == h[1] {
-		return "Both end with as many zeros: a tie."
+		return "both end with as many zeros: a tie."
 	}
 	fewer := solver.Player(0)
 	if h[1] < h[0] {
@@ -410,7 +421,7 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		r, t, _ := nimRun(runs, a.NimSum)
 		find = fmt.Sprintf("Cut the run of %d (character %d) to %d xor %d = %d: %s.", r.length, r.start, r.length, a.NimSum, t, rangeName(c.Move))
 	default:
-		find = fmt.Sprintf("Take only 1s, keeping %d zeros %s: %s.", a.Zeros, parity(a.Zeros), rangeName(c.Move))
+		find = fmt.Sprintf("Take only 1s, keeping the count of zeros %s (%s): %s.", parity(a.Zeros), explain.Plural(a.Zeros, "zero", "zeros"), rangeName(c.Move))
 	}
 	rule := fmt.Sprintf("Fewer 0s win; 1s are free, and %s split evenly.", explain.Plural(a.Zeros, "zero", "zeros"))
 	if a.Zeros%2 == 1 {
@@ -440,4 +451,15 @@ func (game) PositionThemes(pos solver.Position) []string {
 		out = append(out, explain.ThemeXORToZero)
 	}
 	return out
+}
+
+// Question asks for the fact Numbers works out on this string: how many
+// 0s are left and the runs of 1s.
+func (t game) Question(c solver.Result, o explain.Options) string {
+	p := c.Position.(*BinaryString)
+	where := explain.Code(p.Text(), "characters", o)
+	if st := t.Standing(p); st != "" {
+		where += ", where " + st
+	}
+	return fmt.Sprintf("In %s, how many 0s are left, is that number even or odd, and how long is each run of 1s?", where)
 }

@@ -113,6 +113,7 @@ func Run(t *testing.T, s Spec) {
 		{"ShortReply", testShortReply},
 		{"MoveTable", testMoveTable},
 		{"Why", testWhy},
+		{"Claims", testClaims},
 		{"ExplanationGolden", testExplainGolden},
 		{"LargeExplanations", testLargeExplanations},
 		{"PictureGolden", testPictureGolden},

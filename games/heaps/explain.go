@@ -33,7 +33,7 @@ const (
 
 // course is what the explanation says alike for every position.
 var course = explain.Course{
-	Ask: "Start with one heap alone: which sizes lose for the player to move? A heap whose every move leads to a won heap is lost; " +
+	Ask: "Start with one heap alone: which sizes are lost for the player whose turn it is? A heap whose every move leads to a won heap is lost; " +
 		"that is the value 0, and the mex (the least value no move reaches) gives every heap its value.",
 	Reduce: "Give each component its value: the mex of the values its moves reach. A sum of components is Nim in disguise: XOR the values. " +
 		"Use the XOR to decide who wins, and to find which component to move and to what value.",
@@ -533,4 +533,18 @@ func appendNew(list []string, s string) []string {
 		}
 	}
 	return append(list, s)
+}
+
+// Question is the first hint: a question on this position's own
+// components.
+func (g *game) Question(c solver.Result, o explain.Options) string {
+	p := c.Position.(*Pos)
+	if p.alone() {
+		t := &p.terms[0]
+		if t.rule.fam == famWythoff {
+			return fmt.Sprintf("Your heaps are %s. Which pairs (a, b) are lost in Wythoff's game: list them from (0, 0), (1, 2), (3, 5) on. Is %s among them, and which one can you reach?", t.args(), t.args())
+		}
+		return fmt.Sprintf("Your heaps are %s. Write them in binary: how many 1s does each column hold, and is every count a multiple of %d?", t.args(), t.rule.k+1)
+	}
+	return fmt.Sprintf("Your position is %s. What is each component worth, alone: the mex of the values its moves reach? And what is the XOR of those values?", explain.Code(p.String(), "characters", o))
 }

@@ -7,7 +7,7 @@ import "github.com/nimtutor/nimtutor/learn"
 // sentence states and every exercise is checked against exhaustive
 // search by package learn's tests.
 func init() {
-	learn.Register(&learn.Topic{ID: "heaprules", Order: 45, Title: "Octal games, periods and other heap rules", Steps: []learn.Step{
+	learn.Register(&learn.Topic{ID: "heaps", Order: 45, Title: "Octal games, periods and other heap rules", Steps: []learn.Step{
 		{Idea: "In Kayles (octal 0.77) a move knocks down one pin or two neighbouring pins, and may split a row in two; a row's value is the mex of the values its moves reach, and rows add by XOR like Nim heaps, so two equal rows cancel.",
 			Game: "heaps", Text: "kayles: 2 2", Says: "loss", Ask: learn.WhoWins},
 		{Idea: "A single row of Kayles is always won: knock down the middle one or two pins and copy the opponent's moves on the other side.",
@@ -27,6 +27,6 @@ func init() {
 
 // LessonLinks says which lesson teaches the idea of each explanation step.
 func (g *game) LessonLinks() map[string]string {
-	return map[string]string{stepValues: "grundy", stepSum: "grundy", stepPeriod: "heaprules", stepStaircase: "staircase",
-		stepWythoff: "heaprules", stepMoore: "heaprules", stepColon: "heaprules", "The rule here": "grundy"}
+	return map[string]string{stepValues: "grundy", stepSum: "grundy", stepPeriod: "heaps", stepStaircase: "staircase",
+		stepWythoff: "heaps", stepMoore: "heaps", stepColon: "heaps", "The rule here": "grundy"}
 }

@@ -142,12 +142,20 @@ func (g *game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []ex
 func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
 	p := c.Position.(*Heaps)
 	t := tallyOf(p.heaps)
-	if pl.Move == nil {
+	switch {
+	case pl.Move == nil && g.misere && t.big == 0 && t.ones > 0:
+		return explain.FindingStep(fmt.Sprintf("No move keeps the game for the player to move: only heaps of 1 are left, an odd number (%d), and every move takes one of them, leaving the opponent an even number, from which they leave an odd number again.", t.ones))
+	case pl.Move == nil:
 		return explain.FindingStep("No move keeps the game for the player to move: every move hands the opponent a winning position.")
 	}
 	body := ""
 	if g.intoEnding(p, pl.Move) {
-		body = "The move goes into the ending: after it no heap has 2 or more, so leave an odd number of heaps of 1."
+		m := pl.Move.(Move)
+		if t.big == 0 {
+			body = fmt.Sprintf("Only heaps of 1 are left, an even number (%d): take one, leaving an odd number, so that the opponent takes the last object.", t.ones)
+		} else {
+			body = fmt.Sprintf("Heap %d is the only heap of 2 or more, so this move shapes the ending: after it no heap has 2 or more. Shrink it to %d so that an odd number of heaps of 1 is left.", m.Heap, p.heaps[m.Heap-1]-m.Take)
+		}
 	} else {
 		hb := bits.Len(uint(t.x)) - 1
 		body = fmt.Sprintf("The XOR is %d, its highest 1 bit is the %s column (%d). A heap with that bit is shrunk to heap xor %d:", t.x, ordinalBit(hb), 1<<hb, t.x)
@@ -256,7 +264,7 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 		case t.big == 0:
 			rule = fmt.Sprintf("Only heaps of 1 are left (%d): leave an odd count of them.", t.ones)
 		case t.big == 1:
-			rule = fmt.Sprintf("One heap of 2 or more: shrink it to 0 or 1 so that an odd count of heaps of 1 (now %d besides it) remains.", t.ones)
+			rule = "One heap of 2 or more: shrink it to leave an odd count of heaps of 1."
 		default:
 			rule = fmt.Sprintf("%d heaps of 2 or more: play normal Nim (XOR %d) until one is left.", t.big, t.x)
 		}
@@ -267,7 +275,8 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 	why := fmt.Sprintf("Heaps %s, XOR %d", explain.Inline(explain.Ints(p.heaps), o), t.x)
 	switch {
 	case g.misere && t.big == 0:
-		why += fmt.Sprintf("; only heaps of 1, %d of them.", t.ones)
+		// The XOR plays no part here: the count of heaps of 1 decides.
+		why = fmt.Sprintf("Heaps %s: only heaps of 1, %d of them (%s).", explain.Inline(explain.Ints(p.heaps), o), t.ones, map[bool]string{true: "odd", false: "even"}[t.ones%2 == 1])
 	case g.misere && t.big == 1:
 		why += "; one heap of 2 or more."
 	case t.x == 0:
@@ -276,12 +285,21 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 		why += ", not 0."
 	}
 	find := "Every move changes one heap and so the XOR: no move leaves the opponent a lost position."
+	switch {
+	case g.misere && c.Move == nil && t.big == 0:
+		find = fmt.Sprintf("Each move takes a heap of 1, leaving an even number (%d); the opponent leaves an odd number again, so you take the last object and lose.", t.ones-1)
+	case g.misere && c.Move == nil:
+		find = "Every move changes the XOR; the opponent restores 0, or, with one heap of 2 or more left, leaves an odd number of heaps of 1."
+	}
 	if c.Move != nil {
 		m := c.Move.(Move)
 		h := p.heaps[m.Heap-1]
-		if g.intoEnding(p, m) {
-			find = fmt.Sprintf("Leave an odd number of heaps of 1: %s.", m)
-		} else {
+		switch {
+		case g.intoEnding(p, m) && t.big == 0:
+			find = fmt.Sprintf("%s leaves an odd number (%d): the opponent takes the last one.", explain.Capitalise(m.String()), t.ones-1)
+		case g.intoEnding(p, m):
+			find = fmt.Sprintf("Only heap %d has 2 or more: %s to leave an odd number of heaps of 1.", m.Heap, m)
+		default:
 			find = fmt.Sprintf("Heap %d has the XOR's highest bit: %d xor %d = %d, so %s.", m.Heap, h, t.x, h^t.x, m)
 		}
 	}
@@ -303,4 +321,16 @@ func (g *game) PositionThemes(pos solver.Position) []string {
 		out = append(out, ThemeMisereEnding)
 	}
 	return out
+}
+
+// Question asks for the fact Numbers works out on these heaps: the
+// columns of their binary digits with an odd number of 1s (the XOR), and
+// in misère play how many heaps are 2 or more.
+func (g *game) Question(c solver.Result, o explain.Options) string {
+	p := c.Position.(*Heaps)
+	q := fmt.Sprintf("Your heaps are %s. Write each in binary: in which bit columns is the number of 1s odd, and what number do those columns make?", explain.Inline(explain.Ints(p.heaps), o))
+	if g.misere {
+		q += " And how many heaps have 2 or more: none, one, or several?"
+	}
+	return q
 }

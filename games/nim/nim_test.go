@@ -2,6 +2,7 @@ package nim
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/games/gametest"
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -66,7 +68,12 @@ func specOf(g *game) gametest.Spec {
 			if !solver.HasMoves(p) {
 				return nil
 			}
-			return []string{fmt.Sprintf("XOR %d", tallyOf(p.heaps).x)}
+			t := tallyOf(p.heaps)
+			if g.misere && t.big == 0 {
+				// In the misère ending the count of heaps of 1 decides.
+				return []string{fmt.Sprintf("only heaps of 1, %d of them", t.ones)}
+			}
+			return []string{fmt.Sprintf("XOR %d", t.x)}
 		},
 		FollowsStrategy: func(pos solver.Position, m solver.Move, _ []solver.Move) string {
 			next, _ := pos.Play(m)
@@ -308,4 +315,47 @@ func TestChildrenAsRepacked(t *testing.T) {
 			t.Fatalf("heaps %v: Children differs from packing each child afresh", sorted)
 		}
 	}
+}
+
+// TestMisereEndingArgument: in every misère position of heaps of 0 and 1
+// (up to 7 heaps), won or lost, the short reply's "Why" and "Finding
+// it" and the why report argue with the count of heaps of 1, never with
+// the XOR, which decides nothing there.
+func TestMisereEndingArgument(t *testing.T) {
+	ctx := context.Background()
+	n := 0
+	for k := 1; k <= 7; k++ {
+		for mask := 0; mask < 1<<k; mask++ {
+			heaps := make([]string, k)
+			for i := range heaps {
+				heaps[i] = strconv.Itoa(mask >> i & 1)
+			}
+			pos, err := Misere.Parse(strings.Join(heaps, " "), solver.ParseOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !solver.HasMoves(pos) {
+				continue
+			}
+			n++
+			r := explain.Solve(ctx, pos)
+			var text strings.Builder
+			for _, st := range explain.Summary(ctx, r, explain.Options{}) {
+				if st.Title == "Why" || st.Title == "Finding it" {
+					text.WriteString(st.Body + "\n")
+				}
+			}
+			for _, m := range pos.Moves() {
+				steps, err := explain.Why(ctx, r, m, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				text.WriteString(steps[0].Body + "\n")
+			}
+			if strings.Contains(text.String(), "XOR") {
+				t.Fatalf("misere %q argues with the XOR:\n%s", pos, text.String())
+			}
+		}
+	}
+	t.Logf("%d positions", n)
 }

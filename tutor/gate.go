@@ -1,12 +1,13 @@
-package commands
+package tutor
 
 import (
 	"context"
-	"github.com/nimtutor/nimtutor/solver"
 	"math"
 	"runtime"
 	"sync"
 	"time"
+
+	"github.com/nimtutor/nimtutor/fault"
 )
 
 // Gate bounds heavy work (searches, large pictures): at most Workers jobs
@@ -41,7 +42,7 @@ func NewGate(workers, queue int) *Gate {
 // try again: a solver.Error with the code EBusy.
 func busy(wait time.Duration) error {
 	secs := max(1, int(math.Ceil(wait.Seconds())))
-	return solver.Errorf(solver.EBusy, "", "⏳ nimtutor is busy with other students' positions right now. Try again in %s.", solver.Count(secs, "second", "seconds"))
+	return fault.New(fault.EBusy, "", "⏳ nimtutor is busy with other students' positions right now. Try again in %s.", fault.Count(secs, "second", "seconds"))
 }
 
 // Do runs job once a worker is free and returns its error. It returns a

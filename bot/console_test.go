@@ -1,0 +1,127 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/nimtutor/nimtutor/commands"
+	"github.com/nimtutor/nimtutor/practice"
+	"github.com/nimtutor/nimtutor/store/storetest"
+	"github.com/nimtutor/nimtutor/tutor"
+)
+
+// newTestConsole is a console over the real handlers with a store, its
+// files written under a temporary directory.
+func newTestConsole(t *testing.T) (*Console, string) {
+	t.Helper()
+	st := storetest.Open(t, storetest.SQLiteConfig(t))
+	router := newRouter(t, commands.Config{Config: tutor.Config{Practice: func(context.Context) (*practice.Service, error) { return practice.New(st, nil), nil }},
+		Attachments: LocalFiles{}})
+	dir := t.TempDir()
+	return &Console{Handler: router, Commands: commands.Definitions(), PictureDir: dir}, dir
+}
+
+// doLine runs one console line and returns what it printed.
+func doLine(t *testing.T, c *Console, line string) string {
+	t.Helper()
+	var out bytes.Buffer
+	c.Do(context.Background(), line, &out)
+	return out.String()
+}
+
+// savedFile returns the path a reply said it wrote a file of kind to,
+// checking the file is there and not empty.
+func savedFile(t *testing.T, out, kind string) string {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^` + kind + `: (.+)$`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("the reply names no %s:\n%s", strings.ToLower(kind), out)
+	}
+	st, err := os.Stat(m[1])
+	if err != nil || st.Size() == 0 {
+		t.Fatalf("%s %s: %v (size %v)", kind, m[1], err, st)
+	}
+	return m[1]
+}
+
+// TestConsoleFiles checks that the console writes and names the file of
+// every reply that carries one, whatever came before it: /check's test
+// file, /judge's answers and /export, each after a card whose buttons
+// are current; and that the card's buttons still work after them and
+// after one of them was pressed.
+func TestConsoleFiles(t *testing.T) {
+	c, dir := newTestConsole(t)
+	card := doLine(t, c, "/adapwns solve position:..P.P")
+	if !strings.Contains(card, "[3] Verify   → click 3") {
+		t.Fatalf("card:\n%s", card)
+	}
+	savedFile(t, card, "Picture")
+
+	// /check without output: hands out a test file, privately.
+	out := doLine(t, c, "/check game:adapwns seed:7")
+	tests := savedFile(t, out, "File")
+	if filepath.Dir(tests) != dir || !strings.Contains(out, "(only you can see this)") {
+		t.Errorf("test file at %s, want it in %s:\n%s", tests, dir, out)
+	}
+	// /judge on that file: the answers, as a file.
+	out = doLine(t, c, "/judge game:adapwns file:"+tests)
+	answers := savedFile(t, out, "File")
+	if b, _ := os.ReadFile(answers); !bytes.Contains(b, []byte("Yes\n")) || !bytes.Contains(b, []byte("No\n")) {
+		t.Errorf("answers %s:\n%s", answers, b)
+	}
+	// /check with the judge's answers as the output: all right.
+	out = doLine(t, c, "/check game:adapwns output:"+answers+" input:"+tests)
+	if !strings.Contains(out, "Every answer matches the truth") {
+		t.Errorf("check of the right answers:\n%s", out)
+	}
+
+	// The card's buttons are still the current ones: Verify answers with
+	// a message of its own, and the card's other buttons still work.
+	out = doLine(t, c, "click 3")
+	if !strings.Contains(out, "exhaustive search") && !strings.Contains(out, "Verif") {
+		t.Errorf("verify:\n%s", out)
+	}
+	out = doLine(t, c, "click 4")
+	if !strings.Contains(out, "Full reasoning") {
+		t.Fatalf("after Verify, Full reasoning (button 4) of the same card:\n%s", out)
+	}
+	// Hint brings buttons of its own; back returns to the card's.
+	out = doLine(t, c, "click 1")
+	if !strings.Contains(out, "Hint 1 of") || !strings.Contains(out, "Next hint") {
+		t.Fatalf("hint:\n%s", out)
+	}
+	out = doLine(t, c, "back")
+	if !strings.Contains(out, "[5] Why?   → click 5") {
+		t.Fatalf("back:\n%s", out)
+	}
+	if out = doLine(t, c, "click 5"); !strings.Contains(out, "Why the rule works") {
+		t.Errorf("Why? after back:\n%s", out)
+	}
+
+	// /export: the learner's data as a JSON file.
+	doLine(t, c, "/adapwns play position:.P.P")
+	out = doLine(t, c, "/export")
+	path := savedFile(t, out, "File")
+	var ex struct {
+		Games []struct{ ID string } `json:"games"`
+	}
+	if b, err := os.ReadFile(path); err != nil || json.Unmarshal(b, &ex) != nil || len(ex.Games) != 1 || filepath.Base(path) != "nimtutor-export.json" {
+		t.Errorf("export %s: %+v, %v", path, ex, err)
+	}
+}
+
+// TestConsoleNoControls checks that a console for one reply prints no
+// control.
+func TestConsoleNoControls(t *testing.T) {
+	c, _ := newTestConsole(t)
+	c.NoControls = true
+	if out := doLine(t, c, "/adapwns solve position:..P.P"); strings.Contains(out, "click") || strings.Contains(out, "[1]") {
+		t.Errorf("controls printed:\n%s", out)
+	}
+}

@@ -1,0 +1,72 @@
+package commands
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/tutor"
+	"github.com/nimtutor/nimtutor/tutor/tutortest"
+)
+
+// walk runs i through r with a Walk in the context and returns the reply
+// and the steps it took.
+func walk(tb testing.TB, r *Router, i *discordgo.Interaction) (*discordgo.InteractionResponse, []string) {
+	tb.Helper()
+	w := &tutor.Walk{}
+	resp := r.Handle(tutor.WithWalk(context.Background(), w), i)
+	return resp, w.Steps()
+}
+
+// wantWalk checks that a flow took exactly the steps want: down from
+// commands to the tutor once, and back once.
+func wantWalk(tb testing.TB, flow string, got []string, want ...string) {
+	tb.Helper()
+	if !slices.Equal(got, want) {
+		tb.Errorf("%s walked\n  %s\nwant\n  %s", flow, strings.Join(got, " → "), strings.Join(want, " → "))
+	}
+}
+
+// TestWalks checks the packages each flow passes through: commands reads
+// the interaction, one use case of the tutor goes down (to practice and
+// the store where the flow needs them) and comes back, and commands
+// renders the value; nothing goes down again while the reply is built.
+func TestWalks(t *testing.T) {
+	r := newPracticeRouter(t, tutortest.SQLite(t))
+	at := time.Now()
+
+	_, steps := walk(t, r, command(student, "adapwns", "solve", optPosition, "..P.P"))
+	wantWalk(t, "/adapwns solve", steps, "commands.route", "tutor.Solve", "commands.reply")
+
+	// A practice answer: one transaction in practice, and nothing read
+	// again to draw the outcome.
+	puzzle := r.Handle(context.Background(), top(student, "", "practice", "game", "adapwns"))
+	_, menus := allControls(t, puzzle)
+	out, steps := walk(t, r, click(student, menus[0].CustomID, message(puzzle, at), tutortest.WinningMove(t, puzzleID(puzzle))))
+	wantText(t, "answer", out, "Solved")
+	wantWalk(t, "a practice answer", steps, "commands.route", "tutor.Answer", "practice.Answer", "commands.reply")
+
+	// A game: its start is stored, a move is stored on its record, and a
+	// take-back takes it off that record.
+	game, steps := walk(t, r, command(student, "adapwns", "play", optPosition, "..P.P..P"))
+	wantWalk(t, "/adapwns play", steps, "commands.route", "tutor.StartGame", "store.SaveGame", "commands.reply")
+	_, menus = allControls(t, game)
+	var moved *discordgo.InteractionResponse
+	for _, o := range menus[0].Options {
+		moved, steps = walk(t, r, click(student, menus[0].CustomID, message(game, at), o.Value))
+		wantWalk(t, "a move", steps, "commands.route", "tutor.Move", "store.Game", "store.ReplaceMoves", "commands.reply")
+		if back := takeBackButton(t, moved); back != "" {
+			_, steps = walk(t, r, click(student, back, message(moved, at)))
+			wantWalk(t, "a take-back", steps, "commands.route", "tutor.TakeBack", "store.Game", "store.ReplaceMoves", "commands.reply")
+			return
+		}
+		// Not a worse move: try the next one on a fresh game.
+		game = r.Handle(context.Background(), command(student, "adapwns", "play", optPosition, "..P.P..P"))
+		_, menus = allControls(t, game)
+	}
+	t.Fatal("no move in ..P.P..P offered a take-back")
+}

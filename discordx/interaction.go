@@ -1,0 +1,24 @@
+package discordx
+
+import "github.com/bwmarrin/discordgo"
+
+// UserID returns the id of the person who sent i: the member's user in a
+// server, the user in a direct message, or "" when neither is present.
+func UserID(i *discordgo.Interaction) string {
+	switch {
+	case i.Member != nil && i.Member.User != nil:
+		return i.Member.User.ID
+	case i.User != nil:
+		return i.User.ID
+	}
+	return ""
+}
+
+// NoChoices is an autocomplete answer with no choices: the one answer an
+// autocomplete interaction accepts besides choices.
+func NoChoices() *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
+	}
+}

@@ -1,0 +1,288 @@
+package explain
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// A Claim is one fact a reply states about a position: what is claimed
+// (its Kind), about which position and moves, with which numbers. The
+// fact is computed once, into a Claim, and the sentence that states it is
+// only its rendering (Claim.Text), so that a test can check every claim
+// a reply makes against exhaustive search (package games/gametest does,
+// on every small position of every game) without reading the words.
+type Claim struct {
+	Kind ClaimKind `json:"kind"`
+	// Pos is the position the claim is about: the player to move in it is
+	// "the mover" of Outcome and Remoteness.
+	Pos solver.Position `json:"-"`
+	// Move and Other are the moves of Pos the claim is about, where its
+	// kind names them; Moves a list of them.
+	Move  solver.Move   `json:"-"`
+	Other solver.Move   `json:"-"`
+	Moves []solver.Move `json:"-"`
+	// Outcome is the mover's outcome the claim states: of Pos, or of
+	// Move for the player making it.
+	Outcome solver.Outcome `json:"outcome"`
+	// Remoteness counts the moves to the end the claim states, or is -1
+	// when it states the outcome alone.
+	Remoteness int `json:"remoteness"`
+	// Other's value, for a comparison: OtherOutcome and OtherRemoteness.
+	OtherOutcome    solver.Outcome `json:"other_outcome"`
+	OtherRemoteness int            `json:"other_remoteness"`
+	// Relation is how Other compares with Move, for a comparison.
+	Relation Relation `json:"relation"`
+	// N and Of are the counts of a ClaimReplies: N of the Of replies.
+	N, Of int `json:"-"`
+	// Text is the claim in words, as the reply shows it.
+	Text string `json:"text"`
+}
+
+// ClaimKind is what a claim states.
+type ClaimKind string
+
+// The kinds of claim a reply makes. Every kind has a checker in
+// games/gametest; a kind without one fails its test.
+const (
+	// ClaimOutcome: the player to move in Pos has Outcome with best play.
+	ClaimOutcome ClaimKind = "outcome"
+	// ClaimValue: with best play the player to move in Pos has Outcome,
+	// and the game lasts Remoteness moves.
+	ClaimValue ClaimKind = "value"
+	// ClaimMoveValue: Move is worth Outcome to the player making it, in
+	// Remoteness moves (or the outcome alone when Remoteness is -1).
+	ClaimMoveValue ClaimKind = "move value"
+	// ClaimCompare: Other compared with Move is Relation (better, equal
+	// or worse for the mover), by outcome, then by remoteness when both
+	// remoteness values are known.
+	ClaimCompare ClaimKind = "compare"
+	// ClaimBest: no move of Pos is better than Move (as good as any, the
+	// quickest win, the slowest loss); Remoteness is Move's count.
+	ClaimBest ClaimKind = "best"
+	// ClaimOnly: Move is the only move of Pos that keeps its outcome.
+	ClaimOnly ClaimKind = "only"
+	// ClaimAlso: every move of Moves keeps the outcome of Pos.
+	ClaimAlso ClaimKind = "also"
+	// ClaimThrows: Move loses the outcome the mover had in Pos, Outcome,
+	// and Other keeps it.
+	ClaimThrows ClaimKind = "throws"
+	// ClaimReplies: after Move in Pos, N of the Of replies win for the
+	// opponent.
+	ClaimReplies ClaimKind = "replies"
+	// ClaimForced: Move is the only legal move of Pos.
+	ClaimForced ClaimKind = "forced"
+)
+
+// Relation is how one move compares with another for the player making
+// them: by outcome, then by remoteness (a quicker win, a slower loss).
+type Relation int8
+
+// The relations, from the second move's side.
+const (
+	Worse  Relation = -1
+	Equal  Relation = 0
+	Better Relation = 1
+)
+
+// String is "worse", "equal" or "better".
+func (r Relation) String() string {
+	return map[Relation]string{Worse: "worse", Equal: "equal", Better: "better"}[r]
+}
+
+// Compare returns how b compares with a for the player making them: by
+// outcome, then by remoteness when exact (both counts known).
+func Compare(a, b solver.Value, exact bool) Relation {
+	switch {
+	case b.Outcome != a.Outcome && b.Outcome > a.Outcome:
+		return Better
+	case b.Outcome != a.Outcome:
+		return Worse
+	case !exact:
+		return Equal
+	case b.Better(a):
+		return Better
+	case a.Better(b):
+		return Worse
+	}
+	return Equal
+}
+
+// count says a value's count: "win in 3 moves", or "win" alone when the
+// remoteness is unknown (-1).
+func count(o solver.Outcome, remoteness int) string {
+	if remoteness < 0 {
+		return map[solver.Outcome]string{solver.Win: "a win", solver.Loss: "a loss", solver.Tie: "a tie"}[o] + " against best play"
+	}
+	return ValueText(solver.Value{Outcome: o, Remoteness: remoteness})
+}
+
+// MoveValueClaim claims that m, a move of pos, is worth v to its player
+// (remoteness -1: the outcome alone): "5→4: win in 5 moves."
+func MoveValueClaim(pos solver.Position, m solver.Move, v solver.Value) Claim {
+	c := Claim{Kind: ClaimMoveValue, Pos: pos, Move: m, Outcome: v.Outcome, Remoteness: v.Remoteness}
+	c.Text = fmt.Sprintf("%s: %s.", Capitalise(moveName(pos, m)), count(v.Outcome, v.Remoteness))
+	if v.Remoteness < 0 {
+		c.Text = fmt.Sprintf("%s: %s (too large to count the moves).", Capitalise(moveName(pos, m)), count(v.Outcome, -1))
+	}
+	return c
+}
+
+// OutcomeClaim claims the outcome of pos for the player to move, as the
+// end of a sentence about the position: "So Dum, to move, loses."
+func OutcomeClaim(pos solver.Position, o solver.Outcome) Claim {
+	mover, _ := Players(pos)
+	c := Claim{Kind: ClaimOutcome, Pos: pos, Outcome: o, Remoteness: -1}
+	switch o {
+	case solver.Win:
+		c.Text = fmt.Sprintf("So %s, to move, wins.", mover)
+	case solver.Loss:
+		c.Text = fmt.Sprintf("So %s, to move, loses.", mover)
+	default:
+		c.Text = "So the game is still a tie with best play."
+	}
+	return c
+}
+
+// CompareClaim compares other with m, two moves of pos worth mv and ov
+// to the mover; exact says both counts are known. The sentence names
+// both moves with both values.
+func CompareClaim(pos solver.Position, m, other solver.Move, mv, ov solver.Value, exact bool) Claim {
+	rel := Compare(mv, ov, exact)
+	c := Claim{Kind: ClaimCompare, Pos: pos, Move: m, Other: other, Relation: rel,
+		Outcome: mv.Outcome, Remoteness: mv.Remoteness, OtherOutcome: ov.Outcome, OtherRemoteness: ov.Remoteness}
+	if !exact {
+		c.Remoteness, c.OtherRemoteness = -1, -1
+	}
+	on, mn := Capitalise(moveName(pos, other)), moveName(pos, m)
+	oc, mc := count(ov.Outcome, c.OtherRemoteness), count(mv.Outcome, c.Remoteness)
+	switch {
+	case rel == Better && ov.Outcome != mv.Outcome:
+		c.Text = fmt.Sprintf("%s is better: %s instead of %s.", on, oc, mc)
+	case rel == Better && ov.Outcome == solver.Loss:
+		c.Text = fmt.Sprintf("%s is better: both lose, but it holds out longer (%s; %s: %s).", on, oc, mn, mc)
+	case rel == Better:
+		c.Text = fmt.Sprintf("%s is better: both keep the %s, and it gets there sooner (%s; %s: %s).", on, outcomeNoun(ov.Outcome), oc, mn, mc)
+	case rel == Worse && ov.Outcome != mv.Outcome:
+		c.Text = fmt.Sprintf("%s is worse than %s: %s instead of %s.", on, mn, oc, mc)
+	case rel == Worse:
+		c.Text = fmt.Sprintf("%s is worse than %s: %s, %s.", on, mn, oc, map[bool]string{true: "which loses sooner", false: "which takes longer"}[ov.Outcome == solver.Loss])
+	case !exact:
+		c.Text = fmt.Sprintf("%s keeps the same outcome as %s: %s.", on, mn, oc)
+	default:
+		c.Text = fmt.Sprintf("%s is as good as %s: both %s.", on, mn, mc)
+	}
+	return c
+}
+
+// BestClaim claims that m is as good as any move of pos: worth v, which
+// no move beats (the quickest win, the slowest loss).
+func BestClaim(pos solver.Position, m solver.Move, v solver.Value) Claim {
+	c := Claim{Kind: ClaimBest, Pos: pos, Move: m, Outcome: v.Outcome, Remoteness: v.Remoteness}
+	switch v.Outcome {
+	case solver.Win:
+		c.Text = fmt.Sprintf("No move wins sooner than %s.", moveName(pos, m))
+	case solver.Loss:
+		c.Text = fmt.Sprintf("Every move loses, and none holds out longer than %s.", moveName(pos, m))
+	default:
+		c.Text = fmt.Sprintf("No move does better than %s.", moveName(pos, m))
+	}
+	return c
+}
+
+// OnlyClaim claims that m is the only move of pos that keeps its outcome
+// o (a win or a tie).
+func OnlyClaim(pos solver.Position, m solver.Move, o solver.Outcome) Claim {
+	c := Claim{Kind: ClaimOnly, Pos: pos, Move: m, Outcome: o, Remoteness: -1}
+	if o == solver.Tie {
+		c.Text = "The only move that keeps the tie."
+	} else {
+		c.Text = "The only winning move."
+	}
+	return c
+}
+
+// AlsoClaim claims that every move of moves keeps pos's outcome o; text
+// is the sentence that lists them.
+func AlsoClaim(pos solver.Position, moves []solver.Move, o solver.Outcome, text string) Claim {
+	return Claim{Kind: ClaimAlso, Pos: pos, Moves: moves, Outcome: o, Remoteness: -1, Text: text}
+}
+
+// ThrowsClaim claims that m throws away the outcome had (a win or a tie)
+// that the mover had in pos, and that other keeps it.
+func ThrowsClaim(pos solver.Position, m, other solver.Move, had solver.Outcome) Claim {
+	return Claim{Kind: ClaimThrows, Pos: pos, Move: m, Other: other, Outcome: had, Remoteness: -1,
+		Text: fmt.Sprintf("That throws away the %s: %s would have kept it.", outcomeNoun(had), moveName(pos, other))}
+}
+
+// RepliesClaim claims that after m in pos, wins of the all replies win
+// for the opponent.
+func RepliesClaim(pos solver.Position, m solver.Move, wins, all int) Claim {
+	c := Claim{Kind: ClaimReplies, Pos: pos, Move: m, N: wins, Of: all, Remoteness: -1}
+	switch {
+	case wins == 1:
+		c.Text = fmt.Sprintf("It leaves exactly one winning reply out of %d.", all)
+	default:
+		c.Text = fmt.Sprintf("It leaves %d winning replies out of %d.", wins, all)
+	}
+	return c
+}
+
+// ForcedClaim claims that m is the only legal move of pos.
+func ForcedClaim(pos solver.Position, m solver.Move) Claim {
+	return Claim{Kind: ClaimForced, Pos: pos, Move: m, Remoteness: -1, Text: "It was your only move."}
+}
+
+// WinnerClaim claims who wins pos with best play, whose mover has o, as
+// the verdict says it in bold: "**Ada wins**", or "**tie**".
+func WinnerClaim(pos solver.Position, o solver.Outcome) Claim {
+	c := Claim{Kind: ClaimOutcome, Pos: pos, Outcome: o, Remoteness: -1, Text: "**tie**"}
+	if w, ok := solver.WinnerOf(pos.ToMove(), o); ok {
+		c.Text = "**" + pos.Game().PlayerName(w) + " wins**"
+	}
+	return c
+}
+
+// ValueClaim claims the value of pos with best play: "With best play Ada
+// wins in 3 moves, both players' moves counted."
+func ValueClaim(pos solver.Position, v solver.Value) Claim {
+	c := Claim{Kind: ClaimValue, Pos: pos, Outcome: v.Outcome, Remoteness: v.Remoteness}
+	n := Plural(v.Remoteness, "move", "moves")
+	mover, other := Players(pos)
+	switch v.Outcome {
+	case solver.Tie:
+		c.Text = fmt.Sprintf("With best play the game ends in a tie after %s, both players' moves counted.", n)
+	case solver.Win:
+		c.Text = fmt.Sprintf("With best play %s wins in %s, both players' moves counted.", mover, n)
+	default:
+		c.Text = fmt.Sprintf("With best play %s wins in %s, both players' moves counted.", other, n)
+	}
+	return c
+}
+
+// outcomeNoun is "win", "tie" or "loss".
+func outcomeNoun(o solver.Outcome) string { return o.String() }
+
+// moveName names m of pos in the game's short notation: "5→4".
+func moveName(pos solver.Position, m solver.Move) string {
+	return teacherOf(pos.Game()).Compact(pos, m)
+}
+
+// Join renders claims as one text, each claim's sentence in turn.
+func Join(claims ...Claim) string {
+	var b strings.Builder
+	for i, c := range claims {
+		// A claim that continues the sentence before it starts with a
+		// comma or a space of its own.
+		if i > 0 && !strings.HasPrefix(c.Text, ",") && !strings.HasPrefix(c.Text, " ") {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c.Text)
+	}
+	return b.String()
+}
+
+// Compact names move m of pos in its game's short notation, numbered as
+// in pos: "5→4", "take 1 from stack 2".
+func Compact(pos solver.Position, m solver.Move) string { return moveName(pos, m) }

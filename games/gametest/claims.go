@@ -1,0 +1,376 @@
+package gametest
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/play"
+	"github.com/nimtutor/nimtutor/solver"
+)
+
+// The claim test: every fact a reply states about a position is an
+// explain.Claim, and each is checked here against the textbook recursion
+// (PlainValue), on every small position of every game, on every surface
+// that states facts: the short card, the full reasoning, every hint
+// level, the move table, the why report with and without another move,
+// the play feedback after every move and the review card's note on it. A claim's kind without a
+// checker fails the test, and so does a number that does not agree with
+// its noun ("1 moves") anywhere in the rendered text.
+
+// Oracle answers what the claims need by the textbook recursion.
+type Oracle struct {
+	tb   testing.TB
+	memo map[string]solver.Value
+}
+
+// NewOracle returns an oracle that solves positions by PlainValue.
+func NewOracle(tb testing.TB) *Oracle {
+	return &Oracle{tb: tb, memo: map[string]solver.Value{}}
+}
+
+// Value is the value of pos for the player to move.
+func (o *Oracle) Value(pos solver.Position) solver.Value { return PlainValue(o.tb, pos, o.memo) }
+
+// After is what move m of pos is worth to the player making it.
+func (o *Oracle) After(pos solver.Position, m solver.Move) (solver.Value, error) {
+	next, err := pos.Play(m)
+	if err != nil {
+		return solver.Value{}, fmt.Errorf("move %v is illegal: %v", m, err)
+	}
+	v := o.Value(next)
+	return solver.Value{Outcome: -v.Outcome, Remoteness: v.Remoteness + 1}, nil
+}
+
+// claimCheckers holds a checker for every kind of claim: CheckClaim
+// fails a claim whose kind has none.
+var claimCheckers = map[explain.ClaimKind]func(o *Oracle, c explain.Claim) error{
+	explain.ClaimOutcome:   checkOutcome,
+	explain.ClaimValue:     checkValue,
+	explain.ClaimMoveValue: checkMoveValue,
+	explain.ClaimCompare:   checkCompare,
+	explain.ClaimBest:      checkBest,
+	explain.ClaimOnly:      checkOnly,
+	explain.ClaimAlso:      checkAlso,
+	explain.ClaimThrows:    checkThrows,
+	explain.ClaimReplies:   checkReplies,
+	explain.ClaimForced:    checkForced,
+}
+
+// CheckClaim checks one claim against the oracle: nil when it holds.
+func CheckClaim(o *Oracle, c explain.Claim) error {
+	check, ok := claimCheckers[c.Kind]
+	if !ok {
+		return fmt.Errorf("claim kind %q has no checker", c.Kind)
+	}
+	if c.Pos == nil {
+		return fmt.Errorf("claim %q names no position", c.Text)
+	}
+	if err := check(o, c); err != nil {
+		return fmt.Errorf("%s claim %q on %s: %w", c.Kind, c.Text, fullKey(c.Pos), err)
+	}
+	return nil
+}
+
+// agrees reports whether v is the stated outcome and remoteness (-1:
+// the outcome alone).
+func agrees(v solver.Value, o solver.Outcome, remoteness int) bool {
+	return v.Outcome == o && (remoteness < 0 || v.Remoteness == remoteness)
+}
+
+func checkOutcome(o *Oracle, c explain.Claim) error {
+	if v := o.Value(c.Pos); v.Outcome != c.Outcome {
+		return fmt.Errorf("search says %v", v)
+	}
+	return nil
+}
+
+func checkValue(o *Oracle, c explain.Claim) error {
+	if v := o.Value(c.Pos); !agrees(v, c.Outcome, c.Remoteness) || c.Remoteness < 0 {
+		return fmt.Errorf("search says %v", v)
+	}
+	return nil
+}
+
+func checkMoveValue(o *Oracle, c explain.Claim) error {
+	v, err := o.After(c.Pos, c.Move)
+	if err != nil {
+		return err
+	}
+	if !agrees(v, c.Outcome, c.Remoteness) {
+		return fmt.Errorf("search says %v is worth %v", c.Move, v)
+	}
+	return nil
+}
+
+func checkCompare(o *Oracle, c explain.Claim) error {
+	if c.Move == nil || c.Other == nil || c.Move == c.Other {
+		return fmt.Errorf("compares %v with %v", c.Other, c.Move)
+	}
+	mv, err := o.After(c.Pos, c.Move)
+	if err != nil {
+		return err
+	}
+	ov, err := o.After(c.Pos, c.Other)
+	if err != nil {
+		return err
+	}
+	exact := c.Remoteness >= 0 && c.OtherRemoteness >= 0
+	if !agrees(mv, c.Outcome, c.Remoteness) || !agrees(ov, c.OtherOutcome, c.OtherRemoteness) {
+		return fmt.Errorf("search says %v: %v and %v: %v", c.Move, mv, c.Other, ov)
+	}
+	if got := explain.Compare(mv, ov, exact); got != c.Relation {
+		return fmt.Errorf("says %v is %v than %v; search: %v (%v against %v)", c.Other, c.Relation, c.Move, got, ov, mv)
+	}
+	return nil
+}
+
+func checkBest(o *Oracle, c explain.Claim) error {
+	mv, err := o.After(c.Pos, c.Move)
+	if err != nil {
+		return err
+	}
+	if !agrees(mv, c.Outcome, c.Remoteness) {
+		return fmt.Errorf("search says %v is worth %v", c.Move, mv)
+	}
+	if best := o.Value(c.Pos); best.Better(mv) && (c.Remoteness >= 0 || best.Outcome != mv.Outcome) {
+		return fmt.Errorf("%v is worth %v; the best move %v", c.Move, mv, best)
+	}
+	return nil
+}
+
+// keeping returns the moves of pos that keep the outcome for its mover.
+func keeping(o *Oracle, pos solver.Position) ([]solver.Move, solver.Outcome) {
+	want := o.Value(pos).Outcome
+	var keep []solver.Move
+	for _, m := range pos.Moves() {
+		if v, err := o.After(pos, m); err == nil && v.Outcome == want {
+			keep = append(keep, m)
+		}
+	}
+	return keep, want
+}
+
+func checkOnly(o *Oracle, c explain.Claim) error {
+	keep, want := keeping(o, c.Pos)
+	if want != c.Outcome || want == solver.Loss {
+		return fmt.Errorf("the position is a %v for its mover, the claim says %v", want, c.Outcome)
+	}
+	if len(keep) != 1 || keep[0].String() != c.Move.String() {
+		return fmt.Errorf("the moves that keep the %v: %v", want, keep)
+	}
+	return nil
+}
+
+func checkAlso(o *Oracle, c explain.Claim) error {
+	keep, want := keeping(o, c.Pos)
+	if want != c.Outcome {
+		return fmt.Errorf("the position is a %v for its mover", want)
+	}
+	for _, m := range c.Moves {
+		if !slices.ContainsFunc(keep, func(k solver.Move) bool { return k.String() == m.String() }) {
+			return fmt.Errorf("%v does not keep the %v; those that do: %v", m, want, keep)
+		}
+	}
+	return nil
+}
+
+func checkThrows(o *Oracle, c explain.Claim) error {
+	if had := o.Value(c.Pos).Outcome; had != c.Outcome {
+		return fmt.Errorf("the mover had a %v", had)
+	}
+	mv, err := o.After(c.Pos, c.Move)
+	if err != nil {
+		return err
+	}
+	ov, err := o.After(c.Pos, c.Other)
+	if err != nil {
+		return err
+	}
+	if mv.Outcome >= c.Outcome || ov.Outcome != c.Outcome {
+		return fmt.Errorf("%v is worth %v and %v %v", c.Move, mv, c.Other, ov)
+	}
+	return nil
+}
+
+func checkReplies(o *Oracle, c explain.Claim) error {
+	next, err := c.Pos.Play(c.Move)
+	if err != nil {
+		return err
+	}
+	wins := 0
+	replies := next.Moves()
+	for _, m := range replies {
+		if v, _ := o.After(next, m); v.Outcome == solver.Win {
+			wins++
+		}
+	}
+	if wins != c.N || len(replies) != c.Of {
+		return fmt.Errorf("%d winning replies of %d", wins, len(replies))
+	}
+	return nil
+}
+
+func checkForced(_ *Oracle, c explain.Claim) error {
+	if moves := c.Pos.Moves(); len(moves) != 1 || moves[0].String() != c.Move.String() {
+		return fmt.Errorf("the legal moves are %v", moves)
+	}
+	return nil
+}
+
+// The patterns of numbers that disagree with their words: a count of 1
+// before a plural noun ("1 moves", "1 more zeros"), "0 … out of 0", and
+// "There is" before a count over 1.
+var (
+	onePlural  = regexp.MustCompile(`(^|[^0-9.,])1 ((?:more |extra |winning |counted |other |uncounted |wrong |right )?(?:moves|zeros|ones|stacks|heaps|gaps|pawns|cells|replies|letters|runs|positions|values|bits|characters|answers|tests|lines|pieces|games|puzzles|points|steps|levels|kinds|items|times|digits|blocks|pairs|piles))\b`)
+	numbered   = regexp.MustCompile(`(?i)(player|heap|gap|stack|letter|cell|run|line|test|step|level|move|case) ?$`)
+	zeroOfZero = regexp.MustCompile(`\b0 [a-z ]+ out of 0\b`)
+	isMany     = regexp.MustCompile(`\b[Tt]here is ([2-9]|[1-9][0-9]+) `)
+)
+
+// CheckAgreement returns the first place in text where a number and its
+// words disagree, or "".
+func CheckAgreement(text string) string {
+	for _, loc := range onePlural.FindAllStringIndex(text, -1) {
+		// "Player 1 answers", "heap 1 counts": 1 names a thing there.
+		if !numbered.MatchString(text[:loc[0]+1]) {
+			return strings.TrimSpace(text[loc[0]:loc[1]])
+		}
+	}
+	if m := zeroOfZero.FindString(text); m != "" {
+		return m
+	}
+	return isMany.FindString(text)
+}
+
+// comparisonWords are the words that compare moves or call a move the
+// only or the best: on the surfaces the claims cover, each must be
+// inside a claim's rendering.
+var comparisonWords = regexp.MustCompile(`(?i)\b(better|worse|as good as|sooner|quickest|slower|longer|longest|the only (?:winning )?move|only move|throws away|also winning|also keeping|no move)\b`)
+
+// uncovered returns a comparison in body that no claim renders, or "".
+func uncovered(body string, claims []explain.Claim) string {
+	rest := body
+	for _, c := range claims {
+		rest = strings.Replace(rest, c.Text, "", 1)
+	}
+	return comparisonWords.FindString(rest)
+}
+
+// surface is one rendered part of a reply: its steps, and whether the
+// claims cover every comparison it makes.
+type surface struct {
+	name    string
+	steps   []explain.Step
+	covered bool
+}
+
+// checkSurfaces checks every step of every surface: each claim holds by
+// search and is rendered in its step, the numbers agree with their
+// words, and on covered surfaces every comparison is a claim. It returns
+// how many claims it checked.
+func checkSurfaces(tb testing.TB, o *Oracle, pos solver.Position, surfaces []surface) int {
+	tb.Helper()
+	n := 0
+	for _, sf := range surfaces {
+		for _, st := range sf.steps {
+			for _, c := range st.Claims {
+				n++
+				if err := CheckClaim(o, c); err != nil {
+					tb.Fatalf("%s, %s, step %q: %v\n%s", fullKey(pos), sf.name, st.Title, err, st.Body)
+				}
+				if !strings.Contains(st.Body, c.Text) {
+					tb.Fatalf("%s, %s, step %q: the claim %q is not what the step says:\n%s", fullKey(pos), sf.name, st.Title, c.Text, st.Body)
+				}
+			}
+			if bad := CheckAgreement(st.Title + "\n" + st.Body); bad != "" {
+				tb.Fatalf("%s, %s, step %q: %q: the number disagrees with its words:\n%s", fullKey(pos), sf.name, st.Title, bad, st.Body)
+			}
+			if w := uncovered(st.Body, st.Claims); sf.covered && w != "" {
+				tb.Fatalf("%s, %s, step %q: %q compares moves outside any claim:\n%s", fullKey(pos), sf.name, st.Title, w, st.Body)
+			}
+		}
+	}
+	return n
+}
+
+// testClaims renders every surface of every small position and checks
+// its claims (checkSurfaces); it checks too that play's feedback after a
+// worse move and the why panel of the same reply name the same move.
+func testClaims(t *testing.T, s Spec) {
+	ctx := context.Background()
+	o := NewOracle(t)
+	size := s.Small - 1
+	if s.WhySize > 0 {
+		size = s.WhySize
+	}
+	claims, moves := 0, 0
+	n := positionsUpTo(t, s, size, func(pos solver.Position) {
+		r := explain.Solve(ctx, pos)
+		move := explain.MoveStep(ctx, r)
+		surfaces := []surface{
+			{name: "short card", steps: explain.Short(explain.Summary(ctx, r, explain.Options{MaxItems: 6}), move)},
+			{name: "move step", steps: []explain.Step{move}, covered: true},
+			{name: "full reasoning", steps: explain.Explain(r, explain.Options{})},
+			{name: "hints", steps: explain.Hints(ctx, r, explain.Options{MaxItems: 6})},
+		}
+		full := surfaces[2].steps
+		if len(full[len(full)-1].Claims) == 0 {
+			t.Fatalf("%s: the verdict step states no claim:\n%s", fullKey(pos), full[len(full)-1].Body)
+		}
+		surfaces = append(surfaces, surface{name: "distance", steps: []explain.Step{{Title: "distance", Body: explain.Distance(r), Claims: explain.DistanceClaims(r)}}, covered: true})
+		rows, _ := explain.MoveTable(ctx, r, 0)
+		var table explain.Step
+		for _, row := range rows {
+			c := explain.MoveValueClaim(pos, row.Move, solver.Value{Outcome: row.Outcome, Remoteness: row.Remoteness})
+			table.Claims = append(table.Claims, c)
+			table.Body += c.Text + "\n"
+		}
+		surfaces = append(surfaces, surface{name: "moves", steps: []explain.Step{table}, covered: true})
+		legal := pos.Moves()
+		oracle := solver.NewOracle(ctx, s.Game, solver.ReachBudget)
+		for _, m := range legal {
+			moves++
+			why, err := explain.Why(ctx, r, m, nil)
+			if err != nil {
+				t.Fatalf("%s why %v: %v", fullKey(pos), m, err)
+			}
+			surfaces = append(surfaces, surface{name: "why " + m.String(), steps: why, covered: true})
+			if len(legal) <= 6 {
+				for _, other := range legal {
+					why, err := explain.Why(ctx, r, m, other)
+					if err != nil {
+						t.Fatalf("%s why %v --other %v: %v", fullKey(pos), m, other, err)
+					}
+					surfaces = append(surfaces, surface{name: fmt.Sprintf("why %v, other %v", m, other), steps: why, covered: true})
+				}
+			}
+			j, err := play.Judge(oracle, pos, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			feedback := explain.Step{Title: "play feedback", Body: j.Sentence(m), Claims: j.Claims()}
+			card := explain.Step{Title: "review card", Body: j.Note(), Claims: j.NoteClaims()}
+			surfaces = append(surfaces, surface{name: "play " + string(j.Class), steps: []explain.Step{feedback, card}, covered: true})
+			if j.Worse() {
+				why, _ := explain.Why(ctx, r, m, j.Better)
+				surfaces = append(surfaces, surface{name: "play why", steps: why, covered: true})
+				named := false
+				for _, st := range why {
+					for _, c := range st.Claims {
+						named = named || c.Kind == explain.ClaimCompare && c.Other.String() == j.Better.String()
+					}
+				}
+				if !named {
+					t.Fatalf("%s: play says %q, and its why panel does not compare with %v:\n%s", fullKey(pos), j.Sentence(m), j.Better, steps(why))
+				}
+			}
+		}
+		claims += checkSurfaces(t, o, pos, surfaces)
+	})
+	t.Logf("%d positions, %d moves, %d claims checked", n, moves, claims)
+}
