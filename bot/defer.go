@@ -94,7 +94,10 @@ type deferrer struct {
 	after   time.Duration
 	// claimWait bounds the ledger's claim (DefaultClaimTimeout).
 	claimWait time.Duration
-	log       *slog.Logger
+	// tokenLife and handlerTime are tokenLife and maxHandlerTime; tests
+	// shorten them.
+	tokenLife, handlerTime time.Duration
+	log                    *slog.Logger
 
 	// base is the parent of every handler's context; stop cancels it when
 	// the process stops.
@@ -119,7 +122,7 @@ func newDeferrer(h Handler, s Sender, ledger Ledger, after time.Duration, log *s
 	if ledger == nil {
 		ledger = NewMemoryLedger(0, 0)
 	}
-	d := &deferrer{handler: h, sender: s, ledger: ledger, after: after, claimWait: DefaultClaimTimeout, log: log}
+	d := &deferrer{handler: h, sender: s, ledger: ledger, after: after, claimWait: DefaultClaimTimeout, tokenLife: tokenLife, handlerTime: maxHandlerTime, log: log}
 	d.base, d.stop = context.WithCancelCause(context.Background())
 	d.deliveries, d.abandon = context.WithCancel(context.Background())
 	return d
@@ -205,7 +208,7 @@ func (d *deferrer) answer(ctx context.Context, i *discordgo.Interaction, fe *dis
 		return errStopping
 	}
 	start := arrived
-	hctx, cancel := context.WithDeadlineCause(d.base, start.Add(maxHandlerTime), errTooLong)
+	hctx, cancel := context.WithDeadlineCause(d.base, start.Add(d.handlerTime), errTooLong)
 	hctx, cancelCause := context.WithCancelCause(hctx)
 	unwatch := context.AfterFunc(ctx, func() { cancelCause(errNoListener) })
 	// release ends the work: here, or once a deferred answer is delivered.
@@ -319,7 +322,7 @@ func (d *deferrer) deliver(hctx context.Context, i *discordgo.Interaction, defer
 			return
 		}
 	}
-	dctx, cancel := context.WithDeadlineCause(d.deliveries, start.Add(tokenLife-tokenMargin), errTokenExpired)
+	dctx, cancel := context.WithDeadlineCause(d.deliveries, start.Add(d.tokenLife-min(tokenMargin, d.tokenLife/10)), errTokenExpired)
 	defer cancel()
 	err := d.complete(dctx, i, deferral, resp)
 	if errors.Is(err, errEncode) {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -161,6 +162,8 @@ type fakeSender struct {
 	deletes   int
 	// delivered counts edits and follow-ups by interaction id.
 	delivered map[string]int
+	// history lists each token's calls and the fake's answers.
+	history map[string][]string
 	// err, when set, is returned by every call.
 	err error
 }
@@ -244,18 +247,31 @@ type fakeDiscord struct {
 	// closeEvery, limitEvery and dropEvery set the Discord-like
 	// failures above; 0 turns each off.
 	closeEvery, limitEvery, dropEvery int64
+	// strict refuses webhook calls for an interaction that had no
+	// response through the fake (404, Unknown Webhook), as Discord does;
+	// off for tests that answer over HTTP, whose responses the fake never
+	// sees.
+	strict bool
+	// dropFollowups drops the connection of every follow-up after
+	// taking it, as a network failure would.
+	dropFollowups bool
+	// onAck, when set, is called with the id of each interaction whose
+	// first response the fake took.
+	onAck func(id string)
 
 	mu         sync.Mutex
-	extra      http.Handler // serves paths the REST fake does not know
-	registered []byte       // the commands of the last bulk overwrite, with ids
-	acked      map[string]bool
+	extra      http.Handler    // serves paths the REST fake does not know
+	registered []byte          // the commands of the last bulk overwrite, with ids
+	acked      map[string]bool // by interaction id and by token
 	followups  map[string]int
 	// delivered counts edits and follow-ups taken, by interaction token.
 	delivered map[string]int
-	calls     atomic.Int64
-	limited   atomic.Int64 // 429s sent
-	dropped   atomic.Int64 // connections dropped after taking a response
-	closed    atomic.Int64 // answers sent with Connection: close
+	// history lists each token's calls and the fake's answers.
+	history map[string][]string
+	calls   atomic.Int64
+	limited atomic.Int64 // 429s sent
+	dropped atomic.Int64 // connections dropped after taking a response
+	closed  atomic.Int64 // answers sent with Connection: close
 }
 
 // commands answers the command endpoints: a bulk overwrite (PUT) returns
@@ -283,7 +299,7 @@ func (f *fakeDiscord) commands(method string, body []byte) []byte {
 // newFakeDiscord starts a fake Discord that is closed when tb ends.
 func newFakeDiscord(tb testing.TB) *fakeDiscord {
 	tb.Helper()
-	f := &fakeDiscord{tb: tb, requests: make(chan recorded, 64), acked: map[string]bool{}, followups: map[string]int{}, delivered: map[string]int{}}
+	f := &fakeDiscord{tb: tb, requests: make(chan recorded, 64), acked: map[string]bool{}, followups: map[string]int{}, delivered: map[string]int{}, history: map[string][]string{}}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	tb.Cleanup(f.srv.Close)
 	return f
@@ -328,6 +344,15 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	n := f.calls.Add(1)
+	if _, tok, _ := pathParts(r.URL.Path); tok != "" {
+		sw := &statusWriter{ResponseWriter: w}
+		w = sw
+		defer func() {
+			f.mu.Lock()
+			f.history[tok] = append(f.history[tok], fmt.Sprintf("%s %s → %d", r.Method, r.URL.Path[strings.LastIndex(r.URL.Path, "/"):], sw.code))
+			f.mu.Unlock()
+		}()
+	}
 	if f.closeEvery > 0 && n%f.closeEvery == 0 {
 		w.Header().Set("Connection", "close")
 		f.closed.Add(1)
@@ -362,11 +387,14 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	case callback:
 		f.mu.Lock()
 		again := f.acked[id]
-		f.acked[id] = true
+		f.acked[id], f.acked["token "+token] = true, true
 		f.mu.Unlock()
 		if again {
 			discordError(w, http.StatusBadRequest, 40060, "Interaction has already been acknowledged.")
 			return
+		}
+		if f.onAck != nil {
+			f.onAck(id)
 		}
 		if f.dropEvery > 0 && n%f.dropEvery == 0 {
 			f.dropped.Add(1)
@@ -377,6 +405,9 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 	case strings.Contains(r.URL.Path, "/commands"):
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(f.commands(r.Method, body))
+	case token != "" && f.strict && !f.isAcked(token):
+		// No response to the interaction: it has no webhook yet.
+		discordError(w, http.StatusNotFound, 10015, "Unknown Webhook")
 	case token != "" && r.Method == http.MethodPost: // a follow-up
 		f.mu.Lock()
 		f.followups[token]++
@@ -386,7 +417,13 @@ func (f *fakeDiscord) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		f.mu.Unlock()
 		if over {
+			f.tb.Errorf("a sixth follow-up for one interaction: Discord refuses it for a user-installed app")
 			discordError(w, http.StatusBadRequest, 40094, "This interaction has hit the maximum number of follow up messages")
+			return
+		}
+		if f.dropFollowups {
+			f.dropped.Add(1)
+			f.hangUp(w)
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
@@ -414,6 +451,34 @@ func checkSchema(tb testing.TB, method, path, contentType string, body []byte) {
 	}
 }
 
+// statusWriter keeps the status written; 0 means the connection was
+// dropped unanswered.
+type statusWriter struct {
+	http.ResponseWriter
+	code int
+}
+
+func (s *statusWriter) WriteHeader(code int) {
+	s.code = code
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusWriter) Write(b []byte) (int, error) {
+	if s.code == 0 {
+		s.code = http.StatusOK
+	}
+	return s.ResponseWriter.Write(b)
+}
+
+func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// historyOf returns the calls made with token, and the fake's answers.
+func (f *fakeDiscord) historyOf(token string) []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.history[token])
+}
+
 // hangUp closes the connection without an answer.
 func (f *fakeDiscord) hangUp(w http.ResponseWriter) {
 	conn, _, err := http.NewResponseController(w).Hijack()
@@ -422,6 +487,31 @@ func (f *fakeDiscord) hangUp(w http.ResponseWriter) {
 		return
 	}
 	conn.Close()
+}
+
+// isAcked reports whether the interaction of token has had its response.
+func (f *fakeDiscord) isAcked(token string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.acked["token "+token]
+}
+
+// followupsTo returns how many follow-ups the token received.
+func (f *fakeDiscord) followupsTo(token string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.followups[token]
+}
+
+// maxFollowups returns the most follow-ups any one token received.
+func (f *fakeDiscord) maxFollowups() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	most := 0
+	for _, n := range f.followups {
+		most = max(most, n)
+	}
+	return most
 }
 
 // deliveredTo returns how many edits and follow-ups the token received.

@@ -132,6 +132,17 @@ func RunGateway(ctx context.Context, cfg GatewayConfig, handler Handler, log *sl
 	return nil
 }
 
+// refused reports whether a callback's error says for certain that
+// Discord did not take it: the response could not be encoded, or Discord
+// refused it (a 4xx other than 429).
+func refused(err error) bool {
+	if errors.Is(err, errEncode) {
+		return true
+	}
+	apiErr, ok := errors.AsType[*APIError](err)
+	return ok && apiErr.Status >= 400 && apiErr.Status < 500 && apiErr.Status != http.StatusTooManyRequests
+}
+
 // gateway answers INTERACTION_CREATE events through its deferrer.
 type gateway struct{ *deferrer }
 
@@ -156,6 +167,16 @@ func (g gateway) onInteraction(raw []byte) {
 		defer cancel()
 		err := g.sender.Respond(ctx, i, resp)
 		responded = true
+		if err != nil && !refused(err) {
+			// The callback may have reached Discord even though its
+			// answer did not come back (a dropped connection, a timeout):
+			// a deferral is then Discord's, and the answer goes by
+			// webhook. If it never arrived, the webhook is refused and
+			// the loss counted; dropping the work here would lose the
+			// answer for certain.
+			g.log.Warn("interaction response may not have arrived; carrying on", append(logAttrs(i), "err", err)...)
+			return nil
+		}
 		return err
 	}
 	defer func() {

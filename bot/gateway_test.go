@@ -20,8 +20,11 @@ import (
 // dispatches, and heartbeat ACKs throughout. It sends plain JSON text
 // frames, which discordgo reads as they are (it inflates binary frames only).
 type fakeGateway struct {
-	events   []*discordgo.Interaction
-	raw      []string // INTERACTION_CREATE payloads sent after events, as they are
+	events []*discordgo.Interaction
+	raw    []string // INTERACTION_CREATE payloads sent after events, as they are
+	// pace, when set, is the pause between two events, as Discord
+	// spreads a crowd's interactions over time.
+	pace     time.Duration
 	identify chan json.RawMessage
 	query    chan string
 }
@@ -38,6 +41,7 @@ func (g *fakeGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		})
 		for _, i := range g.events {
 			dispatch("INTERACTION_CREATE", i)
+			time.Sleep(g.pace)
 		}
 		for _, r := range g.raw {
 			dispatch("INTERACTION_CREATE", json.RawMessage(r))

@@ -42,21 +42,22 @@ func TestE2ELesson(t *testing.T) {
 		}
 		return e[0]["title"].(string) + "\n" + e[0]["description"].(string)
 	}
-	if !card.ephemeral() || !strings.Contains(desc(card), "Nim and XOR · step 1 of 4") || !strings.Contains(desc(card), "Position: `5`, First to move.") {
+	if !card.ephemeral() || !strings.Contains(desc(card), "Nim and XOR · step 1 of 5") || !strings.Contains(desc(card), "Position: `5`, First to move.") {
 		t.Fatalf("first step: %q", desc(card))
 	}
-	// A wrong answer: taking 2 of the lone heap of 5 leaves 3 to Second.
-	wrong := srv.do(t, press(e2eUser, card.buttons()["take 2 from heap 1"]))
+	// A wrong answer: a lone heap of 5 is First's, who takes it whole
+	// (the answer's reason is the step's own, not the XOR taught later).
+	wrong := srv.do(t, press(e2eUser, card.buttons()["Second"]))
 	if wrong.Type != 7 {
 		t.Errorf("an answer should update the card, got type %v", wrong.Type)
 	}
-	for _, want := range []string{"❌ **Not quite.** After **take 2 from heap 1**, the position is `3`: the XOR of the heaps is 3, so Second, who is to move, wins.", "Try again."} {
+	for _, want := range []string{"❌ **Not quite.** The position is `5`: one heap, which the player to move takes whole, so First, who is to move, wins.", "Try again."} {
 		if !strings.Contains(desc(wrong), want) {
 			t.Errorf("wrong answer: %q\nwant %q", desc(wrong), want)
 		}
 	}
 	// The same exercise again, answered right, then every step to the end.
-	answers := []string{"take 5 from heap 1", "Second", "Second", "take 2 from heap 1"}
+	answers := []string{"First (to move)", "Second", "Second", "take 2 from heap 1", "take 5 from heap 1"}
 	cur := wrong
 	for k, a := range answers {
 		id := cur.buttons()[a]
@@ -69,7 +70,7 @@ func TestE2ELesson(t *testing.T) {
 		}
 		if k+1 < len(answers) {
 			cur = srv.do(t, press(e2eUser, cur.buttons()["Next step"]))
-			if want := "step " + itoa(k+2) + " of 4"; !strings.Contains(desc(cur), want) {
+			if want := "step " + itoa(k+2) + " of 5"; !strings.Contains(desc(cur), want) {
 				t.Fatalf("after step %d: %q, want %q", k+1, desc(cur), want)
 			}
 		}
@@ -77,11 +78,11 @@ func TestE2ELesson(t *testing.T) {
 	if !strings.Contains(desc(cur), "Lesson complete") {
 		t.Errorf("last step: %q", desc(cur))
 	}
-	if f := cur.embeds()[0]["footer"].(map[string]any)["text"]; f != "Your progress: 4 of 4 steps, 1 mistake." {
+	if f := cur.embeds()[0]["footer"].(map[string]any)["text"]; f != "Your progress: 5 of 5 steps, 1 mistake." {
 		t.Errorf("footer %q", f)
 	}
 	list := srv.do(t, learnCommand(""))
-	for _, want := range []string{"✅ **Nim and XOR** (4 steps): done, 1 mistake", "○ **Misère Nim** (4 steps): not started"} {
+	for _, want := range []string{"✅ **Nim and XOR** (5 steps): done, 1 mistake", "○ **Misère Nim** (4 steps): not started"} {
 		if !strings.Contains(desc(list), want) {
 			t.Errorf("/learn: %q\nwant %q", desc(list), want)
 		}

@@ -130,8 +130,16 @@ func (c *REST) Followup(ctx context.Context, i *discordgo.Interaction, data *dis
 	if err != nil {
 		return err
 	}
-	return c.do(ctx, http.MethodPost, c.webhook(i), p)
+	return c.doAtMost(ctx, http.MethodPost, c.webhook(i), p, maxFollowupTries)
 }
+
+// maxFollowupTries bounds the attempts at one follow-up that Discord may
+// have taken without saying so (a network error, a 5xx): each may have
+// posted the message, and Discord allows a user-installed app 5
+// follow-ups per interaction. nimtutor sends at most one follow-up per
+// interaction, so even a follow-up posted on every attempt stays within
+// the limit. A 429 is not counted: Discord took nothing.
+const maxFollowupTries = 5
 
 // DeleteOriginal implements Sender.
 func (c *REST) DeleteOriginal(ctx context.Context, i *discordgo.Interaction) error {
@@ -168,12 +176,25 @@ func (e *APIError) Error() string {
 // do sends one request, retrying as the type's comment says. The path is
 // never logged: it holds the interaction token.
 func (c *REST) do(ctx context.Context, method, path string, p payload) error {
+	return c.doAtMost(ctx, method, path, p, 0)
+}
+
+// doAtMost is do with at most maxUncertain attempts (0: no bound) that
+// Discord may have taken unanswered: network errors and 5xx answers.
+func (c *REST) doAtMost(ctx context.Context, method, path string, p payload, maxUncertain int) error {
 	backoff := c.minBackoff
 	netFailed := false // an attempt may have reached Discord unanswered
+	uncertain := 0
 	for attempt := 1; ; attempt++ {
 		wait, err := c.attempt(ctx, method, path, p)
 		if err == nil {
 			return nil
+		}
+		if apiErr, ok := errors.AsType[*APIError](err); !ok || apiErr.Status >= 500 {
+			uncertain++
+			if maxUncertain > 0 && uncertain >= maxUncertain && wait >= 0 {
+				return fmt.Errorf("giving up after %d attempts that Discord may each have taken: %w", uncertain, err)
+			}
 		}
 		if wait < 0 {
 			if apiErr, ok := errors.AsType[*APIError](err); ok && netFailed && apiErr.Status == http.StatusBadRequest && apiErr.code() == codeAlreadyAcknowledged {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -84,16 +83,25 @@ func (r *Router) judge(q *request) (*discordgo.InteractionResponse, error) {
 // summarise counts the answer lines and each verdict among them, most
 // frequent first: "Yes: 2 · No: 1".
 func summarise(answers []byte) (int, string) {
+	// A game has two or three verdicts: a short list, searched without
+	// copying the line (an answers file may hold millions).
 	counts := map[string]int{}
+	var verdicts []string
 	tests := 0
 	for line := range bytes.Lines(answers) {
-		counts[string(bytes.TrimRight(line, "\n"))]++
+		line = bytes.TrimRight(line, "\n")
+		k := slices.IndexFunc(verdicts, func(v string) bool { return v == string(line) })
+		if k < 0 {
+			k = len(verdicts)
+			verdicts = append(verdicts, string(line))
+		}
+		counts[verdicts[k]]++
 		tests++
 	}
 	if tests == 0 {
 		return 0, "No tests: the input announces T = 0."
 	}
-	verdicts := slices.SortedFunc(maps.Keys(counts), func(a, b string) int {
+	slices.SortFunc(verdicts, func(a, b string) int {
 		return cmp.Or(cmp.Compare(counts[b], counts[a]), strings.Compare(a, b))
 	})
 	parts := make([]string, len(verdicts))

@@ -18,7 +18,13 @@ import (
 
 // progress answers /progress [user] [game].
 func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
+	if o := q.options[optVisible]; o != nil {
+		return r.setProgressVisible(q, o.BoolValue())
+	}
 	user, game := cmp.Or(q.str(optUser), userID(q.i)), q.str(optGame)
+	if user != userID(q.i) {
+		return r.memberProgress(q, user, game)
+	}
 	p, err := r.t.Progress(q.ctx, user, game)
 	if err != nil {
 		return nil, err
@@ -51,8 +57,8 @@ func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Reviews (ideas that come back)", Value: clipText(strings.TrimSpace(b.String()), maxFieldValueLen)})
 	}
 	if a := p.Advice; a != nil {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "What to do next",
-			Value: fmt.Sprintf("Your weakest theme is **%s** in %s: %s", a.Theme, a.Game, a.Reason)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Weakest theme",
+			Value: fmt.Sprintf("**%s** in %s: %s", a.Theme, a.Game, a.Reason)})
 		if g, err := solver.Lookup(a.Game); err == nil && slices.Contains(explain.Themes(g), a.Theme) {
 			// A theme asked for brings its review when one is due.
 			next := r.ownedID(pracPrefix, pracNext, tutor.ThemeIndex(g, a.Theme), user)

@@ -68,8 +68,9 @@ func init() {
 		{name: "export", description: "Everything nimtutor stores about you, as a JSON file", private: true, run: (*Router).export},
 		{name: "progress", description: "Practice ratings, a plot of them over time, streaks and your weakest theme",
 			options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionUser, Name: optUser, Description: "Whose progress (you if left out)"},
+				{Type: discordgo.ApplicationCommandOptionUser, Name: optUser, Description: "Whose progress (you if left out); another member's shows only this server"},
 				gameOption(false),
+				{Type: discordgo.ApplicationCommandOptionBoolean, Name: optVisible, Description: "Let other members see your progress (True) or hide it (False); remembered"},
 			}, run: (*Router).progress},
 		{name: "leaderboard", description: "This server's top ten in a game's practice, and your rank",
 			options: []*discordgo.ApplicationCommandOption{gameOption(false)}, run: (*Router).leaderboard},

@@ -286,3 +286,64 @@ func Join(claims ...Claim) string {
 // Compact names move m of pos in its game's short notation, numbered as
 // in pos: "5→4", "take 1 from stack 2".
 func Compact(pos solver.Position, m solver.Move) string { return moveName(pos, m) }
+
+// ClaimNoMove is the kind of NoMoveClaim: the player to move in Pos has
+// no legal move.
+const ClaimNoMove ClaimKind = "no move"
+
+// NoMoveClaim claims, in text, that the player to move in pos has no
+// legal move.
+func NoMoveClaim(pos solver.Position, text string) Claim {
+	return Claim{Kind: ClaimNoMove, Pos: pos, Remoteness: -1, Text: text}
+}
+
+// LostClaim claims, in text, that no move of pos wins or ties: the
+// player to move loses with best play.
+func LostClaim(pos solver.Position, text string) Claim {
+	return Claim{Kind: ClaimOutcome, Pos: pos, Outcome: solver.Loss, Remoteness: -1, Text: text}
+}
+
+// ClaimStep is a step whose body is one claim's sentence.
+func ClaimStep(title string, c Claim) Step {
+	return Step{Title: title, Body: c.Text, Claims: []Claim{c}}
+}
+
+// ClaimAll is the kind of AllClaim: Moves are moves of Pos that keep
+// its outcome, Outcome, and when N is 1 they are every such move.
+const ClaimAll ClaimKind = "all keeping"
+
+// AllClaim claims, in text, that moves keep pos's outcome o, and when
+// complete that no other move does.
+func AllClaim(pos solver.Position, moves []solver.Move, o solver.Outcome, complete bool, text string) Claim {
+	c := Claim{Kind: ClaimAll, Pos: pos, Moves: moves, Outcome: o, Remoteness: -1, Text: text}
+	if complete {
+		c.N = 1
+	}
+	return c
+}
+
+// findingClaim is the claim of a step that finds the move in c with
+// plan pl, whose body is text: that there is no move, that every move
+// loses, or that the plan's moves are the ones that keep the outcome.
+func findingClaim(c solver.Result, pl Plan, text string) Claim {
+	switch {
+	case !solver.HasMoves(c.Position):
+		return NoMoveClaim(c.Position, text)
+	case pl.Move == nil:
+		return LostClaim(c.Position, text)
+	}
+	var moves []solver.Move
+	for _, g := range pl.Groups {
+		moves = append(moves, g.Moves...)
+	}
+	return AllClaim(c.Position, moves, c.Outcome, pl.Complete, text)
+}
+
+// claimFinding attaches findingClaim to the step of steps titled title.
+func claimFinding(steps []Step, title string, c solver.Result, pl Plan) {
+	for i := range steps {
+		if steps[i].Title == title {
+			steps[i].Claims = append(steps[i].Claims, findingClaim(c, pl, steps[i].Body))
+		}
+	}
+}

@@ -10,11 +10,22 @@
 //     run or stack reaches it, the value after, every winning move by
 //     kind) and the verdict. LessonFor's Rule picks the steps that teach
 //     the rule, for a "Why?" button.
-//   - Hints, a graded ladder of six levels (ladder.go): a question on a
-//     small case, how to work out the reduction (with a verdict for the
-//     student to submit, CheckVerdict), the numbers, the rule, where to
-//     look, the move; no level gives away more than the next needs.
-//   - Why, why a move is wrong or slower; MoveTable, every move's value.
+//   - Hints, a graded ladder of five levels (ladder.go), each on this
+//     position: a question whose answer decides it, that fact worked out
+//     (then the student may submit a verdict, CheckVerdict), the verdict,
+//     where to look, the move; no level gives away more than the next
+//     needs.
+//   - Why, why a move is wrong or slower, compared with another move by
+//     outcome then by remoteness; MoveTable, every move's value.
+//
+// # Claims
+//
+// Every fact a reply states about moves (a move's value, a comparison,
+// the quickest or only move, the moves that keep the outcome, who wins,
+// that no move wins) is a Claim in its Step (claim.go): computed once,
+// its sentence only its rendering. Package games/gametest checks every
+// claim of every surface against exhaustive search on every small
+// position of every game.
 //
 // The move the text teaches follows the strategy it teaches (plan.go):
 // LocalMove and Recommend give it, and where every move loses Recommend

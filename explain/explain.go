@@ -191,7 +191,9 @@ func taught(r solver.Result) (Teacher, solver.Result, Plan) {
 // Its text depends only on Key(r.Position) and opts.
 func Explain(r solver.Result, opts Options) []Step {
 	t, c, pl := taught(r)
-	return append(t.Explain(c, pl, opts), verdictStep(t, c, opts))
+	steps := t.Explain(c, pl, opts)
+	claimFinding(steps, "Finding the move", c, pl)
+	return append(steps, verdictStep(t, c, opts))
 }
 
 // verdictStep is the game's verdict step with the claim of who wins,
@@ -201,6 +203,10 @@ func verdictStep(t Teacher, c solver.Result, opts Options) Step {
 	w := WinnerClaim(c.Position, c.Outcome)
 	if strings.Contains(v.Body, w.Text) {
 		v.Claims = append(v.Claims, w)
+	}
+	if c.Move == nil && solver.HasMoves(c.Position) && c.Outcome == solver.Loss {
+		// The verdict of a lost position says why every move loses.
+		v.Claims = append(v.Claims, LostClaim(c.Position, v.Body))
 	}
 	return v
 }

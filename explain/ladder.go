@@ -109,7 +109,7 @@ func lostPointer(c solver.Result, at string) Step {
 	if n == 1 {
 		none = "it does not win"
 	}
-	return Step{Body: fmt.Sprintf("On %s, %s has %s, and %s. Look for the one after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip.", at, mover, moves, none)}
+	return ClaimStep("", LostClaim(c.Position, fmt.Sprintf("On %s, %s has %s, and %s. Look for the one after which the opponent's win takes longest: the more moves they must find, the more chances they have to slip.", at, mover, moves, none)))
 }
 
 // lastLevel states the verdict and the move, then finds it by the method
@@ -119,7 +119,9 @@ func lostPointer(c solver.Result, at string) Step {
 func lastLevel(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Options) Step {
 	v := verdictStep(e, c, o)
 	if c.Move != nil {
-		v.Body += "\n" + e.Finding(c, pl, o).Body
+		f := e.Finding(c, pl, o).Body
+		v.Body += "\n" + f
+		v.Claims = append(v.Claims, findingClaim(c, pl, f))
 		return v
 	}
 	h := holdOut(ctx, c.Position)

@@ -17,6 +17,7 @@ import (
 func Summary(ctx context.Context, r solver.Result, opts Options) []Step {
 	e, c, pl := taught(r)
 	steps := e.Summary(c, pl, opts)
+	claimFinding(steps, "Finding it", c, pl)
 	if line := lineOfPlay(ctx, e, c, opts); line != "" {
 		// The line goes just before the rule, which closes the summary.
 		last := steps[len(steps)-1]

@@ -187,7 +187,7 @@ func TestGrundyTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "pile 4 reaches values {0, 2}, so 1"
+	want := "pile 4 → piles 3, 2, worth {0, 2}: mex 1"
 	if !strings.Contains(topic.Steps[0].Idea, want) || !strings.Contains(topic.Steps[0].Idea, "mex") {
 		t.Errorf("the definition lacks the mex and its worked table (%q):\n%s", want, topic.Steps[0].Idea)
 	}

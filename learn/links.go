@@ -23,3 +23,28 @@ func ForStep(game, title string) (*Topic, bool) {
 	}
 	return nil, false
 }
+
+// ThemeLinker is a game's links to the lessons from the themes of its
+// puzzles (explain.Themes), which its package adds to its solver.Game: the
+// lesson that teaches each theme, by theme name.
+type ThemeLinker interface {
+	ThemeLessons() map[string]string
+}
+
+// ForTheme returns the lesson that teaches theme in game: the game's
+// link for it, else the game's own lesson (the one with the game's name),
+// or false when there is neither.
+func ForTheme(game, theme string) (*Topic, bool) {
+	g, err := solver.Lookup(game)
+	if err != nil {
+		return nil, false
+	}
+	if l, ok := g.(ThemeLinker); ok {
+		if id, ok := l.ThemeLessons()[theme]; ok {
+			t, err := Lookup(id)
+			return t, err == nil
+		}
+	}
+	t, err := Lookup(g.Name())
+	return t, err == nil
+}

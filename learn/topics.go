@@ -13,7 +13,7 @@ import (
 // against exhaustive search by the tests.
 func init() {
 	Register(&Topic{ID: "grundy", Order: 30, Title: "Sprague–Grundy values and sums", Steps: []Step{
-		{Idea: "A position's grundy value is the mex of the values of the positions one move away: the smallest number that is not among those values, so a position with no move is worth 0; for a pile where a move takes 1 or 2, " + MexTable(take12, 6) + ", so a pile of g is worth g mod 3 and a pile of 6 is worth 0: lost for the player to move.",
+		{Idea: "A position's grundy value is the mex of the values of the positions one move away: the smallest number that is not among those values, so a position with no move is worth 0; for a pile where a move takes 1 or 2, worked out pile by pile, " + MexTable(take12, 6) + ", so a pile of g is worth g mod 3 and a pile of 6 is worth 0: lost for the player to move.",
 			Game: "sums", Text: "6/2", Says: "loss", Shows: []string{"pile of 6, worth 0"}, Ask: WhoWins},
 		{Idea: "A position worth more than 0 wins by moving to one worth 0: from a take-1-or-2 pile of 4 (worth 1), take 1.",
 			Game: "sums", Text: "4/2", Says: "win", Shows: []string{"pile of 4, worth 1"}, Ask: WhichMove, Choices: [][2]int{{1, 2}, {1, 1}}},
@@ -44,21 +44,21 @@ func take12(n int) []int {
 // MexTable works out the grundy values of the piles 0..n of a game whose
 // moves from a pile of k lead to the piles next(k), by the definition:
 // each value the mex of the values one move away, as a clause: "pile 0
-// has no move: 0; pile 1 → {0}: 1; …".
+// has no move: 0; pile 1 → piles 0, worth {0}: mex 1; …".
 func MexTable(next func(int) []int, n int) string {
 	values := GrundyValues(next, n)
 	parts := make([]string, n+1)
 	for k := 0; k <= n; k++ {
 		nexts := next(k)
 		if len(nexts) == 0 {
-			parts[k] = fmt.Sprintf("pile %d has no move, so 0", k)
+			parts[k] = fmt.Sprintf("pile %d has no move: 0", k)
 			continue
 		}
-		seen := make([]string, len(nexts))
+		piles, seen := make([]string, len(nexts)), make([]string, len(nexts))
 		for i, m := range nexts {
-			seen[i] = strconv.Itoa(values[m])
+			piles[i], seen[i] = strconv.Itoa(m), strconv.Itoa(values[m])
 		}
-		parts[k] = fmt.Sprintf("pile %d reaches values {%s}, so %d", k, strings.Join(seen, ", "), values[k])
+		parts[k] = fmt.Sprintf("pile %d → piles %s, worth {%s}: mex %d", k, strings.Join(piles, ", "), strings.Join(seen, ", "), values[k])
 	}
 	return strings.Join(parts, "; ")
 }

@@ -22,36 +22,11 @@ type Advice struct {
 	Lesson, LessonTitle string
 }
 
-// themeLessons names the lesson that teaches each theme, where the
-// theme's name does not say it: a (game, theme) entry wins over a
-// ("", theme) one. A theme with neither falls back on the game's own
-// lesson. A test checks that every theme of every game finds a lesson.
-var themeLessons = map[[2]string]string{
-	{"", "XOR to zero"}:        "nim",
-	{"adapwns", "XOR to zero"}: "grundy",
-	{"", "misère ending"}:      "misere",
-	{"", "nim heaps"}:          "nim",
-	{"", "staircase"}:          "staircase",
-	{"", "gap mod 3"}:          "grundy",
-	{"", "reserve moves"}:      "abgame",
-	{"", "misère reserve"}:     "binim",
-	{"", "cancelling stacks"}:  "binim",
-	{"", "counting moves"}:     "binim",
-	{"", "one-move margin"}:    "binim",
-	{"", "tie-break on 0s"}:    "binstring",
-}
-
-// LessonFor returns the lesson that teaches theme in game, or nil.
+// LessonFor returns the lesson that teaches theme in game (the game's
+// link, learn.ForTheme), or nil.
 func LessonFor(game, theme string) *learn.Topic {
-	for _, id := range []string{themeLessons[[2]string{game, theme}], themeLessons[[2]string{"", theme}], game} {
-		if id == "" {
-			continue
-		}
-		if t, err := learn.Lookup(id); err == nil {
-			return t
-		}
-	}
-	return nil
+	t, _ := learn.ForTheme(game, theme)
+	return t
 }
 
 // advise builds the advice on the learner's weakest theme from their
@@ -74,7 +49,14 @@ func (s *Service) advise(p *Progress) *Advice {
 			last = &i
 		}
 	}
-	a.Reason = fmt.Sprintf("you missed %d of the %d puzzles that needed it", misses, tries)
+	switch {
+	case tries == 1:
+		a.Reason = "you missed the one puzzle that needed it"
+	case misses == tries:
+		a.Reason = fmt.Sprintf("you missed all %d puzzles that needed it", tries)
+	default:
+		a.Reason = fmt.Sprintf("you missed %d of the %d puzzles that needed it", misses, tries)
+	}
 	if last != nil {
 		at := p.Attempts[*last]
 		if pz, err := s.Puzzle(at.PuzzleID); err == nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -15,10 +16,10 @@ import (
 	"github.com/nimtutor/nimtutor/store/storetest"
 )
 
-// plotPath, when set, is where TestCalibration draws its plot:
+// update makes TestCalibration redraw its plot, docs/calibration.png:
 //
-//	go test ./practice -run TestCalibration -plot ../docs/calibration.png
-var plotPath = flag.String("plot", "", "write the calibration plot to this PNG file")
+//	go test ./practice -run TestCalibration -count 1 -update
+var update = flag.Bool("update", false, "redraw docs/calibration.png")
 
 // TestCalibration runs simulated learners of known strength through
 // practice on its real store (SQLite), 50 puzzles each, and checks what
@@ -94,8 +95,8 @@ func TestCalibration(t *testing.T) {
 			t.Errorf("seed %d: puzzle ratings order %d puzzles by difficulty with Spearman %.3f; want at least 20 puzzles and ≥ 0.6", seed, len(rated), rhoP)
 		}
 	}
-	if *plotPath != "" {
-		if err := drawCalibration(*plotPath, results[0]); err != nil {
+	if *update {
+		if err := drawCalibration(filepath.Join("..", "docs", "calibration.png"), results[0]); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -42,7 +42,7 @@ type Deadlines struct {
 }
 
 // DefaultDeadlines are the deadlines of a store opened without any.
-var DefaultDeadlines = Deadlines{Shared: 250 * time.Millisecond, Read: time.Second, Write: 2 * time.Second}
+var DefaultDeadlines = Deadlines{Shared: 500 * time.Millisecond, Read: time.Second, Write: 2 * time.Second}
 
 // withDefaults fills d's zero fields from DefaultDeadlines.
 func (d Deadlines) withDefaults() Deadlines {

@@ -262,7 +262,7 @@ func TestParseDeadlines(t *testing.T) {
 	}{
 		{"", store.DefaultDeadlines.String(), ""},
 		{"shared=300ms", "shared=300ms,read=1s,write=2s", ""},
-		{" write=3s , read=250ms ", "shared=250ms,read=250ms,write=3s", ""},
+		{" write=3s , read=250ms ", "shared=500ms,read=250ms,write=3s", ""},
 		{"shared", "", "want name=duration"},
 		{"shared=fast", "", "is not a duration"},
 		{"write=-1s", "", "is not a duration"},

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/nimtutor/nimtutor/fault"
 )
 
 // One process per SQLite file. Two processes on one file would each keep
@@ -62,13 +64,17 @@ func holdFile(path string) (*sqliteFile, error) {
 		return nil, fmt.Errorf("store: opening the lock file %s: %w", lockPath, err)
 	}
 	if err := lockExclusive(lf); err != nil {
-		holder := ""
+		holder := "another nimtutor process"
 		if b, rerr := os.ReadFile(lockPath); rerr == nil && len(strings.TrimSpace(string(b))) > 0 {
-			holder = "pid " + strings.TrimSpace(string(b)) + ", "
+			holder += " (pid " + strings.TrimSpace(string(b)) + ")"
 		}
 		lf.Close()
 		if errors.Is(err, errLocked) {
-			return nil, fmt.Errorf("store: SQLite file %s is %w (%swhich holds %s): one SQLite file serves one process; stop the other, give this one its own NIMTUTOR_DB, or use PostgreSQL (DATABASE_URL) to run several processes", abs, ErrFileInUse, holder, lockPath)
+			// The message is the person's (the command line shows it; a
+			// bot refuses to start with it); the path and the lock file
+			// are in the cause, for the log.
+			return nil, fault.New(fault.EStore, "", "the practice database is in use by %s: one SQLite file serves one process; stop the other, give this one its own NIMTUTOR_DB, or use PostgreSQL (DATABASE_URL) to run several processes", holder).
+				Wrap(fmt.Errorf("store: SQLite file %s is %w, which holds %s", abs, ErrFileInUse, lockPath))
 		}
 		return nil, fmt.Errorf("store: locking %s: %w", lockPath, err)
 	}

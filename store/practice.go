@@ -355,9 +355,11 @@ type Ranked struct {
 // Leaderboard returns the top n learners in game among those who
 // practise in guild, best first, and the rank of user (0 if unrated there).
 func (s *Store) Leaderboard(ctx context.Context, guild, game, user string, n int) ([]Ranked, int, error) {
+	// A learner who hides their progress is on nobody's board but their own.
 	top, err := queryAll(ctx, s, "leaderboard", scanLearner, `SELECT l.`+strings.ReplaceAll(learnerCols, ", ", ", l.")+` FROM learners l
 		JOIN guild_members m ON m.user_id = l.user_id AND m.guild_id = $1
-		WHERE l.game = $2 AND l.solved + l.failed > 0 ORDER BY l.rating DESC, l.user_id LIMIT $3`, guild, game, n)
+		WHERE l.game = $2 AND l.solved + l.failed > 0 AND (l.user_id = $4 OR `+notHidden("l")+`)
+		ORDER BY l.rating DESC, l.user_id LIMIT $3`, guild, game, n, user)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -367,7 +369,8 @@ func (s *Store) Leaderboard(ctx context.Context, guild, game, user string, n int
 	}
 	var rank int
 	err = s.queryRow(ctx, `SELECT 1 + (SELECT COUNT(*) FROM learners o JOIN guild_members m ON m.user_id = o.user_id AND m.guild_id = $1
-			WHERE o.game = $2 AND o.solved + o.failed > 0 AND (o.rating > l.rating OR o.rating = l.rating AND o.user_id < l.user_id))
+			WHERE o.game = $2 AND o.solved + o.failed > 0 AND (o.rating > l.rating OR o.rating = l.rating AND o.user_id < l.user_id)
+			AND `+notHidden("o")+`)
 		FROM learners l JOIN guild_members m ON m.user_id = l.user_id AND m.guild_id = $1
 		WHERE l.game = $2 AND l.user_id = $3 AND l.solved + l.failed > 0`, guild, game, user).Scan(&rank)
 	if errors.Is(err, sql.ErrNoRows) {

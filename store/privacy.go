@@ -58,6 +58,7 @@ var owned = []ownedTable{
 		e.Reviews, err = s.ReviewCards(ctx, user, "")
 		return err
 	}},
+	{table: "user_settings", column: "user_id", export: exportSettings},
 	{table: "rate_limits", column: "user_id", export: func(ctx context.Context, s *Store, user string, e *Export) error {
 		var w RateWindow
 		var start int64
@@ -121,6 +122,8 @@ type Export struct {
 	Seen *time.Time `json:"last_seen,omitempty"`
 	// RateLimit is the learner's current rate-limit window, if any.
 	RateLimit *RateWindow `json:"rate_limit,omitempty"`
+	// Settings are what the learner chose others see, if they chose.
+	Settings *Settings `json:"settings,omitempty"`
 }
 
 // RateWindow is one user's rate-limit window: when it started and how

@@ -61,7 +61,14 @@ type spec struct {
 	templates []string
 
 	mu   sync.Mutex
-	seen map[string]error
+	seen map[string]*result
+}
+
+// result is the outcome of one body's check; done is closed once err is
+// set, so that callers with the same body wait for the first check.
+type result struct {
+	done chan struct{}
+	err  error
 }
 
 var (
@@ -77,7 +84,7 @@ func load() (*spec, error) {
 			loadErr = fmt.Errorf("loading Discord's OpenAPI document: %w", err)
 			return
 		}
-		loaded = &spec{doc: doc, templates: doc.Paths.InMatchingOrder(), seen: map[string]error{}}
+		loaded = &spec{doc: doc, templates: doc.Paths.InMatchingOrder(), seen: map[string]*result{}}
 	})
 	return loaded, loadErr
 }
@@ -139,13 +146,19 @@ func Check(method, path, contentType string, body []byte) error {
 	}
 	key := name + "\x00" + string(payload)
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if err, ok := s.seen[key]; ok {
-		return err
+	r, ok := s.seen[key]
+	if !ok {
+		r = &result{done: make(chan struct{})}
+		s.seen[key] = r
 	}
-	err = validate(name, media.Schema.Value, value)
-	s.seen[key] = err
-	return err
+	s.mu.Unlock()
+	if ok {
+		<-r.done
+		return r.err
+	}
+	r.err = validate(name, media.Schema.Value, value)
+	close(r.done)
+	return r.err
 }
 
 // match returns the path template that path fits, preferring literal

@@ -21,7 +21,7 @@ func runCheck(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs := newFlags("check")
 	tests := fs.Bool("tests", false, "write a test file in the judge's format")
 	seedFlag := fs.String("seed", "", "the seed of the test file (random when writing one)")
-	file := fs.String("o", "", "with --tests: write the file here instead of standard output")
+	file := fs.String("o", "", "with --tests: write the file here (default: standard output)")
 	inPath := fs.String("input", "", "the judge input your program read")
 	outPath := fs.String("output", "", "your program's output")
 	positional, err := parseArgs(fs, args)
@@ -86,11 +86,13 @@ func runCheck(ctx context.Context, args []string, out, errOut io.Writer) error {
 	default:
 		return usagef("give the input your program read (--input) or the seed of the test file (--seed)")
 	}
-	output, err := os.ReadFile(*outPath)
+	output, err := os.Open(*outPath)
 	if err != nil {
 		return err
 	}
-	rep, err := check.Compare(ctx, g, input, output)
+	defer output.Close()
+	// The output is compared line by line as it is read.
+	rep, err := check.CompareReader(ctx, g, input, output)
 	if ie, ok := errors.AsType[*fault.Error](err); ok {
 		return fmt.Errorf("%s is not a valid %s input: %w", *inPath, g.Name(), ie)
 	}

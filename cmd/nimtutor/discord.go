@@ -40,7 +40,7 @@ func newLogger(stderr io.Writer) (*slog.Logger, error) {
 func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("gateway")
 	sf := addShardFlags(fs)
-	metricsAddr := fs.String("metrics-addr", "", "serve /healthz, /readyz and /metrics on this address (off when empty; METRICS_ADDR)")
+	metricsAddr := fs.String("metrics-addr", "", "serve /healthz, /readyz and /metrics on this address (default METRICS_ADDR; off when both are empty)")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // runHTTP implements `nimtutor http`.
 func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("http")
-	addr := fs.String("addr", "", "listen address, overriding HTTP_ADDR")
+	addr := fs.String("addr", "", "listen address (default HTTP_ADDR, else "+bot.DefaultHTTPAddr+")")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -103,7 +103,7 @@ const registerTimeout = 30 * time.Second
 // runRegister implements `nimtutor register`.
 func runRegister(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("register")
-	guild := fs.String("guild", "", "guild id, overriding DISCORD_GUILD_ID")
+	guild := fs.String("guild", "", "register in this server only (default DISCORD_GUILD_ID; globally when both are empty)")
 	global := fs.Bool("global", false, "register globally even if DISCORD_GUILD_ID is set")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err

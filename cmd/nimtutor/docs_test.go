@@ -46,8 +46,8 @@ import (
 //     [--level N]`) must name a subcommand and flags that exist, a slash
 //     command a command, subcommand and options that exist, and a
 //     concrete command line runs as in a sh block.
-//   - A fenced block with no language must not hold a "$ " line: mark it
-//     console so it runs.
+//   - A fenced block with no language, or an indented code block, must
+//     not hold a "$ " line: write it as a console block so it runs.
 //
 // `go test ./cmd/nimtutor -run TestDocs -update` rewrites the outputs of
 // the console blocks that differ (review the diff); a block whose output
@@ -102,6 +102,8 @@ var masks = []mask{
 	{regexp.MustCompile(`\b(Game|game|review) [A-Za-z0-9_-]{12}\b`), "$1 <id>"},
 	// Where the console writes pictures: a temporary directory.
 	{regexp.MustCompile(`(Picture|Attached): (\S*/)?`), "$1: <dir>/"},
+	// When a review comes due, counted from the answer a moment before.
+	{regexp.MustCompile(`\bdue (now|in \d+ (second|minute|hour|day)s?)`), "due <when>"},
 	// Random seeds of test files written without --seed.
 	{regexp.MustCompile(`seed-\d+`), "seed-<n>"},
 }
@@ -126,8 +128,10 @@ func normalise(s string) string {
 
 // TestDocs runs every command the documentation shows; see above.
 func TestDocs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs every command of the documentation")
+	if testing.Short() || raceEnabled {
+		// The transcripts solve, search and draw: under the race detector
+		// they take minutes. .ci/run runs this test without -race.
+		t.Skip("runs every command of the documentation; .ci/run runs it without -race")
 	}
 	// As a newcomer runs them: no Discord credentials, no PostgreSQL, the
 	// SQLite store in the current directory.
@@ -164,6 +168,9 @@ func TestDocs(t *testing.T) {
 					}
 				}
 			}
+			for _, n := range doc.indented {
+				t.Errorf("%s:%d: a command in an indented code block; write it in a ```console block so TestDocs runs it", rel, n)
+			}
 			for _, span := range doc.inline {
 				checkInline(t, fmt.Sprintf("%s:%d", rel, span.line), span.text)
 			}
@@ -181,9 +188,10 @@ func TestDocs(t *testing.T) {
 // markdown is a document split into its fenced blocks and the text
 // around them.
 type markdown struct {
-	parts  []string // text, with one "\x00" part per block, in order
-	blocks []block
-	inline []span
+	parts    []string // the text between the blocks, in order
+	blocks   []block
+	inline   []span
+	indented []int // lines that start an indented code block with a "$ " command
 }
 
 // block is a fenced code block: its language, its lines, and the line
@@ -216,6 +224,9 @@ func parseMarkdown(src string) *markdown {
 	for k := 0; k < len(lines); k++ {
 		l := lines[k]
 		trimmed := strings.TrimLeft(l, " ")
+		if strings.HasPrefix(l, "    $ ") && k > 0 && strings.TrimSpace(lines[k-1]) == "" {
+			d.indented = append(d.indented, k+1)
+		}
 		if !strings.HasPrefix(trimmed, "```") {
 			text = append(text, l)
 			for _, m := range inlineCode.FindAllStringSubmatch(l, -1) {
@@ -795,24 +806,41 @@ var testFuncs = regexp.MustCompile(`(?m)^func ((Test|Benchmark|Fuzz)\w*)\(`)
 // each -run, -bench and -fuzz pattern names something in them.
 func checkGoTest(tb testing.TB, where string, args []string) {
 	tb.Helper()
+	// The packages come first: their tests may declare flags of their own
+	// (-update, -plot), which take a value unless they are booleans.
 	var pkgs []string
+	for _, a := range args {
+		if strings.HasPrefix(a, "./") {
+			pkgs = append(pkgs, a)
+		}
+	}
+	own := packageFlags(pkgs)
+	goFlags := map[string]bool{"run": true, "bench": true, "fuzz": true, "benchtime": true, "count": true, "cpu": true,
+		"fuzztime": true, "timeout": true, "v": false, "race": false, "benchmem": false, "short": false}
 	patterns := map[string]string{}
 	for k := 0; k < len(args); k++ {
 		a := args[k]
+		if !strings.HasPrefix(a, "-") {
+			if !strings.HasPrefix(a, "./") {
+				tb.Errorf("%s: go test %s: not a package of this repository (./…)", where, a)
+			}
+			continue
+		}
 		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		switch {
-		case !strings.HasPrefix(a, "-"):
-			pkgs = append(pkgs, a)
-		case name == "run" || name == "bench" || name == "fuzz" || name == "benchtime" || name == "count" || name == "cpu" || name == "fuzztime" || name == "timeout" || name == "v" || name == "race" || name == "benchmem" || name == "update" || name == "short":
-			if !hasValue && name != "v" && name != "race" && name != "benchmem" && name != "update" && name != "short" && k+1 < len(args) {
-				value = args[k+1]
-				k++
-			}
-			if name == "run" || name == "bench" || name == "fuzz" {
-				patterns[name] = value
-			}
-		default:
-			tb.Errorf("%s: go test flag %s: TestDocs does not know it", where, a)
+		takesValue, known := goFlags[name]
+		if !known {
+			takesValue, known = own[name]
+		}
+		if !known {
+			tb.Errorf("%s: go test flag %s: neither go test nor the tests of %v declare it", where, a, pkgs)
+			continue
+		}
+		if takesValue && !hasValue && k+1 < len(args) {
+			value = args[k+1]
+			k++
+		}
+		if name == "run" || name == "bench" || name == "fuzz" {
+			patterns[name] = value
 		}
 	}
 	var funcs []string
@@ -862,6 +890,44 @@ func checkGoTest(tb testing.TB, where string, args []string) {
 	}
 }
 
+// testFlag matches a flag a test file declares: flag.Bool("update", ….
+var testFlag = regexp.MustCompile(`flag\.(Bool|String|Int|Int64|Uint|Uint64|Float64|Duration)(Var)?\((?:[^,]+, )?"([a-z][a-z0-9-]*)"`)
+
+// packageFlags returns the flags the tests of pkgs may take, each with
+// whether it takes a value (every kind but Bool): those their _test.go
+// files declare, and those of the test helper packages (gametest,
+// storetest…) any test imports.
+func packageFlags(pkgs []string) map[string]bool {
+	out := map[string]bool{}
+	scan := func(path string) {
+		b, _ := os.ReadFile(path)
+		for _, m := range testFlag.FindAllStringSubmatch(string(b), -1) {
+			out[m[3]] = m[1] != "Bool"
+		}
+	}
+	filepath.WalkDir(repoRoot, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") && strings.HasSuffix(filepath.Base(filepath.Dir(path)), "test") {
+			scan(path)
+		}
+		return nil
+	})
+	for _, p := range pkgs {
+		root := filepath.Join(repoRoot, strings.TrimSuffix(p, "/..."))
+		filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+			switch {
+			case err != nil:
+				return nil
+			case d.IsDir() && path != root && !strings.HasSuffix(p, "/..."):
+				return filepath.SkipDir
+			case strings.HasSuffix(path, "_test.go"):
+				scan(path)
+			}
+			return nil
+		})
+	}
+	return out
+}
+
 // metaWord is a placeholder in a synopsis: GAME, POSITION, N, FILE.png…
 var metaWord = regexp.MustCompile(`^[A-Z][A-Z0-9_]*(\.[a-z]+)?$`)
 
@@ -880,8 +946,8 @@ func checkInline(tb testing.TB, where, text string) {
 			return // `nimtutor -h`, `nimtutor CMD -h`
 		}
 		synopsis := strings.ContainsAny(text, "[|…") || slices.ContainsFunc(words[1:], metaWord.MatchString)
-		if len(words) == 2 && lookupCommand(words[1]) != nil {
-			return // the name of a command: `nimtutor moves`
+		if c := lookupCommand(words[1]); c != nil && (len(words) == 2 || len(words) == 3 && slices.Contains(c.forms(), words[2])) {
+			return // the name of a command: `nimtutor moves`, `nimtutor practice refit`
 		}
 		if !synopsis {
 			checkCommand(tb, where, text)

@@ -131,7 +131,7 @@ type positionFlags struct {
 // newPositionFlags returns a flag set with --first already declared.
 func newPositionFlags(name string) positionFlags {
 	fs := newFlags(name)
-	return positionFlags{fs: fs, first: fs.String("first", "", "who moves first in binim and binim2: Dee or Dum"),
+	return positionFlags{fs: fs, first: fs.String("first", "", "who moves first: Dee or Dum (binim and binim2 need it; the other games have no choice)"),
 		rule: fs.String("rule", "", "the rule of a game whose position carries its rule (for example 'subtract 1,3,4'): written before the position with a colon")}
 }
 

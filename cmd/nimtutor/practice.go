@@ -15,12 +15,9 @@ import (
 // puzzles in the terminal for the one local learner, through the same
 // handlers as /practice, on the same store.
 func (m *Main) runPractice(ctx context.Context, args []string) error {
-	if len(args) > 0 && args[0] == "refit" {
-		return m.runRefit(ctx, args[1:])
-	}
 	in, out := m.Stdin, m.Stdout
 	fs := newFlags("practice")
-	theme := fs.String("theme", "", `only puzzles that need this idea, such as "nim heaps" (an unknown theme lists them)`)
+	theme := fs.String("theme", "", `only puzzles that need this idea, such as "nim heaps"; an unknown theme lists them (default: any)`)
 	positional, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -87,6 +84,9 @@ func runConsoleLine(name string) func(m *Main, ctx context.Context, args []strin
 			p, err := t.Progress(ctx, bot.ConsoleUserID, game)
 			if err == nil && p.Weakest != "" {
 				fmt.Fprintf(m.Stdout, "Practise your weakest theme: nimtutor practice %s --theme %q\n", p.WeakestGame, p.Weakest)
+				if a := p.Advice; a != nil && a.Lesson != "" {
+					fmt.Fprintf(m.Stdout, "Its lesson, %s: nimtutor console, then /learn topic:%s\n", a.LessonTitle, a.Lesson)
+				}
 			}
 		}
 		return nil

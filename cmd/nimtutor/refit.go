@@ -12,12 +12,12 @@ import (
 	"github.com/nimtutor/nimtutor/store"
 )
 
-// runRefit implements `nimtutor practice refit [-simulated] [-write F]`:
+// runRefit implements `nimtutor refit [--simulated] [--write FILE]`:
 // fits the difficulty model that gives a puzzle its first rating, on the
 // store's answers (or on simulated learners), and reports how well it
 // and the shipped model predict the misses of answers held out.
 func (m *Main) runRefit(ctx context.Context, args []string) error {
-	fs := newFlags("practice refit")
+	fs := newFlags("refit")
 	simulated := fs.Bool("simulated", false, "fit on simulated learners of known strength instead of the store's answers")
 	rounds := fs.Int("rounds", 50, "with -simulated: puzzles per simulated learner and game")
 	seed := fs.Uint64("seed", 1, "with -simulated: the simulation's seed")

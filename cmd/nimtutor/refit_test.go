@@ -11,7 +11,7 @@ import (
 // of every model and writes the refitted one.
 func TestRefitCLI(t *testing.T) {
 	t.Setenv("NIMTUTOR_DB", filepath.Join(t.TempDir(), "refit.db"))
-	code, _, errOut := runCLI(t, "", "practice", "refit")
+	code, _, errOut := runCLI(t, "", "refit")
 	if code == 0 || !strings.Contains(errOut, "too few answers") {
 		t.Errorf("refit on an empty store: exit %d, stderr %q; want a failure saying there are too few answers", code, errOut)
 	}
@@ -19,9 +19,9 @@ func TestRefitCLI(t *testing.T) {
 		return // the simulation takes minutes with -race; .ci/run runs it without
 	}
 	path := filepath.Join(t.TempDir(), "model.json")
-	code, out, errOut := runCLI(t, "", "practice", "refit", "-simulated", "-rounds", "12", "-write", path)
+	code, out, errOut := runCLI(t, "", "refit", "--simulated", "--rounds", "12", "--write", path)
 	if code != 0 || !strings.Contains(out, "refitted model") || !strings.Contains(out, "hand-made guess") || !strings.Contains(out, "Wrote "+path) {
-		t.Fatalf("refit -simulated: exit %d\n%s\n%s", code, out, errOut)
+		t.Fatalf("refit --simulated: exit %d\n%s\n%s", code, out, errOut)
 	}
 	t.Logf("\n%s", out)
 }

@@ -86,7 +86,7 @@ func TestConsoleReviewComesBack(t *testing.T) {
 		t.Errorf("the review's answer does not say what it reviewed and when it comes next:\n%s", text)
 	}
 	text = step("/progress game:nim", func() { c.Do(ctx, "/progress game:nim", &out) })
-	for _, want := range []string{"Reviews (ideas that come back)", missed.ID, "What to do next", "XOR to zero", "Lesson: Nim and XOR"} {
+	for _, want := range []string{"Reviews (ideas that come back)", missed.ID, "Weakest theme", "XOR to zero", "Lesson: Nim and XOR"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("/progress lacks %q:\n%s", want, text)
 		}

@@ -18,9 +18,9 @@ type shardFlags struct {
 // addShardFlags declares --shard, --shards and --shard-range on fs.
 func addShardFlags(fs *flag.FlagSet) shardFlags {
 	return shardFlags{
-		shard:      fs.String("shard", "", "this process's shard id, overriding SHARD_ID (needs --shards)"),
-		shards:     fs.String("shards", "", `the bot's total shard count, or "auto" to ask Discord; overrides SHARD_COUNT`),
-		shardRange: fs.String("shard-range", "", "run the shards first-last (inclusive) in this process, such as 0-3"),
+		shard:      fs.String("shard", "", "this process's one shard id, needs --shards (default SHARD_ID)"),
+		shards:     fs.String("shards", "", `the bot's total shard count, or "auto" to ask Discord (default SHARD_COUNT; without either, one unsharded connection)`),
+		shardRange: fs.String("shard-range", "", "run the shards first-last (inclusive) in this process, such as 0-3 (default: every shard of --shards)"),
 	}
 }
 

@@ -164,9 +164,10 @@ type replica struct {
 
 // newReplica reads the settings every Discord transport needs
 // (DISCORD_API_URL, Discord's own API when unset; LOG_LEVEL; the memory
-// limit; the command ids and attachment hosts; the rate limits), prints
-// banner on stdout, opens what the transport shares with other replicas
-// and builds its handler: the one call runHTTP and runGateway make.
+// limit; the command ids and attachment hosts; the rate limits), opens
+// the store (what the transport shares with other replicas, or its own
+// SQLite file), builds its handler and prints banner on stdout: the one
+// call runHTTP and runGateway make.
 func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner string) (*replica, error) {
 	api := cmp.Or(setting("DISCORD_API_URL"), bot.DefaultAPIURL)
 	if err := bot.CheckAPIURL(api); err != nil {
@@ -183,7 +184,6 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintln(stdout, banner)
 	limits, err := rateLimits()
 	if err != nil {
 		return nil, err
@@ -221,6 +221,8 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 		}
 		return svc.Store().Ready(ctx)
 	}})
+	// Only now: a process refused its store has served nothing.
+	fmt.Fprintln(stdout, banner)
 	return rep, nil
 }
 

@@ -51,7 +51,9 @@ func TestStalledDatabase(t *testing.T) {
 	t.Run("postgres paused", func(t *testing.T) {
 		pg := startPrivatePostgres(t)
 		discord := newFakeDiscord(t)
-		srv := startServer(t, priv, discord, []string{"DATABASE_URL=" + pg.url, "LOG_LEVEL=error"})
+		// Shorter than the ledger's and the rate limit's own waits, so that the
+		// store gives up first and counts the fault.
+		srv := startServer(t, priv, discord, []string{"DATABASE_URL=" + pg.url, "LOG_LEVEL=error", "NIMTUTOR_STORE_DEADLINES=shared=250ms"})
 		runStall(t, srv, discord, pg.pause, false)
 		metrics := scrapeMetrics(t, srv)
 		for _, want := range []string{`nimtutor_store_faults_total{kind="shared"}`, `nimtutor_store_faults_total{kind="write"}`, "nimtutor_rate_limit_fallbacks_total"} {

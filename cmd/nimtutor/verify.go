@@ -22,7 +22,7 @@ type ruleGame interface {
 func runVerify(ctx context.Context, args []string, out io.Writer) error {
 	fs := newFlags("verify")
 	maxSize := fs.Int("max", 0, "largest size to check (default: per game)")
-	first := fs.String("first", "", "who moves first in binim and binim2, for one position: Dee or Dum")
+	first := fs.String("first", "", "who moves first, for one binim or binim2 position: Dee or Dum (needed there)")
 	rule := fs.String("rule", "", "the rule of a game whose position carries its rule: written before the position with a colon, or the rule whose positions the table checks")
 	positional, err := parseArgs(fs, args)
 	if err != nil {

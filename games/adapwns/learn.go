@@ -1,6 +1,9 @@
 package adapwns
 
-import "github.com/nimtutor/nimtutor/learn"
+import (
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/learn"
+)
 
 // The lessons of the game, registered for /learn. Every outcome a
 // sentence states and every exercise is checked against exhaustive
@@ -19,4 +22,9 @@ func init() {
 // LessonLinks says which lesson teaches the idea of each explanation step.
 func (game) LessonLinks() map[string]string {
 	return map[string]string{"The gaps": "adapwns", "A staircase": "staircase", "Which gaps count": "staircase", "g mod 3": "grundy", "The XOR": "grundy", "The rule here": "adapwns"}
+}
+
+// ThemeLessons says which lesson teaches each theme of its puzzles.
+func (game) ThemeLessons() map[string]string {
+	return map[string]string{ThemeGapMod3: "grundy", ThemeStaircase: "staircase", explain.ThemeXORToZero: "grundy"}
 }

@@ -31,3 +31,8 @@ func (g *stackGame) LessonLinks() map[string]string {
 	}
 	return map[string]string{"Each stack belongs to one player": "binim", "The rule": "binim", "The rule here": "binim"}
 }
+
+// ThemeLessons says which lesson teaches each theme of its puzzles.
+func (g *stackGame) ThemeLessons() map[string]string {
+	return map[string]string{ThemeMisereReserve: "binim", ThemeCancelling: "binim", ThemeCountingMoves: "binim", ThemeOneMoveMargin: "binim"}
+}

@@ -1,6 +1,9 @@
 package binstring
 
-import "github.com/nimtutor/nimtutor/learn"
+import (
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/learn"
+)
 
 // The lessons of the game, registered for /learn. Every outcome a
 // sentence states and every exercise is checked against exhaustive
@@ -19,4 +22,9 @@ func init() {
 // LessonLinks says which lesson teaches the idea of each explanation step.
 func (game) LessonLinks() map[string]string {
 	return map[string]string{"The 0s": "binstring", "Runs of 1s are Nim heaps": "nim", "Putting it together": "binstring", "The rule here": "binstring"}
+}
+
+// ThemeLessons says which lesson teaches each theme of its puzzles.
+func (game) ThemeLessons() map[string]string {
+	return map[string]string{ThemeTieBreak0s: "binstring", explain.ThemeXORToZero: "nim"}
 }

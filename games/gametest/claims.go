@@ -59,6 +59,8 @@ var claimCheckers = map[explain.ClaimKind]func(o *Oracle, c explain.Claim) error
 	explain.ClaimThrows:    checkThrows,
 	explain.ClaimReplies:   checkReplies,
 	explain.ClaimForced:    checkForced,
+	explain.ClaimNoMove:    checkNoMove,
+	explain.ClaimAll:       checkAll,
 }
 
 // CheckClaim checks one claim against the oracle: nil when it holds.
@@ -123,10 +125,44 @@ func checkCompare(o *Oracle, c explain.Claim) error {
 	if !agrees(mv, c.Outcome, c.Remoteness) || !agrees(ov, c.OtherOutcome, c.OtherRemoteness) {
 		return fmt.Errorf("search says %v: %v and %v: %v", c.Move, mv, c.Other, ov)
 	}
-	if got := explain.Compare(mv, ov, exact); got != c.Relation {
-		return fmt.Errorf("says %v is %v than %v; search: %v (%v against %v)", c.Other, c.Relation, c.Move, got, ov, mv)
+	if got := relation(mv, ov, exact); got != c.Relation {
+		return fmt.Errorf("calls %v %v compared with %v; search: %v (%v against %v)", c.Other, c.Relation, c.Move, got, ov, mv)
 	}
 	return nil
+}
+
+// relation is how b compares with a for the player making them, written
+// here apart from the package under test: a better outcome first; with
+// the same outcome and both counts known, a quicker win or tie, or a
+// slower loss.
+func relation(a, b solver.Value, exact bool) explain.Relation {
+	switch {
+	case b.Outcome > a.Outcome:
+		return explain.Better
+	case b.Outcome < a.Outcome:
+		return explain.Worse
+	case !exact || a.Remoteness == b.Remoteness:
+		return explain.Equal
+	case (b.Remoteness < a.Remoteness) == (a.Outcome != solver.Loss):
+		return explain.Better
+	}
+	return explain.Worse
+}
+
+// bestValue is the best value among the moves of pos by relation.
+func bestValue(o *Oracle, pos solver.Position) (solver.Value, bool) {
+	var best solver.Value
+	found := false
+	for _, m := range pos.Moves() {
+		v, err := o.After(pos, m)
+		if err != nil {
+			continue
+		}
+		if !found || relation(best, v, true) == explain.Better {
+			best, found = v, true
+		}
+	}
+	return best, found
 }
 
 func checkBest(o *Oracle, c explain.Claim) error {
@@ -137,7 +173,8 @@ func checkBest(o *Oracle, c explain.Claim) error {
 	if !agrees(mv, c.Outcome, c.Remoteness) {
 		return fmt.Errorf("search says %v is worth %v", c.Move, mv)
 	}
-	if best := o.Value(c.Pos); best.Better(mv) && (c.Remoteness >= 0 || best.Outcome != mv.Outcome) {
+	best, _ := bestValue(o, c.Pos)
+	if relation(mv, best, c.Remoteness >= 0) == explain.Better {
 		return fmt.Errorf("%v is worth %v; the best move %v", c.Move, mv, best)
 	}
 	return nil
@@ -215,6 +252,24 @@ func checkReplies(o *Oracle, c explain.Claim) error {
 	return nil
 }
 
+func checkAll(o *Oracle, c explain.Claim) error {
+	if err := checkAlso(o, c); err != nil {
+		return err
+	}
+	keep, _ := keeping(o, c.Pos)
+	if c.N == 1 && len(keep) != len(c.Moves) {
+		return fmt.Errorf("says its %d moves are all that keep the %v; search finds %d: %v", len(c.Moves), c.Outcome, len(keep), keep)
+	}
+	return nil
+}
+
+func checkNoMove(_ *Oracle, c explain.Claim) error {
+	if moves := c.Pos.Moves(); len(moves) != 0 {
+		return fmt.Errorf("the legal moves are %v", moves)
+	}
+	return nil
+}
+
 func checkForced(_ *Oracle, c explain.Claim) error {
 	if moves := c.Pos.Moves(); len(moves) != 1 || moves[0].String() != c.Move.String() {
 		return fmt.Errorf("the legal moves are %v", moves)
@@ -250,15 +305,22 @@ func CheckAgreement(text string) string {
 // comparisonWords are the words that compare moves or call a move the
 // only or the best: on the surfaces the claims cover, each must be
 // inside a claim's rendering.
-var comparisonWords = regexp.MustCompile(`(?i)\b(better|worse|as good as|sooner|quickest|slower|longer|longest|the only (?:winning )?move|only move|throws away|also winning|also keeping|no move)\b`)
+var comparisonWords = regexp.MustCompile(`(?i)\b(better|worse|as good as|sooner|quickest|slower|holds out longer|takes longer|longest|the only (?:winning )?move|only move|throws away|also winning|also keeping|no move (?:wins|saves|keeps|brings|puts|closes))\b`)
 
 // uncovered returns a comparison in body that no claim renders, or "".
 func uncovered(body string, claims []explain.Claim) string {
-	rest := body
+	var spans [][2]int
 	for _, c := range claims {
-		rest = strings.Replace(rest, c.Text, "", 1)
+		if i := strings.Index(body, c.Text); i >= 0 && c.Text != "" {
+			spans = append(spans, [2]int{i, i + len(c.Text)})
+		}
 	}
-	return comparisonWords.FindString(rest)
+	for _, m := range comparisonWords.FindAllStringIndex(body, -1) {
+		if !slices.ContainsFunc(spans, func(sp [2]int) bool { return sp[0] <= m[0] && m[1] <= sp[1] }) {
+			return body[m[0]:m[1]]
+		}
+	}
+	return ""
 }
 
 // surface is one rendered part of a reply: its steps, and whether the
@@ -302,7 +364,6 @@ func checkSurfaces(tb testing.TB, o *Oracle, pos solver.Position, surfaces []sur
 // its claims (checkSurfaces); it checks too that play's feedback after a
 // worse move and the why panel of the same reply name the same move.
 func testClaims(t *testing.T, s Spec) {
-	ctx := context.Background()
 	o := NewOracle(t)
 	size := s.Small - 1
 	if s.WhySize > 0 {
@@ -310,67 +371,82 @@ func testClaims(t *testing.T, s Spec) {
 	}
 	claims, moves := 0, 0
 	n := positionsUpTo(t, s, size, func(pos solver.Position) {
-		r := explain.Solve(ctx, pos)
-		move := explain.MoveStep(ctx, r)
-		surfaces := []surface{
-			{name: "short card", steps: explain.Short(explain.Summary(ctx, r, explain.Options{MaxItems: 6}), move)},
-			{name: "move step", steps: []explain.Step{move}, covered: true},
-			{name: "full reasoning", steps: explain.Explain(r, explain.Options{})},
-			{name: "hints", steps: explain.Hints(ctx, r, explain.Options{MaxItems: 6})},
-		}
-		full := surfaces[2].steps
-		if len(full[len(full)-1].Claims) == 0 {
-			t.Fatalf("%s: the verdict step states no claim:\n%s", fullKey(pos), full[len(full)-1].Body)
-		}
-		surfaces = append(surfaces, surface{name: "distance", steps: []explain.Step{{Title: "distance", Body: explain.Distance(r), Claims: explain.DistanceClaims(r)}}, covered: true})
-		rows, _ := explain.MoveTable(ctx, r, 0)
-		var table explain.Step
-		for _, row := range rows {
-			c := explain.MoveValueClaim(pos, row.Move, solver.Value{Outcome: row.Outcome, Remoteness: row.Remoteness})
-			table.Claims = append(table.Claims, c)
-			table.Body += c.Text + "\n"
-		}
-		surfaces = append(surfaces, surface{name: "moves", steps: []explain.Step{table}, covered: true})
-		legal := pos.Moves()
-		oracle := solver.NewOracle(ctx, s.Game, solver.ReachBudget)
-		for _, m := range legal {
-			moves++
-			why, err := explain.Why(ctx, r, m, nil)
-			if err != nil {
-				t.Fatalf("%s why %v: %v", fullKey(pos), m, err)
-			}
-			surfaces = append(surfaces, surface{name: "why " + m.String(), steps: why, covered: true})
-			if len(legal) <= 6 {
-				for _, other := range legal {
-					why, err := explain.Why(ctx, r, m, other)
-					if err != nil {
-						t.Fatalf("%s why %v --other %v: %v", fullKey(pos), m, other, err)
-					}
-					surfaces = append(surfaces, surface{name: fmt.Sprintf("why %v, other %v", m, other), steps: why, covered: true})
-				}
-			}
-			j, err := play.Judge(oracle, pos, m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			feedback := explain.Step{Title: "play feedback", Body: j.Sentence(m), Claims: j.Claims()}
-			card := explain.Step{Title: "review card", Body: j.Note(), Claims: j.NoteClaims()}
-			surfaces = append(surfaces, surface{name: "play " + string(j.Class), steps: []explain.Step{feedback, card}, covered: true})
-			if j.Worse() {
-				why, _ := explain.Why(ctx, r, m, j.Better)
-				surfaces = append(surfaces, surface{name: "play why", steps: why, covered: true})
-				named := false
-				for _, st := range why {
-					for _, c := range st.Claims {
-						named = named || c.Kind == explain.ClaimCompare && c.Other.String() == j.Better.String()
-					}
-				}
-				if !named {
-					t.Fatalf("%s: play says %q, and its why panel does not compare with %v:\n%s", fullKey(pos), j.Sentence(m), j.Better, steps(why))
-				}
-			}
-		}
-		claims += checkSurfaces(t, o, pos, surfaces)
+		m, c := checkClaimsAt(t, s, o, pos)
+		moves += m
+		claims += c
 	})
 	t.Logf("%d positions, %d moves, %d claims checked", n, moves, claims)
+}
+
+// checkClaimsAt renders every surface of pos (the short card, the full
+// reasoning, every hint level, the distance, the moves, the why report
+// of each move with and without every other, play's feedback and the
+// review card's note on each move) and checks each claim
+// (checkSurfaces), and that play's feedback after a worse move and the
+// why panel of the same reply name the same move. It returns how many
+// moves and claims it checked.
+func checkClaimsAt(t testing.TB, s Spec, o *Oracle, pos solver.Position) (moves, claims int) {
+	t.Helper()
+	ctx := context.Background()
+	r := explain.Solve(ctx, pos)
+	move := explain.MoveStep(ctx, r)
+	surfaces := []surface{
+		{name: "short card", steps: explain.Short(explain.Summary(ctx, r, explain.Options{MaxItems: 6}), move), covered: true},
+		{name: "move step", steps: []explain.Step{move}, covered: true},
+		{name: "full reasoning", steps: explain.Explain(r, explain.Options{}), covered: true},
+		{name: "hints", steps: explain.Hints(ctx, r, explain.Options{MaxItems: 6}), covered: true},
+	}
+	full := surfaces[2].steps
+	if len(full[len(full)-1].Claims) == 0 {
+		t.Fatalf("%s: the verdict step states no claim:\n%s", fullKey(pos), full[len(full)-1].Body)
+	}
+	surfaces = append(surfaces, surface{name: "distance", steps: []explain.Step{{Title: "distance", Body: explain.Distance(r), Claims: explain.DistanceClaims(r)}}, covered: true})
+	rows, _ := explain.MoveTable(ctx, r, 0)
+	var table explain.Step
+	for _, row := range rows {
+		c := explain.MoveValueClaim(pos, row.Move, solver.Value{Outcome: row.Outcome, Remoteness: row.Remoteness})
+		table.Claims = append(table.Claims, c)
+		table.Body += c.Text + "\n"
+	}
+	surfaces = append(surfaces, surface{name: "moves", steps: []explain.Step{table}, covered: true})
+	legal := pos.Moves()
+	oracle := solver.NewOracle(ctx, s.Game, solver.ReachBudget)
+	for _, m := range legal {
+		moves++
+		why, err := explain.Why(ctx, r, m, nil)
+		if err != nil {
+			t.Fatalf("%s why %v: %v", fullKey(pos), m, err)
+		}
+		surfaces = append(surfaces, surface{name: "why " + m.String(), steps: why, covered: true})
+		if len(legal) <= 6 {
+			for _, other := range legal {
+				why, err := explain.Why(ctx, r, m, other)
+				if err != nil {
+					t.Fatalf("%s why %v --other %v: %v", fullKey(pos), m, other, err)
+				}
+				surfaces = append(surfaces, surface{name: fmt.Sprintf("why %v, other %v", m, other), steps: why, covered: true})
+			}
+		}
+		j, err := play.Judge(oracle, pos, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		feedback := explain.Step{Title: "play feedback", Body: j.Sentence(m), Claims: j.Claims()}
+		card := explain.Step{Title: "review card", Body: j.Note(), Claims: j.NoteClaims()}
+		surfaces = append(surfaces, surface{name: "play " + string(j.Class), steps: []explain.Step{feedback, card}, covered: true})
+		if j.Worse() {
+			why, _ := explain.Why(ctx, r, m, j.Better)
+			surfaces = append(surfaces, surface{name: "play why", steps: why, covered: true})
+			named := false
+			for _, st := range why {
+				for _, c := range st.Claims {
+					named = named || c.Kind == explain.ClaimCompare && c.Other.String() == j.Better.String()
+				}
+			}
+			if !named {
+				t.Fatalf("%s: play says %q, and its why panel does not compare with %v:\n%s", fullKey(pos), j.Sentence(m), j.Better, steps(why))
+			}
+		}
+	}
+	return moves, checkSurfaces(t, o, pos, surfaces)
 }

@@ -156,7 +156,16 @@ func checkPosition(t *testing.T, s Spec, pos solver.Position, opts solver.ParseO
 	if v.Outcome != r.Outcome {
 		t.Errorf("%q: search says %v, formula says %v", text, v, r.Outcome)
 	}
+	// Within the search's reach, every claim every surface makes about
+	// the position holds too.
+	if len(text) <= maxFuzzClaimLen {
+		checkClaimsAt(t, s, NewOracle(t), pos)
+	}
 }
+
+// maxFuzzClaimLen is the longest fuzzed position whose claims are
+// checked: the why report of each of its moves is rendered and checked.
+const maxFuzzClaimLen = 12
 
 // FuzzJudge runs the judge on arbitrary input. It fails only with an
 // *InputError that names a line; when it succeeds, every test it answered

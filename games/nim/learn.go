@@ -1,6 +1,9 @@
 package nim
 
-import "github.com/nimtutor/nimtutor/learn"
+import (
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/learn"
+)
 
 // The lessons of the game, registered for /learn. Every outcome a
 // sentence states and every exercise is checked against exhaustive
@@ -38,4 +41,9 @@ func (g *game) LessonLinks() map[string]string {
 		return map[string]string{"The heaps in binary": "nim", "Normal Nim underneath": "nim", "The misère ending": "misere", "The rule here": "misere"}
 	}
 	return map[string]string{"The heaps in binary": "nim", "Why a XOR of 0 loses": "nim", "The rule here": "nim"}
+}
+
+// ThemeLessons says which lesson teaches each theme of its puzzles.
+func (g *game) ThemeLessons() map[string]string {
+	return map[string]string{explain.ThemeXORToZero: "nim", ThemeMisereEnding: "misere"}
 }

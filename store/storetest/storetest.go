@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
 
@@ -25,6 +26,11 @@ const (
 	EnvURL     = "NIMTUTOR_TEST_DATABASE_URL"
 	EnvRequire = "NIMTUTOR_REQUIRE_PG"
 )
+
+// Deadlines are the store's deadlines in tests: generous, so that a
+// test that hammers one row from forty goroutines on a busy machine is
+// not cut short. A test of the deadlines sets its own.
+var Deadlines = store.Deadlines{Shared: 10 * time.Second, Read: 10 * time.Second, Write: 20 * time.Second}
 
 // Backend is one database a test runs on.
 type Backend struct {
@@ -58,7 +64,7 @@ func Each(t *testing.T, f func(t *testing.T, b Backend)) {
 // SQLiteConfig returns a config for a new SQLite file in a temporary directory.
 func SQLiteConfig(tb testing.TB) store.Config {
 	tb.Helper()
-	return store.Config{Path: filepath.Join(tb.TempDir(), "nimtutor.db")}
+	return store.Config{Path: filepath.Join(tb.TempDir(), "nimtutor.db"), Deadlines: Deadlines}
 }
 
 // PostgresConfig creates a new schema on the test server, dropped when the
@@ -92,7 +98,7 @@ func PostgresConfig(tb testing.TB) store.Config {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	return store.Config{DatabaseURL: u.String()}
+	return store.Config{DatabaseURL: u.String(), Deadlines: Deadlines}
 }
 
 // Open opens a store with cfg and closes it when the test ends.
