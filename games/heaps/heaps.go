@@ -155,7 +155,7 @@ func (g *game) Parse(text string, opts solver.ParseOptions) (solver.Position, er
 	if err := solver.CheckLength(text, "a rule and its heaps, for example kayles: 5 7", opts); err != nil {
 		return nil, err
 	}
-	terms, err := parsePosition(text, opts.Long)
+	terms, err := parsePosition(text)
 	if err != nil {
 		return nil, err
 	}

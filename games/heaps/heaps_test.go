@@ -448,3 +448,44 @@ func TestSuite(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkPeriod measures finding and proving a rule's period from
+// nothing (go test ./games/heaps -run '^$' -bench Period -cpu 1).
+func BenchmarkPeriod(b *testing.B) {
+	for _, tc := range []struct {
+		name   string
+		digits []uint8
+		set    []int
+	}{
+		{name: "kayles", digits: []uint8{7, 7}},
+		{name: "octal_0.11377", digits: []uint8{1, 1, 3, 7, 7}},
+		{name: "subtract_1,3,4", set: []int{1, 3, 4}},
+		{name: "subtract_7,23,100", set: []int{7, 23, 100}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				if tc.digits != nil {
+					octalSeq(tc.digits, octalBudget)
+				} else {
+					subtractSeq(tc.set, subtractBudget)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkSolve measures Solve on positions far beyond any search.
+func BenchmarkSolve(b *testing.B) {
+	for name, text := range map[string]string{
+		"kayles_huge":  "kayles: 1000000000000000000 999999999999999999 5",
+		"wythoff_huge": "wythoff: 999999999999 1000000000000",
+		"mixed":        "kayles 70 + subtract(1,3,4) 1000000000000000000 + nim 3 + hackenbush 0 1 1 2 / 0 1",
+	} {
+		pos := mustParse(b, text)
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				solver.Solve(pos)
+			}
+		})
+	}
+}

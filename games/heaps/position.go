@@ -121,7 +121,7 @@ func (p *Pos) clone() *Pos {
 
 // parsePosition reads terms separated by '+', each "RULE: ARGS" or
 // "RULE ARGS".
-func parsePosition(text string, long bool) ([]term, error) {
+func parsePosition(text string) ([]term, error) {
 	raw := strings.Split(text, "+")
 	if len(raw) > maxTerms {
 		return nil, solver.Inputf("position", "%d terms; at most %d", len(raw), maxTerms)
@@ -154,7 +154,6 @@ func parsePosition(text string, long bool) ([]term, error) {
 		}
 		terms = append(terms, t)
 	}
-	_ = long
 	return terms, checkSum(terms)
 }
 

@@ -168,18 +168,6 @@ func setText(set []int) string {
 	return strings.Join(parts, ",")
 }
 
-// maxTakeOf is the most objects one move of a heap rule takes, or 0 for
-// Nim, where a move may take a whole heap of any size.
-func (r *Rule) maxTakeOf() int {
-	switch r.fam {
-	case famSubtract:
-		return r.set[len(r.set)-1]
-	case famOctal:
-		return len(r.digits)
-	}
-	return 0
-}
-
 // ruleError is an input error about a rule: what is wrong and where.
 func ruleError(where string, format string, args ...any) error {
 	return solver.Inputf("rule", "%s%s", where, fmt.Sprintf(format, args...))

@@ -44,15 +44,6 @@ func (s *seq) at(n int64) int64 {
 	return int64(s.g[int64(s.pre)+(n-int64(s.pre))%int64(s.period)])
 }
 
-// reduce returns the heap in the computed range with the value of n:
-// n itself, or pre + (n-pre) mod period.
-func (s *seq) reduce(n int64) int64 {
-	if n < int64(len(s.g)) || !s.proven {
-		return n
-	}
-	return int64(s.pre) + (n-int64(s.pre))%int64(s.period)
-}
-
 // seqCache keeps the sequences of the rules met, by their code.
 var seqCache = struct {
 	sync.Mutex
@@ -67,16 +58,20 @@ const maxCachedRules = 256
 func seqOf(r *Rule) *seq {
 	key := (&Rule{fam: r.fam, set: r.set, digits: r.digits}).String()
 	seqCache.Lock()
-	defer seqCache.Unlock()
-	if s, ok := seqCache.m[key]; ok {
+	s, ok := seqCache.m[key]
+	seqCache.Unlock()
+	if ok {
 		return s
 	}
-	var s *seq
+	// Computed outside the lock, so that a slow rule never holds up the
+	// others; two callers may both compute one rule, alike.
 	if r.fam == famOctal {
 		s = octalSeq(r.digits, octalBudget)
 	} else {
 		s = subtractSeq(r.set, subtractBudget)
 	}
+	seqCache.Lock()
+	defer seqCache.Unlock()
 	if len(seqCache.m) >= maxCachedRules {
 		clear(seqCache.m)
 	}
