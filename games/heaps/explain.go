@@ -373,7 +373,7 @@ func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	if c.Move == nil {
 		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("%s, so **%s wins**: every move of %s's leaves %s a position to win from.", why, c.WinnerName(), mover, other)}
 	}
-	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf("%s, so **%s wins**. Winning move: **%s**. Afterwards %s is to move facing %s.",
+	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf("%s, so **%s wins**. Winning move: **%s**. Afterwards %s is to move, and %s.",
 		why, c.WinnerName(), c.Move, other, explain.KeyNumbers(explain.AfterMove(c)))}
 }
 
