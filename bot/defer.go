@@ -148,14 +148,16 @@ func (d *deferrer) begin() bool {
 // own, so that even a ledger that ignores its context cannot hold up
 // the answer.
 func (d *deferrer) record(ctx context.Context, i *discordgo.Interaction) error {
+	// The claim's context ends when record returns: a claim still
+	// running then is no longer waited for.
 	cctx, cancel := context.WithTimeoutCause(ctx, d.claimWait, errClaimTimeout)
+	defer cancel()
 	type claim struct {
 		fresh bool
 		err   error
 	}
 	got := make(chan claim, 1)
 	go func() {
-		defer cancel()
 		fresh, err := d.ledger.Claim(cctx, i.ID)
 		got <- claim{fresh, err}
 	}()
@@ -163,7 +165,11 @@ func (d *deferrer) record(ctx context.Context, i *discordgo.Interaction) error {
 	select {
 	case c = <-got:
 	case <-cctx.Done():
-		c.err = context.Cause(cctx)
+		select {
+		case c = <-got: // it answered as the deadline came
+		default:
+			c.err = context.Cause(cctx)
+		}
 	}
 	if c.err != nil {
 		if errors.Is(c.err, errClaimTimeout) || errors.Is(c.err, context.DeadlineExceeded) {
