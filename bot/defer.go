@@ -307,12 +307,14 @@ func (d *deferrer) send(i *discordgo.Interaction, respond func(*discordgo.Intera
 // answer, or an apology when its work was cancelled, while the token lasts.
 func (d *deferrer) deliver(hctx context.Context, i *discordgo.Interaction, deferral *discordgo.InteractionResponse, done <-chan *discordgo.InteractionResponse, start time.Time) {
 	var resp *discordgo.InteractionResponse
+	counted := false // the answer is counted as undelivered at most once
 	select {
 	case resp = <-done:
 		resp = d.check(i, resp)
 	case <-hctx.Done():
 		// The Handler sees its context cancelled and stops; its late
 		// answer, if any, is dropped.
+		counted = true
 		switch cause := context.Cause(hctx); cause {
 		case errStopping:
 			d.undelivered(undeliveredStopping)
@@ -338,6 +340,7 @@ func (d *deferrer) deliver(hctx context.Context, i *discordgo.Interaction, defer
 	if err != nil {
 		d.log.Error("deferred answer not delivered", append(logAttrs(i), "err", err)...)
 		switch {
+		case counted: // an apology not delivered for an answer counted already
 		case errors.Is(err, errTokenExpired), errors.Is(err, context.DeadlineExceeded):
 			d.undelivered(undeliveredExpired)
 		case d.deliveries.Err() != nil:
