@@ -128,41 +128,24 @@ func (s Step) fits(ctx context.Context, b Board, r *rand.Rand) (Exercise, bool, 
 // heapGames are the games whose positions are heaps of numbers.
 var heapGames = []string{"sums", "staircase", "nim", "misere"}
 
-// randomText draws a position of the step's shape: for a heap game as
-// many heaps (take-1-or-2 piles where the step has them) of random sizes
-// a little beyond the step's, or any number of heaps of 1 when the step
-// has only heaps of 1; for the other games the step's text with every
-// symbol drawn again from the symbols it uses and each part a symbol
-// longer or shorter.
+// randomText draws a position of the step's shape: for a heap game
+// (and a rule followed by heaps, "kayles: 2 2") as many heaps (take-1-or-2
+// piles where the step has them, other marks such as "/" kept) of random
+// sizes a little beyond the step's, or any number of heaps of 1 when the
+// step has only heaps of 1; for the other games the step's text with
+// every symbol drawn again from the symbols it uses and each part a
+// symbol longer or shorter.
 func (s Step) randomText(r *rand.Rand) string {
-	fields := strings.Fields(s.Text)
-	if slices.Contains(heapGames, s.Game) {
-		most, take12 := 0, make([]bool, len(fields))
-		for k, f := range fields {
-			n, small := strings.CutSuffix(f, "/2")
-			v, _ := strconv.Atoi(n)
-			most, take12[k] = max(most, v), small
-		}
-		lo := 1
-		if s.Game == "staircase" {
-			lo = 0
-		}
-		out := make([]string, len(fields))
-		if most <= 1 {
-			out = make([]string, 1+r.IntN(7))
-			for k := range out {
-				out[k] = "1"
-			}
-			return strings.Join(out, " ")
-		}
-		hi := max(most+3, 5)
-		for k := range out {
-			out[k] = strconv.Itoa(lo + r.IntN(hi-lo+1))
-			if take12[k] {
-				out[k] += "/2"
-			}
-		}
-		return strings.Join(out, " ")
+	prefix, body := "", s.Text
+	if k := strings.Index(s.Text, ": "); k >= 0 {
+		prefix, body = s.Text[:k+2], s.Text[k+2:]
+	}
+	fields := strings.Fields(body)
+	if strings.HasPrefix(prefix, "hackenbush") {
+		return prefix + randomTrees(r, strings.Count(body, "/")+1)
+	}
+	if prefix != "" || slices.Contains(heapGames, s.Game) {
+		return prefix + randomHeaps(r, fields, s.Game == "staircase", prefix == "")
 	}
 	var alphabet []byte
 	for _, c := range []byte(strings.Join(fields, "")) {
@@ -180,6 +163,60 @@ func (s Step) randomText(r *rand.Rand) string {
 		out[k] = string(b)
 	}
 	return strings.Join(out, " ")
+}
+
+// randomHeaps draws heaps in the shape of fields: each number drawn
+// again (from 0 when zero is allowed or the step has a 0, else from 1),
+// a "/2" suffix and any other mark kept; with ones, a step of only heaps
+// of 1 gets any number of heaps of 1.
+func randomHeaps(r *rand.Rand, fields []string, zero, ones bool) string {
+	most, marks := 0, false
+	for _, f := range fields {
+		v, err := strconv.Atoi(strings.TrimSuffix(f, "/2"))
+		if err != nil {
+			marks = true
+			continue
+		}
+		most, zero = max(most, v), zero || v == 0
+	}
+	if most <= 1 && !marks && !zero && ones {
+		out := make([]string, 1+r.IntN(9))
+		for k := range out {
+			out[k] = "1"
+		}
+		return strings.Join(out, " ")
+	}
+	lo, hi := 1, max(most+3, 5)
+	if zero {
+		lo = 0
+	}
+	out := make([]string, len(fields))
+	for k, f := range fields {
+		n, small := strings.CutSuffix(f, "/2")
+		if _, err := strconv.Atoi(n); err != nil {
+			out[k] = f
+			continue
+		}
+		out[k] = strconv.Itoa(lo + r.IntN(hi-lo+1))
+		if small {
+			out[k] += "/2"
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// randomTrees draws n Hackenbush trees as parent lists: each of 1 to 4
+// edges, node j's parent one of the nodes before it (0 the ground).
+func randomTrees(r *rand.Rand, n int) string {
+	trees := make([]string, n)
+	for t := range trees {
+		parents := make([]string, 1+r.IntN(4))
+		for j := range parents {
+			parents[j] = strconv.Itoa(r.IntN(j + 1))
+		}
+		trees[t] = strings.Join(parents, " ")
+	}
+	return strings.Join(trees, " / ")
 }
 
 // Question is the exercise as a sentence.
