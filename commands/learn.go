@@ -131,6 +131,9 @@ func (r *Router) lessonForm(ctx context.Context, s learn.Step, seed uint64, cust
 	if e.Board.CanTie() {
 		help = fmt.Sprintf("win, lose or tie, for the player to move, or the winner: %s or %s", e.Board.Name(0), e.Board.Name(1))
 	}
+	if s.Ask == learn.WhatValue {
+		label, help, example = "A number", "The position's grundy value: for a sum, the XOR of its parts' values", "3"
+	}
 	if s.Ask == learn.WhichMove {
 		c := e.Choices[0]
 		label, help, example = "A move", "its two numbers, as the buttons' moves are numbered", fmt.Sprintf("%d %d", c[0], c[1])

@@ -200,4 +200,26 @@ func TestLessonTypedAnswers(t *testing.T) {
 	if !strings.HasPrefix(got.Data.Content, "⚠️") || !strings.Contains(got.Data.Content, "not a legal move") {
 		t.Errorf("typed 9 9: %q", got.Data.Content)
 	}
+
+	// Grundy step 3 asks for a sum's value: typed as a number.
+	show = r.Handle(ctx, click(student, "learn:s:grundy:2", nil))
+	right, wrong, pos, typeID = answerButtons(t, show)
+	if len(right) != 1 || len(wrong) != 3 {
+		t.Fatalf("grundy step 3 on %q: %d right and %d wrong numbers", pos, len(right), len(wrong))
+	}
+	form = r.Handle(ctx, click(student, typeID, nil))
+	f := strings.Split(right[0], ":")
+	topic, _ := learn.Lookup("grundy")
+	seed, _ := strconv.ParseUint(f[4], 36, 64)
+	e, _ := topic.Steps[2].Exercise(ctx, seed)
+	choice, _ := strconv.Atoi(f[6])
+	value := e.Options(topic.Steps[2])[choice]
+	got = r.Handle(ctx, submitLesson(student, form.Data.CustomID, value))
+	if d := got.Data.Embeds[0].Description; !strings.Contains(d, "✅ **Right**") || !strings.Contains(d, "it is worth "+value) {
+		t.Errorf("typed %s on %q: %q", value, pos, d)
+	}
+	got = r.Handle(ctx, submitLesson(student, form.Data.CustomID, "x"))
+	if !strings.HasPrefix(got.Data.Content, "⚠️") || !strings.Contains(got.Data.Content, "not a grundy value") {
+		t.Errorf("typed x: %q", got.Data.Content)
+	}
 }

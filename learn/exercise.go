@@ -86,10 +86,14 @@ func (s Step) fits(ctx context.Context, b Board, r *rand.Rand) (Exercise, bool, 
 	if err != nil {
 		return Exercise{}, false, err
 	}
-	if b.Theory() != o || s.Says != "" && o.String() != s.Says {
+	if b.Theory() != o || s.Says != "" && o.String() != s.Says && s.Ask != WhatValue {
 		return Exercise{}, false, nil
 	}
 	e := Exercise{Board: b}
+	if s.Ask == WhatValue {
+		_, ok := b.(*heapBoard)
+		return e, ok, nil
+	}
 	if s.Ask != WhichMove {
 		return e, true, nil
 	}
@@ -188,7 +192,9 @@ func randomHeaps(r *rand.Rand, fields []string, zero, ones bool) string {
 	}
 	lo, hi := 1, max(most+3, 5)
 	if zero {
-		lo = 0
+		// Steps with empty heaps (the staircase) have the most
+		// positions to search: stay closer to the step's sizes.
+		lo, hi = 0, max(most+1, 4)
 	}
 	out := make([]string, len(fields))
 	for k, f := range fields {
@@ -236,10 +242,11 @@ func (e Exercise) Options(s Step) []string {
 }
 
 // Reply is an answer to an exercise: a verdict for WhoWins, a move (its
-// two numbers) for WhichMove.
+// two numbers) for WhichMove, a number for WhatValue.
 type Reply struct {
 	Outcome solver.Outcome
 	Move    [2]int
+	Value   int
 }
 
 // Choice is the reply of button k of Options.
@@ -251,6 +258,9 @@ func (e Exercise) Choice(s Step, k int) (Reply, error) {
 	if s.Ask == WhichMove {
 		return Reply{Move: e.Choices[k]}, nil
 	}
+	if s.Ask == WhatValue {
+		return Reply{Value: valueChoices(e.Board)[k]}, nil
+	}
 	return Reply{Outcome: [...]solver.Outcome{solver.Win, solver.Loss, solver.Tie}[k]}, nil
 }
 
@@ -259,6 +269,13 @@ func (e Exercise) Choice(s Step, k int) (Reply, error) {
 // numbers ("2 3"), any legal move, not only the offered ones.
 func (e Exercise) Parse(s Step, text string) (Reply, error) {
 	t := strings.ToLower(strings.TrimSpace(text))
+	if s.Ask == WhatValue {
+		v, err := strconv.Atoi(t)
+		if err != nil || v < 0 {
+			return Reply{}, &solver.InputError{Field: "answer", Msg: fmt.Sprintf("%q is not a grundy value: type a number from 0 up", text)}
+		}
+		return Reply{Value: v}, nil
+	}
 	if s.Ask == WhichMove {
 		f := strings.FieldsFunc(t, func(r rune) bool { return r == ' ' || r == ',' || r == '-' || r == '>' })
 		var m [2]int
@@ -296,6 +313,9 @@ func (e Exercise) Parse(s Step, text string) (Reply, error) {
 // says why on that position.
 func (e Exercise) Judge(ctx context.Context, s Step, reply Reply) (Verdict, error) {
 	b := e.Board
+	if s.Ask == WhatValue {
+		return judgeValue(ctx, b, reply.Value)
+	}
 	o, err := b.Search(ctx)
 	if err != nil {
 		return Verdict{}, err
@@ -316,4 +336,35 @@ func (e Exercise) Judge(ctx context.Context, s Step, reply Reply) (Verdict, erro
 	}
 	text := fmt.Sprintf("On `%s`, after **%s**, %s", b.Text(), b.MoveText(reply.Move[0], reply.Move[1]), why(next, after))
 	return Verdict{Right: -after == o, Why: text}, nil
+}
+
+// valueChoices are the four numbers a WhatValue exercise on b offers: a
+// window of consecutive values around the theory's value.
+func valueChoices(b Board) []int {
+	h, ok := b.(*heapBoard)
+	if !ok {
+		return nil
+	}
+	start := max(0, h.nimber()-1-int(uint(h.nimber()*7+len(h.heaps))%3))
+	return []int{start, start + 1, start + 2, start + 3}
+}
+
+// judgeValue checks the grundy value v on b against exhaustive search
+// and says why on the position.
+func judgeValue(ctx context.Context, b Board, v int) (Verdict, error) {
+	h, ok := b.(*heapBoard)
+	if !ok {
+		return Verdict{}, fmt.Errorf("learn: %q has no grundy value here", b.Text())
+	}
+	g, err := h.grundy(ctx, map[string]int{})
+	if err != nil {
+		return Verdict{}, err
+	}
+	o, err := b.Search(ctx)
+	if err != nil {
+		return Verdict{}, err
+	}
+	why := fmt.Sprintf("the position is `%s`: %s, so it is worth %d (the mex of the positions one move away, by search) and %s.",
+		b.Text(), strings.TrimSuffix(b.Reason(), "."), g, verdictOn(b, o))
+	return Verdict{Right: v == g, Why: why}, nil
 }

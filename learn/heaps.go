@@ -193,3 +193,45 @@ func (b *heapBoard) formula() (solver.Outcome, string) {
 
 // xorOutcome is the XOR rule: 0 loses for the player to move.
 func xorOutcome(x int) solver.Outcome { return solver.WinIf(x != 0) }
+
+// nimber is the position's grundy value by the theory: the XOR of its
+// heaps' values (of the odd steps, on the staircase).
+func (b *heapBoard) nimber() int {
+	x := 0
+	for k := range b.heaps {
+		if b.rule == stairRule && k%2 == 1 {
+			continue
+		}
+		x ^= b.value(k)
+	}
+	return x
+}
+
+// grundy returns the position's grundy value by exhaustive search: the
+// mex of the values of the positions one move away, memoised on the
+// heaps.
+func (b *heapBoard) grundy(ctx context.Context, memo map[string]int) (int, error) {
+	if g, ok := memo[b.key()]; ok {
+		return g, nil
+	}
+	if len(memo)%1024 == 0 {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+	}
+	seen := map[int]bool{}
+	for _, m := range b.moves() {
+		next, _ := b.play(m[0], m[1])
+		g, err := next.grundy(ctx, memo)
+		if err != nil {
+			return 0, err
+		}
+		seen[g] = true
+	}
+	g := 0
+	for seen[g] {
+		g++
+	}
+	memo[b.key()] = g
+	return g, nil
+}

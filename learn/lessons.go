@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -20,6 +21,9 @@ const (
 	WhoWins Ask = iota
 	// WhichMove asks which of a few moves keeps the best outcome.
 	WhichMove
+	// WhatValue asks for a heap game position's grundy value (for a sum,
+	// the XOR of its parts' values), offered as four numbers or typed.
+	WhatValue
 )
 
 // Topic is one lesson.
@@ -70,11 +74,21 @@ func (s Step) Question(b Board) string {
 	if s.Ask == WhichMove {
 		return fmt.Sprintf("%s is to move. Which move keeps the best outcome for %s?", b.Name(0), b.Name(0))
 	}
+	if s.Ask == WhatValue {
+		return "What is this position worth: its grundy value?"
+	}
 	return fmt.Sprintf("%s is to move. Who wins with best play?", b.Name(0))
 }
 
 // Options are the labels of the exercise's buttons, in order.
 func (s Step) Options(b Board) []string {
+	if s.Ask == WhatValue {
+		var out []string
+		for _, v := range valueChoices(b) {
+			out = append(out, strconv.Itoa(v))
+		}
+		return out
+	}
 	if s.Ask == WhichMove {
 		out := make([]string, len(s.Choices))
 		for k, c := range s.Choices {
@@ -106,6 +120,9 @@ func (s Step) Answer(ctx context.Context, choice int) (Verdict, error) {
 	opts := s.Options(b)
 	if choice < 0 || choice >= len(opts) {
 		return Verdict{}, &solver.InputError{Field: "answer", Msg: fmt.Sprintf("there is no answer %d here", choice+1)}
+	}
+	if s.Ask == WhatValue {
+		return judgeValue(ctx, b, valueChoices(b)[choice])
 	}
 	o, err := b.Search(ctx)
 	if err != nil {
@@ -140,14 +157,18 @@ func why(b Board, o solver.Outcome) string {
 // whyBecause says on b who wins, the outcome o coming from the search,
 // and the reason given.
 func whyBecause(b Board, o solver.Outcome, reason string) string {
-	verdict := fmt.Sprintf("%s, who is to move, wins", b.Name(0))
+	return fmt.Sprintf("the position is `%s`: %s, so %s.", b.Text(), strings.TrimSuffix(reason, "."), verdictOn(b, o))
+}
+
+// verdictOn says who wins on b, the outcome o coming from the search.
+func verdictOn(b Board, o solver.Outcome) string {
 	switch o {
 	case solver.Loss:
-		verdict = fmt.Sprintf("%s, who is to move, loses: %s wins", b.Name(0), b.Name(1))
+		return fmt.Sprintf("%s, who is to move, loses: %s wins", b.Name(0), b.Name(1))
 	case solver.Tie:
-		verdict = "the best either player can force is a tie"
+		return "the best either player can force is a tie"
 	}
-	return fmt.Sprintf("the position is `%s`: %s, so %s.", b.Text(), strings.TrimSuffix(reason, "."), verdict)
+	return fmt.Sprintf("%s, who is to move, wins", b.Name(0))
 }
 
 // topics holds the registered lessons, by Order.

@@ -18,7 +18,7 @@ func init() {
 		{Idea: "A position worth more than 0 wins by moving to one worth 0: from a take-1-or-2 pile of 4 (worth 1), take 1.",
 			Game: "sums", Text: "4/2", Says: "win", Shows: []string{"pile of 4, worth 1"}, Ask: WhichMove, Choices: [][2]int{{1, 2}, {1, 1}}},
 		{Idea: "A sum of games, where each move is made in one of them, is worth the XOR of their values: a take-1-or-2 pile of 5 (worth 2) and a Nim heap of 2 (worth 2) cancel out.",
-			Game: "sums", Text: "5/2 2", Says: "loss", Shows: []string{"pile of 5, worth 2; a Nim heap of 2, worth 2"}, Ask: WhoWins},
+			Game: "sums", Text: "5/2 2", Says: "loss", Shows: []string{"pile of 5, worth 2; a Nim heap of 2, worth 2"}, Ask: WhatValue},
 		{Idea: "So win a sum as you win Nim, with values for heaps: here 1 xor 3 = 2, and the Nim heap of 3 goes to 1.",
 			Game: "sums", Text: "4/2 3", Says: "win", Shows: []string{"worth 1; a Nim heap of 3, worth 3; their XOR is 2"}, Ask: WhichMove, Choices: [][2]int{{1, 1}, {2, 3}, {2, 2}}},
 	}})
