@@ -129,11 +129,11 @@ func (s Step) fits(ctx context.Context, b Board, r *rand.Rand) (Exercise, bool, 
 	return e, true, nil
 }
 
-// heapGames are the games whose positions are heaps of numbers.
-var heapGames = []string{"sums", "staircase", "nim", "misere"}
+// heapGames are this package's heap games.
+var heapGames = []string{"sums", "staircase"}
 
-// randomText draws a position of the step's shape: for a heap game
-// (and a rule followed by heaps, "kayles: 2 2") as many heaps (take-1-or-2
+// randomText draws a position of the step's shape: for heaps (Numbers,
+// and a rule followed by heaps, "kayles: 2 2") as many heaps (take-1-or-2
 // piles where the step has them, other marks such as "/" kept) of random
 // sizes a little beyond the step's, or any number of heaps of 1 when the
 // step has only heaps of 1; for the other games the step's text with
@@ -148,7 +148,7 @@ func (s Step) randomText(r *rand.Rand) string {
 	if strings.HasPrefix(prefix, "hackenbush") {
 		return prefix + randomTrees(r, strings.Count(body, "/")+1)
 	}
-	if prefix != "" || slices.Contains(heapGames, s.Game) {
+	if prefix != "" || s.Numbers || slices.Contains(heapGames, s.Game) {
 		return prefix + randomHeaps(r, fields, s.Game == "staircase", prefix == "")
 	}
 	var alphabet []byte

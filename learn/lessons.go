@@ -44,6 +44,10 @@ type Step struct {
 	// Game is a registered game's name, or one of this package's heap
 	// games: "sums" (Nim heaps and take-1-or-2 piles) or "staircase".
 	Game, Text, First string
+	// Numbers says the position is heaps written as numbers, which a fresh
+	// exercise draws again as numbers (this package's heap games and a
+	// rule followed by heaps, "kayles: 2 2", are always so).
+	Numbers bool
 	// Says is the outcome for the player to move that Idea states about
 	// the position ("" when it states none); the tests check it.
 	Says string
