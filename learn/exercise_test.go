@@ -143,3 +143,20 @@ func TestTypedVerdicts(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkExercise makes one exercise of every step of every lesson per
+// iteration (each a fresh seed): the work behind a lesson's reply.
+func BenchmarkExercise(b *testing.B) {
+	ctx := context.Background()
+	seed := uint64(0)
+	for b.Loop() {
+		for _, topic := range learn.Topics() {
+			for _, s := range topic.Steps {
+				seed++
+				if _, err := s.Exercise(ctx, seed); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+}
