@@ -59,6 +59,10 @@ var owned = []ownedTable{
 		return err
 	}},
 	{table: "user_settings", column: "user_id", export: exportSettings},
+	// A duel names both players; the first entry exports it whichever
+	// seat the user had, so the second has nothing more to add.
+	{table: "duels", column: "first_user", export: exportDuels},
+	{table: "duels", column: "second_user", export: func(context.Context, *Store, string, *Export) error { return nil }},
 	{table: "rate_limits", column: "user_id", export: func(ctx context.Context, s *Store, user string, e *Export) error {
 		var w RateWindow
 		var start int64
@@ -122,6 +126,8 @@ type Export struct {
 	Seen *time.Time `json:"last_seen,omitempty"`
 	// RateLimit is the learner's current rate-limit window, if any.
 	RateLimit *RateWindow `json:"rate_limit,omitempty"`
+	// Duels are the duels the learner played or was challenged to.
+	Duels []Duel `json:"duels"`
 	// Settings are what the learner chose others see, if they chose.
 	Settings *Settings `json:"settings,omitempty"`
 }
