@@ -30,6 +30,14 @@ const DuelOfferTTL = 15 * time.Minute
 // counts as unfinished (its players may start others).
 const DuelIdle = 24 * time.Hour
 
+// The statuses of a duel, as store.Duel holds them.
+const (
+	DuelOffered  = store.DuelOffered
+	DuelDeclined = store.DuelDeclined
+	DuelPlaying  = store.DuelPlaying
+	DuelOver     = store.DuelOver
+)
+
 // Duel is a duel as a reply shows it.
 type Duel struct {
 	store.Duel
@@ -186,6 +194,8 @@ func (t *Tutor) duelView(ctx context.Context, d store.Duel, events []string) (Du
 			rec := store.GameRecord{Game: d.Game, Start: d.Start, StartMover: d.StartMover, Side: d.StartMover ^ seat, Moves: d.Moves}
 			if v.Reviews[seat], err = practice.ReviewRecord(rec); err != nil {
 				t.cfg.Log.Error("reviewing a duel", "duel", d.ID, "err", err)
+			} else {
+				v.Reviews[seat].Opponent = fmt.Sprintf("<@%s>", []string{d.Second, d.First}[seat])
 			}
 		}
 	}
@@ -311,7 +321,12 @@ func (t *Tutor) DuelMove(ctx context.Context, user, id string, ply int, read fun
 	}
 	next, err := v.Pos.Play(m)
 	if err != nil {
-		return Duel{}, fault.New(fault.EInvalid, "move", "%s cannot be played: %s", m, fault.Message(err))
+		why := err.Error()
+		var fe *fault.Error
+		if errors.As(err, &fe) {
+			why = fe.Msg
+		}
+		return Duel{}, fault.New(fault.EInvalid, "move", "%s cannot be played: %s; the board is unchanged, try another move", m, why)
 	}
 	have := d.Moves
 	d.Moves = slices.Concat(have, moveTexts(m))
