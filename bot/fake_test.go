@@ -162,8 +162,6 @@ type fakeSender struct {
 	deletes   int
 	// delivered counts edits and follow-ups by interaction id.
 	delivered map[string]int
-	// history lists each token's calls and the fake's answers.
-	history map[string][]string
 	// err, when set, is returned by every call.
 	err error
 }

@@ -84,12 +84,11 @@ func stallCrowd(t *testing.T, ledger Ledger, release func()) *Metrics {
 	wg.Wait() // all 100 answered while the ledger is still stalled
 	release()
 	for k, body := range bodies {
-		want := `"content":"answer"`
-		if k%2 == 1 {
-			want = `{"type":5}`
-		}
-		if !strings.Contains(body, want) {
-			t.Errorf("interaction %d answered %q, want %s", k, body, want)
+		// A quick answer may still be deferred on a loaded machine (the
+		// race detector): either is an answer in time.
+		quick := k%2 == 0 && strings.Contains(body, `"content":"answer"`)
+		if !quick && body != `{"type":5}` {
+			t.Errorf("interaction %d answered %q, want the answer or a deferral", k, body)
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)

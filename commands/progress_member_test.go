@@ -39,6 +39,7 @@ func TestProgressOfAnotherMember(t *testing.T) {
 		for guild, want := range map[string]int{"g1": 2, "g2": 1} {
 			prog := r.Handle(ctx, top(stranger, guild, "progress", "user", student))
 			wantText(t, "progress of another in "+guild, prog, "<@"+student+">'s practice in this server", "abgame: ")
+			t.Logf("/progress user: in %s shows:%s", guild, replyText(prog))
 			if got := counted(replyText(prog)); got != want {
 				t.Errorf("in %s: another's progress counts %d answers, want the %d given there:\n%s", guild, got, want, replyText(prog))
 			}
@@ -53,6 +54,7 @@ func TestProgressOfAnotherMember(t *testing.T) {
 			"has not answered a practice puzzle in this server")
 		dm := r.Handle(ctx, top(stranger, "", "progress", "user", student))
 		wantText(t, "another's progress in a DM", dm, "In a direct message /progress shows only your own record")
+		t.Logf("/progress user: in a DM shows: %s", replyText(dm))
 		if strings.Contains(replyText(dm), "abgame") {
 			t.Errorf("another's progress in a DM shows a game:\n%s", replyText(dm))
 		}
@@ -60,7 +62,9 @@ func TestProgressOfAnotherMember(t *testing.T) {
 		// Hidden: nothing for others, nor on the board; the learner still
 		// sees everything.
 		wantText(t, "hide", r.Handle(ctx, visible(student, false)), "hidden")
-		wantText(t, "hidden progress", r.Handle(ctx, top(stranger, "g1", "progress", "user", student)), "keeps their practice progress private")
+		hidden := r.Handle(ctx, top(stranger, "g1", "progress", "user", student))
+		wantText(t, "hidden progress", hidden, "keeps their practice progress private")
+		t.Logf("/progress user: of a member who hides it: %s", replyText(hidden))
 		if board := replyText(r.Handle(ctx, top(stranger, "g1", "leaderboard", "game", "abgame"))); strings.Contains(board, student) {
 			t.Errorf("a hidden learner is on another's leaderboard:\n%s", board)
 		}

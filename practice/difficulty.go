@@ -79,11 +79,13 @@ func Features(p *Puzzle) map[string]float64 {
 }
 
 // Rating is the model's difficulty for features f, on the rating scale
-// (unclamped).
+// (unclamped). The terms are added in the order of their names, so the
+// same features always give the same bits (a map's order would not, and
+// a rounded first rating could then differ between runs).
 func (m *Model) Rating(f map[string]float64) float64 {
 	r := m.Intercept
-	for k, v := range f {
-		r += m.Weights[k] * v
+	for _, k := range slices.Sorted(maps.Keys(f)) {
+		r += m.Weights[k] * f[k]
 	}
 	return r
 }

@@ -28,6 +28,7 @@ func TestParallelWriters(t *testing.T) {
 	const writers, each = 40, 5
 	storetest.Each(t, func(t *testing.T, b storetest.Backend) {
 		cfg := b.Config(t)
+		cfg.Deadlines = contention
 		stores := []*store.Store{storetest.Open(t, cfg), storetest.Open(t, cfg)}
 		var wg sync.WaitGroup
 		for w := range writers {
@@ -56,6 +57,12 @@ func TestParallelWriters(t *testing.T) {
 		t.Logf("%d answers by %d writers on two stores: none lost", writers*each, writers)
 	})
 }
+
+// contention are the deadlines of the tests that pile many writers on
+// one row to count lost updates: on a loaded machine (or under -race)
+// those serialised commits outlast the default deadlines, which are
+// tested on their own (fault_test.go).
+var contention = store.Deadlines{Shared: 30 * time.Second, Read: 30 * time.Second, Write: 30 * time.Second}
 
 // Environment of the child process of TestKilledMidAnswer.
 const (

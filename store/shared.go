@@ -75,8 +75,11 @@ func (s *Store) Take(ctx context.Context, user string, limit int, per time.Durat
 	window := now - now%per.Milliseconds()
 	var used int
 	// The row references the user's row in users (so /forget takes it
-	// too), which the same statement creates or marks seen: a CTE on
-	// PostgreSQL, a statement before it in the same transaction on SQLite.
+	// too). On PostgreSQL one statement creates that row or marks it seen
+	// (a CTE) and counts, so that a concurrent sweep of users never takes
+	// a user being counted. On SQLite, where this process's writers take
+	// turns and the sweep is one of them, an existing window is counted
+	// by one UPDATE, and only a user's first window creates their row.
 	const upsertUser = `INSERT INTO users (user_id, seen_at) VALUES ($1, $3) ON CONFLICT (user_id) DO UPDATE SET seen_at = excluded.seen_at`
 	const upsertWindow = `INSERT INTO rate_limits (user_id, window_start, used) VALUES ($1, $2, 1)
 			ON CONFLICT (user_id) DO UPDATE SET
@@ -86,6 +89,13 @@ func (s *Store) Take(ctx context.Context, user string, limit int, per time.Durat
 	err := s.oneStatement(ctx, func(ctx context.Context, q querier) error {
 		if s.kind == Postgres {
 			return q.QueryRowContext(ctx, `WITH u AS (`+upsertUser+`) `+upsertWindow, user, window, now).Scan(&used)
+		}
+		err := q.QueryRowContext(ctx, `UPDATE rate_limits SET
+				used = CASE WHEN window_start = $2 THEN used + 1 ELSE 1 END,
+				window_start = $2
+			WHERE user_id = $1 RETURNING used`, user, window).Scan(&used)
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
 		}
 		if _, err := q.ExecContext(ctx, upsertUser, user, window, now); err != nil {
 			return err

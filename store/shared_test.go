@@ -51,6 +51,7 @@ func TestTakeAcrossStores(t *testing.T) {
 	const limit, tries = 5, 40
 	storetest.Each(t, func(t *testing.T, b storetest.Backend) {
 		cfg := b.Config(t)
+		cfg.Deadlines = contention
 		stores := []*store.Store{storetest.Open(t, cfg), storetest.Open(t, cfg)}
 		var passed atomic.Int32
 		var wg sync.WaitGroup

@@ -39,6 +39,7 @@ func readyz(tb testing.TB, s *server) (int, string) {
 func mustBeNotReady(tb testing.TB, s *server, internals ...string) {
 	tb.Helper()
 	code, body := readyz(tb, s)
+	tb.Logf("/readyz: %d %q", code, body)
 	if code != http.StatusServiceUnavailable || body != "not ready: store\n" {
 		tb.Errorf("/readyz = %d %q, want 503 %q", code, body, "not ready: store\n")
 	}
@@ -78,6 +79,7 @@ func TestStoreFaultsEndToEnd(t *testing.T) {
 		}
 		menu := r.find(t, "menu")
 		r = l.click(menu, menu.Options[0].Value)
+		t.Logf("an answer after the file was deleted: %q", r.Data.Content)
 		if r.Data.Content != notRecorded {
 			t.Errorf("an answer after the file was deleted: %q, want %q", r.text(), notRecorded)
 		}
@@ -103,6 +105,7 @@ func TestStoreFaultsEndToEnd(t *testing.T) {
 		srv := startServer(t, priv, discord, []string{"NIMTUTOR_DB=" + path})
 		l := &learner{tb: t, srv: srv, discord: discord, user: "333333333333333334", guild: "444444444444444444"}
 		r := l.command("practice", "game", "adapwns")
+		t.Logf("/practice on a read-only file: %q", r.Data.Content)
 		if want := "⚠️ The practice database is not available right now; this was not recorded; try again in a minute."; r.Data.Content != want {
 			t.Errorf("/practice on a read-only file: %q, want %q", r.text(), want)
 		}
@@ -132,6 +135,7 @@ func TestStoreFaultsEndToEnd(t *testing.T) {
 		p.stop()
 		menu := r.find(t, "menu")
 		r = l.click(menu, menu.Options[0].Value)
+		t.Logf("an answer after PostgreSQL stopped: %q", r.Data.Content)
 		if r.Data.Content != notRecorded {
 			t.Errorf("an answer after PostgreSQL stopped: %q, want %q", r.text(), notRecorded)
 		}

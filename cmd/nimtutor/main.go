@@ -239,43 +239,15 @@ func printHelp(w io.Writer) {
 
 // printCommandHelp writes what `nimtutor COMMAND -h` prints: the
 // synopsis and summary of the command whose flags fs holds, then every
-// flag with its default. A flag set named "COMMAND WORD" is the form
-// `nimtutor COMMAND WORD` of the synopsis (`practice refit`); the plain
-// form's help names the others' -h.
+// flag with its default.
 func printCommandHelp(w io.Writer, fs *flag.FlagSet) {
-	name, form, nested := strings.Cut(fs.Name(), " ")
-	c := lookupCommand(name)
+	c := lookupCommand(fs.Name())
 	if c == nil { // a flag set named after no command: a bug, said plainly
 		fmt.Fprintf(w, "nimtutor %s: no help for this command\n", fs.Name())
 		return
 	}
-	fmt.Fprintf(w, "usage: %s\n\n%s.\n\n", c.synopsis(), capitalize(c.summary))
-	if nested {
-		fmt.Fprintf(w, "Flags of nimtutor %s %s:\n", name, form)
-	} else {
-		fmt.Fprintln(w, "Flags:")
-	}
+	fmt.Fprintf(w, "usage: %s\n\n%s.\n\nFlags:\n", c.synopsis(), capitalize(c.summary))
 	printFlags(w, fs)
-	if !nested {
-		for _, f := range c.forms() {
-			fmt.Fprintf(w, "\nRun 'nimtutor %s %s -h' for the flags of that form.\n", c.name, f)
-		}
-	}
-}
-
-// forms returns the words of the synopsis's other forms that are a
-// literal word after the command's name: "refit" for
-// "nimtutor practice refit [--simulated]".
-func (c *subcommand) forms() []string {
-	var out []string
-	for _, line := range strings.Split(c.args, "\n")[1:] {
-		_, rest, ok := strings.Cut(line, "nimtutor "+c.name+" ")
-		word, _, _ := strings.Cut(rest, " ")
-		if ok && word != "" && strings.ToLower(word) == word && word[0] >= 'a' && word[0] <= 'z' {
-			out = append(out, word)
-		}
-	}
-	return out
 }
 
 // capitalize upper-cases the first letter of s.

@@ -10,7 +10,7 @@ import (
 
 // TestSettingsDocumented checks the one list of environment variables:
 // the code reads only names in settings, through setting or requireEnv,
-// and .env.example documents every one of them.
+// and .env.example and docs/DISCORD.md document every one of them.
 func TestSettingsDocumented(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil {
@@ -41,7 +41,14 @@ func TestSettingsDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	discordDoc, err := os.ReadFile(filepath.Join("..", "..", "docs", "DISCORD.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for name := range settings {
+		if !strings.Contains(string(discordDoc), "`"+name+"`") {
+			t.Errorf("docs/DISCORD.md's table of settings does not name %s", name)
+		}
 		if !used[name] {
 			t.Errorf("settings lists %s, which nothing reads", name)
 		}
