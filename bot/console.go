@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"context"
 	"fmt"
@@ -158,7 +159,13 @@ func (c *Console) run(ctx context.Context, line string, out io.Writer) {
 		return
 	}
 	if word, _, _ := strings.Cut(line, " "); word == "answer" && c.modalID == "" {
-		c.Click(ctx, "Type", io.Discard) // opens the form, if there is a button for it
+		// Open the form, if there is a button for it; a click refused
+		// (not this member's turn) says why instead.
+		var opened bytes.Buffer
+		if c.Click(ctx, "Type", &opened) && c.modalID == "" {
+			out.Write(opened.Bytes())
+			return
+		}
 	}
 	i, err := c.interaction(line)
 	if err != nil {
