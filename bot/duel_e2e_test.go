@@ -32,6 +32,14 @@ func duelCommand(user, other string, isBot bool, opts ...*discordgo.ApplicationC
 	return i
 }
 
+// topCommand is /name with opts, sent by user.
+func topCommand(user, name string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
+	i := interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{
+		ID: "1500000000000000020", Name: name, CommandType: discordgo.ChatApplicationCommand, Options: opts})
+	i.Member.User.ID = user
+	return i
+}
+
 // menuID returns the custom_id of a reply's select menu.
 func (r reply) menuID() string {
 	rows, _ := r.Data["components"].([]any)
@@ -159,6 +167,11 @@ func TestE2EDuel(t *testing.T) {
 	if err != nil || len(d) != 1 || d[0].Status != store.DuelOver || d[0].Result != "second" || strings.Join(d[0].Moves, ",") != "2 2,1 1" {
 		t.Fatalf("stored duels %+v, %v", d, err)
 	}
+
+	// Both are rated, apart from practice: /leaderboard kind:duels and /progress.
+	board = srv.do(t, topCommand(duelAlice, "leaderboard", opt("game", "nim"), opt("kind", "duels")))
+	want(board, false, "Duel leaderboard: nim", "1. <@"+duelBob+">: **16", "(won 1, lost 0, tied 0)", "2. <@"+duelAlice+">: **13")
+	want(srv.do(t, topCommand(duelAlice, "progress")), false, "nim duels: 13", "Won 0, lost 1, tied 0")
 
 	re := srv.do(t, press(duelBob, over.buttons()["Rematch, sides swapped"]))
 	want(re, false, "<@"+duelAlice+">, you are challenged", "sides swapped", "<@"+duelBob+"> plays First")

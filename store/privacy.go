@@ -63,6 +63,10 @@ var owned = []ownedTable{
 	// seat the user had, so the second has nothing more to add.
 	{table: "duels", column: "first_user", export: exportDuels},
 	{table: "duels", column: "second_user", export: func(context.Context, *Store, string, *Export) error { return nil }},
+	{table: "duel_ratings", column: "user_id", export: func(ctx context.Context, s *Store, user string, e *Export) (err error) {
+		e.DuelRatings, err = s.DuelRatings(ctx, user)
+		return err
+	}},
 	{table: "rate_limits", column: "user_id", export: func(ctx context.Context, s *Store, user string, e *Export) error {
 		var w RateWindow
 		var start int64
@@ -128,6 +132,8 @@ type Export struct {
 	RateLimit *RateWindow `json:"rate_limit,omitempty"`
 	// Duels are the duels the learner played or was challenged to.
 	Duels []Duel `json:"duels"`
+	// DuelRatings are the learner's duel ratings, one per game.
+	DuelRatings []DuelRating `json:"duel_ratings"`
 	// Settings are what the learner chose others see, if they chose.
 	Settings *Settings `json:"settings,omitempty"`
 }

@@ -365,3 +365,18 @@ func (t *Tutor) Rematch(ctx context.Context, user, id string) (Duel, error) {
 	}
 	return t.duelView(ctx, re, []string{fmt.Sprintf("<@%s> asks <@%s> for a rematch of %s, sides swapped.", user, other, d.Game)})
 }
+
+// RankedDuel is one place of a duel leaderboard.
+type RankedDuel = store.RankedDuel
+
+// DuelLeaderboard returns the top n duel ratings of game in guild and
+// user's rank there (0 when unrated).
+func (t *Tutor) DuelLeaderboard(ctx context.Context, guild, game, user string, n int) ([]RankedDuel, int, error) {
+	Step(ctx, "tutor", "DuelLeaderboard")
+	svc, err := t.practice(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	Step(ctx, "store", "DuelLeaderboard")
+	return svc.Store().DuelLeaderboard(ctx, guild, game, user, n)
+}
