@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
@@ -120,5 +121,27 @@ func TestDuel(t *testing.T) {
 	wantCode(t, err, fault.EForbidden)
 	if _, err = tt.AnswerChallenge(ctx, a, re.ID, false); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestDuelExpired: a challenge can be answered for DuelOfferTTL after it
+// was made, and only a challenge expires.
+func TestDuelExpired(t *testing.T) {
+	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		status string
+		age    time.Duration
+		want   bool
+	}{
+		{store.DuelOffered, tutor.DuelOfferTTL - time.Second, false},
+		{store.DuelOffered, tutor.DuelOfferTTL + time.Second, true},
+		{store.DuelPlaying, 10 * tutor.DuelOfferTTL, false},
+		{store.DuelOver, 10 * tutor.DuelOfferTTL, false},
+	}
+	for _, tc := range tests {
+		d := tutor.Duel{Duel: store.Duel{Status: tc.status, Created: now.Add(-tc.age)}}
+		if got := d.Expired(now); got != tc.want {
+			t.Errorf("%s, %v old: Expired = %v, want %v", tc.status, tc.age, got, tc.want)
+		}
 	}
 }
