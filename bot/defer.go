@@ -148,14 +148,16 @@ func (d *deferrer) begin() bool {
 // own, so that even a ledger that ignores its context cannot hold up
 // the answer.
 func (d *deferrer) record(ctx context.Context, i *discordgo.Interaction) error {
+	// The claim's context ends when record returns: a claim still
+	// running then is no longer waited for.
 	cctx, cancel := context.WithTimeoutCause(ctx, d.claimWait, errClaimTimeout)
+	defer cancel()
 	type claim struct {
 		fresh bool
 		err   error
 	}
 	got := make(chan claim, 1)
 	go func() {
-		defer cancel()
 		fresh, err := d.ledger.Claim(cctx, i.ID)
 		got <- claim{fresh, err}
 	}()
@@ -163,7 +165,11 @@ func (d *deferrer) record(ctx context.Context, i *discordgo.Interaction) error {
 	select {
 	case c = <-got:
 	case <-cctx.Done():
-		c.err = context.Cause(cctx)
+		select {
+		case c = <-got: // it answered as the deadline came
+		default:
+			c.err = context.Cause(cctx)
+		}
 	}
 	if c.err != nil {
 		if errors.Is(c.err, errClaimTimeout) || errors.Is(c.err, context.DeadlineExceeded) {
@@ -301,12 +307,14 @@ func (d *deferrer) send(i *discordgo.Interaction, respond func(*discordgo.Intera
 // answer, or an apology when its work was cancelled, while the token lasts.
 func (d *deferrer) deliver(hctx context.Context, i *discordgo.Interaction, deferral *discordgo.InteractionResponse, done <-chan *discordgo.InteractionResponse, start time.Time) {
 	var resp *discordgo.InteractionResponse
+	counted := false // the answer is counted as undelivered at most once
 	select {
 	case resp = <-done:
 		resp = d.check(i, resp)
 	case <-hctx.Done():
 		// The Handler sees its context cancelled and stops; its late
 		// answer, if any, is dropped.
+		counted = true
 		switch cause := context.Cause(hctx); cause {
 		case errStopping:
 			d.undelivered(undeliveredStopping)
@@ -332,6 +340,7 @@ func (d *deferrer) deliver(hctx context.Context, i *discordgo.Interaction, defer
 	if err != nil {
 		d.log.Error("deferred answer not delivered", append(logAttrs(i), "err", err)...)
 		switch {
+		case counted: // an apology not delivered for an answer counted already
 		case errors.Is(err, errTokenExpired), errors.Is(err, context.DeadlineExceeded):
 			d.undelivered(undeliveredExpired)
 		case d.deliveries.Err() != nil:

@@ -220,9 +220,11 @@ func TestDeferredAnswersSurviveDroppedCallbacksGateway(t *testing.T) {
 		i.Token = fmt.Sprintf("handoff-gateway-%d", k)
 		events[k], tokens[k] = i, i.Token
 	}
-	// Events 5 ms apart: 200 a second for 5 s, which a small machine
-	// answers within Discord's 3 s even under the race detector.
-	gw := &fakeGateway{events: events, identify: make(chan json.RawMessage, 1), query: make(chan string, 4), pace: 5 * time.Millisecond}
+	// Events 10 ms apart: 100 a second for 10 s, which a small, shared
+	// machine answers within Discord's 3 s even under the race detector.
+	// (A deferral that does not reach Discord in 3 s is an interaction
+	// Discord calls failed: no webhook can deliver its answer.)
+	gw := &fakeGateway{events: events, identify: make(chan json.RawMessage, 1), query: make(chan string, 4), pace: 10 * time.Millisecond}
 	fake.mu.Lock()
 	fake.extra = gw
 	fake.mu.Unlock()

@@ -97,7 +97,12 @@ func TestHTTPGracefulStop(t *testing.T) {
 	if took := time.Since(start); took > 2*time.Second {
 		t.Errorf("shutdown took %v, want at most 2s", took)
 	}
-	if body := <-inline; !strings.Contains(body, "restarting") && !strings.Contains(body, "stopped") {
+	// On a loaded machine the answer in flight may have been deferred
+	// before the stop: then its apology goes by webhook too.
+	apologies := 1
+	if body := <-inline; body == `{"type":5}` {
+		apologies++
+	} else if !strings.Contains(body, "restarting") && !strings.Contains(body, "stopped") {
 		t.Errorf("the answer in flight got %s, want an apology", body)
 	}
 	sender.mu.Lock()
@@ -106,8 +111,18 @@ func TestHTTPGracefulStop(t *testing.T) {
 		got = append(got, f.Content)
 	}
 	sender.mu.Unlock()
-	if len(got) != 1 || got[0] != msgStopping {
-		t.Errorf("deferred answer delivered as %q, want one apology %q", got, msgStopping)
+	if len(got) != apologies || got[0] != msgStopping || got[len(got)-1] != msgStopping {
+		t.Errorf("deferred answers delivered as %q, want %d apologies %q", got, apologies, msgStopping)
+	}
+	// The handlers see their context cancelled within a slice of work;
+	// the transport does not wait for them to notice.
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		h.mu.Lock()
+		n := len(h.causes)
+		h.mu.Unlock()
+		if n >= 2 {
+			break
+		}
 	}
 	h.mu.Lock()
 	for _, c := range h.causes {

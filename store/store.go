@@ -110,7 +110,7 @@ func openUpTo(ctx context.Context, cfg Config, target int64) (*Store, error) {
 		s.db.SetMaxOpenConns(8)
 		s.db.SetMaxIdleConns(8)
 	}
-	if err := s.db.PingContext(ctx); err != nil {
+	if err := s.ping(ctx); err != nil {
 		s.closeDB()
 		return nil, s.fault(ctx, opRead, fmt.Errorf("store: connecting to %s: %w", s.kind, err))
 	}
@@ -128,6 +128,23 @@ func openUpTo(ctx context.Context, cfg Config, target int64) (*Store, error) {
 		go s.checkpoints()
 	}
 	return s, nil
+}
+
+// ping connects, retrying while SQLite is busy (another connection
+// switching the file to WAL, say): the DSN's busy timeout is short, and
+// opening has its caller's deadline.
+func (s *Store) ping(ctx context.Context) error {
+	for try := 1; ; try++ {
+		err := s.db.PingContext(ctx)
+		if err == nil || s.kind != SQLite || !retryable(err) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(time.Duration(min(try, 20)) * 5 * time.Millisecond):
+		}
+	}
 }
 
 // sqliteDSN is the modernc.org/sqlite connection string for path: WAL, so

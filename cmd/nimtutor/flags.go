@@ -125,12 +125,14 @@ func parsePosition(positional []string, first string) (solver.Position, error) {
 type positionFlags struct {
 	fs    *flag.FlagSet
 	first *string
+	rule  *string
 }
 
 // newPositionFlags returns a flag set with --first already declared.
 func newPositionFlags(name string) positionFlags {
 	fs := newFlags(name)
-	return positionFlags{fs: fs, first: fs.String("first", "", "who moves first: Dee or Dum (binim and binim2 need it; the other games have no choice)")}
+	return positionFlags{fs: fs, first: fs.String("first", "", "who moves first: Dee or Dum (binim and binim2 need it; the other games have no choice)"),
+		rule: fs.String("rule", "", "the rule of a game whose position carries its rule (for example 'subtract 1,3,4'): written before the position with a colon")}
 }
 
 // parse reads the arguments and the position they name.
@@ -138,6 +140,9 @@ func (p positionFlags) parse(args []string) (solver.Position, []string, error) {
 	positional, err := parseArgs(p.fs, args)
 	if err != nil {
 		return nil, nil, err
+	}
+	if *p.rule != "" && len(positional) >= 2 {
+		positional = []string{positional[0], *p.rule + ": " + strings.Join(positional[1:], " ")}
 	}
 	pos, err := parsePosition(positional, *p.first)
 	return pos, positional, err

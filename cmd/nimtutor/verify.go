@@ -5,20 +5,31 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/nimtutor/nimtutor/commands"
 	"github.com/nimtutor/nimtutor/solver"
 )
 
+// ruleGame is a game whose positions carry their rule: ForRule returns
+// the game of one rule, whose starting positions the verify table walks.
+type ruleGame interface {
+	ForRule(rule string) (solver.Game, error)
+}
+
 // runVerify implements `nimtutor verify GAME --max N`.
 func runVerify(ctx context.Context, args []string, out io.Writer) error {
 	fs := newFlags("verify")
 	maxSize := fs.Int("max", 0, "largest size to check (default: per game)")
 	first := fs.String("first", "", "who moves first, for one binim or binim2 position: Dee or Dum (needed there)")
+	rule := fs.String("rule", "", "the rule of a game whose position carries its rule: written before the position with a colon, or the rule whose positions the table checks")
 	positional, err := parseArgs(fs, args)
 	if err != nil {
 		return err
+	}
+	if *rule != "" && len(positional) > 1 {
+		positional = []string{positional[0], *rule + ": " + strings.Join(positional[1:], " ")}
 	}
 	if *maxSize < 0 || *maxSize == 0 && flagSet(fs, "max") {
 		return usagef("--max is %d: give a size of 1 or more, or leave it out for each game's default", *maxSize)
@@ -34,6 +45,15 @@ func runVerify(ctx context.Context, args []string, out io.Writer) error {
 		g, err := solver.Lookup(positional[0])
 		if err != nil {
 			return err
+		}
+		if *rule != "" {
+			rg, ok := g.(ruleGame)
+			if !ok {
+				return usagef("--rule is for a game whose position carries its rule; %s has none", g.Name())
+			}
+			if g, err = rg.ForRule(*rule); err != nil {
+				return err
+			}
 		}
 		games = []solver.Game{g}
 	}

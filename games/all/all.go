@@ -9,6 +9,7 @@ import (
 	"github.com/nimtutor/nimtutor/games/adapwns"
 	"github.com/nimtutor/nimtutor/games/binim"
 	"github.com/nimtutor/nimtutor/games/binstring"
+	"github.com/nimtutor/nimtutor/games/heaps"
 	"github.com/nimtutor/nimtutor/games/nim"
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -21,5 +22,6 @@ func init() {
 		adapwns.Game,
 		binstring.Game,
 		nim.Nim, nim.Misere,
+		heaps.Game,
 	)
 }
