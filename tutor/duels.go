@@ -80,23 +80,35 @@ const (
 	DuelMinRemoteness = 5
 	DuelMaxRemoteness = 15
 	duelSearchBudget  = 200_000
-	duelPickTries     = 400
+	duelPickTries     = 1500
 )
 
 // PickDuelPosition returns a random position of g, drawn by seed, where
 // the player to move wins under best play, has a move that throws the
 // win away, and the win takes between DuelMinRemoteness and
 // DuelMaxRemoteness moves by exhaustive search; the first such one of
-// the game's random positions.
+// the game's random positions (puzzle-sized, or random texts of up to 15
+// characters).
 func PickDuelPosition(ctx context.Context, g solver.Game, seed uint64) (solver.Position, error) {
 	h := fnv.New64a()
 	h.Write([]byte(g.Name()))
 	rng := rand.New(rand.NewPCG(seed, h.Sum64()))
-	for range duelPickTries {
+	for try := range duelPickTries {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		// Every other candidate is a puzzle-sized position; the others a
+		// random text of 4 to 15 characters, since some games' puzzles
+		// are almost all won or lost within a move or two.
 		pos := g.Random(rng)
+		if try%2 == 1 {
+			text, first := g.RandomText(rng, 4+rng.IntN(12))
+			p, err := g.Parse(text, solver.ParseOptions{First: first})
+			if err != nil {
+				continue
+			}
+			pos = p
+		}
 		if pos.Held() != [2]int{} {
 			continue
 		}

@@ -20,7 +20,7 @@ func TestPickDuelPosition(t *testing.T) {
 	ctx := context.Background()
 	for _, g := range solver.Games() {
 		t.Run(g.Name(), func(t *testing.T) {
-			for seed := range uint64(5) {
+			for seed := range uint64(20) {
 				pos, err := tutor.PickDuelPosition(ctx, g, seed)
 				if err != nil {
 					t.Fatalf("seed %d: %v", seed, err)
@@ -143,5 +143,23 @@ func TestDuelExpired(t *testing.T) {
 		if got := d.Expired(now); got != tc.want {
 			t.Errorf("%s, %v old: Expired = %v, want %v", tc.status, tc.age, got, tc.want)
 		}
+	}
+}
+
+// BenchmarkPickDuelPosition measures the pick of a duel's position (the
+// exhaustive searches of the candidates and their moves) per game:
+// go test ./tutor -run '^$' -bench PickDuelPosition
+func BenchmarkPickDuelPosition(b *testing.B) {
+	ctx := context.Background()
+	for _, g := range solver.Games() {
+		b.Run(g.Name(), func(b *testing.B) {
+			seed := uint64(0)
+			for b.Loop() {
+				if _, err := tutor.PickDuelPosition(ctx, g, seed); err != nil {
+					b.Fatal(err)
+				}
+				seed++
+			}
+		})
 	}
 }
