@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"context"
 	"fmt"
@@ -46,6 +47,12 @@ type Console struct {
 	// modalID and modalField are the custom_ids of the open form and of
 	// its first text field.
 	modalID, modalField string
+
+	// actor is who sends the line being run ("as NAME …"); nil is the
+	// person at the console. people are the names used so far, by name,
+	// each with a user id of its own.
+	actor  *discordgo.User
+	people map[string]*discordgo.User
 }
 
 // ConsoleUserID is the user id of the person at the console: the one
@@ -54,6 +61,49 @@ const ConsoleUserID = "100000000000000001"
 
 // consoleUser is the person at the console, as interactions name them.
 var consoleUser = &discordgo.User{ID: ConsoleUserID, Username: "you", GlobalName: "You"}
+
+// consoleBot is the bot itself as a member a console line can name
+// (user:@nimtutor): a user whose Bot flag is set, as Discord resolves it.
+var consoleBot = &discordgo.User{ID: "100000000000000000", Username: "nimtutor", Bot: true}
+
+// person returns the member a console line names: "you" (or "me") is
+// the person at the console, "nimtutor" the bot, and any other name a
+// member of its own, with an id the console gives it on first use. A
+// leading @ is dropped; a snowflake is taken as it is.
+func (c *Console) person(name string) (*discordgo.User, error) {
+	name = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(name), "@"))
+	switch {
+	case name == "you" || name == "me" || name == ConsoleUserID:
+		return consoleUser, nil
+	case name == consoleBot.Username || name == consoleBot.ID:
+		return consoleBot, nil
+	case name == "" || strings.ContainsAny(name, " :<>"):
+		return nil, fmt.Errorf("%q is not a member's name; use a word such as @alice", name)
+	}
+	if u, ok := c.people[name]; ok {
+		return u, nil
+	}
+	if c.people == nil {
+		c.people = map[string]*discordgo.User{}
+	}
+	u := &discordgo.User{ID: fmt.Sprintf("%d", 100000000000000002+len(c.people)), Username: name, GlobalName: name}
+	if _, err := strconv.ParseUint(name, 10, 64); err == nil && len(name) >= 17 {
+		u.ID = name
+	}
+	c.people[name] = u
+	return u, nil
+}
+
+// mentionNames writes the members a text mentions (<@ID>) by their
+// console names (@alice), as Discord's client shows them.
+func (c *Console) mentionNames(text string) string {
+	text = strings.ReplaceAll(text, "<@"+ConsoleUserID+">", "@you")
+	text = strings.ReplaceAll(text, "<@"+consoleBot.ID+">", "@nimtutor")
+	for name, u := range c.people {
+		text = strings.ReplaceAll(text, "<@"+u.ID+">", "@"+name)
+	}
+	return text
+}
 
 // Run reads lines from in until it ends or ctx is done, and writes replies to out.
 func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer) error {
@@ -80,13 +130,42 @@ func (c *Console) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 
 // Do runs one console line and prints the reply. "answer TEXT" with no
 // form open first presses the last reply's "Type …" button, which opens one.
+//
+// "as NAME LINE" runs LINE as the member NAME (click, pick, answer or a
+// command), so that one console can play both sides of a duel.
 func (c *Console) Do(ctx context.Context, line string, out io.Writer) {
+	if rest, ok := strings.CutPrefix(line, "as "); ok {
+		name, cmdline, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		u, err := c.person(name)
+		if err != nil {
+			fmt.Fprintf(out, "as: %v\n", err)
+			return
+		}
+		if strings.TrimSpace(cmdline) == "" {
+			fmt.Fprintln(out, "as NAME needs a line to run, for example: as alice click 1")
+			return
+		}
+		c.actor = u
+		defer func() { c.actor = nil }()
+		line = strings.TrimSpace(cmdline)
+	}
+	c.run(ctx, line, out)
+}
+
+// run runs one console line, without "as", as c.actor.
+func (c *Console) run(ctx context.Context, line string, out io.Writer) {
 	if line == "back" {
 		c.Back(out)
 		return
 	}
 	if word, _, _ := strings.Cut(line, " "); word == "answer" && c.modalID == "" {
-		c.Click(ctx, "Type", io.Discard) // opens the form, if there is a button for it
+		// Open the form, if there is a button for it; a click refused
+		// (not this member's turn) says why instead.
+		var opened bytes.Buffer
+		if c.Click(ctx, "Type", &opened) && c.modalID == "" {
+			out.Write(opened.Bytes())
+			return
+		}
 	}
 	i, err := c.interaction(line)
 	if err != nil {
@@ -119,6 +198,7 @@ func (c *Console) help(out io.Writer) {
 	}
 	fmt.Fprintln(out, "Then: click N (press button N), pick N K (choose option K of menu N), answer TEXT (fill in a form),")
 	fmt.Fprintln(out, "back (the controls of the reply before, still usable), quit.")
+	fmt.Fprintln(out, "as NAME LINE runs LINE as another member (as alice click 1), to play both sides of a /duel user:@alice.")
 }
 
 // interaction turns a console line into the interaction Discord would
@@ -130,7 +210,7 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 		AppID:     "console",
 		Token:     "console",
 		ChannelID: "console",
-		User:      consoleUser,
+		User:      cmp.Or(c.actor, consoleUser),
 		Version:   1,
 	}
 	word, rest, _ := strings.Cut(line, " ")
@@ -189,6 +269,23 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 		return data, fmt.Errorf("%s: %w", what, err)
 	}
 	data.Options = opts
+	for _, o := range opts {
+		if o.Type != discordgo.ApplicationCommandOptionUser {
+			continue
+		}
+		u, err := c.person(o.Value.(string))
+		if err != nil {
+			return data, fmt.Errorf("%s: %w", o.Name, err)
+		}
+		o.Value = u.ID
+		if data.Resolved == nil {
+			data.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{}
+		}
+		if data.Resolved.Users == nil {
+			data.Resolved.Users = map[string]*discordgo.User{}
+		}
+		data.Resolved.Users[u.ID] = u
+	}
 	if sub != nil {
 		data.Options = []*discordgo.ApplicationCommandInteractionDataOption{{
 			Name: sub.Name, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts,
@@ -436,12 +533,14 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 		}
 		c.last, c.modalID = msg, ""
 	}
-	fmt.Fprint(out, renderText(d))
+	fmt.Fprint(out, c.mentionNames(renderText(d)))
 	c.showFiles(d, out)
 	if len(controlsOf(msg)) > 0 || !newMessage {
 		c.showControls(out)
 	}
-	if private {
+	if private && c.actor != nil {
+		fmt.Fprintf(out, "(only @%s can see this)\n", c.actor.Username)
+	} else if private {
 		fmt.Fprintln(out, "(only you can see this)")
 	}
 	fmt.Fprintln(out)
@@ -559,7 +658,7 @@ func (c *Console) Playing() bool { return len(controlsOf(c.last)) > 0 }
 func (c *Console) Click(ctx context.Context, prefix string, out io.Writer) bool {
 	for n, ctl := range controlsOf(c.last) {
 		if ctl.button != nil && !ctl.button.Disabled && strings.HasPrefix(ctl.button.Label, prefix) {
-			c.Do(ctx, fmt.Sprintf("click %d", n+1), out)
+			c.run(ctx, fmt.Sprintf("click %d", n+1), out)
 			return true
 		}
 	}
@@ -576,5 +675,5 @@ func (c *Console) TypeMove(ctx context.Context, text string, out io.Writer) {
 		fmt.Fprintln(out, "there is no move to type here")
 		return
 	}
-	c.Do(ctx, "answer "+text, out)
+	c.run(ctx, "answer "+text, out)
 }

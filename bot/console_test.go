@@ -125,3 +125,28 @@ func TestConsoleNoControls(t *testing.T) {
 		t.Errorf("controls printed:\n%s", out)
 	}
 }
+
+// TestConsoleAs plays both sides of a duel from one console: "as NAME"
+// sends a line as another member, user:@NAME resolves to that member
+// (and @nimtutor to a bot), a form opened by "answer" is sent by the
+// same member, and mentions print as @names.
+func TestConsoleAs(t *testing.T) {
+	c, _ := newTestConsole(t)
+	tests := []struct{ line, want string }{
+		{"/duel user:@alice game:nim position:1 2", "@alice, you are challenged to a duel!"},
+		{"as bob click 1", "Only @alice, who was challenged, can answer this challenge.\n(only @bob can see this)"},
+		{"as alice click 1", "@you, your move (First)."},
+		{"as alice answer 1 1", "It is not your turn: @you is to move.\n(only @alice can see this)"},
+		{"answer 1 1", "@alice, your move (Second)."},
+		{"as alice answer 2 2", "@alice wins!"},
+		{"/duel user:@nimtutor game:nim", "bots cannot duel"},
+		{"as alice", "as NAME needs a line to run"},
+		{"as <@1> click 1", "is not a member's name"},
+		{"/duel user:me game:nim", "you cannot challenge yourself"},
+	}
+	for _, tc := range tests {
+		if got := doLine(t, c, tc.line); !strings.Contains(got, tc.want) {
+			t.Errorf("%s:\n%s\nwant %q", tc.line, got, tc.want)
+		}
+	}
+}

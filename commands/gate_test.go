@@ -10,40 +10,16 @@ import (
 
 	"github.com/nimtutor/nimtutor/render"
 	"github.com/nimtutor/nimtutor/tutor"
+	"github.com/nimtutor/nimtutor/tutor/tutortest"
 
 	"github.com/bwmarrin/discordgo"
 )
-
-// fill starts jobs in g that hold its workers and queue until release is
-// closed; it returns once they all hold their place.
-func fill(tb testing.TB, g *tutor.Gate, workers, queue int, release <-chan struct{}) *sync.WaitGroup {
-	tb.Helper()
-	var wg sync.WaitGroup
-	for range workers + queue {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			g.Do(context.Background(), func(context.Context) error { <-release; return nil })
-		}()
-	}
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		running, waiting := g.Load()
-		if running == workers && waiting == queue {
-			return &wg
-		}
-		if time.Now().After(deadline) {
-			tb.Fatalf("gate holds %d running, %d waiting; want %d and %d", running, waiting, workers, queue)
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
 
 func TestVerifyBusy(t *testing.T) {
 	g := tutor.NewGate(1, 1)
 	r := testNew(Config{Config: tutor.Config{Cache: &mapCache{m: map[string]any{}}, Searches: g}, Secret: []byte("s")})
 	release := make(chan struct{})
-	wg := fill(t, g, 1, 1, release)
+	wg := tutortest.FillGate(t, g, 1, 1, release)
 	defer func() { close(release); wg.Wait() }()
 	start := time.Now()
 	got := r.Handle(context.Background(), command(student, "adapwns", "verify", optPosition, "..P.P"))
@@ -100,7 +76,7 @@ func TestLargePictureLeftOutWhenBusy(t *testing.T) {
 	// PNG within the reply's pixel cap.
 	r := testNew(Config{Config: tutor.Config{Cache: &mapCache{m: map[string]any{}}, Pictures: g, Draw: render.PNG}, Secret: []byte("s")})
 	release := make(chan struct{})
-	wg := fill(t, g, 1, 0, release)
+	wg := tutortest.FillGate(t, g, 1, 0, release)
 	defer func() { close(release); wg.Wait() }()
 	got := r.Handle(context.Background(), command(student, "binstring", "solve", optPosition, strings.Repeat("0110", 300)))
 	if len(got.Data.Embeds) == 0 || len(got.Data.Files) != 0 || got.Data.Embeds[0].Image != nil {

@@ -36,14 +36,21 @@ func (r *Router) progress(q *request) (*discordgo.InteractionResponse, error) {
 	e := &discordgo.MessageEmbed{Title: "Practice progress", Color: colourHint}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{},
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
-	if len(p.Ratings) == 0 {
+	if len(p.Ratings) == 0 && len(p.Duels) == 0 {
 		e.Description = fmt.Sprintf("%s practice record is empty. Start with `/practice game:%s`.", who, firstGame(game))
 		return newMessage(data, true), nil
 	}
 	e.Description = who + " practice, per game:"
+	if len(p.Ratings) == 0 {
+		e.Description = fmt.Sprintf("%s practice record is empty (start with `/practice game:%s`).", who, firstGame(game))
+	}
 	for _, l := range p.Ratings {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: fmt.Sprintf("%s: %.0f ± %.0f", l.Game, l.Rating.Rating, l.RD),
 			Value: fmt.Sprintf("Solved %d, failed %d · streak %d (best %d) · hints used %d", l.Solved, l.Failed, l.Streak, l.BestStreak, l.Hints)})
+	}
+	for _, d := range p.Duels {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: fmt.Sprintf("%s duels: %.0f ± %.0f", d.Game, d.Rating.Rating, d.RD),
+			Value: fmt.Sprintf("Won %d, lost %d, tied %d (rated apart from practice)", d.Wins, d.Losses, d.Ties)})
 	}
 	if len(p.Reviews) > 0 {
 		var b strings.Builder
@@ -124,6 +131,9 @@ func (r *Router) leaderboard(q *request) (*discordgo.InteractionResponse, error)
 		e.Description = "Leaderboards belong to servers, and this is a direct message: there is none here."
 		return reply, nil
 	}
+	if q.str(optKind) == kindDuels {
+		return r.duelLeaderboard(q, e, reply, game)
+	}
 	top, rank, err := r.t.Leaderboard(q.ctx, q.i.GuildID, game, userID(q.i), leaderboardSize)
 	if err != nil {
 		return nil, err
@@ -145,5 +155,45 @@ func (r *Router) leaderboard(q *request) (*discordgo.InteractionResponse, error)
 		fmt.Fprintf(&b, "\nYou are number %d.", rank)
 	}
 	e.Description = b.String()
+	return reply, nil
+}
+
+// The kinds of /leaderboard.
+const (
+	optKind    = "kind"
+	kindDuels  = "duels"
+	kindPuzzle = "puzzles"
+)
+
+// kindOption chooses practice puzzles (the default) or duels.
+func kindOption() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optKind,
+		Description: "Practice puzzles (the default) or duels between members",
+		Choices:     []*discordgo.ApplicationCommandOptionChoice{{Name: kindPuzzle, Value: kindPuzzle}, {Name: kindDuels, Value: kindDuels}}}
+}
+
+// duelLeaderboard answers /leaderboard kind:duels: the server's top ten
+// by duel rating in game, and the caller's rank.
+func (r *Router) duelLeaderboard(q *request, e *discordgo.MessageEmbed, reply *discordgo.InteractionResponse, game string) (*discordgo.InteractionResponse, error) {
+	e.Title = "Duel leaderboard: " + game
+	top, rank, err := r.t.DuelLeaderboard(q.ctx, q.i.GuildID, game, userID(q.i), leaderboardSize)
+	if err != nil {
+		return nil, err
+	}
+	if len(top) == 0 {
+		e.Description = fmt.Sprintf("Nobody in this server has finished a duel of %s yet. Challenge someone: `/duel game:%s`.", game, game)
+		return reply, nil
+	}
+	var b strings.Builder
+	for _, d := range top {
+		fmt.Fprintf(&b, "%d. <@%s>: **%.0f** (won %d, lost %d, tied %d)\n", d.Rank, d.User, d.Rating.Rating, d.Wins, d.Losses, d.Ties)
+	}
+	if rank == 0 {
+		b.WriteString("\nYou have no duel rating here yet.")
+	} else if rank > len(top) {
+		fmt.Fprintf(&b, "\nYou are #%d.", rank)
+	}
+	e.Description = clipText(b.String(), maxDescLen)
+	e.Footer = &discordgo.MessageEmbedFooter{Text: "Duel ratings are Glicko-2, apart from practice ratings."}
 	return reply, nil
 }

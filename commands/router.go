@@ -204,6 +204,7 @@ var controlHandlers = map[string]func(r *Router, ctx context.Context, i *discord
 	forgetPrefix: (*Router).forgetClick,
 	recPrefix:    (*Router).recordClick,
 	checkPrefix:  (*Router).checkSolve,
+	duelPrefix:   (*Router).duelClick,
 }
 
 // control routes a button or select click, or a form's submission, by its

@@ -73,7 +73,9 @@ func init() {
 				{Type: discordgo.ApplicationCommandOptionBoolean, Name: optVisible, Description: "Let other members see your progress (True) or hide it (False); remembered"},
 			}, run: (*Router).progress},
 		{name: "leaderboard", description: "This server's top ten in a game's practice, and your rank",
-			options: []*discordgo.ApplicationCommandOption{gameOption(false)}, run: (*Router).leaderboard},
+			options: []*discordgo.ApplicationCommandOption{gameOption(false), kindOption()}, run: (*Router).leaderboard},
+		{name: "duel", description: "Challenge a member to a game refereed by the bot, with a review for both afterwards",
+			options: duelOptions(), run: (*Router).duel},
 	}
 	for k, c := range topCommands {
 		if findCommand(topCommands[:k], c.name) != nil {

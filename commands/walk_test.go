@@ -50,6 +50,17 @@ func TestWalks(t *testing.T) {
 	wantText(t, "answer", out, "Solved")
 	wantWalk(t, "a practice answer", steps, "commands.route", "tutor.Answer", "practice.Answer", "commands.reply")
 
+	// A duel: the challenge is stored, the accept and each move read the
+	// record and write it once; nothing is read again to draw the board.
+	offer, steps := walk(t, r, top(student, "", "duel", optUser, stranger, optGame, "nim", optPosition, "1 2"))
+	wantWalk(t, "/duel", steps, "commands.route", "tutor.Challenge", "store.CreateDuel", "commands.reply")
+	buttons, _ := allControls(t, offer)
+	board, steps := walk(t, r, click(stranger, buttons[0].CustomID, message(offer, at)))
+	wantWalk(t, "accepting a duel", steps, "commands.route", "tutor.AnswerChallenge", "store.Duel", "store.AdvanceDuel", "commands.reply")
+	_, menus = allControls(t, board)
+	_, steps = walk(t, r, click(student, menus[0].CustomID, message(board, at), "1 1"))
+	wantWalk(t, "a duel move", steps, "commands.route", "tutor.DuelMove", "store.Duel", "store.AdvanceDuel", "commands.reply")
+
 	// A game: its start is stored, a move is stored on its record, and a
 	// take-back takes it off that record.
 	game, steps := walk(t, r, command(student, "adapwns", "play", optPosition, "..P.P..P"))

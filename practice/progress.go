@@ -25,6 +25,9 @@ type Progress struct {
 	// Advice is what to do next about the weakest theme; nil when
 	// nothing was missed.
 	Advice *Advice
+	// Duels are the learner's duel ratings (one per game, or the one
+	// game asked for), apart from the practice ratings.
+	Duels []store.DuelRating
 }
 
 // Progress gathers a learner's record, in one game or ("") all.
@@ -42,6 +45,11 @@ func (s *Service) Progress(ctx context.Context, user, game string) (*Progress, e
 		return nil, err
 	}
 	p.Advice = s.advise(p)
+	ds, err := s.store.DuelRatings(ctx, user)
+	if err != nil {
+		return nil, err
+	}
+	p.Duels = slices.DeleteFunc(ds, func(d store.DuelRating) bool { return game != "" && d.Game != game })
 	return p, nil
 }
 

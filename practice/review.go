@@ -1,6 +1,7 @@
 package practice
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -38,6 +39,9 @@ type Review struct {
 	Exact bool
 	// Result is "won", "lost", "tie" or "" while the game goes on.
 	Result string
+	// Opponent names the other side in the card: "" is the bot; a duel
+	// names the other member.
+	Opponent string
 }
 
 // reviewBudget bounds the states searched to review one game.
@@ -119,7 +123,7 @@ func (r *Review) Card() string {
 	var b strings.Builder
 	g := r.Start.Game()
 	fmt.Fprintf(&b, "You played %s from `%s`.", g.PlayerName(r.Side), r.Start)
-	b.WriteString(map[string]string{"won": " You won.", "lost": " The bot won.", "tie": " It was a tie."}[r.Result] + "\n")
+	b.WriteString(map[string]string{"won": " You won.", "lost": " " + cmp.Or(r.Opponent, "The bot") + " won.", "tie": " It was a tie."}[r.Result] + "\n")
 	counts := map[play.Class]int{}
 	for _, m := range r.Moves {
 		counts[m.Class]++

@@ -165,7 +165,16 @@ func comparable(tb testing.TB, e store.Export) map[string]any {
 		tb.Errorf("%s: reviews %v after the migration, want []", e.User, m["reviews"])
 	}
 	delete(m, "reviews")
-	// Lesson streaks came with schema 8; a learner of schema 3 has none.
+	// Duels came with schema 8; a learner of schema 3 has none.
+	if d, ok := m["duels"].([]any); !ok || len(d) != 0 {
+		tb.Errorf("%s: duels %v after the migration, want []", e.User, m["duels"])
+	}
+	delete(m, "duels")
+	if d, ok := m["duel_ratings"].([]any); !ok || len(d) != 0 {
+		tb.Errorf("%s: duel ratings %v after the migration, want []", e.User, m["duel_ratings"])
+	}
+	delete(m, "duel_ratings")
+	// Lesson streaks came with schema 10; a learner of schema 3 has none.
 	if ls, ok := m["lessons"].([]any); ok {
 		for _, l := range ls {
 			l := l.(map[string]any)
@@ -279,6 +288,19 @@ func fill(tb testing.TB, s *store.Store, user string) {
 	}
 	if err := s.SetProgressHidden(ctx, user, true); err != nil {
 		tb.Fatal(err)
+	}
+	// Two duels, one in each seat, each with a partner of this user's
+	// alone (so forgetting one learner leaves the other's duels).
+	for k, seats := range [][2]string{{user, "7" + user[1:]}, {"8" + user[1:], user}} {
+		d := store.Duel{ID: fmt.Sprintf("duel-%d-%s", k, user), First: seats[0], Second: seats[1], ChallengerFirst: true,
+			Game: "nim", Start: "1 2", Moves: []string{}, Status: store.DuelPlaying}
+		if err := s.CreateDuel(ctx, d, time.Now(), time.Now()); err != nil {
+			tb.Fatal(err)
+		}
+		// The last move rates both players (duel_ratings).
+		if err := s.AdvanceDuel(ctx, d.ID, store.DuelPlaying, nil, store.DuelOver, []string{"2 2", "1 1"}, "second"); err != nil {
+			tb.Fatal(err)
+		}
 	}
 }
 

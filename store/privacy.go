@@ -59,6 +59,14 @@ var owned = []ownedTable{
 		return err
 	}},
 	{table: "user_settings", column: "user_id", export: exportSettings},
+	// A duel names both players; the first entry exports it whichever
+	// seat the user had, so the second has nothing more to add.
+	{table: "duels", column: "first_user", export: exportDuels},
+	{table: "duels", column: "second_user", export: func(context.Context, *Store, string, *Export) error { return nil }},
+	{table: "duel_ratings", column: "user_id", export: func(ctx context.Context, s *Store, user string, e *Export) (err error) {
+		e.DuelRatings, err = s.DuelRatings(ctx, user)
+		return err
+	}},
 	{table: "rate_limits", column: "user_id", export: func(ctx context.Context, s *Store, user string, e *Export) error {
 		var w RateWindow
 		var start int64
@@ -122,6 +130,10 @@ type Export struct {
 	Seen *time.Time `json:"last_seen,omitempty"`
 	// RateLimit is the learner's current rate-limit window, if any.
 	RateLimit *RateWindow `json:"rate_limit,omitempty"`
+	// Duels are the duels the learner played or was challenged to.
+	Duels []Duel `json:"duels"`
+	// DuelRatings are the learner's duel ratings, one per game.
+	DuelRatings []DuelRating `json:"duel_ratings"`
 	// Settings are what the learner chose others see, if they chose.
 	Settings *Settings `json:"settings,omitempty"`
 }

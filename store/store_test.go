@@ -258,3 +258,28 @@ func TestForgetAndExport(t *testing.T) {
 		}
 	})
 }
+
+// TestDuelBusy: a member with an unfinished duel cannot be in a second
+// one, and a challenge older than the cut-off no longer binds them.
+func TestDuelBusy(t *testing.T) {
+	ctx := context.Background()
+	s := storetest.Open(t, storetest.SQLiteConfig(t))
+	duel := func(id, a, b string) store.Duel {
+		return store.Duel{ID: id, First: a, Second: b, ChallengerFirst: true, Game: "nim", Start: "1 2", Status: store.DuelOffered}
+	}
+	past, future := time.Now().Add(-time.Hour), time.Now().Add(time.Hour)
+	if err := s.CreateDuel(ctx, duel("d1", "1", "2"), past, past); err != nil {
+		t.Fatal(err)
+	}
+	var busy *store.ErrInDuel
+	if err := s.CreateDuel(ctx, duel("d2", "3", "2"), past, past); !errors.As(err, &busy) || busy.User != "2" {
+		t.Errorf("a second challenge of a busy member: %v, want ErrInDuel for 2", err)
+	}
+	// With the cut-off after the first challenge was made, it has expired.
+	if err := s.CreateDuel(ctx, duel("d3", "3", "2"), future, future); err != nil {
+		t.Errorf("a challenge after the first expired: %v", err)
+	}
+	if _, err := s.Duel(ctx, "d2"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the refused challenge was stored: %v", err)
+	}
+}

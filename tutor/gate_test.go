@@ -1,45 +1,21 @@
-package tutor
+package tutor_test
 
 import (
 	"context"
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/nimtutor/nimtutor/fault"
+	"github.com/nimtutor/nimtutor/tutor"
+	"github.com/nimtutor/nimtutor/tutor/tutortest"
 )
 
-// fill starts jobs in g that hold its workers and queue until release is
-// closed; it returns once they all hold their place.
-func fill(tb testing.TB, g *Gate, workers, queue int, release <-chan struct{}) *sync.WaitGroup {
-	tb.Helper()
-	var wg sync.WaitGroup
-	for range workers + queue {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			g.Do(context.Background(), func(context.Context) error { <-release; return nil })
-		}()
-	}
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		running, waiting := g.Load()
-		if running == workers && waiting == queue {
-			return &wg
-		}
-		if time.Now().After(deadline) {
-			tb.Fatalf("gate holds %d running, %d waiting; want %d and %d", running, waiting, workers, queue)
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
-
 func TestGate(t *testing.T) {
-	g := NewGate(2, 3)
+	g := tutor.NewGate(2, 3)
 	release := make(chan struct{})
-	wg := fill(t, g, 2, 3, release)
+	wg := tutortest.FillGate(t, g, 2, 3, release)
 
 	err := g.Do(context.Background(), func(context.Context) error { t.Error("job ran past a full queue"); return nil })
 	if fault.Code(err) != fault.EBusy {
@@ -59,9 +35,9 @@ func TestGate(t *testing.T) {
 }
 
 func TestGateWaitCancelled(t *testing.T) {
-	g := NewGate(1, 1)
+	g := tutor.NewGate(1, 1)
 	release := make(chan struct{})
-	wg := fill(t, g, 1, 0, release)
+	wg := tutortest.FillGate(t, g, 1, 0, release)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	ran := false

@@ -5,7 +5,9 @@ package tutortest
 
 import (
 	"context"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/store"
@@ -68,4 +70,29 @@ func WinningMove(tb testing.TB, id string) string {
 func FirstMove(tb testing.TB, id string) string {
 	tb.Helper()
 	return practice.MoveText(puzzle(tb, id).Position.Moves()[0])
+}
+
+// FillGate starts jobs in g that hold its workers and queue until release is
+// closed; it returns once they all hold their place.
+func FillGate(tb testing.TB, g *tutor.Gate, workers, queue int, release <-chan struct{}) *sync.WaitGroup {
+	tb.Helper()
+	var wg sync.WaitGroup
+	for range workers + queue {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			g.Do(context.Background(), func(context.Context) error { <-release; return nil })
+		}()
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		running, waiting := g.Load()
+		if running == workers && waiting == queue {
+			return &wg
+		}
+		if time.Now().After(deadline) {
+			tb.Fatalf("gate holds %d running, %d waiting; want %d and %d", running, waiting, workers, queue)
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
