@@ -9,7 +9,7 @@ import (
 
 	"github.com/nimtutor/nimtutor/chart"
 	"github.com/nimtutor/nimtutor/fault"
-	"github.com/nimtutor/nimtutor/practice"
+	"github.com/nimtutor/nimtutor/tutor"
 )
 
 // optVisible is /progress's option that hides or shows one's progress.
@@ -24,7 +24,7 @@ func (r *Router) memberProgress(q *request, user, game string) (*discordgo.Inter
 		return nil, fault.New(fault.EForbidden, "", "in a direct message /progress shows only your own record; another member's progress can be seen in a server you share, where it covers that server alone")
 	}
 	p, err := r.t.MemberProgress(q.ctx, user, q.i.GuildID, game)
-	if errors.Is(err, practice.ErrHidden) {
+	if errors.Is(err, tutor.ErrHidden) {
 		return nil, fault.New(fault.EForbidden, "", "<@%s> keeps their practice progress private", user)
 	}
 	if err != nil {

@@ -3,8 +3,13 @@ package tutor
 import (
 	"context"
 
+	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
 )
+
+// ErrHidden is MemberProgress's answer for a member who hides their
+// progress from the others.
+var ErrHidden = practice.ErrHidden
 
 // MemberProgress gathers what the other members of guild may see of
 // user's practice there: practice.Service.MemberProgress.
