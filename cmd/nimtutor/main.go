@@ -187,6 +187,7 @@ func init() {
 		{"progress", "[GAME]", "your practice ratings, streaks, weakest theme and a plot", runConsoleLine("progress")},
 		{"history", "", "your recent puzzles and games", runConsoleLine("history")},
 		{"review", "[GAMEID]", "the review card of a stored game (the latest finished one by default)", (*Main).runReview},
+		{"values", "RULE [--n N]", "a heap rule's grundy values, their period and why it holds (subtract and octal rules)", out(runValues)},
 		{"render", "GAME POSITION [--first Dee|Dum] [--bare] [-o FILE.png]", "draw the position as a PNG", out(runRender)},
 		{"console", "[--pictures DIR]", "the local console: slash commands on standard input, replies as text", (*Main).runConsole},
 		{"gateway", "[--shards N|auto [--shard ID | --shard-range FIRST-LAST]] [--metrics-addr HOST:PORT]", "run the Discord bot over the gateway (needs DISCORD_TOKEN)", both(runGateway)},
