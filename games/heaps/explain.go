@@ -149,15 +149,23 @@ func treeWhy(par []int) string {
 	return strings.Join(parts, "; ") + "; the branches add by XOR"
 }
 
-// valueItems lists each component with its value and why.
-func (p *Pos) valueItems() explain.List {
-	type item struct{ ti, ci int }
-	var items []item
+// compIndex names one component: term ti's component ci.
+type compIndex struct{ ti, ci int }
+
+// componentIndex lists every component of p, term by term.
+func (p *Pos) componentIndex() []compIndex {
+	var items []compIndex
 	for ti := range p.terms {
 		for ci := range p.terms[ti].comps {
-			items = append(items, item{ti, ci})
+			items = append(items, compIndex{ti, ci})
 		}
 	}
+	return items
+}
+
+// valueItems lists each component with its value and why.
+func (p *Pos) valueItems() explain.List {
+	items := p.componentIndex()
 	return explain.List{N: len(items), Item: func(i int) string {
 		it := items[i]
 		t := &p.terms[it.ti]
@@ -168,13 +176,7 @@ func (p *Pos) valueItems() explain.List {
 
 // shortItems lists each component's value shortly: "g(70) = 6".
 func (p *Pos) shortItems() explain.List {
-	type item struct{ ti, ci int }
-	var items []item
-	for ti := range p.terms {
-		for ci := range p.terms[ti].comps {
-			items = append(items, item{ti, ci})
-		}
-	}
+	items := p.componentIndex()
 	return explain.List{N: len(items), Item: func(i int) string {
 		it := items[i]
 		t := &p.terms[it.ti]
