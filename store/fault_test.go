@@ -4,13 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"io"
-	"net"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -168,53 +165,6 @@ func TestCallerDeadlineIsNotAStoreFault(t *testing.T) {
 	}
 }
 
-// proxy is a TCP proxy to a database that the test can stop, as a
-// PostgreSQL server that was shut down looks to its clients: open
-// connections are cut and new ones refused.
-type proxy struct {
-	ln    net.Listener
-	to    string
-	mu    sync.Mutex
-	conns []net.Conn
-}
-
-func newProxy(tb testing.TB, to string) *proxy {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	p := &proxy{ln: ln, to: to}
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			d, err := net.Dial("tcp", to)
-			if err != nil {
-				c.Close()
-				continue
-			}
-			p.mu.Lock()
-			p.conns = append(p.conns, c, d)
-			p.mu.Unlock()
-			go func() { io.Copy(d, c); d.Close() }()
-			go func() { io.Copy(c, d); c.Close() }()
-		}
-	}()
-	tb.Cleanup(p.stop)
-	return p
-}
-
-func (p *proxy) stop() {
-	p.ln.Close()
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, c := range p.conns {
-		c.Close()
-	}
-}
-
 func TestStoppedPostgresIsAStoreFault(t *testing.T) {
 	var pg *storetest.Backend
 	for _, b := range storetest.Backends(t) {
@@ -231,14 +181,14 @@ func TestStoppedPostgresIsAStoreFault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := newProxy(t, u.Host)
-	u.Host = p.ln.Addr().String()
+	p := storetest.NewProxy(t, u.Host)
+	u.Host = p.Addr()
 	cfg.DatabaseURL = u.String()
 	s := storetest.Open(t, cfg)
 	if err := write(ctx, s, "u1"); err != nil {
 		t.Fatal(err)
 	}
-	p.stop()
+	p.Stop()
 	storeFault(t, "write", write(ctx, s, "u1"), true)
 	_, err = s.Claim(ctx, "1")
 	storeFault(t, "claim", err, false)

@@ -4,14 +4,12 @@ import (
 	"context"
 	"crypto/ed25519"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/nimtutor/nimtutor/store"
@@ -126,13 +124,13 @@ func TestStoreFaultsEndToEnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := newTCPProxy(t, u.Host)
-		u.Host = p.ln.Addr().String()
+		p := storetest.NewProxy(t, u.Host)
+		u.Host = p.Addr()
 		srv := startServer(t, priv, discord, []string{"DATABASE_URL=" + u.String()})
 		l := &learner{tb: t, srv: srv, discord: discord, user: "333333333333333335", guild: "444444444444444444"}
 		r := l.command("practice", "game", "adapwns")
 		mustContain(t, "/practice", r, "Find a move")
-		p.stop()
+		p.Stop()
 		menu := r.find(t, "menu")
 		r = l.click(menu, menu.Options[0].Value)
 		t.Logf("an answer after PostgreSQL stopped: %q", r.Data.Content)
@@ -144,51 +142,4 @@ func TestStoreFaultsEndToEnd(t *testing.T) {
 		r = l.send(2, gameCommand("adapwns", "solve", "..P...P."))
 		mustContain(t, "solve with the store failing", r, "wins")
 	})
-}
-
-// tcpProxy forwards connections to a server until stopped; then it cuts
-// open connections and refuses new ones, as a server that was shut down
-// looks to its clients.
-type tcpProxy struct {
-	ln    net.Listener
-	mu    sync.Mutex
-	conns []net.Conn
-}
-
-func newTCPProxy(tb testing.TB, to string) *tcpProxy {
-	tb.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	p := &tcpProxy{ln: ln}
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			d, err := net.Dial("tcp", to)
-			if err != nil {
-				c.Close()
-				continue
-			}
-			p.mu.Lock()
-			p.conns = append(p.conns, c, d)
-			p.mu.Unlock()
-			go func() { io.Copy(d, c); d.Close() }()
-			go func() { io.Copy(c, d); c.Close() }()
-		}
-	}()
-	tb.Cleanup(p.stop)
-	return p
-}
-
-func (p *tcpProxy) stop() {
-	p.ln.Close()
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, c := range p.conns {
-		c.Close()
-	}
 }
