@@ -54,6 +54,11 @@ func (r *Router) help(*request) (*discordgo.InteractionResponse, error) {
 		more = append(more, r.mention(g.Name(), "solve")+" `"+args+" spoiler:true` hides the verdict behind spoiler marks")
 	}
 	for _, c := range topCommands {
+		if hasSubcommands(c.options) {
+			// Discord mentions a command of subcommands by one of them.
+			more = append(more, r.mention(c.name, c.options[0].Name)+" "+lowerFirst(c.description))
+			continue
+		}
 		more = append(more, r.mention(c.name, "")+" "+lowerFirst(c.description))
 	}
 	for k, value := range fieldChunks(more, maxFieldValueLen) {

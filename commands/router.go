@@ -35,6 +35,10 @@ type Config struct {
 	// Attachments downloads attached files (position_file, /judge). Nil
 	// means files are refused with a message.
 	Attachments Attachments
+	// ChannelPosts says the transport can post to a channel as the bot
+	// user (it has a bot token): a study session then counts on it where
+	// app_permissions allow, to announce a puzzle whose time ran out.
+	ChannelPosts bool
 }
 
 // Router answers every interaction nimtutor receives. Its Handle method
@@ -72,6 +76,9 @@ type request struct {
 	ctx context.Context
 	i   *discordgo.Interaction
 	pos solver.Position
+	// sub is the subcommand of a command that is not a game's and has
+	// subcommands (/session start), whose options are options.
+	sub string
 	options
 }
 
@@ -156,6 +163,9 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 		return nil, fault.New(fault.EInvalid, "command", "the command carries no data")
 	}
 	if tc := findCommand(topCommands, data.Name); tc != nil {
+		if hasSubcommands(tc.options) {
+			return r.subcommand(ctx, i, tc, data.Options)
+		}
 		opts, err := readOptions("/"+tc.name, tc.options, data.Options)
 		if err != nil {
 			return nil, err
@@ -184,6 +194,36 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 	return sc.run(r, &request{ctx: ctx, i: i, pos: pos, options: opts})
 }
 
+// hasSubcommands reports whether a command's options are subcommands.
+func hasSubcommands(defs []*discordgo.ApplicationCommandOption) bool {
+	return len(defs) > 0 && defs[0].Type == discordgo.ApplicationCommandOptionSubCommand
+}
+
+// subcommand runs tc, a command of subcommands, with the one given.
+func (r *Router) subcommand(ctx context.Context, i *discordgo.Interaction, tc *slashCommand, given []*discordgo.ApplicationCommandInteractionDataOption) (*discordgo.InteractionResponse, error) {
+	var names []string
+	for _, d := range tc.options {
+		names = append(names, d.Name)
+	}
+	if len(given) != 1 || given[0] == nil || given[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+		return nil, fault.New(fault.EInvalid, "command", "/%s needs one subcommand: %s", tc.name, strings.Join(names, ", "))
+	}
+	var def *discordgo.ApplicationCommandOption
+	for _, d := range tc.options {
+		if d.Name == given[0].Name {
+			def = d
+		}
+	}
+	if def == nil {
+		return nil, fault.New(fault.EInvalid, "command", "/%s has no subcommand %q; use one of %s", tc.name, clipText(given[0].Name, 40), strings.Join(names, ", "))
+	}
+	opts, err := readOptions("/"+tc.name+" "+def.Name, def.Options, given[0].Options)
+	if err != nil {
+		return nil, err
+	}
+	return tc.run(r, &request{ctx: ctx, i: i, sub: def.Name, options: opts})
+}
+
 // subcommandNames lists the subcommands of the table.
 func subcommandNames() string {
 	names := make([]string, len(subcommands))
@@ -205,6 +245,7 @@ var controlHandlers = map[string]func(r *Router, ctx context.Context, i *discord
 	recPrefix:    (*Router).recordClick,
 	checkPrefix:  (*Router).checkSolve,
 	duelPrefix:   (*Router).duelClick,
+	sessPrefix:   (*Router).sessionClick,
 }
 
 // control routes a button or select click, or a form's submission, by its

@@ -76,6 +76,8 @@ func init() {
 			options: []*discordgo.ApplicationCommandOption{gameOption(false), kindOption()}, run: (*Router).leaderboard},
 		{name: "duel", description: "Challenge a member to a game refereed by the bot, with a review for both afterwards",
 			options: duelOptions(), run: (*Router).duel},
+		{name: "session", description: "A study session in this channel: puzzles one at a time, a tally after each, a table at the end",
+			options: sessionOptions(), run: (*Router).session},
 	}
 	for k, c := range topCommands {
 		if findCommand(topCommands[:k], c.name) != nil {

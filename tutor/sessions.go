@@ -209,7 +209,12 @@ func pickSessionPuzzles(ctx context.Context, svc *practice.Service, g solver.Gam
 		if slices.Contains(ids, id) {
 			continue
 		}
-		if _, err := svc.Puzzle(id); err != nil {
+		p, err := svc.Puzzle(id)
+		if err != nil {
+			continue
+		}
+		// Rather not a win in one move, while others are found.
+		if p.Remoteness >= 0 && p.Remoteness < 3 && try < 10*n {
 			continue
 		}
 		ids = append(ids, id)
