@@ -165,36 +165,40 @@ func (s *Store) AdvanceSession(ctx context.Context, id string, from, next int, s
 	})
 }
 
-// JoinSession makes user a member of running session id (a second join
-// changes nothing).
+// JoinSession makes user a member of running session id, waited for
+// from its open puzzle on (a second join changes nothing).
 func (s *Store) JoinSession(ctx context.Context, id, user string, at time.Time) error {
 	return s.Update(ctx, func(tx *Tx) error {
 		var st string
-		if _, err := one(st, tx.queryRow(`SELECT status FROM study_sessions WHERE session_id = $1`, id).Scan(&st), "session"); err != nil {
+		var current int
+		if _, err := one(st, tx.queryRow(`SELECT status, current FROM study_sessions WHERE session_id = $1`, id).Scan(&st, &current), "session"); err != nil {
 			return err
 		}
 		if st != SessionRunning {
 			return ErrGameMoved
 		}
-		return tx.joinSession(id, user, at)
+		return tx.joinSession(id, user, at, current)
 	})
 }
 
-// joinSession adds user to session id's members in tx.
-func (t *Tx) joinSession(id, user string, at time.Time) error {
+// joinSession adds user to session id's members in tx, waited for from
+// puzzle from on (or from an earlier one, if they were already).
+func (t *Tx) joinSession(id, user string, at time.Time, from int) error {
 	if err := t.touchUser(user); err != nil {
 		return err
 	}
-	return t.exec(`INSERT INTO session_members (session_id, user_id, joined_at) VALUES ($1, $2, $3)
-		ON CONFLICT (session_id, user_id) DO NOTHING`, id, user, at.UnixMilli())
+	return t.exec(`INSERT INTO session_members (session_id, user_id, joined_at, from_puzzle) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (session_id, user_id) DO UPDATE SET from_puzzle =
+			CASE WHEN excluded.from_puzzle < session_members.from_puzzle THEN excluded.from_puzzle ELSE session_members.from_puzzle END`,
+		id, user, at.UnixMilli(), from)
 }
 
-// AnswerSession records a's answer, making its member a member of the
-// session, if the session is running with a.Puzzle open (else
-// ErrGameMoved) and the member has not answered it (else ErrAnswered).
-// It returns how many members the session has and how many of them have
-// answered the puzzle, this answer included.
-func (s *Store) AnswerSession(ctx context.Context, a SessionAnswer) (members, answered int, err error) {
+// AnswerSession records a's answer, if the session is running with
+// a.Puzzle open (else ErrGameMoved) and the member has not answered it
+// (else ErrAnswered); a member who had not joined is waited for from the
+// next puzzle on. It returns how many members the puzzle waits for and
+// how many of them have answered it, this answer included.
+func (s *Store) AnswerSession(ctx context.Context, a SessionAnswer) (waited, answered int, err error) {
 	err = s.Update(ctx, func(tx *Tx) error {
 		query := `SELECT status, current FROM study_sessions WHERE session_id = $1`
 		if s.kind == Postgres {
@@ -215,19 +219,20 @@ func (s *Store) AnswerSession(ctx context.Context, a SessionAnswer) (members, an
 		if n > 0 {
 			return ErrAnswered
 		}
-		if err := tx.joinSession(a.Session, a.User, a.At); err != nil {
+		if err := tx.joinSession(a.Session, a.User, a.At, a.Puzzle+1); err != nil {
 			return err
 		}
 		if err := tx.exec(`INSERT INTO session_answers (session_id, user_id, puzzle, move, correct, elapsed_ms, answered_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 			a.Session, a.User, a.Puzzle, a.Move, a.Correct, a.Elapsed.Milliseconds(), a.At.UnixMilli()); err != nil {
 			return err
 		}
-		if err := tx.queryRow(`SELECT COUNT(*) FROM session_members WHERE session_id = $1`, a.Session).Scan(&members); err != nil {
+		if err := tx.queryRow(`SELECT COUNT(*) FROM session_members WHERE session_id = $1 AND from_puzzle <= $2`, a.Session, a.Puzzle).Scan(&waited); err != nil {
 			return err
 		}
-		return tx.queryRow(`SELECT COUNT(*) FROM session_answers WHERE session_id = $1 AND puzzle = $2`, a.Session, a.Puzzle).Scan(&answered)
+		return tx.queryRow(`SELECT COUNT(*) FROM session_answers a JOIN session_members m ON m.session_id = a.session_id AND m.user_id = a.user_id
+			WHERE a.session_id = $1 AND a.puzzle = $2 AND m.from_puzzle <= $2`, a.Session, a.Puzzle).Scan(&answered)
 	})
-	return members, answered, err
+	return waited, answered, err
 }
 
 const answerCols = `session_id, user_id, puzzle, move, correct, elapsed_ms, answered_at`

@@ -47,9 +47,17 @@ func TestStudySession(t *testing.T) {
 			t.Fatal(err)
 		}
 		a := store.SessionAnswer{Session: "s1", User: "u4", Puzzle: 0, Move: "1 1", Correct: true, Elapsed: 1500 * time.Millisecond, At: t0.Add(1500 * time.Millisecond)}
-		members, answered, err := s.AnswerSession(ctx, a)
-		if err != nil || members != 2 || answered != 1 {
-			t.Fatalf("answer: members %d answered %d, %v; want 2, 1", members, answered, err)
+		// u4 answers without having joined: waited for from the next
+		// puzzle on; the puzzle waits for u3 alone.
+		waited, answered, err := s.AnswerSession(ctx, a)
+		if err != nil || waited != 1 || answered != 0 {
+			t.Fatalf("answer: waited %d answered %d, %v; want 1, 0", waited, answered, err)
+		}
+		b3 := a
+		b3.User = "u3"
+		waited, answered, err = s.AnswerSession(ctx, b3)
+		if err != nil || waited != 1 || answered != 1 {
+			t.Fatalf("answer of the member who joined: waited %d answered %d, %v; want 1, 1", waited, answered, err)
 		}
 		if _, _, err := s.AnswerSession(ctx, a); !errors.Is(err, store.ErrAnswered) {
 			t.Errorf("a second answer: %v, want ErrAnswered", err)
@@ -108,7 +116,7 @@ func TestStudySession(t *testing.T) {
 			t.Errorf("a session after the first ended: %v", err)
 		}
 		answers, err := s.SessionAnswers(ctx, "s1")
-		if err != nil || len(answers) != 2 || answers[0].Elapsed != 1500*time.Millisecond || !answers[0].Correct {
+		if err != nil || len(answers) != 3 || answers[0].Elapsed != 1500*time.Millisecond || !answers[0].Correct {
 			t.Errorf("answers %+v, %v", answers, err)
 		}
 		mem, err := s.SessionMembers(ctx, "s1")

@@ -405,8 +405,10 @@ func (t *Tutor) SessionPuzzleAt(ctx context.Context, id string, k int) (*Puzzle,
 
 // AnswerSession records user's answer to puzzle k of session id, which
 // read takes from the puzzle's position. A member answers each puzzle
-// once. When every member has answered, the puzzle closes (the next one
-// opens) and the answer comes back with the session after it.
+// once. The members a puzzle waits for are those who pressed Join before
+// or while it was open, or answered an earlier puzzle; when every one of
+// them has answered (and there is one), the puzzle closes, the next one
+// opens, and the answer comes back with the session after it.
 func (t *Tutor) AnswerSession(ctx context.Context, user, id string, k int, read func(solver.Position) (solver.Move, error)) (SessionAnswered, error) {
 	Step(ctx, "tutor", "AnswerSession")
 	svc, s, err := t.loadSession(ctx, id)
@@ -433,7 +435,7 @@ func (t *Tutor) AnswerSession(ctx context.Context, user, id string, k int, read 
 	sctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	defer cancel()
 	Step(ctx, "store", "AnswerSession")
-	members, answered, err := svc.Store().AnswerSession(sctx, a)
+	waited, answered, err := svc.Store().AnswerSession(sctx, a)
 	switch {
 	case errors.Is(err, store.ErrAnswered):
 		return SessionAnswered{}, fault.New(fault.EInvalid, "", "you already answered puzzle %d; the solution comes when its time is up or everyone has answered", k+1)
@@ -449,7 +451,7 @@ func (t *Tutor) AnswerSession(ctx context.Context, user, id string, k int, read 
 		return SessionAnswered{}, err
 	}
 	out := SessionAnswered{Move: m, Index: k, Of: len(s.Puzzles)}
-	if answered < members {
+	if waited == 0 || answered < waited {
 		return out, nil
 	}
 	v, err := t.closeSession(ctx, svc, s, false, fmt.Sprintf("Everyone has answered puzzle %d.", k+1))

@@ -179,6 +179,12 @@ func TestStudySession(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Nobody joined: an answer does not close the puzzle (its member
+		// is waited for from the next puzzle on).
+		qp := q.Open.Puzzle
+		if a, err := tt.AnswerSession(ctx, carol, q.ID, 0, moveOf(t, qp.Position, tutortest.WinningMove(t, qp.ID))); err != nil || a.Closed != nil {
+			t.Errorf("the first answer, nobody having joined: %+v, %v; want the puzzle open", a, err)
+		}
 		clock.Advance(10 * time.Minute)
 		if due, err := tt.CloseDueSessions(ctx); err != nil || len(due) != 0 {
 			t.Errorf("closed a session nobody can announce: %v, %v", due, err)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
+	"time"
 
 	"github.com/nimtutor/nimtutor/bot"
 	"github.com/nimtutor/nimtutor/commands"
@@ -44,8 +46,38 @@ func isTerminal(r io.Reader) bool {
 // to dir ("" for a temporary directory).
 func (m *Main) newConsole(dir string) (*bot.Console, *tutor.Tutor) {
 	log := quietLogger(m.Stderr)
-	r, _, prac := newRouter(log, commands.Config{Attachments: bot.LocalFiles{}})
+	clock := newConsoleClock(m.now)
+	r, _, prac := newRouter(log, commands.Config{Attachments: bot.LocalFiles{}, ChannelPosts: true, Config: tutor.Config{Now: clock.now}})
 	prac.now = m.now
 	m.onClose(prac.close)
-	return &bot.Console{Handler: r, Commands: commands.Definitions(), PictureDir: dir}, r.Tutor()
+	return &bot.Console{Handler: r, Commands: commands.Definitions(), PictureDir: dir, Wait: clock.advance}, r.Tutor()
+}
+
+// consoleClock is the clock of the console's study sessions: it stands
+// at the time the console started and moves only when "wait SECONDS"
+// moves it, so that a session's timings read the same on every run.
+type consoleClock struct {
+	mu    sync.Mutex
+	start time.Time
+	moved time.Duration
+}
+
+// newConsoleClock returns a clock at now() (time.Now when nil).
+func newConsoleClock(now func() time.Time) *consoleClock {
+	if now == nil {
+		now = time.Now
+	}
+	return &consoleClock{start: now()}
+}
+
+func (c *consoleClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.start.Add(c.moved)
+}
+
+func (c *consoleClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.moved += d
 }

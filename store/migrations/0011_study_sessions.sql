@@ -31,12 +31,15 @@ CREATE UNIQUE INDEX study_sessions_running ON study_sessions (channel_id) WHERE 
 CREATE INDEX study_sessions_due ON study_sessions (status, due_at);
 CREATE INDEX study_sessions_starter ON study_sessions (starter_user);
 
--- The members of a session: who pressed Join or answered a puzzle. A
--- puzzle closes early once every one of them has answered it.
+-- The members of a session: who pressed Join or answered a puzzle.
+-- from_puzzle is the first puzzle the member is waited for: the one open
+-- when they pressed Join, or the one after their first answer. A puzzle
+-- closes early once every member waited for has answered it.
 CREATE TABLE session_members (
-    session_id TEXT NOT NULL REFERENCES study_sessions (session_id) ON DELETE CASCADE,
-    user_id    TEXT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
-    joined_at  BIGINT NOT NULL,
+    session_id  TEXT NOT NULL REFERENCES study_sessions (session_id) ON DELETE CASCADE,
+    user_id     TEXT NOT NULL REFERENCES users (user_id) ON DELETE CASCADE,
+    joined_at   BIGINT NOT NULL,
+    from_puzzle INTEGER NOT NULL CHECK (from_puzzle >= 0),
     PRIMARY KEY (session_id, user_id)
 );
 CREATE INDEX session_members_user ON session_members (user_id);
