@@ -37,6 +37,7 @@ const (
 const (
 	optPuzzles = "puzzles"
 	optSeconds = "seconds"
+	optSeed    = "seed"
 	subStart   = "start"
 	subStop    = "stop"
 )
@@ -52,10 +53,15 @@ func sessionOptions() []*discordgo.ApplicationCommandOption {
 				{Type: discordgo.ApplicationCommandOptionInteger, Name: optPuzzles, Description: "How many puzzles", Required: true, MinValue: &minPuzzles, MaxValue: maxPuzzles},
 				{Type: discordgo.ApplicationCommandOptionInteger, Name: optSeconds, Description: fmt.Sprintf("Seconds each puzzle is open (%d if left out)", tutor.DefaultSessionSeconds),
 					MinValue: &minSeconds, MaxValue: maxSeconds},
+				{Type: discordgo.ApplicationCommandOptionInteger, Name: optSeed, Description: "The same seed gives the same puzzles (a random set if left out)",
+					MinValue: &minPuzzles, MaxValue: maxSessionSeed},
 			}},
 		{Type: discordgo.ApplicationCommandOptionSubCommand, Name: subStop, Description: "Stop the session running in this channel (its starter or a server manager)"},
 	}
 }
+
+// maxSessionSeed bounds /session start's seed option.
+const maxSessionSeed = 1_000_000
 
 // sessID is the signed custom_id of a session's control.
 func (r *Router) sessID(action, record string, k int) string {
@@ -93,8 +99,15 @@ func (r *Router) session(q *request) (*discordgo.InteractionResponse, error) {
 		if o := q.options[optPuzzles]; o != nil {
 			puzzles = int(o.IntValue())
 		}
+		var seed uint64
+		if o := q.options[optSeed]; o != nil {
+			if o.IntValue() < 1 || o.IntValue() > maxSessionSeed {
+				return nil, fault.New(fault.EInvalid, optionField(optSeed), "give a seed from 1 to %d", maxSessionSeed)
+			}
+			seed = uint64(o.IntValue())
+		}
 		v, err := r.t.StartSession(q.ctx, tutor.SessionStart{Starter: userID(q.i), Guild: q.i.GuildID, Channel: q.i.ChannelID, Game: g,
-			Puzzles: puzzles, Seconds: seconds, BotPosts: r.botPosts(q.i), AppID: q.i.AppID, Token: q.i.Token})
+			Puzzles: puzzles, Seconds: seconds, Seed: seed, BotPosts: r.botPosts(q.i), AppID: q.i.AppID, Token: q.i.Token})
 		if err != nil {
 			return nil, err
 		}
@@ -172,7 +185,8 @@ func solutionText(p *tutor.Puzzle) string {
 	var b strings.Builder
 	w := p.Winning[0]
 	if len(p.Winning) == 1 {
-		fmt.Fprintf(&b, "**%s** wins. %s", explain.Capitalise(w.String()), explain.Join(explain.OnlyClaim(pos, w, solver.Win)))
+		only := explain.OnlyClaim(pos, w, solver.Win)
+		fmt.Fprintf(&b, "%s: **%s**.", strings.TrimSuffix(explain.Join(only), "."), w)
 	} else {
 		names := make([]string, len(p.Winning))
 		for k, m := range p.Winning {

@@ -54,6 +54,9 @@ type SessionStart struct {
 	// AppID and Token are the starting interaction's, whose follow-ups
 	// can post for TokenLife.
 	AppID, Token string
+	// Seed draws the puzzles: the same seed, game and count give the
+	// same puzzles; 0 draws a random set.
+	Seed uint64
 }
 
 // TokenLife is how long an interaction token lets the app post
@@ -155,7 +158,11 @@ func (t *Tutor) StartSession(ctx context.Context, in SessionStart) (SessionView,
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return SessionView{}, err
 	}
-	ids, err := pickSessionPuzzles(ctx, svc, in.Game, in.Puzzles, rand.Uint64())
+	seed := in.Seed
+	if seed == 0 {
+		seed = rand.Uint64()
+	}
+	ids, err := pickSessionPuzzles(ctx, svc, in.Game, in.Puzzles, seed)
 	if err != nil {
 		return SessionView{}, err
 	}
