@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/nimtutor/nimtutor/commands"
+	"github.com/nimtutor/nimtutor/discordx"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/store"
 	"github.com/nimtutor/nimtutor/store/storetest"
@@ -177,4 +178,60 @@ func TestE2ESession(t *testing.T) {
 	}
 	want(srv.do(t, sessionCommand(sessMentor, "stop")), true, "no session is running in this channel")
 	_ = c
+}
+
+// TestE2ESessionGateway runs a short session over the gateway: the start,
+// a member joining, a stranger's stop refused and the starter's stop,
+// each a callback through Discord's REST API.
+func TestE2ESessionGateway(t *testing.T) {
+	st := storetest.Open(t, storetest.SQLiteConfig(t))
+	router := newRouter(t, commands.Config{ChannelPosts: true,
+		Config: tutor.Config{Practice: func(context.Context) (*practice.Service, error) { return practice.New(st, nil), nil }}})
+	start := runGatewayOnce(t, router, sessionCommand(sessMentor, "start", opt("game", "nim"), intOpt("puzzles", 2)))
+	if start.ephemeral() || !strings.Contains(start.text(), "started a study session of nim: 2 puzzles, 60 seconds each.") || start.buttons()["Join"] == "" {
+		t.Fatalf("the start over the gateway: %s", start.text())
+	}
+	// One at a time: the gateway answers events concurrently.
+	events := []*discordgo.Interaction{press(sessAlice, start.buttons()["Join"]), sessionCommand(sessCarol, "stop"), sessionCommand(sessMentor, "stop")}
+	for k, want := range []string{"You joined the study session (1 member so far)", "Only <@" + sessMentor + ">, who started this session", "Study session stopped: the table so far"} {
+		if r := runGatewayOnce(t, router, events[k]); !strings.Contains(r.text(), want) || r.ephemeral() != (k < 2) {
+			t.Errorf("%s: %s (ephemeral %v), want %q", events[k].ID, r.text(), r.ephemeral(), want)
+		}
+	}
+}
+
+// TestPostWays checks how a message no interaction waits for is posted:
+// as the bot user when it may, else as a follow-up of the starter's
+// interaction while its token lasts, else not at all.
+func TestPostWays(t *testing.T) {
+	ctx := context.Background()
+	fake := newFakeDiscord(t)
+	rest := NewREST(fake.srv.URL+"/api/v10", fake.client(), testLogger(t))
+	data := &discordgo.InteractionResponseData{Content: "Time is up for puzzle 2.", Embeds: []*discordgo.MessageEmbed{{Title: "Puzzle 2 of 3: the solution"}}}
+	later := time.Now().Add(time.Minute)
+	post := discordx.Post{Channel: "1400000000000000001", AsBot: true, AppID: "1000000000000000001", Token: "start-token", Until: later, Data: data}
+
+	if err := rest.WithBotToken("bot-token").Post(ctx, post); err != nil {
+		t.Fatal(err)
+	}
+	if r := fake.next(t); r.Path != "/api/v10/channels/1400000000000000001/messages" || r.Auth != "Bot bot-token" {
+		t.Errorf("as the bot user: %s %s (auth %q)", r.Method, r.Path, r.Auth)
+	}
+	// No bot token (or no bot user in the channel): the follow-up.
+	for _, c := range []*REST{rest, rest.WithBotToken("bot-token")} {
+		p := post
+		p.AsBot = c == rest
+		if err := c.Post(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		if r := fake.next(t); r.Path != "/api/v10/webhooks/1000000000000000001/start-token" || r.Auth != "" {
+			t.Errorf("the follow-up: %s %s (auth %q)", r.Method, r.Path, r.Auth)
+		}
+	}
+	expired := post
+	expired.AsBot, expired.Until = false, time.Now().Add(-time.Second)
+	if err := rest.Post(ctx, expired); err == nil || !strings.Contains(err.Error(), "no interaction token is valid") {
+		t.Errorf("with neither way: %v", err)
+	}
+	fake.none(t)
 }
