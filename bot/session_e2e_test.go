@@ -73,7 +73,8 @@ func TestE2ESession(t *testing.T) {
 			Config: tutor.Config{Now: clock.Now, Practice: func(context.Context) (*practice.Service, error) { return practice.New(st, nil), nil }}})
 		return router, newE2EHTTP(t, router)
 	}
-	router, srv := open()
+	_, srv := open()
+	var router *commands.Router
 	want := func(r reply, private bool, texts ...string) {
 		t.Helper()
 		if r.ephemeral() != private {
