@@ -2,6 +2,7 @@ package tutor_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -194,4 +195,47 @@ func TestStudySession(t *testing.T) {
 			t.Errorf("stopping: %+v, %v", stop, err)
 		}
 	})
+}
+
+// TestStartSessionEveryGame starts a session of the most puzzles in
+// every game, and checks each puzzle has a winning move and a move that
+// does not win.
+func TestStartSessionEveryGame(t *testing.T) {
+	ctx := context.Background()
+	tt := tutor.New(tutor.Config{Cache: mapCache{}, Practice: tutortest.SQLite(t).Opener(t)})
+	for k, g := range solver.Games() {
+		v, err := tt.StartSession(ctx, tutor.SessionStart{Starter: "1", Guild: "g", Channel: "c" + g.Name(), Game: g, Puzzles: tutor.MaxSessionPuzzles, Seconds: 60, Seed: uint64(k + 1)})
+		if err != nil {
+			t.Fatalf("%s: %v", g.Name(), err)
+		}
+		if len(v.Puzzles) != tutor.MaxSessionPuzzles {
+			t.Errorf("%s: %d puzzles", g.Name(), len(v.Puzzles))
+		}
+		for _, id := range v.Puzzles {
+			p, err := tt.OpenPuzzle(ctx, id)
+			if err != nil || len(p.Winning) == 0 || len(p.Winning) == p.Moves {
+				t.Errorf("%s: puzzle %s has %d winning moves of %d (%v)", g.Name(), id, len(p.Winning), p.Moves, err)
+			}
+		}
+	}
+}
+
+// BenchmarkStartSession measures a session's start in each game: the
+// draw of five puzzles (each found and solved by exhaustive search) and
+// the stored record.
+func BenchmarkStartSession(b *testing.B) {
+	ctx := context.Background()
+	for _, g := range solver.Games() {
+		b.Run(g.Name(), func(b *testing.B) {
+			tt := tutor.New(tutor.Config{Cache: mapCache{}, Practice: tutortest.SQLite(b).Opener(b)})
+			k := 0
+			for b.Loop() {
+				k++
+				// A channel each, with fresh seeds: no puzzle is cached.
+				if _, err := tt.StartSession(ctx, tutor.SessionStart{Starter: "1", Guild: "g", Channel: fmt.Sprint("c", k), Game: g, Puzzles: 5, Seconds: 60, Seed: uint64(k)}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
