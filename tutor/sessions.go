@@ -59,6 +59,11 @@ type SessionStart struct {
 	Seed uint64
 }
 
+// SessionAbandoned is how long after its open puzzle was due a running
+// session counts as abandoned: a new /session start in its channel stops
+// it rather than being refused.
+const SessionAbandoned = time.Hour
+
 // TokenLife is how long an interaction token lets the app post
 // follow-ups, less a margin for the trip.
 const TokenLife = 15*time.Minute - 30*time.Second
@@ -152,9 +157,16 @@ func (t *Tutor) StartSession(ctx context.Context, in SessionStart) (SessionView,
 	if err != nil {
 		return SessionView{}, err
 	}
-	// Refuse a busy channel before the puzzles are generated.
+	// Refuse a busy channel before the puzzles are generated; a session
+	// abandoned there (its puzzle due for SessionAbandoned, which happens
+	// when the bot cannot post and nobody answers) is stopped instead.
 	if running, err := t.runningSession(ctx, svc, in.Channel); err == nil {
-		return SessionView{}, errRunning(running)
+		if t.cfg.Now().Sub(running.Due) < SessionAbandoned {
+			return SessionView{}, errRunning(running)
+		}
+		if _, err := t.closeSession(ctx, svc, running, true, ""); err != nil && fault.Code(err) != fault.EExpired {
+			return SessionView{}, err
+		}
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return SessionView{}, err
 	}

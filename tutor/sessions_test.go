@@ -194,6 +194,21 @@ func TestStudySession(t *testing.T) {
 		if err != nil || stop.Status != store.SessionStopped || stop.ID != q.ID || stop.Closed == nil || stop.Closed.Index != 0 {
 			t.Errorf("stopping: %+v, %v", stop, err)
 		}
+
+		// A session abandoned for an hour past its puzzle's time no
+		// longer holds the channel: a new start stops it.
+		old, err := tt.StartSession(ctx, quiet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(tutor.SessionAbandoned) // due after 60 s: not yet an hour past
+		_, err = tt.StartSession(ctx, busy)
+		wantFault(t, err, fault.EInvalid, "a session is already running in this channel")
+		clock.Advance(time.Minute)
+		fresh, err := tt.StartSession(ctx, busy)
+		if err != nil || fresh.ID == old.ID || fresh.Starter != carol {
+			t.Fatalf("a start after an abandoned session: %+v, %v", fresh, err)
+		}
 	})
 }
 
