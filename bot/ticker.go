@@ -39,28 +39,35 @@ func RunTicker(ctx context.Context, t Ticker, p Poster, every time.Duration, log
 	log = orDiscard(log)
 	tick := time.NewTicker(every)
 	defer tick.Stop()
+	failing := false // a failed tick is logged once, not every second
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
 		}
-		TickOnce(ctx, t, p, log)
+		err := TickOnce(ctx, t, p, log)
+		switch {
+		case err != nil && !failing:
+			log.Warn("closing study-session puzzles whose time ran out failed; retrying every tick", "err", err)
+		case err == nil && failing:
+			log.Info("closing study-session puzzles whose time ran out works again")
+		}
+		failing = err != nil
 	}
 }
 
-// TickOnce runs one tick of RunTicker.
-func TickOnce(ctx context.Context, t Ticker, p Poster, log *slog.Logger) {
+// TickOnce runs one tick of RunTicker and returns the tick's error (the
+// store's, say); a message that cannot be posted is logged.
+func TickOnce(ctx context.Context, t Ticker, p Poster, log *slog.Logger) error {
 	log = orDiscard(log)
 	ctx, cancel := context.WithTimeout(ctx, tickTimeout)
 	defer cancel()
 	posts, err := t.Tick(ctx)
-	if err != nil {
-		log.Error("closing study-session puzzles whose time ran out", "err", err)
-	}
 	for _, post := range posts {
 		if err := p.Post(ctx, post); err != nil {
 			log.Error("announcing a study-session puzzle whose time ran out", "channel", post.Channel, "err", err)
 		}
 	}
+	return err
 }
