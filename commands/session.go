@@ -172,7 +172,7 @@ func (r *Router) sessionClick(ctx context.Context, i *discordgo.Interaction, id 
 			// public solution, which shows this answer with the others.
 			return newMessage(r.sessionMessage(*a.Closed), true), nil
 		}
-		return ephemeral(fmt.Sprintf("Your answer to puzzle %d of %d, **%s**, is in. Only you can see this; the solution comes when the time is up or every member has answered.",
+		return ephemeral(fmt.Sprintf("Your answer to puzzle %d of %d, **%s**, is in. The solution comes when the time is up or every member has answered.",
 			a.Index+1, a.Of, a.Move)), nil
 	}
 	return nil, errBadState
