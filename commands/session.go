@@ -140,7 +140,7 @@ func (r *Router) sessionClick(ctx context.Context, i *discordgo.Interaction, id 
 	user := userID(i)
 	switch action {
 	case sessJoin:
-		v, err := r.t.JoinSession(ctx, user, record)
+		v, err := r.t.JoinSession(ctx, user, record, tutor.Via{AppID: i.AppID, Token: i.Token})
 		if err != nil {
 			return nil, err
 		}
@@ -163,7 +163,7 @@ func (r *Router) sessionClick(ctx context.Context, i *discordgo.Interaction, id 
 		if action == actionSubmit {
 			read = func(pos solver.Position) (solver.Move, error) { return typedMove(i, pos) }
 		}
-		a, err := r.t.AnswerSession(ctx, user, record, k, read)
+		a, err := r.t.AnswerSession(ctx, user, record, k, tutor.Via{AppID: i.AppID, Token: i.Token}, read)
 		if err != nil {
 			return nil, err
 		}
@@ -252,7 +252,7 @@ func (r *Router) sessionMessage(v tutor.SessionView) *discordgo.InteractionRespo
 		wait := fmt.Sprintf("Answer privately: pick a move or type it; one answer each. Open for %d seconds, or until every member has answered (press Join to be waited for). Members: %d.",
 			v.Seconds, len(v.Members))
 		if !v.BotPosts {
-			wait += " nimtutor's bot user cannot post in this channel, so after the first 15 minutes a puzzle closes only when every member has answered or its starter presses Reveal."
+			wait += " nimtutor's bot user cannot post in this channel: when nobody has joined or answered for 15 minutes, a puzzle closes only once every member has answered or the starter presses Reveal."
 		}
 		e.Footer = &discordgo.MessageEmbedFooter{Text: wait}
 		data.Embeds = append(data.Embeds, e)

@@ -30,11 +30,14 @@ type StudySession struct {
 	Status string `json:"status"`
 	// BotPosts says the app's bot user could post in the channel.
 	BotPosts bool `json:"-"`
-	// AppID, Token and TokenUntil are the starter's interaction, whose
-	// follow-ups may carry a message until TokenUntil. Never exported.
+	// AppID, Token and TokenUntil are the session's latest interaction
+	// (its start, a Join or an answer), whose follow-ups may carry a
+	// message until TokenUntil; TokenPosts counts those sent with it.
+	// Never exported.
 	AppID      string    `json:"-"`
 	Token      string    `json:"-"`
 	TokenUntil time.Time `json:"-"`
+	TokenPosts int       `json:"-"`
 	Created    time.Time `json:"created"`
 	Updated    time.Time `json:"updated"`
 }
@@ -56,6 +59,9 @@ type SessionAnswer struct {
 	Correct bool          `json:"correct"`
 	Elapsed time.Duration `json:"elapsed_ns"`
 	At      time.Time     `json:"answered"`
+	// Via is the answer's interaction, noted as the session's token
+	// (AnswerSession); nil for none. Not stored with the answer.
+	Via *SessionToken `json:"-"`
 }
 
 // ErrSessionRunning reports that a channel already has a running
@@ -69,14 +75,14 @@ func (e *ErrSessionRunning) Error() string {
 // ErrAnswered reports a member's second answer to one puzzle.
 var ErrAnswered = errors.New("store: this member already answered this puzzle")
 
-const sessionCols = `session_id, guild_id, channel_id, starter_user, game, puzzles, seconds, current, opened_at, due_at, status, bot_posts, app_id, token, token_until, created_at, updated_at`
+const sessionCols = `session_id, guild_id, channel_id, starter_user, game, puzzles, seconds, current, opened_at, due_at, status, bot_posts, app_id, token, token_until, token_posts, created_at, updated_at`
 
 func scanSession(row scanner) (StudySession, error) {
 	var s StudySession
 	var puzzles string
 	var opened, due, until, created, updated int64
 	if err := row.Scan(&s.ID, &s.Guild, &s.Channel, &s.Starter, &s.Game, &puzzles, &s.Seconds, &s.Current, &opened, &due,
-		&s.Status, &s.BotPosts, &s.AppID, &s.Token, &until, &created, &updated); err != nil {
+		&s.Status, &s.BotPosts, &s.AppID, &s.Token, &until, &s.TokenPosts, &created, &updated); err != nil {
 		return s, err
 	}
 	s.Opened, s.Due, s.TokenUntil, s.Created, s.Updated = fromMillis(opened), fromMillis(due), fromMillis(until), fromMillis(created), fromMillis(updated)
@@ -109,7 +115,7 @@ func (s *Store) CreateSession(ctx context.Context, ss StudySession) error {
 		if err := tx.JoinGuild(ss.Guild, ss.Starter); err != nil {
 			return err
 		}
-		return tx.exec(`INSERT INTO study_sessions (`+sessionCols+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)`,
+		return tx.exec(`INSERT INTO study_sessions (`+sessionCols+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 0, $16, $16)`,
 			ss.ID, ss.Guild, ss.Channel, ss.Starter, ss.Game, puzzles, ss.Seconds, ss.Current, ss.Opened.UnixMilli(), ss.Due.UnixMilli(),
 			SessionRunning, ss.BotPosts, ss.AppID, ss.Token, ss.TokenUntil.UnixMilli(), now)
 	})
@@ -144,11 +150,17 @@ func (s *Store) DueSessions(ctx context.Context, now time.Time, limit int) ([]St
 // AdvanceSession moves session id from its open puzzle from to next
 // (posted at opened, due at due) with status, if it is still running at
 // from: a compare-and-set, so of two replicas closing one puzzle only the
-// first succeeds; the other gets ErrGameMoved.
-func (s *Store) AdvanceSession(ctx context.Context, id string, from, next int, status string, opened, due time.Time) error {
+// first succeeds; the other gets ErrGameMoved. tokenPost counts one
+// follow-up sent with the session's interaction token.
+func (s *Store) AdvanceSession(ctx context.Context, id string, from, next int, status string, opened, due time.Time, tokenPost bool) error {
+	posts := 0
+	if tokenPost {
+		posts = 1
+	}
 	return s.Update(ctx, func(tx *Tx) error {
-		res, err := tx.tx.ExecContext(tx.ctx, `UPDATE study_sessions SET current = $3, status = $4, opened_at = $5, due_at = $6, updated_at = $7
-			WHERE session_id = $1 AND current = $2 AND status = 'running'`, id, from, next, status, opened.UnixMilli(), due.UnixMilli(), s.now().UnixMilli())
+		res, err := tx.tx.ExecContext(tx.ctx, `UPDATE study_sessions SET current = $3, status = $4, opened_at = $5, due_at = $6, updated_at = $7,
+			token_posts = token_posts + $8
+			WHERE session_id = $1 AND current = $2 AND status = 'running'`, id, from, next, status, opened.UnixMilli(), due.UnixMilli(), s.now().UnixMilli(), posts)
 		if err != nil {
 			return err
 		}
@@ -165,9 +177,27 @@ func (s *Store) AdvanceSession(ctx context.Context, id string, from, next int, s
 	})
 }
 
+// SessionToken is an interaction of a session whose follow-ups may
+// carry the session's messages until Until.
+type SessionToken struct {
+	AppID, Token string
+	Until        time.Time
+}
+
+// noteToken makes tok session id's interaction token, with no follow-up
+// sent yet, if it lasts longer than the one stored.
+func (t *Tx) noteToken(id string, tok *SessionToken) error {
+	if tok == nil || tok.Token == "" {
+		return nil
+	}
+	return t.exec(`UPDATE study_sessions SET app_id = $2, token = $3, token_until = $4, token_posts = 0
+		WHERE session_id = $1 AND token_until < $4`, id, tok.AppID, tok.Token, tok.Until.UnixMilli())
+}
+
 // JoinSession makes user a member of running session id, waited for
-// from its open puzzle on (a second join changes nothing).
-func (s *Store) JoinSession(ctx context.Context, id, user string, at time.Time) error {
+// from its open puzzle on (a second join changes nothing), and notes the
+// join's interaction token (tok, nil for none).
+func (s *Store) JoinSession(ctx context.Context, id, user string, at time.Time, tok *SessionToken) error {
 	return s.Update(ctx, func(tx *Tx) error {
 		var st string
 		var current int
@@ -176,6 +206,9 @@ func (s *Store) JoinSession(ctx context.Context, id, user string, at time.Time) 
 		}
 		if st != SessionRunning {
 			return ErrGameMoved
+		}
+		if err := tx.noteToken(id, tok); err != nil {
+			return err
 		}
 		return tx.joinSession(id, user, at, current)
 	})
@@ -218,6 +251,9 @@ func (s *Store) AnswerSession(ctx context.Context, a SessionAnswer) (waited, ans
 		}
 		if n > 0 {
 			return ErrAnswered
+		}
+		if err := tx.noteToken(a.Session, a.Via); err != nil {
+			return err
 		}
 		if err := tx.joinSession(a.Session, a.User, a.At, a.Puzzle+1); err != nil {
 			return err

@@ -43,7 +43,7 @@ func TestStudySession(t *testing.T) {
 			t.Fatalf("stored session %+v, %v", got, err)
 		}
 
-		if err := s.JoinSession(ctx, "s1", "u3", t0); err != nil {
+		if err := s.JoinSession(ctx, "s1", "u3", t0, nil); err != nil {
 			t.Fatal(err)
 		}
 		a := store.SessionAnswer{Session: "s1", User: "u4", Puzzle: 0, Move: "1 1", Correct: true, Elapsed: 1500 * time.Millisecond, At: t0.Add(1500 * time.Millisecond)}
@@ -82,7 +82,7 @@ func TestStudySession(t *testing.T) {
 		errs := make([]error, 2)
 		for k := range errs {
 			wg.Go(func() {
-				errs[k] = s.AdvanceSession(ctx, "s1", 0, 1, store.SessionRunning, t0.Add(time.Minute), t0.Add(2*time.Minute))
+				errs[k] = s.AdvanceSession(ctx, "s1", 0, 1, store.SessionRunning, t0.Add(time.Minute), t0.Add(2*time.Minute), true)
 			})
 		}
 		wg.Wait()
@@ -98,17 +98,29 @@ func TestStudySession(t *testing.T) {
 		if won != 1 {
 			t.Fatalf("%d replicas closed puzzle 0, want 1: %v", won, errs)
 		}
-		if err := s.AdvanceSession(ctx, "nope", 0, 1, store.SessionRunning, t0, t0); !errors.Is(err, store.ErrNotFound) {
+		if err := s.AdvanceSession(ctx, "nope", 0, 1, store.SessionRunning, t0, t0, false); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("advancing a missing session: %v, want ErrNotFound", err)
 		}
+		if got, err := s.StudySession(ctx, "s1"); err != nil || got.TokenPosts != 1 || got.Token != "tok" {
+			t.Errorf("after one follow-up with the start's token: token %q, %d posts, %v", got.Token, got.TokenPosts, err)
+		}
+		// An answer's interaction lasts longer: it becomes the token, with
+		// no follow-up sent yet; an older one does not.
+		late.Via = &store.SessionToken{AppID: "app", Token: "answer-tok", Until: t0.Add(20 * time.Minute)}
 		if _, _, err := s.AnswerSession(ctx, late); err != nil {
 			t.Errorf("an answer to the open puzzle 1: %v", err)
 		}
-		// The end frees the channel.
-		if err := s.AdvanceSession(ctx, "s1", 1, 3, store.SessionOver, t0, t0); err != nil {
+		if err := s.JoinSession(ctx, "s1", "u6", t0, &store.SessionToken{AppID: "app", Token: "old-tok", Until: t0.Add(16 * time.Minute)}); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.JoinSession(ctx, "s1", "u5", t0); !errors.Is(err, store.ErrGameMoved) {
+		if got, err := s.StudySession(ctx, "s1"); err != nil || got.TokenPosts != 0 || got.Token != "answer-tok" || !got.TokenUntil.Equal(t0.Add(20*time.Minute)) {
+			t.Errorf("after the answer's token: token %q until %v, %d posts, %v", got.Token, got.TokenUntil, got.TokenPosts, err)
+		}
+		// The end frees the channel.
+		if err := s.AdvanceSession(ctx, "s1", 1, 3, store.SessionOver, t0, t0, false); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.JoinSession(ctx, "s1", "u5", t0, nil); !errors.Is(err, store.ErrGameMoved) {
 			t.Errorf("joining a finished session: %v, want ErrGameMoved", err)
 		}
 		second.ID = "s3"
@@ -120,8 +132,8 @@ func TestStudySession(t *testing.T) {
 			t.Errorf("answers %+v, %v", answers, err)
 		}
 		mem, err := s.SessionMembers(ctx, "s1")
-		if err != nil || len(mem) != 2 || mem[0] != "u3" {
-			t.Errorf("members %v, %v; want u3, u4", mem, err)
+		if err != nil || len(mem) != 3 || mem[0] != "u3" {
+			t.Errorf("members %v, %v; want u3, u4, u6", mem, err)
 		}
 		e, err := s.ExportUser(ctx, "u1")
 		js, _ := json.Marshal(e)

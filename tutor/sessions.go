@@ -111,11 +111,29 @@ type SessionView struct {
 // Over reports whether the session has ended.
 func (v SessionView) Over() bool { return v.Status != store.SessionRunning }
 
+// MaxTokenPosts is how many follow-ups one interaction token carries:
+// Discord allows 5 to an app that is user-installed and not installed in
+// the server.
+const MaxTokenPosts = 5
+
 // CanPost reports whether the bot can post s's messages at now without
-// an interaction to answer: as its bot user, or through the starter's
-// interaction while its token lasts.
+// an interaction to answer: as its bot user, or through the session's
+// latest interaction (its start, a Join or an answer) while its token
+// lasts and has follow-ups left.
 func CanPost(s store.StudySession, now time.Time) bool {
-	return s.BotPosts || s.Token != "" && now.Before(s.TokenUntil)
+	return s.BotPosts || s.Token != "" && now.Before(s.TokenUntil) && s.TokenPosts < MaxTokenPosts
+}
+
+// Via is the interaction a use case answers, whose token may later carry
+// the session's messages (the clock's posts); zero for none.
+type Via struct{ AppID, Token string }
+
+// token returns via as the session's token from now on, or nil.
+func (v Via) token(now time.Time) *store.SessionToken {
+	if v.Token == "" {
+		return nil
+	}
+	return &store.SessionToken{AppID: v.AppID, Token: v.Token, Until: now.Add(TokenLife)}
 }
 
 // SessionAnswered is an answer as its member is told: their move, and,
@@ -164,7 +182,7 @@ func (t *Tutor) StartSession(ctx context.Context, in SessionStart) (SessionView,
 		if t.cfg.Now().Sub(running.Due) < SessionAbandoned {
 			return SessionView{}, errRunning(running)
 		}
-		if _, err := t.closeSession(ctx, svc, running, true, ""); err != nil && fault.Code(err) != fault.EExpired {
+		if _, err := t.closeSession(ctx, svc, running, true, "", false); err != nil && fault.Code(err) != fault.EExpired {
 			return SessionView{}, err
 		}
 	} else if !errors.Is(err, store.ErrNotFound) {
@@ -355,7 +373,10 @@ func sessionTable(members []string, answers []store.SessionAnswer) []Standing {
 // closeSession closes s's open puzzle at now by compare-and-set, opening
 // the next one or ending the session (stop ends it early); it returns
 // errSessionMoved if another click or replica closed it first.
-func (t *Tutor) closeSession(ctx context.Context, svc *practice.Service, s store.StudySession, stop bool, event string) (SessionView, error) {
+//
+// tokenPost counts a follow-up sent with the session's token (the clock's
+// post when the bot user cannot post).
+func (t *Tutor) closeSession(ctx context.Context, svc *practice.Service, s store.StudySession, stop bool, event string, tokenPost bool) (SessionView, error) {
 	now := t.cfg.Now()
 	from := s.Current
 	s.Current++
@@ -370,14 +391,14 @@ func (t *Tutor) closeSession(ctx context.Context, svc *practice.Service, s store
 	sctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	defer cancel()
 	Step(ctx, "store", "AdvanceSession")
-	err := svc.Store().AdvanceSession(sctx, s.ID, from, s.Current, s.Status, s.Opened, s.Due)
+	err := svc.Store().AdvanceSession(sctx, s.ID, from, s.Current, s.Status, s.Opened, s.Due, tokenPost)
 	switch {
 	case errors.Is(err, store.ErrGameMoved):
-		_, now, lerr := t.loadSession(ctx, s.ID)
+		_, cur, lerr := t.loadSession(ctx, s.ID)
 		if lerr != nil {
 			return SessionView{}, lerr
 		}
-		return SessionView{}, errSessionMoved(now)
+		return SessionView{}, errSessionMoved(cur)
 	case errors.Is(err, store.ErrNotFound):
 		return SessionView{}, errSessionGone
 	case err != nil:
@@ -387,8 +408,9 @@ func (t *Tutor) closeSession(ctx context.Context, svc *practice.Service, s store
 }
 
 // JoinSession makes user a member of session id: the bot then waits for
-// their answer before closing a puzzle early.
-func (t *Tutor) JoinSession(ctx context.Context, user, id string) (SessionView, error) {
+// their answer before closing a puzzle early. via's token becomes the
+// session's, for the clock's posts.
+func (t *Tutor) JoinSession(ctx context.Context, user, id string, via Via) (SessionView, error) {
 	Step(ctx, "tutor", "JoinSession")
 	svc, s, err := t.loadSession(ctx, id)
 	if err != nil {
@@ -400,7 +422,7 @@ func (t *Tutor) JoinSession(ctx context.Context, user, id string) (SessionView, 
 	sctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	defer cancel()
 	Step(ctx, "store", "JoinSession")
-	if err := svc.Store().JoinSession(sctx, id, user, t.cfg.Now()); errors.Is(err, store.ErrGameMoved) {
+	if err := svc.Store().JoinSession(sctx, id, user, t.cfg.Now(), via.token(t.cfg.Now())); errors.Is(err, store.ErrGameMoved) {
 		return SessionView{}, errSessionMoved(store.StudySession{Status: store.SessionOver})
 	} else if err != nil {
 		return SessionView{}, err
@@ -427,8 +449,9 @@ func (t *Tutor) SessionPuzzleAt(ctx context.Context, id string, k int) (*Puzzle,
 // once. The members a puzzle waits for are those who pressed Join before
 // or while it was open, or answered an earlier puzzle; when every one of
 // them has answered (and there is one), the puzzle closes, the next one
-// opens, and the answer comes back with the session after it.
-func (t *Tutor) AnswerSession(ctx context.Context, user, id string, k int, read func(solver.Position) (solver.Move, error)) (SessionAnswered, error) {
+// opens, and the answer comes back with the session after it. via's
+// token becomes the session's, for the clock's posts.
+func (t *Tutor) AnswerSession(ctx context.Context, user, id string, k int, via Via, read func(solver.Position) (solver.Move, error)) (SessionAnswered, error) {
 	Step(ctx, "tutor", "AnswerSession")
 	svc, s, err := t.loadSession(ctx, id)
 	if err != nil {
@@ -450,7 +473,7 @@ func (t *Tutor) AnswerSession(ctx context.Context, user, id string, k int, read 
 	}
 	now := t.cfg.Now()
 	a := store.SessionAnswer{Session: id, User: user, Puzzle: k, Move: MoveText(m), Correct: slices.ContainsFunc(p.Winning, func(w solver.Move) bool { return MoveText(w) == MoveText(m) }),
-		Elapsed: max(0, now.Sub(s.Opened)), At: now}
+		Elapsed: max(0, now.Sub(s.Opened)), At: now, Via: via.token(now)}
 	sctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	defer cancel()
 	Step(ctx, "store", "AnswerSession")
@@ -473,7 +496,7 @@ func (t *Tutor) AnswerSession(ctx context.Context, user, id string, k int, read 
 	if waited == 0 || answered < waited {
 		return out, nil
 	}
-	v, err := t.closeSession(ctx, svc, s, false, fmt.Sprintf("Everyone has answered puzzle %d.", k+1))
+	v, err := t.closeSession(ctx, svc, s, false, fmt.Sprintf("Everyone has answered puzzle %d.", k+1), false)
 	if err != nil {
 		// Another replica closed it at the same moment: the answer
 		// stands, and that replica posts the solution.
@@ -510,7 +533,7 @@ func (t *Tutor) RevealSession(ctx context.Context, user, id string, k int, manag
 	if s.Status != store.SessionRunning || s.Current != k {
 		return SessionView{}, errSessionMoved(s)
 	}
-	return t.closeSession(ctx, svc, s, false, fmt.Sprintf("<@%s> revealed puzzle %d.", user, k+1))
+	return t.closeSession(ctx, svc, s, false, fmt.Sprintf("<@%s> revealed puzzle %d.", user, k+1), false)
 }
 
 // StopSession ends the session running in channel, for its starter or a
@@ -534,7 +557,7 @@ func (t *Tutor) StopSession(ctx context.Context, user, guild, channel string, ma
 	if err := mayRun(s, user, manager, "stop"); err != nil {
 		return SessionView{}, err
 	}
-	return t.closeSession(ctx, svc, s, true, fmt.Sprintf("<@%s> stopped the session at puzzle %d of %d.", user, s.Current+1, len(s.Puzzles)))
+	return t.closeSession(ctx, svc, s, true, fmt.Sprintf("<@%s> stopped the session at puzzle %d of %d.", user, s.Current+1, len(s.Puzzles)), false)
 }
 
 // maxDuePerTick bounds the puzzles one tick closes.
@@ -564,7 +587,7 @@ func (t *Tutor) CloseDueSessions(ctx context.Context) ([]SessionView, error) {
 		if !CanPost(s, now) {
 			continue
 		}
-		v, err := t.closeSession(ctx, svc, s, false, fmt.Sprintf("Time is up for puzzle %d.", s.Current+1))
+		v, err := t.closeSession(ctx, svc, s, false, fmt.Sprintf("Time is up for puzzle %d.", s.Current+1), !s.BotPosts)
 		if fault.Code(err) == fault.EExpired {
 			continue // another replica closed it
 		}

@@ -101,20 +101,20 @@ func TestStudySession(t *testing.T) {
 
 		// Puzzle 1: both members joined; it closes on the second answer.
 		for _, u := range []string{alice, bob} {
-			if _, err := tt.JoinSession(ctx, u, v.ID); err != nil {
+			if _, err := tt.JoinSession(ctx, u, v.ID, tutor.Via{}); err != nil {
 				t.Fatal(err)
 			}
 		}
 		p0 := v.Open.Puzzle
 		clock.Advance(10 * time.Second)
-		a, err := tt.AnswerSession(ctx, alice, v.ID, 0, moveOf(t, p0.Position, tutortest.WinningMove(t, p0.ID)))
+		a, err := tt.AnswerSession(ctx, alice, v.ID, 0, tutor.Via{}, moveOf(t, p0.Position, tutortest.WinningMove(t, p0.ID)))
 		if err != nil || a.Closed != nil {
 			t.Fatalf("alice's answer: %+v, %v; want it recorded, the puzzle open", a, err)
 		}
-		_, err = tt.AnswerSession(ctx, alice, v.ID, 0, moveOf(t, p0.Position, tutortest.WinningMove(t, p0.ID)))
+		_, err = tt.AnswerSession(ctx, alice, v.ID, 0, tutor.Via{}, moveOf(t, p0.Position, tutortest.WinningMove(t, p0.ID)))
 		wantFault(t, err, fault.EInvalid, "you already answered puzzle 1")
 		clock.Advance(10 * time.Second)
-		a, err = tt.AnswerSession(ctx, bob, v.ID, 0, moveOf(t, p0.Position, tutortest.LosingMove(t, p0.ID)))
+		a, err = tt.AnswerSession(ctx, bob, v.ID, 0, tutor.Via{}, moveOf(t, p0.Position, tutortest.LosingMove(t, p0.ID)))
 		if err != nil || a.Closed == nil {
 			t.Fatalf("bob's answer: %+v, %v; want it to close the puzzle", a, err)
 		}
@@ -122,14 +122,14 @@ func TestStudySession(t *testing.T) {
 		if c.Closed.Index != 0 || c.Open.Index != 1 || len(c.Closed.Answers) != 2 || len(c.Closed.Missing) != 0 || !strings.Contains(c.Event, "Everyone has answered puzzle 1") {
 			t.Fatalf("after everyone answered: %+v", c)
 		}
-		_, err = tt.AnswerSession(ctx, carol, v.ID, 0, moveOf(t, p0.Position, tutortest.WinningMove(t, p0.ID)))
+		_, err = tt.AnswerSession(ctx, carol, v.ID, 0, tutor.Via{}, moveOf(t, p0.Position, tutortest.WinningMove(t, p0.ID)))
 		wantFault(t, err, fault.EExpired, "this puzzle is closed: the session is at puzzle 2 of 3")
 
 		// Puzzle 2: alice answers, then the time runs out; two replicas
 		// tick and it closes once.
 		p1 := c.Open.Puzzle
 		clock.Advance(5 * time.Second)
-		if _, err := tt.AnswerSession(ctx, alice, v.ID, 1, moveOf(t, p1.Position, tutortest.WinningMove(t, p1.ID))); err != nil {
+		if _, err := tt.AnswerSession(ctx, alice, v.ID, 1, tutor.Via{}, moveOf(t, p1.Position, tutortest.WinningMove(t, p1.ID))); err != nil {
 			t.Fatal(err)
 		}
 		if due, err := tt.CloseDueSessions(ctx); err != nil || len(due) != 0 {
@@ -154,7 +154,7 @@ func TestStudySession(t *testing.T) {
 		_, err = tt.StopSession(ctx, bob, "g", "c", false)
 		wantFault(t, err, fault.EForbidden, "can stop it")
 		clock.Advance(3 * time.Second)
-		if _, err := tt.AnswerSession(ctx, bob, v.ID, 2, moveOf(t, d.Open.Puzzle.Position, tutortest.WinningMove(t, d.Open.Puzzle.ID))); err != nil {
+		if _, err := tt.AnswerSession(ctx, bob, v.ID, 2, tutor.Via{}, moveOf(t, d.Open.Puzzle.Position, tutortest.WinningMove(t, d.Open.Puzzle.ID))); err != nil {
 			t.Fatal(err)
 		}
 		end, err := tt.RevealSession(ctx, carol, v.ID, 2, true)
@@ -183,7 +183,7 @@ func TestStudySession(t *testing.T) {
 		// Nobody joined: an answer does not close the puzzle (its member
 		// is waited for from the next puzzle on).
 		qp := q.Open.Puzzle
-		if a, err := tt.AnswerSession(ctx, carol, q.ID, 0, moveOf(t, qp.Position, tutortest.WinningMove(t, qp.ID))); err != nil || a.Closed != nil {
+		if a, err := tt.AnswerSession(ctx, carol, q.ID, 0, tutor.Via{}, moveOf(t, qp.Position, tutortest.WinningMove(t, qp.ID))); err != nil || a.Closed != nil {
 			t.Errorf("the first answer, nobody having joined: %+v, %v; want the puzzle open", a, err)
 		}
 		clock.Advance(10 * time.Minute)
@@ -252,5 +252,49 @@ func BenchmarkStartSession(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestSessionTokenPosts checks the clock of a session whose bot user
+// cannot post: it posts through the session's latest interaction, at
+// most MaxTokenPosts times a token and while the token lasts; an answer's
+// interaction brings a fresh token.
+func TestSessionTokenPosts(t *testing.T) {
+	ctx := context.Background()
+	clock := tutortest.NewClock(time.UnixMilli(1_800_000_000_000))
+	tt := tutor.New(tutor.Config{Cache: mapCache{}, Practice: tutortest.SQLite(t).Opener(t), Now: clock.Now})
+	g, _ := solver.Lookup("nim")
+	v, err := tt.StartSession(ctx, tutor.SessionStart{Starter: "1", Guild: "g", Channel: "c", Game: g, Puzzles: 9, Seconds: 15, AppID: "app", Token: "start", Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tick := func(want int) []tutor.SessionView {
+		t.Helper()
+		clock.Advance(15 * time.Second)
+		due, err := tt.CloseDueSessions(ctx)
+		if err != nil || len(due) != want {
+			t.Fatalf("a tick closed %d, %v; want %d", len(due), err, want)
+		}
+		return due
+	}
+	for range tutor.MaxTokenPosts {
+		if due := tick(1); due[0].Token != "start" {
+			t.Errorf("posted with token %q, want the start's", due[0].Token)
+		}
+	}
+	tick(0) // the start's token has no follow-up left
+	p, err := tt.SessionPuzzleAt(ctx, v.ID, tutor.MaxTokenPosts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tt.AnswerSession(ctx, "2", v.ID, tutor.MaxTokenPosts, tutor.Via{AppID: "app", Token: "answer"}, moveOf(t, p.Position, tutortest.WinningMove(t, p.ID))); err != nil {
+		t.Fatal(err)
+	}
+	if due := tick(1); due[0].Token != "answer" || due[0].Closed.Index != tutor.MaxTokenPosts {
+		t.Errorf("after an answer: closed puzzle %d with token %q, want %d with the answer's", due[0].Closed.Index, due[0].Token, tutor.MaxTokenPosts)
+	}
+	clock.Advance(tutor.TokenLife) // the answer's token expires
+	if due, err := tt.CloseDueSessions(ctx); err != nil || len(due) != 0 {
+		t.Errorf("closed %d after the token expired, %v", len(due), err)
 	}
 }

@@ -4,8 +4,10 @@
 -- puzzles once the session is over), opened_at when it was posted and
 -- due_at when its time runs out. bot_posts says the app's bot user could
 -- post in the channel when the session started (app_permissions); app_id,
--- token and token_until are the starter's interaction, whose follow-ups
--- may carry what a running-out clock posts until token_until. At most
+-- token and token_until are the latest interaction of the session (its
+-- start, a Join or an answer), whose follow-ups may carry what a
+-- running-out clock posts until token_until, and token_posts counts the
+-- follow-ups already sent with it (Discord allows 5). At most
 -- one session runs in a channel (study_sessions_running). Times are Unix
 -- milliseconds.
 CREATE TABLE study_sessions (
@@ -24,6 +26,7 @@ CREATE TABLE study_sessions (
     app_id       TEXT NOT NULL DEFAULT '',
     token        TEXT NOT NULL DEFAULT '',
     token_until  BIGINT NOT NULL DEFAULT 0,
+    token_posts  INTEGER NOT NULL DEFAULT 0 CHECK (token_posts >= 0),
     created_at   BIGINT NOT NULL,
     updated_at   BIGINT NOT NULL
 );
