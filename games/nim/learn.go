@@ -61,7 +61,7 @@ func init() {
 			Game: "misere", Numbers: true, Text: "1 1 1 1", Says: "win", Ask: learn.WhoWins,
 			Has:      heapsWith(func(hs []int) bool { return len(hs) >= 2 && big(hs) == 0 && !slices.Contains(hs, 0) }),
 			Predicts: heapsOutcome(func(hs []int) solver.Outcome { return solver.WinIf(len(hs)%2 == 0) })},
-		{Idea: "While a heap has 2 or more, play as in Nim with one change: the move that leaves only heaps of 1 must leave an odd number of them.",
+		{Idea: "With one heap of 2 or more among heaps of 1, play Nim's one misère change: cut that heap to 1 or take it whole, whichever leaves an odd number of heaps of 1 for the opponent.",
 			Game: "misere", Numbers: true, Text: "1 1 3", Says: "win", Ask: learn.WhichMove, Choices: [][2]int{{3, 3}, {3, 2}, {1, 1}},
 			// One heap of 2 or more among two or more heaps of 1: the
 			// move on it is the one that leaves only heaps of 1.
@@ -75,7 +75,7 @@ func init() {
 				hs[r.IntN(len(hs))] = strconv.Itoa(2 + r.IntN(6))
 				return strings.Join(hs, " ")
 			}},
-		{Idea: "So with two heaps of 2 or more, or more of them, the XOR decides as in Nim: two equal heaps of 2 still lose for the player to move.",
+		{Idea: "With two or more heaps of 2 or more, play exactly as in Nim, since the change comes only later: the XOR decides, and two equal heaps of 2 still lose for the player to move.",
 			Game: "misere", Numbers: true, Text: "2 2", Says: "loss", Shows: []string{"the XOR of the heaps is 0"}, Ask: learn.WhoWins,
 			Has:      heapsWith(func(hs []int) bool { return big(hs) >= 2 }),
 			Predicts: heapsOutcome(func(hs []int) solver.Outcome { return solver.WinIf(nimSum(hs) != 0) })},
