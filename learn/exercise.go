@@ -93,10 +93,12 @@ func (s Step) draw(r *rand.Rand) string {
 	return s.randomText(r)
 }
 
-// fits reports whether b has the step's idea and, if so, returns the
-// exercise on it with its choices drawn from r.
+// fits reports whether b has the step's idea and a move to make and, if
+// so, returns the exercise on it with its choices drawn from r.
 func (s Step) fits(ctx context.Context, b Board, r *rand.Rand) (Exercise, bool, error) {
-	if !s.Has(b) {
+	// A position where the player to move has no move shows no idea
+	// (BINIM2's stacks none of them may touch): not an exercise.
+	if !s.Has(b) || len(b.Moves()) == 0 {
 		return Exercise{}, false, nil
 	}
 	o, err := b.Search(ctx)

@@ -66,6 +66,10 @@ type Step struct {
 	// player that the idea says have the same outcome as this one, or a
 	// different one (`0011 1` plays like `01 1`); the tests check them.
 	Like, Unlike []string
+	// Prompt, when set, is the exercise's question in the step's own
+	// words, with %[1]s for the player to move and %[2]s for the other
+	// ("Which move leaves %[2]s the last object?").
+	Prompt string
 	// Choices are the moves a WhichMove exercise offers, as the two
 	// numbers of the game's moves (heap and how many, from and to…).
 	Choices [][2]int
@@ -117,6 +121,9 @@ func (s Step) Board() (Board, error) { return NewBoard(s.Game, s.Text, s.First) 
 
 // Question is the exercise as a sentence.
 func (s Step) Question(b Board) string {
+	if s.Prompt != "" {
+		return fmt.Sprintf(s.Prompt, b.Name(0), b.Name(1))
+	}
 	if s.Ask == WhichMove {
 		return fmt.Sprintf("%s is to move. Which move keeps the best outcome for %s?", b.Name(0), b.Name(0))
 	}

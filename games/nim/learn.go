@@ -45,7 +45,7 @@ func init() {
 	// left.
 	learn.Register(&learn.Topic{ID: "misere", Order: 20, Title: "Misère Nim", Steps: []learn.Step{
 		{Idea: "In misère play whoever takes the last object loses, so a lone heap of 1 is lost for the player to move, and when one move can leave your opponent just that last object, it wins: from heaps of 1 and 4, take the whole heap of 4.",
-			Game: "misere", Numbers: true, Text: "1 4", Says: "win", Ask: learn.WhichMove, Choices: [][2]int{{2, 4}, {2, 3}, {1, 1}, {2, 1}},
+			Game: "misere", Numbers: true, Text: "1 4", Says: "win", Ask: learn.WhichMove, Prompt: "%[1]s is to move. Which move leaves %[2]s the last object?", Choices: [][2]int{{2, 4}, {2, 3}, {1, 1}, {2, 1}},
 			Has: heapsWith(lastObjectNext), Move: heapsMove(leaveLastObject),
 			Draw: func(r *rand.Rand) string {
 				big := strconv.Itoa(2 + r.IntN(8))
