@@ -23,8 +23,9 @@ type Exercise struct {
 	// Choices are the moves a WhichMove exercise offers as buttons (at
 	// least one keeps the best outcome and one does not), up to four.
 	Choices [][2]int
-	// Fresh is false when no random position with the step's property
-	// turned up and the step's own position is used instead.
+	// Fresh is false when no random position with the step's idea (Has)
+	// turned up and the step's own position is used instead; the tests
+	// check that it never happens.
 	Fresh bool
 }
 
