@@ -267,3 +267,51 @@ func BenchmarkExercise(b *testing.B) {
 		}
 	}
 }
+
+// TestMisereStepsDistinct checks on every misère Nim position of one to
+// four heaps of 1 to 5 that at most one step of the misère lesson has it
+// as its idea, so no two steps teach the same thing (step 1, leave the
+// last object, once drew step 2's odd counts of heaps of 1), and that
+// each step has positions of its own.
+func TestMisereStepsDistinct(t *testing.T) {
+	topic, err := learn.Lookup("misere")
+	if err != nil {
+		t.Fatal(err)
+	}
+	per := make([]int, len(topic.Steps))
+	n := 0
+	var heaps func(prefix []string)
+	heaps = func(prefix []string) {
+		if len(prefix) > 0 {
+			n++
+			text := strings.Join(prefix, " ")
+			b, err := learn.NewBoard("misere", text, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var steps []int
+			for k, s := range topic.Steps {
+				if s.Has(b) {
+					steps = append(steps, k+1)
+					per[k]++
+				}
+			}
+			if len(steps) > 1 {
+				t.Errorf("%q is the idea of steps %v", text, steps)
+			}
+		}
+		if len(prefix) == 4 {
+			return
+		}
+		for h := 1; h <= 5; h++ {
+			heaps(append(slices.Clone(prefix), fmt.Sprint(h)))
+		}
+	}
+	heaps(nil)
+	for k, c := range per {
+		if c == 0 {
+			t.Errorf("step %d has no position of its own", k+1)
+		}
+	}
+	t.Logf("%d positions: each step's idea holds on %v of them, no two on the same", n, per)
+}
