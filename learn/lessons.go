@@ -231,8 +231,14 @@ var (
 )
 
 // Register adds a lesson: this package registers the theory's, each game
-// package its own. IDs must be unique.
+// package its own. IDs must be unique, and every step needs its idea as
+// a test (Has): either mistake panics at start-up.
 func Register(t *Topic) {
+	for k, s := range t.Steps {
+		if s.Has == nil {
+			panic(fmt.Sprintf("learn: step %d of the lesson %s has no test of its idea (Has)", k+1, t.ID))
+		}
+	}
 	topicsMu.Lock()
 	defer topicsMu.Unlock()
 	if slices.ContainsFunc(topics, func(old *Topic) bool { return old.ID == t.ID }) {
