@@ -1,6 +1,8 @@
 package heaps
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
@@ -27,6 +29,16 @@ type Sequence struct {
 	// Computed is how many values the recursion computed (heaps 0 to
 	// Computed-1); past it, only a proven period gives values.
 	Computed int
+	// Reach is the most objects one move takes: the largest take of a
+	// subtraction set, the number of digits of an octal code.
+	Reach int
+	// Checked ends the range the proof compared: when Proven, g(n+Period)
+	// = g(n) was checked for every n from Preperiod to Checked-1, which
+	// the proof needs up to Preperiod+Reach-1 for a subtraction set (a
+	// block as long as the largest take) and up to 2·Preperiod+Period+
+	// Reach-1 for an octal code (the periodicity theorem). 0 when no
+	// period is proven.
+	Checked int
 	// Proof says why the period holds, or that none was proven.
 	Proof string
 }
@@ -39,27 +51,21 @@ type Sequence struct {
 // is worth n, have no sequence to find: they get an input error that
 // says so.
 func Values(text string, n int) (Sequence, error) {
-	r, rest, err := parseRuleHead(text, "")
+	r, err := valuesRule(text)
 	if err != nil {
 		return Sequence{}, err
-	}
-	if rest = strings.TrimSpace(rest); rest != "" {
-		return Sequence{}, solver.Inputf("rule", "%q follows the rule %q; give the rule alone", rest, r.String())
-	}
-	switch r.fam {
-	case famSubtract, famOctal:
-	case famNim:
-		return Sequence{}, solver.Inputf("rule", "in Nim a heap of n is worth n itself; values lists the rules whose values have to be found: subtract and octal (kayles, dawson, dawsonchess)")
-	default:
-		return Sequence{}, solver.Inputf("rule", "%s is not played on single heaps, so it has no sequence of heap values; values takes subtract and octal rules (kayles, dawson, dawsonchess)", r.String())
 	}
 	if n < 0 || n > MaxListed {
 		return Sequence{}, solver.Inputf("n", "%d values: list 1 to %d", n, MaxListed)
 	}
 	s := seqOf(r)
-	out := Sequence{Rule: r.String(), Describe: r.Describe(), Proven: s.proven, Computed: len(s.g), Proof: s.proofText(r)}
+	out := Sequence{Rule: r.String(), Describe: r.Describe(), Proven: s.proven, Computed: len(s.g), Reach: r.reach(), Proof: s.proofText(r)}
 	if s.proven {
 		out.Preperiod, out.Period = s.pre, s.period
+		out.Checked = s.pre + out.Reach
+		if r.fam == famOctal {
+			out.Checked = 2*s.pre + s.period + out.Reach
+		}
 	}
 	if n == 0 {
 		n = len(s.g)
@@ -76,4 +82,65 @@ func Values(text string, n int) (Sequence, error) {
 		out.Values[k] = s.at(int64(k))
 	}
 	return out, nil
+}
+
+// CheckValuesRule reads text as Values does, without computing the
+// sequence: it returns the rule as written back and what a move is, or
+// the input error Values would give. Autocomplete calls it on every
+// keystroke, so it does no work beyond parsing.
+func CheckValuesRule(text string) (rule, describe string, err error) {
+	r, err := valuesRule(text)
+	if err != nil {
+		return "", "", err
+	}
+	return r.String(), r.Describe(), nil
+}
+
+// valuesRule parses text as a rule that has a sequence of heap values: a
+// subtraction set or an octal code, alone.
+func valuesRule(text string) (*Rule, error) {
+	r, rest, err := parseRuleHead(text, "")
+	if err != nil {
+		return nil, err
+	}
+	if rest = strings.TrimSpace(rest); rest != "" {
+		return nil, solver.Inputf("rule", "%q follows the rule %q; give the rule alone", rest, r.String())
+	}
+	switch r.fam {
+	case famSubtract, famOctal:
+		return r, nil
+	case famNim:
+		return nil, solver.Inputf("rule", "in Nim a heap of n is worth n itself; values lists the rules whose values have to be found: subtract and octal (kayles, dawson, dawsonchess)")
+	}
+	return nil, solver.Inputf("rule", "%s is not played on single heaps, so it has no sequence of heap values; values takes subtract and octal rules (kayles, dawson, dawsonchess)", r.String())
+}
+
+// reach is the most objects one move of a heap rule takes.
+func (r *Rule) reach() int {
+	if r.fam == famOctal {
+		return len(r.digits)
+	}
+	return r.set[len(r.set)-1]
+}
+
+// Table writes the values as rows of text, each "start: v v v …": one
+// row a period when a period of at most 36 is proven, so that the
+// repeat shows as equal columns, else 12 a row. The command line prints
+// it, and Discord shows it or attaches it.
+func (s Sequence) Table() []string {
+	row := 12
+	if s.Proven && s.Period <= 36 {
+		row = s.Period
+	}
+	width := len(strconv.Itoa(max(len(s.Values)-1, 0)))
+	var lines []string
+	for start := 0; start < len(s.Values); start += row {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%*d:", width, start)
+		for _, v := range s.Values[start:min(start+row, len(s.Values))] {
+			fmt.Fprintf(&b, " %2d", v)
+		}
+		lines = append(lines, b.String())
+	}
+	return lines
 }
