@@ -134,6 +134,13 @@ func DrawGrundy(g Grundy) (*image.RGBA, error) {
 		label := strconv.Itoa(v)
 		text(img, fc, gLeft-8-textWidth(fc, label), y+4, label, ink)
 	}
+	// The period's start: a line in the gap before its first bar, drawn
+	// under the bars.
+	if periodic && g.Preperiod < n {
+		x := gLeft + g.Preperiod*step
+		vline(img, x-1, plotTop-2, l.Base, periodStart)
+		vline(img, x, plotTop-2, l.Base, periodStart)
+	}
 	// Bars, and the zero marks.
 	for k, r := range l.Bars {
 		col := barNone
@@ -173,11 +180,6 @@ func DrawGrundy(g Grundy) (*image.RGBA, error) {
 		sub = fmt.Sprintf("Preperiod: heaps 0 to %d (grey). Period %d from heap %d on (green bands, one a period).", g.Preperiod-1, g.Period, g.Preperiod)
 		if g.Preperiod == 0 {
 			sub = fmt.Sprintf("No preperiod. Period %d from heap 0 on (green bands, one a period).", g.Period)
-		}
-		if g.Preperiod < n {
-			x := gLeft + g.Preperiod*step
-			vline(img, x-1, plotTop-2, l.Base, periodStart)
-			vline(img, x, plotTop-2, l.Base, periodStart)
 		}
 	}
 	text(img, fc, gLeft, 36, sub, ink)

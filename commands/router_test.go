@@ -84,6 +84,8 @@ func command(user, game, sub string, opts ...any) *discordgo.Interaction {
 		switch opts[k+1].(type) {
 		case bool:
 			opt.Type = discordgo.ApplicationCommandOptionBoolean
+		case float64:
+			opt.Type = discordgo.ApplicationCommandOptionInteger
 		default:
 			opt.Type = discordgo.ApplicationCommandOptionString
 		}
@@ -244,6 +246,21 @@ func TestDefinitions(t *testing.T) {
 				t.Errorf("/%s %s description has %d characters", c.Name, sub.Name, len(sub.Description))
 			}
 			checkOptionOrder(t, "/"+c.Name+" "+sub.Name, sub.Options)
+			if own := findCommand(gameSubcommands[c.Name], sub.Name); own != nil {
+				// A game's own subcommand takes its own options, no position.
+				if len(sub.Options) != len(own.options) || own.run == nil || own.example == "" {
+					t.Errorf("/%s %s: %d options, %d in its table; run and example must be set", c.Name, sub.Name, len(sub.Options), len(own.options))
+				}
+				for _, o := range sub.Options {
+					if len(o.Description) > maxDescriptionLen || o.Name != strings.ToLower(o.Name) || o.Description == "" {
+						t.Errorf("/%s %s %s: description %d characters", c.Name, sub.Name, o.Name, len(o.Description))
+					}
+					if o.Autocomplete && own.complete == nil {
+						t.Errorf("/%s %s %s autocompletes, but the subcommand has no complete", c.Name, sub.Name, o.Name)
+					}
+				}
+				continue
+			}
 			byName := map[string]*discordgo.ApplicationCommandOption{}
 			for _, o := range sub.Options {
 				byName[o.Name] = o
@@ -262,7 +279,11 @@ func TestDefinitions(t *testing.T) {
 				t.Errorf("/%s %s: first is %+v, want a required option with the choices Dee and Dum", c.Name, sub.Name, first)
 			}
 		}
-		if got, want := strings.Join(subs, " "), "solve hint play verify moves why"; got != want {
+		want := "solve hint play verify moves why"
+		for _, own := range gameSubcommands[c.Name] {
+			want += " " + own.name
+		}
+		if got := strings.Join(subs, " "); got != want {
 			t.Errorf("/%s subcommands: got %s, want %s", c.Name, got, want)
 		}
 	}

@@ -2,6 +2,7 @@ package heaps
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,7 +42,19 @@ type Sequence struct {
 	Checked int
 	// Proof says why the period holds, or that none was proven.
 	Proof string
+	// Lost names the heaps of value 0, those a player to move loses on
+	// when the heap is alone: when Proven, the heaps below Preperiod,
+	// and LostResidues the residues mod Period (ascending) of those from
+	// Preperiod on (a heap n ≥ Preperiod has value 0 exactly when n mod
+	// Period is one of them); otherwise the heaps among Values. Lost
+	// holds the first MaxLost of them, LostCount how many there are.
+	Lost         []int
+	LostCount    int
+	LostResidues []int
 }
+
+// MaxLost is the most heaps of value 0 a Sequence names one by one.
+const MaxLost = 24
 
 // Values returns the Grundy sequence of the heap rule text ("kayles",
 // "octal 0.07", "subtract 1,3,4", "subtract 1-5"), listing n values; n of
@@ -80,6 +93,31 @@ func Values(text string, n int) (Sequence, error) {
 	out.Values = make([]int64, n)
 	for k := range out.Values {
 		out.Values[k] = s.at(int64(k))
+	}
+	lost := func(h int) {
+		if out.LostCount < MaxLost {
+			out.Lost = append(out.Lost, h)
+		}
+		out.LostCount++
+	}
+	if s.proven {
+		for h := range s.pre {
+			if s.g[h] == 0 {
+				lost(h)
+			}
+		}
+		for h := s.pre; h < s.pre+s.period; h++ {
+			if s.g[h] == 0 {
+				out.LostResidues = append(out.LostResidues, h%s.period)
+			}
+		}
+		slices.Sort(out.LostResidues)
+	} else {
+		for h, v := range out.Values {
+			if v == 0 {
+				lost(h)
+			}
+		}
 	}
 	return out, nil
 }
@@ -123,24 +161,32 @@ func (r *Rule) reach() int {
 	return r.set[len(r.set)-1]
 }
 
-// Table writes the values as rows of text, each "start: v v v …": one
-// row a period when a period of at most 36 is proven, so that the
-// repeat shows as equal columns, else 12 a row. The command line prints
-// it, and Discord shows it or attaches it.
+// Table writes the values as rows of text, each "start: v v v …". When
+// a period of at most 36 is proven a row is a period long and the rows
+// are aligned on the period's start, so that from there on every row
+// is the same and a column is one residue mod the period (the first row,
+// shorter, is padded on the left to keep the columns); otherwise 12 a
+// row. The command line prints it, and Discord shows it or attaches it.
 func (s Sequence) Table() []string {
-	row := 12
+	row, first := 12, 0
 	if s.Proven && s.Period <= 36 {
-		row = s.Period
+		row, first = s.Period, s.Preperiod%s.Period
 	}
 	width := len(strconv.Itoa(max(len(s.Values)-1, 0)))
 	var lines []string
-	for start := 0; start < len(s.Values); start += row {
+	line := func(start, end, pad int) {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%*d:", width, start)
-		for _, v := range s.Values[start:min(start+row, len(s.Values))] {
+		fmt.Fprintf(&b, "%*d:%s", width, start, strings.Repeat("   ", pad))
+		for _, v := range s.Values[start:min(end, len(s.Values))] {
 			fmt.Fprintf(&b, " %2d", v)
 		}
 		lines = append(lines, b.String())
+	}
+	if first > 0 {
+		line(0, first, row-first)
+	}
+	for start := first; start < len(s.Values); start += row {
+		line(start, start+row, 0)
 	}
 	return lines
 }

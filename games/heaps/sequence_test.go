@@ -95,6 +95,7 @@ func TestValuesFactsAgainstOracle(t *testing.T) {
 						t.Fatalf("heap %d: listed %d, oracle %d", n, v, g[n])
 					}
 				}
+				checkLost(t, s, g, 0, len(s.Values))
 				if s.Checked != 0 || len(s.Values) != s.Computed || !strings.HasPrefix(s.Proof, "No period was proven") {
 					t.Errorf("no period: checked %d, %d listed of %d computed, proof %q", s.Checked, len(s.Values), s.Computed, s.Proof)
 				}
@@ -122,8 +123,19 @@ func TestValuesFactsAgainstOracle(t *testing.T) {
 					t.Fatalf("g(%d) = %d but g(%d) = %d: period %d from %d does not hold", n, g[n], n+s.Period, g[n+s.Period], s.Period, s.Preperiod)
 				}
 			}
-			if p, n := s.Period, s.Preperiod-1; n >= 0 && g[n+p] == g[n] {
-				t.Errorf("g(%d) = g(%d): the period starts before heap %d", n, n+p, s.Preperiod)
+			checkLost(t, s, g, 0, s.Preperiod)
+			var residues []int
+			for n := s.Preperiod; n < s.Preperiod+s.Period; n++ {
+				if g[n] == 0 {
+					residues = append(residues, n%s.Period)
+				}
+			}
+			slices.Sort(residues)
+			if !slices.Equal(s.LostResidues, residues) {
+				t.Errorf("value 0 from heap %d on at residues %v mod %d, the oracle's %v", s.Preperiod, s.LostResidues, s.Period, residues)
+			}
+			if p, n := s.Preperiod-1, s.Period; p >= 0 && g[p+n] == g[p] {
+				t.Errorf("g(%d) = g(%d): the period starts before heap %d", p, p+n, s.Preperiod)
 			}
 			for p := 1; p < s.Period; p++ {
 				holds := true
@@ -147,6 +159,21 @@ func TestValuesFactsAgainstOracle(t *testing.T) {
 	t.Logf("%d values of the oracle compared", checked)
 }
 
+// checkLost checks s.Lost and s.LostCount against the heaps of value 0
+// from lo to hi-1 by the oracle's values g.
+func checkLost(tb testing.TB, s heaps.Sequence, g []int, lo, hi int) {
+	tb.Helper()
+	var zeros []int
+	for n := lo; n < hi; n++ {
+		if g[n] == 0 {
+			zeros = append(zeros, n)
+		}
+	}
+	if s.LostCount != len(zeros) || !slices.Equal(s.Lost, zeros[:min(len(zeros), heaps.MaxLost)]) {
+		tb.Errorf("value 0 at %v (%d in all) among heaps %d to %d, the oracle's %v", s.Lost, s.LostCount, lo, hi-1, zeros)
+	}
+}
+
 // TestTable: one row a period of at most 36, 12 a row otherwise, each
 // row's start and values those of the sequence.
 func TestTable(t *testing.T) {
@@ -161,6 +188,21 @@ func TestTable(t *testing.T) {
 	}
 	if got := s.Table(); !slices.Equal(got, want) {
 		t.Errorf("table\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	d, err := heaps.Values("octal 0.15", 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []string{
+		" 0:                             0",
+		" 1:  1  1  0  1  1  2  2  1  2  2",
+		"11:  1  1  0  1  1",
+	}
+	if d.Preperiod != 1 || d.Period != 10 {
+		t.Fatalf("octal 0.15: period %d from %d, want 10 from 1", d.Period, d.Preperiod)
+	}
+	if got := d.Table(); !slices.Equal(got, want) {
+		t.Errorf("aligned on the period's start:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	k, err := heaps.Values("octal 0.007", 30)
 	if err != nil {

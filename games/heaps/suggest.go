@@ -11,23 +11,26 @@ type Suggestion struct {
 	Rule string
 	// Name names the game and its code: "Kayles (octal 0.77)".
 	Name string
+	// Match reports that the text typed starts the rule or a word of
+	// its name.
+	Match bool
 }
 
 // suggestions are the rules offered by name: the octal games with
 // names in Winning Ways, and the subtraction sets the documentation
 // and the lessons use. Each is a rule Values takes (a test checks it).
 var suggestions = []Suggestion{
-	{"kayles", "Kayles (octal 0.77): knock down one pin or two neighbours"},
-	{"dawson", "Dawson's Kayles (octal 0.07): knock down two neighbouring pins"},
-	{"dawsonchess", "Dawson's chess (octal 0.137)"},
-	{"octal 0.15", "Guiles (octal 0.15)"},
-	{"octal 0.007", "Treblecross (octal 0.007): not known to be periodic"},
-	{"octal 0.11377", "octal 0.11377: period 32 from heap 187"},
-	{"subtract 1,3,4", "subtract 1,3,4: take 1, 3 or 4"},
-	{"subtract 1,2", "subtract 1,2: take 1 or 2"},
-	{"subtract 1-5", "subtract 1-5: take 1 to 5"},
-	{"subtract 2,5", "subtract 2,5: take 2 or 5"},
-	{"subtract 7,23,100", "subtract 7,23,100: take 7, 23 or 100"},
+	{Rule: "kayles", Name: "Kayles (octal 0.77): knock down one pin or two neighbours"},
+	{Rule: "dawson", Name: "Dawson's Kayles (octal 0.07): knock down two neighbouring pins"},
+	{Rule: "dawsonchess", Name: "Dawson's chess (octal 0.137)"},
+	{Rule: "octal 0.15", Name: "Guiles (octal 0.15)"},
+	{Rule: "octal 0.007", Name: "Treblecross (octal 0.007): not known to be periodic"},
+	{Rule: "octal 0.11377", Name: "octal 0.11377: period 32 from heap 187"},
+	{Rule: "subtract 1,3,4", Name: "subtract 1,3,4: take 1, 3 or 4"},
+	{Rule: "subtract 1,2", Name: "subtract 1,2: take 1 or 2"},
+	{Rule: "subtract 1-5", Name: "subtract 1-5: take 1 to 5"},
+	{Rule: "subtract 2,5", Name: "subtract 2,5: take 2 or 5"},
+	{Rule: "subtract 7,23,100", Name: "subtract 7,23,100: take 7, 23 or 100"},
 }
 
 // Suggest returns the named rules, those that match typed first: typed
@@ -40,6 +43,7 @@ func Suggest(typed string) []Suggestion {
 	var match, rest []Suggestion
 	for _, s := range suggestions {
 		if key != "" && suggestionMatches(s, key) {
+			s.Match = true
 			match = append(match, s)
 		} else {
 			rest = append(rest, s)
