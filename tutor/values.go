@@ -38,13 +38,21 @@ func (t *Tutor) Values(ctx context.Context, rule string, n int) (HeapValues, err
 		return HeapValues{}, err
 	}
 	v := HeapValues{Sequence: s}
-	var buf bytes.Buffer
-	if err := chart.GrundyPNG(&buf, chart.Grundy{Rule: s.Rule, Values: s.Values, Proven: s.Proven, Preperiod: s.Preperiod, Period: s.Period}); err != nil {
+	if v.Picture, err = ValuesPicture(s); err != nil {
 		t.cfg.Log.Error("drawing a rule's values", "rule", s.Rule, "err", err)
-	} else {
-		v.Picture = buf.Bytes()
 	}
 	return v, nil
+}
+
+// ValuesPicture draws the chart of a rule's values as a PNG: a bar a
+// heap (the first chart.MaxBars), the preperiod and the period marked.
+// The values reply attaches it, and `nimtutor render values` writes it.
+func ValuesPicture(s heaps.Sequence) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := chart.GrundyPNG(&buf, chart.Grundy{Rule: s.Rule, Values: s.Values, Proven: s.Proven, Preperiod: s.Preperiod, Period: s.Period}); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // RuleCheck is what autocomplete says of a rule typed so far: the rule
