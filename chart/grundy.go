@@ -82,13 +82,52 @@ func LayoutGrundy(g Grundy) GrundyLayout {
 	return l
 }
 
-// GrundyPNG writes the chart of g as a PNG.
+// GrundyPNG writes the chart of g as a PNG. The chart has few colours
+// (flat fills, and text blended over a few backgrounds), so it is
+// written with a palette, which PNG stores without per-row filtering
+// at a fraction of the cost of full colour (the reply waits for it).
 func GrundyPNG(w io.Writer, g Grundy) error {
 	img, err := DrawGrundy(g)
 	if err != nil {
 		return err
 	}
+	if p, ok := paletted(img); ok {
+		return png.Encode(w, p)
+	}
 	return png.Encode(w, img)
+}
+
+// paletted returns img with a palette of the colours it uses, or false
+// when it uses more than 256.
+func paletted(img *image.RGBA) (*image.Paletted, bool) {
+	b := img.Bounds()
+	index := map[color.RGBA]uint8{}
+	var pal color.Palette
+	out := image.NewPaletted(b, nil)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(b.Min.X, y):]
+		orow := out.Pix[out.PixOffset(b.Min.X, y):]
+		last, lastIdx := color.RGBA{}, uint8(0)
+		for x := 0; x < b.Dx(); x++ {
+			c := color.RGBA{row[4*x], row[4*x+1], row[4*x+2], row[4*x+3]}
+			if x > 0 && c == last {
+				orow[x] = lastIdx
+				continue
+			}
+			k, ok := index[c]
+			if !ok {
+				if len(pal) == 256 {
+					return nil, false
+				}
+				k = uint8(len(pal))
+				index[c] = k
+				pal = append(pal, c)
+			}
+			orow[x], last, lastIdx = k, c, k
+		}
+	}
+	out.Palette = pal
+	return out, true
 }
 
 // DrawGrundy draws the chart of g: a bar a heap, its height the heap's

@@ -75,3 +75,31 @@ func TestGrundyGolden(t *testing.T) {
 		t.Errorf("the chart differs from %s; look at it and run go test ./chart -update", golden)
 	}
 }
+
+// BenchmarkGrundyPNG measures drawing and encoding the chart of 300
+// values (the most a chart draws).
+//
+//	go test ./chart -run '^$' -bench Grundy
+func BenchmarkGrundyPNG(b *testing.B) {
+	g := Grundy{Rule: "bench", Proven: true, Preperiod: 71, Period: 12}
+	for k := range MaxBars {
+		g.Values = append(g.Values, int64(k*7%23)%9)
+	}
+	b.Run("draw", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := DrawGrundy(g); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("png", func(b *testing.B) {
+		var buf bytes.Buffer
+		for b.Loop() {
+			buf.Reset()
+			if err := GrundyPNG(&buf, g); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(buf.Len()), "bytes")
+	})
+}
