@@ -73,6 +73,10 @@ func (r *Router) values(q *request) (*discordgo.InteractionResponse, error) {
 	return newMessage(valuesMessage(v), true), nil
 }
 
+// maxMoveLen is how much of the message's description says what a move
+// is: a set of many takes is long to say.
+const maxMoveLen = 500
+
 // maxTableLen is how much of the message's description the table may
 // take (Discord allows 4096; the rule's line and the note need the rest).
 const maxTableLen = 3200
@@ -89,7 +93,9 @@ func valuesMessage(v tutor.HeapValues) *discordgo.InteractionResponseData {
 		shown++
 		size += len(line) + 1
 	}
-	desc := fmt.Sprintf("A move %s.\nGrundy values of heaps 0 to %d:\n```\n%s\n```", strings.TrimPrefix(s.Describe, "a move "), len(s.Values)-1, strings.Join(table[:shown], "\n"))
+	// What a move is, clipped so that the table always fits after it.
+	move := clipText("A move "+strings.TrimPrefix(s.Describe, "a move ")+".", maxMoveLen)
+	desc := fmt.Sprintf("%s\nGrundy values of heaps 0 to %d:\n```\n%s\n```", move, len(s.Values)-1, strings.Join(table[:shown], "\n"))
 	data := &discordgo.InteractionResponseData{}
 	base := fileBase(s.Rule)
 	if shown < len(table) {

@@ -308,6 +308,27 @@ func TestValuesLongTable(t *testing.T) {
 	}
 }
 
+// TestValuesLongRule: a rule of many takes (as the console, which has no
+// option length limit, may send) still gets its whole table, fenced,
+// within Discord's limits.
+func TestValuesLongRule(t *testing.T) {
+	r, _ := newTestRouter(t)
+	var takes []string
+	for k := 1; k <= 999; k += 2 {
+		takes = append(takes, strconv.Itoa(k))
+	}
+	resp := valuesReply(t, r, "subtract "+strings.Join(takes, ","), 30)
+	if len(resp.Data.Embeds) != 1 {
+		t.Fatalf("reply %q", resp.Data.Content)
+	}
+	d := resp.Data.Embeds[0].Description
+	_, table, ok := strings.Cut(d, "```\n")
+	table, _, closed := strings.Cut(table, "\n```")
+	if !ok || !closed || len(tableRows(t, strings.Split(table, "\n"))) != 30 {
+		t.Errorf("description %q: want the 30 values fenced", d)
+	}
+}
+
 // TestValuesRefusals: a rule values does not take, a wrong rule and too
 // many values each get a private message that says what is wrong.
 func TestValuesRefusals(t *testing.T) {
