@@ -103,7 +103,7 @@ func valuesMessage(v tutor.HeapValues) *discordgo.InteractionResponseData {
 		for _, line := range table[:shown] {
 			listed += len(strings.Fields(line)) - 1
 		}
-		desc += fmt.Sprintf("…first %d values; the full table of %d is in the attached file %s.", listed, len(s.Values), base+".txt")
+		desc += fmt.Sprintf("\n…first %d values; the full table of %d is in the attached file %s.", listed, len(s.Values), base+".txt")
 		var file bytes.Buffer
 		fmt.Fprintf(&file, "%s: %s.\nGrundy values of heaps 0 to %d:\n%s\n%s\n", s.Rule, s.Describe, len(s.Values)-1, strings.Join(table, "\n"), s.Proof)
 		data.Files = append(data.Files, &discordgo.File{Name: base + ".txt", ContentType: "text/plain; charset=utf-8", Reader: bytes.NewReader(file.Bytes())})
@@ -133,8 +133,12 @@ func periodText(pre, period int) string {
 	if pre == 0 {
 		return fmt.Sprintf("Period **%d** from heap **0**: no preperiod; every heap n has the value of heap n mod %d.", period, period)
 	}
-	return fmt.Sprintf("Period **%d** from heap **%d**: the preperiod is heaps 0 to %d, and every heap n ≥ %d has the value of heap %d + (n − %d) mod %d.",
-		period, pre, pre-1, pre, pre, pre, period)
+	heaps := fmt.Sprintf("heaps 0 to %d", pre-1)
+	if pre == 1 {
+		heaps = "heap 0"
+	}
+	return fmt.Sprintf("Period **%d** from heap **%d**: the preperiod is %s, and every heap n ≥ %d has the value of heap %d + (n − %d) mod %d.",
+		period, pre, heaps, pre, pre, pre, period)
 }
 
 // lostText names the heaps of value 0: below the period's start one by

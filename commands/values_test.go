@@ -103,7 +103,7 @@ func atoi(s string) int {
 // 0, one by one and by residue; and the bars of the chart.
 func TestValuesReplyFacts(t *testing.T) {
 	r, _ := newTestRouter(t)
-	period := regexp.MustCompile(`^Period \*\*(\d+)\*\* from heap \*\*(\d+)\*\*: (?:no preperiod; every heap n has the value of heap n mod (\d+)\.|the preperiod is heaps 0 to (\d+), and every heap n ≥ (\d+) has the value of heap (\d+) \+ \(n − (\d+)\) mod (\d+)\.)$`)
+	period := regexp.MustCompile(`^Period \*\*(\d+)\*\* from heap \*\*(\d+)\*\*: (?:no preperiod; every heap n has the value of heap n mod (\d+)\.|the preperiod is (?:heap 0|heaps 0 to (\d+)), and every heap n ≥ (\d+) has the value of heap (\d+) \+ \(n − (\d+)\) mod (\d+)\.)$`)
 	octalProof := regexp.MustCompile(`^From heap (\d+) on, the values repeat every (\d+)\. Proof: a move takes at most (\d+) objects?, and by the periodicity theorem for octal games it suffices that g\(n\+(\d+)\) = g\(n\) for every n from (\d+) up to 2·(\d+) \+ (\d+) \+ (\d+) − 1 = (\d+); the (\d+) computed values check exactly that\.$`)
 	subProof := regexp.MustCompile(`^From heap (\d+) on, the values repeat every (\d+)\. Proof: the value of a heap depends only on the (\d+) values below it \(the largest take is (\d+)\), and the (\d+) values from heap (\d+) equal the (\d+) from heap (\d+), so everything after repeats too\.$`)
 	zerosPeriodic := regexp.MustCompile(`^(?:Below heap (\d+): ([0-9, …()a-z]+)\. From heap (\d+) on: |)(?:none|[Ee]very heap n with n mod (\d+) in \{([0-9, ]+)\})\.$`)
@@ -148,7 +148,7 @@ func TestValuesReplyFacts(t *testing.T) {
 					t.Fatalf("period %q", pt)
 				}
 				p, pre := atoi(m[1]), atoi(m[2])
-				if pre == 0 && atoi(m[3]) != p || pre > 0 && (atoi(m[4]) != pre-1 || atoi(m[5]) != pre || atoi(m[6]) != pre || atoi(m[7]) != pre || atoi(m[8]) != p) {
+				if pre == 0 && atoi(m[3]) != p || pre > 0 && ((m[4] == "") != (pre == 1) || m[4] != "" && atoi(m[4]) != pre-1 || atoi(m[5]) != pre || atoi(m[6]) != pre || atoi(m[7]) != pre || atoi(m[8]) != p) {
 					t.Errorf("period text %q disagrees with itself", m[0])
 				}
 				for h := pre; h+p < len(g); h++ {
@@ -283,6 +283,9 @@ func TestValuesLongTable(t *testing.T) {
 	_, table, _ := strings.Cut(e.Description, "```\n")
 	table, note, _ := strings.Cut(table, "\n```")
 	shown := tableRows(t, strings.Split(table, "\n"))
+	if !strings.HasPrefix(note, "\n…") {
+		t.Errorf("the note %q does not start a line of its own after the table", note)
+	}
 	wantNote := fmt.Sprintf("…first %d values; the full table of 2000 is in the attached file kayles-values.txt.", len(shown))
 	if strings.TrimSpace(note) != wantNote {
 		t.Errorf("note %q, want %q", note, wantNote)
