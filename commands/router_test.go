@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -155,6 +156,9 @@ func allControls(tb testing.TB, resp *discordgo.InteractionResponse) (buttons []
 }
 
 // checkLimits fails if a response breaks any of Discord's limits.
+// attachmentName is what Discord allows in an attachment:// name.
+var attachmentName = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+
 func checkLimits(tb testing.TB, resp *discordgo.InteractionResponse) {
 	tb.Helper()
 	if resp == nil || resp.Data == nil {
@@ -162,6 +166,13 @@ func checkLimits(tb testing.TB, resp *discordgo.InteractionResponse) {
 	}
 	d := resp.Data
 	n := utf8.RuneCountInString
+	for _, f := range d.Files {
+		// Discord: an attachment:// name is ASCII letters, digits, '_',
+		// '-' and '.'.
+		if !attachmentName.MatchString(f.Name) {
+			tb.Errorf("attached file name %q has a character Discord's attachment:// refuses", f.Name)
+		}
+	}
 	if n(d.Content) > maxContentLen {
 		tb.Errorf("content has %d characters, over %d", n(d.Content), maxContentLen)
 	}

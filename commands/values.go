@@ -173,11 +173,17 @@ func lostText(s tutor.HeapValues) string {
 	return fmt.Sprintf("Below heap %d: %s. From heap %d on: %s.", s.Preperiod, list, s.Preperiod, from)
 }
 
-// fileBase names a rule's files: "kayles-values", "subtract-1,3,4-values".
+// fileBase names a rule's files: "kayles-values",
+// "subtract-1_3_4-values". Discord takes only ASCII letters, digits,
+// '_', '-' and '.' in an attachment:// name, so a comma becomes '_' and
+// anything else '-'.
 func fileBase(rule string) string {
 	b := []byte(rule)
 	for k, c := range b {
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == ',' || c == '-') {
+		switch {
+		case c == ',':
+			b[k] = '_'
+		case !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-'):
 			b[k] = '-'
 		}
 	}

@@ -76,10 +76,13 @@ func runRender(ctx context.Context, args []string, stdout io.Writer) error {
 }
 
 // valuesFile names a rule's chart: "kayles-values.png",
-// "subtract-1,3,4-values.png", as /heaps values attaches it.
+// "subtract-1_3_4-values.png", as /heaps values attaches it.
 func valuesFile(rule string) string {
 	return strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || strings.ContainsRune(".,-", r) {
+		switch {
+		case r == ',':
+			return '_'
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '-':
 			return r
 		}
 		return '-'

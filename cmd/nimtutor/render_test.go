@@ -28,7 +28,7 @@ func TestRunRender(t *testing.T) {
 		{"missing position", []string{"abgame"}, "", "give a game and a position"},
 		{"split row", []string{"abgame", "A.", "B"}, "", "character 3 is ' '"},
 		{"unknown flag", []string{"abgame", "A.B", "--colour"}, "", "flag provided but not defined"},
-		{"values", []string{"values", "subtract", "1,3,4", "--n", "40"}, "subtract-1,3,4-values.png", ""},
+		{"values", []string{"values", "subtract", "1,3,4", "--n", "40"}, "subtract-1_3_4-values.png", ""},
 		{"values named", []string{"values", "kayles", "-o", "k.png"}, "k.png", ""},
 		{"values of nim", []string{"values", "nim"}, "", "in Nim a heap of n is worth n itself"},
 		{"values without rule", []string{"values"}, "", "render values needs a rule"},
