@@ -17,7 +17,7 @@ import (
 func (r *Router) help(*request) (*discordgo.InteractionResponse, error) {
 	e := &discordgo.MessageEmbed{
 		Title: "nimtutor: game theory through contest games",
-		Description: "Every game is a command with the same subcommands. Give a position as text (`position:`) " +
+		Description: "Every game is a command with the same subcommands (heaps has one more: values, a rule's grundy values). Give a position as text (`position:`) " +
 			"or upload it as a text file (`position_file:`); while you type, the suggestions say whether it parses. " +
 			"Click a command to fill it in.",
 		Color:  colourHint,
