@@ -42,9 +42,9 @@ func (r *Router) autocomplete(_ context.Context, i *discordgo.Interaction) (*dis
 	if err != nil || len(data.Options) != 1 || data.Options[0] == nil {
 		return resp, nil
 	}
-	if own := findCommand(gameSubcommands[g.Name()], data.Options[0].Name); own != nil {
+	if own := ownSubcommand(g, data.Options[0].Name); own != nil {
 		if own.complete != nil {
-			resp.Data.Choices = own.complete(r, data.Options[0])
+			resp.Data.Choices = own.complete(r, g, data.Options[0])
 		}
 		return resp, nil
 	}

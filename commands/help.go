@@ -42,7 +42,7 @@ func (r *Router) help(*request) (*discordgo.InteractionResponse, error) {
 			args += exampleMove(g, sc, ex[k%len(ex)], solver.Player(k%2))
 			lines = append(lines, fmt.Sprintf("%s `%s`", r.mention(g.Name(), sc.name), args))
 		}
-		for _, sc := range gameSubcommands[g.Name()] {
+		for _, sc := range ownSubcommands(g) {
 			lines = append(lines, fmt.Sprintf("%s `%s`: %s", r.mention(g.Name(), sc.name), sc.example, lowerFirst(sc.description)))
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: g.Title(), Value: strings.Join(lines, "\n")})

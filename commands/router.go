@@ -67,11 +67,13 @@ func New(cfg Config) *Router {
 func (r *Router) Tutor() *tutor.Tutor { return r.t }
 
 // request is one command, with its options read out and, for a game's
-// subcommand, its position parsed.
+// subcommand, its position parsed (or, for a game's own subcommand, which
+// takes no position, its game).
 type request struct {
-	ctx context.Context
-	i   *discordgo.Interaction
-	pos solver.Position
+	ctx  context.Context
+	i    *discordgo.Interaction
+	pos  solver.Position
+	game solver.Game
 	options
 }
 
@@ -146,8 +148,10 @@ func (r *Router) Private(i *discordgo.Interaction) bool {
 		return true
 	}
 	sc := findCommand(subcommands, data.Options[0].Name)
-	if own := findCommand(gameSubcommands[data.Name], data.Options[0].Name); own != nil {
-		sc = own
+	if g, err := solver.Lookup(data.Name); err == nil {
+		if own := ownSubcommand(g, data.Options[0].Name); own != nil {
+			sc = own
+		}
 	}
 	return sc == nil || sc.private
 }
@@ -172,12 +176,12 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 	if len(data.Options) != 1 || data.Options[0] == nil || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
 		return nil, fault.New(fault.EInvalid, "command", "/%s needs one subcommand: %s", g.Name(), subcommandNames(g))
 	}
-	if own := findCommand(gameSubcommands[g.Name()], data.Options[0].Name); own != nil {
+	if own := ownSubcommand(g, data.Options[0].Name); own != nil {
 		opts, err := readOptions(fmt.Sprintf("/%s %s", g.Name(), own.name), own.options, data.Options[0].Options)
 		if err != nil {
 			return nil, err
 		}
-		return own.run(r, &request{ctx: ctx, i: i, options: opts})
+		return own.run(r, &request{ctx: ctx, i: i, game: g, options: opts})
 	}
 	sc := findCommand(subcommands, data.Options[0].Name)
 	if sc == nil {
@@ -197,7 +201,7 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 // subcommandNames lists the subcommands of g: the table's and its own.
 func subcommandNames(g solver.Game) string {
 	var names []string
-	for _, sc := range append(subcommands[:len(subcommands):len(subcommands)], gameSubcommands[g.Name()]...) {
+	for _, sc := range append(subcommands[:len(subcommands):len(subcommands)], ownSubcommands(g)...) {
 		names = append(names, sc.name)
 	}
 	return strings.Join(names, ", ")

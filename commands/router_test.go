@@ -257,7 +257,7 @@ func TestDefinitions(t *testing.T) {
 				t.Errorf("/%s %s description has %d characters", c.Name, sub.Name, len(sub.Description))
 			}
 			checkOptionOrder(t, "/"+c.Name+" "+sub.Name, sub.Options)
-			if own := findCommand(gameSubcommands[c.Name], sub.Name); own != nil {
+			if own := ownSubcommand(g, sub.Name); own != nil {
 				// A game's own subcommand takes its own options, no position.
 				if len(sub.Options) != len(own.options) || own.run == nil || own.example == "" {
 					t.Errorf("/%s %s: %d options, %d in its table; run and example must be set", c.Name, sub.Name, len(sub.Options), len(own.options))
@@ -291,7 +291,7 @@ func TestDefinitions(t *testing.T) {
 			}
 		}
 		want := "solve hint play verify moves why"
-		for _, own := range gameSubcommands[c.Name] {
+		for _, own := range ownSubcommands(g) {
 			want += " " + own.name
 		}
 		if got := strings.Join(subs, " "); got != want {

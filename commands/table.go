@@ -22,11 +22,11 @@ type slashCommand struct {
 	options []*discordgo.ApplicationCommandOption
 	run     func(r *Router, q *request) (*discordgo.InteractionResponse, error)
 	// example is the options /help shows for a game's own subcommand
-	// (gameSubcommands), which takes no position.
+	// (ownSubcommands), which takes no position.
 	example string
 	// complete answers autocomplete on a game's own subcommand: the
 	// choices for its focused option.
-	complete func(r *Router, sub *discordgo.ApplicationCommandInteractionDataOption) []*discordgo.ApplicationCommandOptionChoice
+	complete func(r *Router, g solver.Game, sub *discordgo.ApplicationCommandInteractionDataOption) []*discordgo.ApplicationCommandOptionChoice
 }
 
 // subcommands is the games' table. The console, both transports and
@@ -108,7 +108,7 @@ const (
 
 // Definitions returns the application commands exactly as they are sent
 // to Discord: one command per game, each with the subcommands of the
-// table and its own (gameSubcommands).
+// table and its own (ownSubcommands).
 func Definitions() []*discordgo.ApplicationCommand {
 	var cmds []*discordgo.ApplicationCommand
 	for _, g := range solver.Games() {
@@ -121,7 +121,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 				Options:     optionDefs(g, &sc),
 			})
 		}
-		for _, sc := range gameSubcommands[g.Name()] {
+		for _, sc := range ownSubcommands(g) {
 			subs = append(subs, &discordgo.ApplicationCommandOption{
 				Type:        discordgo.ApplicationCommandOptionSubCommand,
 				Name:        sc.name,

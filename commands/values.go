@@ -11,6 +11,7 @@ import (
 
 	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/fault"
+	"github.com/nimtutor/nimtutor/solver"
 	"github.com/nimtutor/nimtutor/tutor"
 )
 
@@ -24,35 +25,48 @@ const (
 // by take runs long, ranges (1-1000) keep it short.
 const maxRuleLen = 400
 
-// maxListedValues is the most values /heaps values lists, as `nimtutor
+// maxListedValues is the most values /GAME values lists, as `nimtutor
 // values --n` does.
-const maxListedValues = 10_000
+const maxListedValues = solver.MaxListed
 
-// gameSubcommands are the subcommands only some games have, by game.
-// They take options of their own and no position: /heaps values asks
-// about a rule, not a position.
-var gameSubcommands = map[string][]slashCommand{
-	"heaps": {{
-		name:        "values",
-		description: "A subtract or octal rule's grundy values, their period and its proof, with a chart",
-		example:     "rule:kayles",
-		run:         (*Router).values,
-		complete:    (*Router).ruleChoices,
-		options: []*discordgo.ApplicationCommandOption{{
-			Type:         discordgo.ApplicationCommandOptionString,
-			Name:         optRule,
-			Description:  "The rule: kayles, dawson, dawsonchess, octal 0.15, subtract 1,3,4, subtract 1-5, …",
-			Required:     true,
-			MaxLength:    maxRuleLen,
-			Autocomplete: true,
-		}, {
-			Type:        discordgo.ApplicationCommandOptionInteger,
-			Name:        optCount,
-			Description: "How many values to list (default: up to the period's second repeat)",
-			MinValue:    &oneValue,
-			MaxValue:    maxListedValues,
-		}},
+// valuesCommand is /GAME values, for a game whose rules have sequences
+// of values (a solver.Sequencer: heaps). It takes a rule, not a
+// position.
+var valuesCommand = slashCommand{
+	name:        "values",
+	description: "A subtract or octal rule's grundy values, their period and its proof, with a chart",
+	example:     "rule:kayles",
+	run:         (*Router).values,
+	complete:    (*Router).ruleChoices,
+	options: []*discordgo.ApplicationCommandOption{{
+		Type:         discordgo.ApplicationCommandOptionString,
+		Name:         optRule,
+		Description:  "The rule: kayles, dawson, dawsonchess, octal 0.15, subtract 1,3,4, subtract 1-5, …",
+		Required:     true,
+		MaxLength:    maxRuleLen,
+		Autocomplete: true,
+	}, {
+		Type:        discordgo.ApplicationCommandOptionInteger,
+		Name:        optCount,
+		Description: "How many values to list (default: up to the period's second repeat)",
+		MinValue:    &oneValue,
+		MaxValue:    maxListedValues,
 	}},
+}
+
+// ownSubcommands are the subcommands only some games have, beyond the
+// table every game gets: /GAME values for a game whose rules have
+// sequences. They take options of their own and no position.
+func ownSubcommands(g solver.Game) []slashCommand {
+	if _, ok := g.(solver.Sequencer); ok {
+		return []slashCommand{valuesCommand}
+	}
+	return nil
+}
+
+// ownSubcommand returns g's own subcommand called name, or nil.
+func ownSubcommand(g solver.Game, name string) *slashCommand {
+	return findCommand(ownSubcommands(g), name)
 }
 
 var oneValue = 1.0
@@ -66,7 +80,7 @@ func (r *Router) values(q *request) (*discordgo.InteractionResponse, error) {
 	if f, ok := q.value(optCount).(float64); ok {
 		n = int(f)
 	}
-	v, err := r.t.Values(q.ctx, q.str(optRule), n)
+	v, err := r.t.Values(q.ctx, q.game, q.str(optRule), n)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +96,7 @@ const maxMoveLen = 500
 const maxTableLen = 3200
 
 // valuesMessage renders a rule's values.
-func valuesMessage(v tutor.HeapValues) *discordgo.InteractionResponseData {
+func valuesMessage(v tutor.RuleValues) *discordgo.InteractionResponseData {
 	s := v.Sequence
 	table := s.Table()
 	shown, size := 0, 0
@@ -144,7 +158,7 @@ func periodText(pre, period int) string {
 // lostText names the heaps of value 0: below the period's start one by
 // one, and from it on by their residues mod the period; with no period,
 // those among the values listed.
-func lostText(s tutor.HeapValues) string {
+func lostText(s tutor.RuleValues) string {
 	list := "none"
 	if s.LostCount > 0 {
 		parts := make([]string, len(s.Lost))
@@ -200,7 +214,7 @@ func fileBase(rule string) string {
 // first. While the text still starts a named rule ("kay", "daw",
 // "octal 0.1"), the matches stand alone, without a message about the
 // unfinished text.
-func (r *Router) ruleChoices(sub *discordgo.ApplicationCommandInteractionDataOption) []*discordgo.ApplicationCommandOptionChoice {
+func (r *Router) ruleChoices(g solver.Game, sub *discordgo.ApplicationCommandInteractionDataOption) []*discordgo.ApplicationCommandOptionChoice {
 	var text string
 	for _, o := range sub.Options {
 		if o != nil && o.Name == optRule && o.Focused {
@@ -208,7 +222,7 @@ func (r *Router) ruleChoices(sub *discordgo.ApplicationCommandInteractionDataOpt
 		}
 	}
 	typed := strings.TrimSpace(text)
-	check, named := r.t.SuggestRules(typed)
+	check, named := r.t.SuggestRules(g, typed)
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	matched := len(named) > 0 && named[0].Match
 	fits := utf8.RuneCountInString(typed) <= maxChoiceLen

@@ -356,15 +356,24 @@ func TestValuesRefusals(t *testing.T) {
 	if r.Private(command(student, "heaps", "values", optRule, "kayles")) {
 		t.Error("/heaps values is private")
 	}
-	for game := range gameSubcommands {
-		if _, err := solver.Lookup(game); err != nil {
-			t.Errorf("gameSubcommands has %q, not a game", game)
-		}
-		for _, own := range gameSubcommands[game] {
+	sequencers := 0
+	for _, g := range solver.Games() {
+		for _, own := range ownSubcommands(g) {
 			if findCommand(subcommands, own.name) != nil {
-				t.Errorf("/%s %s is also a subcommand of every game", game, own.name)
+				t.Errorf("/%s %s is also a subcommand of every game", g.Name(), own.name)
 			}
 		}
+		if _, ok := g.(solver.Sequencer); ok {
+			sequencers++
+			if ownSubcommand(g, "values") == nil {
+				t.Errorf("/%s: a game with sequences has no values subcommand", g.Name())
+			}
+		} else if len(ownSubcommands(g)) != 0 {
+			t.Errorf("/%s has subcommands of its own", g.Name())
+		}
+	}
+	if sequencers != 1 {
+		t.Errorf("%d games with sequences, want 1 (heaps)", sequencers)
 	}
 	resp := r.Handle(context.Background(), command(student, "nim", "values", optRule, "kayles"))
 	if !strings.Contains(resp.Data.Content, "no subcommand \"values\"") {

@@ -2,19 +2,12 @@ package heaps
 
 import (
 	"strings"
+
+	"github.com/nimtutor/nimtutor/solver"
 )
 
-// Suggestion is a heap rule offered while a rule is being typed: the
-// text Values reads, and a name that says which game it is.
-type Suggestion struct {
-	// Rule is the rule as Values reads it: "kayles", "subtract 1,3,4".
-	Rule string
-	// Name names the game and its code: "Kayles (octal 0.77)".
-	Name string
-	// Match reports that the text typed starts the rule or a word of
-	// its name.
-	Match bool
-}
+// Suggestion is a heap rule offered while a rule is being typed.
+type Suggestion = solver.RuleSuggestion
 
 // suggestions are the rules offered by name: the octal games with
 // names in Winning Ways, and the subtraction sets the documentation
@@ -73,3 +66,15 @@ func foldRule(text string) string {
 	text = strings.ToLower(strings.ReplaceAll(text, "'", ""))
 	return strings.Join(strings.Fields(text), " ")
 }
+
+// The game offers its rules' sequences (solver.Sequencer): /heaps values.
+var _ solver.Sequencer = (*game)(nil)
+
+// Values returns the sequence of a heap rule (see the package function).
+func (*game) Values(rule string, n int) (solver.Sequence, error) { return Values(rule, n) }
+
+// CheckRule reads a rule as Values does, without computing anything.
+func (*game) CheckRule(rule string) (string, string, error) { return CheckValuesRule(rule) }
+
+// SuggestRules returns the named rules, those that match typed first.
+func (*game) SuggestRules(typed string) []solver.RuleSuggestion { return Suggest(typed) }
