@@ -106,6 +106,7 @@ func TestValuesReplyFacts(t *testing.T) {
 	period := regexp.MustCompile(`^Period \*\*(\d+)\*\* from heap \*\*(\d+)\*\*: (?:no preperiod; every heap n has the value of heap n mod (\d+)\.|the preperiod is (?:heap 0|heaps 0 to (\d+)), and every heap n ≥ (\d+) has the value of heap (\d+) \+ \(n − (\d+)\) mod (\d+)\.)$`)
 	octalProof := regexp.MustCompile(`^From heap (\d+) on, the values repeat every (\d+)\. Proof: a move takes at most (\d+) objects?, and by the periodicity theorem for octal games it suffices that g\(n\+(\d+)\) = g\(n\) for every n from (\d+) up to 2·(\d+) \+ (\d+) \+ (\d+) − 1 = (\d+); the (\d+) computed values check exactly that\.$`)
 	subProof := regexp.MustCompile(`^From heap (\d+) on, the values repeat every (\d+)\. Proof: the value of a heap depends only on the (\d+) values below it \(the largest take is (\d+)\), and the (\d+) values from heap (\d+) equal the (\d+) from heap (\d+), so everything after repeats too\.$`)
+	subProofOne := regexp.MustCompile(`^From heap (\d+) on, the values repeat every (\d+)\. Proof: the value of a heap depends only on the value of the heap one smaller \(the only take is 1\), and the value of heap (\d+) equals that of heap (\d+), so everything after repeats too\.$`)
 	zerosPeriodic := regexp.MustCompile(`^(?:Below heap (\d+): ([0-9, …()a-z]+)\. From heap (\d+) on: |)(?:none|[Ee]very heap n with n mod (\d+) in \{([0-9, ]+)\})\.$`)
 	zerosNone := regexp.MustCompile(`^Among heaps 0 to (\d+): ([0-9, …()a-z]+)\.$`)
 	facts := 0
@@ -114,7 +115,7 @@ func TestValuesReplyFacts(t *testing.T) {
 		n    int
 	}{
 		{"kayles", 0}, {"dawson", 0}, {"dawsonchess", 0}, {"octal 0.15", 0}, {"octal 0.11377", 0}, {"octal 0.4", 40},
-		{"subtract 1,3,4", 0}, {"subtract 2,5", 50}, {"subtract 1-5", 0}, {"subtract 3,7,8", 0}, {"subtract 7,23,100", 0},
+		{"subtract 1,3,4", 0}, {"subtract 1", 0}, {"subtract 2,5", 50}, {"subtract 1-5", 0}, {"subtract 3,7,8", 0}, {"subtract 7,23,100", 0},
 		{"octal 0.007", 300}, {"octal 0.6", 200},
 	} {
 		t.Run(tc.rule, func(t *testing.T) {
@@ -180,6 +181,10 @@ func TestValuesReplyFacts(t *testing.T) {
 					}
 				} else {
 					m := subProof.FindStringSubmatch(proof)
+					if one := subProofOne.FindStringSubmatch(proof); one != nil {
+						// A set of the one take 1: blocks of one value.
+						m = []string{one[0], one[1], one[2], "1", "1", "1", one[3], "1", one[4]}
+					}
 					if m == nil {
 						t.Fatalf("proof %q does not read as the block-repeat proof", proof)
 					}

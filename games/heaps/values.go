@@ -243,6 +243,10 @@ func (s *seq) proofText(r *Rule) string {
 			s.pre, s.period, plural(len(r.digits), "object"), s.period, s.pre, s.pre, s.period, len(r.digits), s.proofEnd-1, s.proofEnd+s.period)
 	}
 	top := r.set[len(r.set)-1]
+	if top == 1 {
+		return fmt.Sprintf("From heap %d on, the values repeat every %d. Proof: the value of a heap depends only on the value of the heap one smaller (the only take is 1), and the value of heap %d equals that of heap %d, so everything after repeats too.",
+			s.pre, s.period, s.pre, s.pre+s.period)
+	}
 	return fmt.Sprintf("From heap %d on, the values repeat every %d. Proof: the value of a heap depends only on the %d values below it (the largest take is %d), and the %d values from heap %d equal the %d from heap %d, so everything after repeats too.",
 		s.pre, s.period, top, top, top, s.pre, top, s.pre+s.period)
 }
