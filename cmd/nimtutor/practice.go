@@ -29,7 +29,10 @@ func (m *Main) runPractice(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	c, _ := m.newConsole("")
+	c, _, err := m.newStoreConsole(ctx)
+	if err != nil {
+		return err
+	}
 	line := "/practice game:" + g.Name()
 	if *theme != "" {
 		line += " theme:" + *theme
@@ -72,7 +75,10 @@ func runConsoleLine(name string) func(m *Main, ctx context.Context, args []strin
 		case len(positional) > 0:
 			return usagef("%s takes %s", name, map[string]string{"progress": "at most a game", "history": "no arguments"}[name])
 		}
-		c, t := m.newConsole("")
+		c, t, err := m.newStoreConsole(ctx)
+		if err != nil {
+			return err
+		}
 		c.NoControls = true
 		c.Do(ctx, line, m.Stdout)
 		switch name {
@@ -105,7 +111,10 @@ func (m *Main) runReview(ctx context.Context, args []string) error {
 	if len(positional) > 1 {
 		return usagef("review takes at most one game id (nimtutor history lists them)")
 	}
-	_, t := m.newConsole("")
+	_, t, err := m.newStoreConsole(ctx)
+	if err != nil {
+		return err
+	}
 	var rec tutor.GameRecord
 	var rev *tutor.Review
 	if len(positional) == 1 {

@@ -96,3 +96,35 @@ func TestPracticeNextUnanswered(t *testing.T) {
 		t.Errorf("next on an unanswered puzzle: exit %d (%s):\n%s", code, errOut, out)
 	}
 }
+
+// TestStoreThatCannotOpen points the store at a folder that does not
+// exist and at a setting that does not parse. The commands that answer
+// from the store exit 1 with a message that says what to change; the
+// console answers /practice that the database is not available, not with
+// the apology kept for bugs, and a solve still works.
+func TestStoreThatCannotOpen(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no-such-folder")
+	t.Setenv("NIMTUTOR_DB", filepath.Join(missing, "x.db"))
+	wantCLI := "the folder " + missing + ", where the SQLite file goes, does not exist; create it, or set NIMTUTOR_DB to a file in a folder that exists"
+	for _, args := range [][]string{{"practice", "nim"}, {"progress"}, {"history"}, {"review"}} {
+		code, out, errOut := runCLI(t, "", args...)
+		if code != 1 || !strings.Contains(errOut, wantCLI) || out != "" {
+			t.Errorf("nimtutor %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", strings.Join(args, " "), code, out, errOut, wantCLI)
+		}
+	}
+	code, out, _ := runCLI(t, "/practice game:nim\n/nim solve position:1 2\n", "console")
+	if code != 0 || !strings.Contains(out, "⚠️ The folder "+missing+", where the SQLite file goes, does not exist") || strings.Contains(out, "went wrong on our side") || !strings.Contains(out, "First wins") {
+		t.Errorf("console on a missing folder: exit %d:\n%s", code, out)
+	}
+
+	t.Setenv("NIMTUTOR_DB", filepath.Join(t.TempDir(), "x.db"))
+	t.Setenv("NIMTUTOR_STORE_DEADLINES", "write=soon")
+	code, out, errOut := runCLI(t, "", "progress")
+	if code != 1 || !strings.Contains(errOut, "NIMTUTOR_STORE_DEADLINES") || out != "" {
+		t.Errorf("progress with a bad NIMTUTOR_STORE_DEADLINES: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, _ = runCLI(t, "/progress\n", "console")
+	if want := "⚠️ The practice database could not be opened, so nothing was recorded; whoever runs nimtutor can find why in its log."; code != 0 || !strings.Contains(out, want) {
+		t.Errorf("console /progress with a bad NIMTUTOR_STORE_DEADLINES: exit %d:\n%s\nwant %q", code, out, want)
+	}
+}

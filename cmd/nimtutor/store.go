@@ -3,11 +3,13 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
 	"time"
 
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/store"
 	"github.com/nimtutor/nimtutor/tutor"
@@ -69,13 +71,17 @@ func (l *lazyPractice) open(ctx context.Context) (*practice.Service, error) {
 		return l.svc, nil
 	}
 	if l.cfgErr != nil {
-		return nil, l.cfgErr
+		return nil, notOpened{l.cfgErr}
 	}
 	ctx, cancel := context.WithTimeout(ctx, storeOpenTimeout)
 	defer cancel()
 	st, err := store.Open(ctx, l.cfg)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", describeStore(l.cfg), err)
+		err = fmt.Errorf("%s: %w", describeStore(l.cfg), err)
+		if _, ok := errors.AsType[*fault.Error](err); !ok {
+			err = notOpened{err}
+		}
+		return nil, err
 	}
 	l.log.Info("store open", "store", describeStore(l.cfg))
 	if l.observe != nil {
@@ -86,6 +92,22 @@ func (l *lazyPractice) open(ctx context.Context) (*practice.Service, error) {
 }
 
 var _ tutor.Opener = (*lazyPractice)(nil).open
+
+// notOpened is a store that could not be opened, for a reason that has no
+// message of its own for people (a setting that does not parse, a
+// database that refused): its Error, for the log and the command line,
+// is the reason; a person on Discord or in the console reads that the
+// practice database is not available (an EStore error), not the apology
+// kept for bugs.
+type notOpened struct{ err error }
+
+// Error returns the reason.
+func (n notOpened) Error() string { return n.err.Error() }
+
+// Unwrap returns the EStore error a person reads, whose cause is the reason.
+func (n notOpened) Unwrap() error {
+	return fault.New(fault.EStore, "", "the practice database could not be opened, so nothing was recorded; whoever runs nimtutor can find why in its log").Wrap(n.err)
+}
 
 // close closes the store if it was opened.
 func (l *lazyPractice) close() error {
