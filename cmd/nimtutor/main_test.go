@@ -261,3 +261,29 @@ func TestMovesAndWhyCommands(t *testing.T) {
 		t.Errorf("moves of a lost position: exit %d\n%s", code, out)
 	}
 }
+
+// TestBadCharacterNamed types a character outside a game's alphabet, one
+// that is not ASCII, into each game's position: the message counts the
+// place in characters and shows the character, where it used to show one
+// byte of it ("character 1 is byte 0xe2").
+func TestBadCharacterNamed(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "adapwns", "..P…P"}, "position: character 4 is '…' (U+2026); a board uses '.' and 'P'"},
+		{[]string{"solve", "abgame", "éA.B"}, "position: character 1 is 'é' (U+00E9); a row uses '.', 'A' and 'B'"},
+		{[]string{"solve", "binstring", "01２"}, "position: character 3 is '２' (U+FF12, the full-width form of '2'); the string uses only 0 and 1"},
+		{[]string{"solve", "binim", "01 1é", "--first", "Dum"}, "position: stack 2, character 2 is 'é' (U+00E9); a stack uses only 0 and 1"},
+		{[]string{"solve", "nim", "３ 4"}, "position: heap 1, character 1 is '３' (U+FF13, the full-width form of '3'); a heap is a number of objects"},
+	} {
+		code, _, errOut := runCLI(t, "", tc.args...)
+		if code != 1 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("nimtutor %s: exit %d, %q; want exit 1 and %q", strings.Join(tc.args, " "), code, errOut, tc.want)
+		}
+	}
+	code, _, errOut := runCLI(t, "1\n3 é\n", "judge", "nim")
+	if want := "line 2: character 3 is 'é' (U+00E9); a test is heap sizes separated by spaces"; code != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("judge nim: exit %d, %q; want %q", code, errOut, want)
+	}
+}

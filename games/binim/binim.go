@@ -115,7 +115,7 @@ func (g *stackGame) Parse(text string, opts solver.ParseOptions) (solver.Positio
 	}
 	for i, s := range stacks {
 		if j := solver.FirstNotBinary([]byte(s)); j >= 0 {
-			return nil, solver.Inputf("position", "stack %d, character %d is %s; a stack uses only 0 and 1", i+1, j+1, solver.QuoteChar(s[j]))
+			return nil, solver.Inputf("position", "stack %d, %s; a stack uses only 0 and 1", i+1, solver.CharAt(s, j))
 		}
 		if opts.Strict && len(s) > binimMaxStackLen {
 			return nil, solver.Inputf("position", "stack %d has %d symbols; the contest allows at most %d", i+1, len(s), binimMaxStackLen)

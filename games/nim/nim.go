@@ -77,7 +77,7 @@ func parseHeaps(text string, strict bool) ([]int, error) {
 	heaps := make([]int, len(fields))
 	for i, f := range fields {
 		if k := solver.FirstNotIn([]byte(f), "0123456789"); k >= 0 {
-			return nil, solver.Inputf("position", "heap %d, character %d is %s; a heap is a number of objects", i+1, k+1, solver.QuoteChar(f[k]))
+			return nil, solver.Inputf("position", "heap %d, %s; a heap is a number of objects", i+1, solver.CharAt(f, k))
 		}
 		h, err := strconv.Atoi(f)
 		if err != nil || h > MaxHeap {
