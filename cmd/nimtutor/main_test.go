@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -285,5 +286,24 @@ func TestBadCharacterNamed(t *testing.T) {
 	code, _, errOut := runCLI(t, "1\n3 é\n", "judge", "nim")
 	if want := "line 2: character 3 is 'é' (U+00E9); a test is heap sizes separated by spaces"; code != 1 || !strings.Contains(errOut, want) {
 		t.Errorf("judge nim: exit %d, %q; want %q", code, errOut, want)
+	}
+}
+
+// TestMovePromptsAreTheGames checks that the terminal's prompts for a
+// move give the game's own example: in Nim "5 4" is heap 5, which `1 2`
+// does not have.
+func TestMovePromptsAreTheGames(t *testing.T) {
+	t.Setenv("NIMTUTOR_DB", filepath.Join(t.TempDir(), "prompts.db"))
+	want := "Type your move as two numbers (the heap and how many to take, e.g. 2 3), or quit."
+	if code, out, _ := runCLI(t, "quit\n", "play", "nim", "1 2"); code != 0 || !strings.Contains(out, want) {
+		t.Errorf("play nim: exit %d, output lacks %q:\n%s", code, want, out)
+	}
+	want = "Type your move as two numbers (the first and last character to remove, e.g. 3 5), hint, next, or quit."
+	if code, out, _ := runCLI(t, "quit\n", "practice", "binstring"); code != 0 || !strings.Contains(out, want) {
+		t.Errorf("practice binstring: exit %d, output lacks %q:\n%s", code, want, out)
+	}
+	want = "give the move to look at with --move, as two numbers: the heap and how many to take, e.g. 2 3"
+	if code, _, errOut := runCLI(t, "", "why", "nim", "1 2"); code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("why nim without --move: exit %d, %q; want exit 2 and %q", code, errOut, want)
 	}
 }

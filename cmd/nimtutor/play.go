@@ -17,7 +17,7 @@ func (m *Main) runPlay(ctx context.Context, args []string) error {
 	in, out := m.Stdin, m.Stdout
 	pf := newPositionFlags("play")
 	botFirst := pf.fs.Bool("bot-first", false, "let the bot make the first move")
-	_, positional, err := pf.parse(args)
+	pos, positional, err := pf.parse(args)
 	if err != nil {
 		return err
 	}
@@ -31,7 +31,7 @@ func (m *Main) runPlay(ctx context.Context, args []string) error {
 		line += " bot_first:true"
 	}
 	c.Do(ctx, line, out)
-	fmt.Fprintln(out, "Type your move as two numbers, e.g. 5 4, or quit.")
+	fmt.Fprintf(out, "Type your move as two numbers (%s), or quit.\n", pos.Game().MoveFormat())
 	return typeMoves(ctx, c, in, out, c.Playing, nil)
 }
 

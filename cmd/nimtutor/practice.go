@@ -38,7 +38,7 @@ func (m *Main) runPractice(ctx context.Context, args []string) error {
 		line += " theme:" + *theme
 	}
 	c.Do(ctx, line, out)
-	fmt.Fprintln(out, "Type your move as two numbers (e.g. 5 4), hint, next, or quit.")
+	fmt.Fprintf(out, "Type your move as two numbers (%s), hint, next, or quit.\n", g.MoveFormat())
 	return typeMoves(ctx, c, in, out, func() bool { return true }, map[string]func(){
 		"hint": func() {
 			if !c.Click(ctx, "Hint", out) && !c.Click(ctx, "Show", out) {

@@ -23,7 +23,7 @@ func runWhy(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	if *move == "" {
-		return usagef("give the move to look at with --move, for example --move %q", "5 4")
+		return usagef("give the move to look at with --move, as two numbers: %s", pos.Game().MoveFormat())
 	}
 	m, err := parseMove(pos, "move", *move)
 	if err != nil {
