@@ -385,7 +385,7 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 					return strings.EqualFold(fmt.Sprint(ch.Value), value) || strings.EqualFold(ch.Name, value)
 				})
 				if k < 0 {
-					return nil, fmt.Errorf("%s: choose one of %s", m.opt.Name, choiceNames(m.opt.Choices))
+					return nil, fmt.Errorf("%s: %q is not one of the choices; type one of %s", m.opt.Name, value, choiceNames(m.opt.Choices))
 				}
 				value = fmt.Sprint(m.opt.Choices[k].Value)
 			}
@@ -401,12 +401,20 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 	return out, nil
 }
 
+// choiceNames lists the values a console line may give an option with
+// choices, each with its name on Discord when that says more: "nim (Nim
+// and XOR), misere (Misère Nim)".
 func choiceNames(choices []*discordgo.ApplicationCommandOptionChoice) string {
 	var names []string
 	for _, ch := range choices {
-		names = append(names, ch.Name)
+		v := fmt.Sprint(ch.Value)
+		if strings.EqualFold(v, ch.Name) {
+			names = append(names, v)
+		} else {
+			names = append(names, v+" ("+ch.Name+")")
+		}
 	}
-	return strings.Join(names, " or ")
+	return strings.Join(names, ", ")
 }
 
 // control is a button or a select menu of the last reply, in order.

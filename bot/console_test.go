@@ -150,3 +150,19 @@ func TestConsoleAs(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleChoiceError types a value that is not one of an option's
+// choices: the console names the value and lists what can be typed, with
+// each choice's name on Discord beside it when that differs (it used to
+// list only the names, joined by "or", none of which could be typed).
+func TestConsoleChoiceError(t *testing.T) {
+	c, _ := newTestConsole(t)
+	out := doLine(t, c, "/learn topic:xyz")
+	want := `/learn: topic: "xyz" is not one of the choices; type one of nim (Nim and XOR), misere (Misère Nim), `
+	if !strings.HasPrefix(out, want) {
+		t.Errorf("/learn topic:xyz printed\n%s\nwant it to start\n%s", out, want)
+	}
+	if out := doLine(t, c, "/learn topic:Misère Nim"); !strings.Contains(out, "Misère Nim") || strings.Contains(out, "not one of the choices") {
+		t.Errorf("a choice typed by its name is refused:\n%s", out)
+	}
+}
