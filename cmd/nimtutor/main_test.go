@@ -307,3 +307,17 @@ func TestMovePromptsAreTheGames(t *testing.T) {
 		t.Errorf("why nim without --move: exit %d, %q; want exit 2 and %q", code, errOut, want)
 	}
 }
+
+// TestHTTPAddressThatCannotBeListenedOn gives `nimtutor http` an address
+// with no port: it exits 1 saying which setting is wrong, and never
+// announces that it serves (it used to print "serving interactions at
+// http://nonsense/interactions" before failing).
+func TestHTTPAddressThatCannotBeListenedOn(t *testing.T) {
+	t.Setenv("DISCORD_PUBLIC_KEY", strings.Repeat("ab", 32))
+	t.Setenv("NIMTUTOR_DB", filepath.Join(t.TempDir(), "http.db"))
+	code, out, errOut := runCLI(t, "", "http", "--addr", "nonsense")
+	want := `cannot listen on "nonsense" (--addr, else HTTP_ADDR, a HOST:PORT such as 127.0.0.1:8080)`
+	if code != 1 || strings.Contains(out, "serving") || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no banner, and %q", code, out, errOut, want)
+	}
+}
