@@ -128,3 +128,21 @@ func TestStoreThatCannotOpen(t *testing.T) {
 		t.Errorf("console /progress with a bad NIMTUTOR_STORE_DEADLINES: exit %d:\n%s\nwant %q", code, out, want)
 	}
 }
+
+// TestDatabaseURLNotPostgres sets DATABASE_URL to a URL of another
+// database: `nimtutor http` and `nimtutor progress` exit 1 saying what
+// the setting must look like, and never print its password (the message
+// was the driver's "failed to parse as keyword/value").
+func TestDatabaseURLNotPostgres(t *testing.T) {
+	t.Setenv("DISCORD_PUBLIC_KEY", strings.Repeat("ab", 32))
+	for _, url := range []string{"mysql://bob:s3cretpw@db/nimtutor?tls=true", "bob:s3cretpw@db/nimtutor"} {
+		t.Setenv("DATABASE_URL", url)
+		for _, args := range [][]string{{"http", "--addr", "127.0.0.1:0"}, {"progress"}} {
+			code, _, errOut := runCLI(t, "", args...)
+			want := "; nimtutor uses PostgreSQL: postgres://USER:PASSWORD@HOST:5432/DATABASE?sslmode=disable (unset it to use the SQLite file NIMTUTOR_DB)"
+			if code != 1 || !strings.Contains(errOut, "DATABASE_URL ") || !strings.Contains(errOut, want) || strings.Contains(errOut, "s3cretpw") {
+				t.Errorf("DATABASE_URL=%s nimtutor %s: exit %d, %q; want exit 1 and %q, without the password", url, args[0], code, errOut, want)
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -23,6 +24,18 @@ const storeOpenTimeout = 30 * time.Second
 // deadlines of its operations, NIMTUTOR_STORE_DEADLINES.
 func storeConfig() (store.Config, error) {
 	cfg := store.Config{DatabaseURL: setting("DATABASE_URL"), Path: setting("NIMTUTOR_DB")}
+	if u := cfg.DatabaseURL; u != "" {
+		// A URL of PostgreSQL's, or its keyword=value form. The rest of
+		// it, which holds the password, is never shown.
+		scheme, _, found := strings.Cut(u, "://")
+		if found && scheme != "postgres" && scheme != "postgresql" || !found && !strings.Contains(u, "=") {
+			shown := "has no scheme"
+			if found {
+				shown = fmt.Sprintf("starts with %q", scheme+"://")
+			}
+			return cfg, fmt.Errorf("DATABASE_URL %s; nimtutor uses PostgreSQL: postgres://USER:PASSWORD@HOST:5432/DATABASE?sslmode=disable (unset it to use the SQLite file NIMTUTOR_DB)", shown)
+		}
+	}
 	d, err := store.ParseDeadlines(setting("NIMTUTOR_STORE_DEADLINES"))
 	if err != nil {
 		return cfg, fmt.Errorf("NIMTUTOR_STORE_DEADLINES: %w", err)
