@@ -65,9 +65,9 @@ func TestKeyNumbers(t *testing.T) {
 	for _, tc := range []struct{ game, text, want string }{
 		{"binim2", "010 101", "Dee has 1 extra move and Dum 1"},
 		{"binim", "0011 1", "Dee has 2 moves and Dum 1"},
-		{"abgame", "A..B.A...B", "reserves A 0, B 0, Nim sum 1"},
+		{"abgame", "A..B.A...B", "reserves A 0, B 0, XOR 1"},
 		{"adapwns", "..P.P", "mod 3 is 1"},
-		{"binstring", "0110011", "3 zeros left, Nim sum of the runs of 1s 0, and Player 1 holds 0 zeros and Player 2 holds 0"},
+		{"binstring", "0110011", "3 zeros left, XOR of the runs of 1s 0, and Player 1 holds 0 zeros and Player 2 holds 0"},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
 			if got := explain.KeyNumbers(parse(t, tc.game, tc.text, "Dee")); !strings.Contains(got, tc.want) {

@@ -15,7 +15,7 @@ func init() {
 		{Idea: "A pair of different owners is a Nim heap of its gap, which both may shrink: in `A..B` A closes the gap and B cannot move.",
 			Game: "abgame", Text: "A..B", Says: "win", Ask: learn.WhichMove, Choices: [][2]int{{1, 2}, {1, 3}}},
 		{Idea: "Reserve moves decide first; when they are equal, the XOR of the Nim heaps decides, and 0 loses for the player to move.",
-			Game: "abgame", Text: "A.BA.B", Says: "loss", Shows: []string{"reserves A 0, B 0, Nim sum 0"}, Ask: learn.WhoWins},
+			Game: "abgame", Text: "A.BA.B", Says: "loss", Shows: []string{"reserves A 0, B 0, XOR 0"}, Ask: learn.WhoWins},
 	}})
 }
 

@@ -13,7 +13,7 @@ func init() {
 		{Idea: "With an even number of 0s neither player can end with fewer: each can always take as many 0s as the other, so it is a tie.",
 			Game: "binstring", Text: "0110", Says: "tie", Shows: []string{"2 zeros left"}, Ask: learn.WhoWins},
 		{Idea: "With an odd number of 0s somebody must end with fewer, and the runs of 1s decide who: they are Nim heaps, and a XOR of 0 loses for Player 1 (here 2 xor 2 = 0).",
-			Game: "binstring", Text: "0110011", Says: "loss", Shows: []string{"3 zeros left, Nim sum of the runs of 1s 0"}, Ask: learn.WhoWins},
+			Game: "binstring", Text: "0110011", Says: "loss", Shows: []string{"3 zeros left, XOR of the runs of 1s 0"}, Ask: learn.WhoWins},
 		{Idea: "So with an odd number of 0s, the winning move is the Nim move on the runs of 1s: here clear the only run.",
 			Game: "binstring", Text: "00011", Says: "win", Ask: learn.WhichMove, Choices: [][2]int{{1, 1}, {4, 5}, {4, 4}}},
 	}})
