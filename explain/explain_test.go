@@ -89,7 +89,7 @@ func TestDistance(t *testing.T) {
 		{"adapwns", "...P", " in 2 moves", "Ada's opponent wins in 2 moves", "**move the piece on cell 4 to cell 3** holds out longest (lose in 2 moves)"},
 		{"binim2", "010 101", " in 4 moves", "Dee wins in 4 moves", "Wins in 6 moves. The quickest: take 3 from stack 1, in 4."},
 		{"binstring", "000011", " in 3 moves", "ends in a tie after 3 moves", "Ties in 4 moves. The quickest: remove 4–6, in 3."},
-		{"adapwns", strings.Repeat(".P", 40), "", "", "too large to search to the end"},
+		{"adapwns", strings.Repeat(".P", 40), "", "", "Every move loses. The position is too large to search to the end; **move the piece on cell 2 to cell 1** leaves the opponent the smallest share of winning replies."},
 	} {
 		t.Run(tc.game+" "+tc.text, func(t *testing.T) {
 			r := explain.Solve(ctx, parse(t, tc.game, tc.text, "Dee"))
