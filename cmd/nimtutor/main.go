@@ -20,8 +20,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/joho/godotenv"
-
 	// The binary offers every game: registering them is this import.
 	"github.com/nimtutor/nimtutor/fault"
 	_ "github.com/nimtutor/nimtutor/games/all"
@@ -33,8 +31,8 @@ func main() {
 	defer stop()
 	// Configuration comes from the environment; a .env file, when present,
 	// fills in what the environment does not already set.
-	if err := godotenv.Load(); err != nil && !errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintf(os.Stderr, "nimtutor: reading .env: %v\n", err)
+	if err := loadDotEnv(".env"); err != nil {
+		fmt.Fprintf(os.Stderr, "nimtutor: %v\n", err)
 		os.Exit(1)
 	}
 	os.Exit(NewMain().Exec(ctx, os.Args[1:]))
