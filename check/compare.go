@@ -535,6 +535,9 @@ type outputLines struct {
 	// the line that followed them.
 	blanks int
 	held   []byte
+	// started is set once the first line is read: a byte order mark
+	// before it is dropped.
+	started bool
 }
 
 func newOutputLines(r io.Reader) *outputLines { return &outputLines{lines: newLineReader(r)} }
@@ -550,6 +553,10 @@ func (o *outputLines) next() ([]byte, error) {
 		return line, nil
 	}
 	line, err := o.lines.next()
+	if !o.started {
+		o.started = true
+		line = bytes.TrimPrefix(line, []byte(solver.BOM))
+	}
 	if err != nil || len(line) > 0 {
 		return line, err
 	}

@@ -193,3 +193,21 @@ func TestFileHoldsEverySmallPosition(t *testing.T) {
 		t.Logf("%s: %d small positions, all in the file of %d tests", g.Name(), len(texts)*len(firsts), len(f.Tests))
 	}
 }
+
+// TestCompareSkipsByteOrderMark checks an input and an output that an
+// editor such as Windows Notepad saved with a byte order mark: the mark
+// is not part of the first line (it used to make line 1 of the input
+// "not a number of tests" and line 1 of the output "not an answer").
+func TestCompareSkipsByteOrderMark(t *testing.T) {
+	g, err := solver.Lookup("adapwns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := check.Compare(context.Background(), g, []byte("\ufeff2\r\n..P.P\r\nP..\r\n"), []byte("\ufeffYes\r\nNo\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Tests != 2 || rep.Right != 2 {
+		t.Errorf("%d of %d right, want 2 of 2: %+v", rep.Right, rep.Tests, rep)
+	}
+}

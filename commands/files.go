@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"bytes"
 	"context"
 	"errors"
 
@@ -69,7 +70,7 @@ func (r *Router) download(ctx context.Context, i *discordgo.Interaction, o *disc
 	if err != nil {
 		return nil, "", fault.New(fault.EInvalid, o.Name, "%s", err.Error())
 	}
-	return body, a.Filename, nil
+	return bytes.TrimPrefix(body, []byte(solver.BOM)), a.Filename, nil
 }
 
 // attachmentOf returns the attachment an ATTACHMENT option refers to: the
