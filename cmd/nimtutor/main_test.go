@@ -305,6 +305,12 @@ func TestMovePromptsAreTheGames(t *testing.T) {
 	if code, out, _ := runCLI(t, "quit\n", "practice", "binstring"); code != 0 || !strings.Contains(out, want) {
 		t.Errorf("practice binstring: exit %d, output lacks %q:\n%s", code, want, out)
 	}
+	// A word that is neither a move nor a console line gets the prompt
+	// again, not the console's "not a console command; type help".
+	want = "\"abc\" is not a move. Type your move as two numbers (the heap and how many to take, e.g. 2 3), or quit."
+	if code, out, _ := runCLI(t, "abc\nquit\n", "play", "nim", "1 2"); code != 0 || !strings.Contains(out, want) || strings.Contains(out, "console command") {
+		t.Errorf("play nim, typing abc: exit %d, output lacks %q:\n%s", code, want, out)
+	}
 	want = "give the move to look at with --move, as two numbers: the heap and how many to take, e.g. 2 3"
 	if code, _, errOut := runCLI(t, "", "why", "nim", "1 2"); code != 2 || !strings.Contains(errOut, want) {
 		t.Errorf("why nim without --move: exit %d, %q; want exit 2 and %q", code, errOut, want)

@@ -38,7 +38,8 @@ func (m *Main) runPractice(ctx context.Context, args []string) error {
 		line += " theme:" + *theme
 	}
 	c.Do(ctx, line, out)
-	fmt.Fprintf(out, "Type your move as two numbers (%s), hint, next, or quit.\n", g.MoveFormat())
+	prompt := fmt.Sprintf("Type your move as two numbers (%s), hint, next, or quit.", g.MoveFormat())
+	fmt.Fprintln(out, prompt)
 	return typeMoves(ctx, c, in, out, func() bool { return true }, map[string]func(){
 		"hint": func() {
 			if !c.Click(ctx, "Hint", out) && !c.Click(ctx, "Show", out) {
@@ -50,7 +51,7 @@ func (m *Main) runPractice(ctx context.Context, args []string) error {
 				c.Do(ctx, line, out)
 			}
 		},
-	})
+	}, prompt)
 }
 
 // runConsoleLine implements the commands that are one console line:
