@@ -127,6 +127,7 @@ func TestExitCodes(t *testing.T) {
 		{"", []string{"verify", "nim", "--max", "0"}, 2, "--max is 0: give a size of 1 or more"},
 		{"", []string{"verify", "nim", "--max", "-3"}, 2, "--max is -3"},
 		{"", []string{"hint", "nim", "1 2", "--level", "5", "--verdict", "First"}, 2, "--level prints a hint and --verdict checks your verdict: give one of them"},
+		{"", []string{"practice", "nim", "--theme", "gap mod 3"}, 1, `theme: "gap mod 3" is not a theme of nim's puzzles; choose one of XOR to zero`},
 		{"", []string{"solve", "nim", "-1 2"}, 2, `"-1 2" is not a flag; a position that starts with '-' goes after --, as in: nimtutor solve GAME -- "-1 2"`},
 		{"", []string{"solve", "nim", "--", "-1 2"}, 1, "position: heap 1, character 1 is '-'"},
 		{"", []string{"solve", "binstring", "0110", "--first", "Dum"}, 2, "--first is for games where either player may start (binim, binim2); in binstring, Player 1 always moves first"},

@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/bot"
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 	"github.com/nimtutor/nimtutor/tutor"
 )
@@ -29,13 +32,19 @@ func (m *Main) runPractice(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	line := "/practice game:" + g.Name()
+	if *theme != "" {
+		// The game's own themes: the console's choices are every game's.
+		themes := explain.Themes(g)
+		k := slices.IndexFunc(themes, func(t string) bool { return strings.EqualFold(t, strings.TrimSpace(*theme)) })
+		if k < 0 {
+			return fault.New(fault.EInvalid, "theme", "%q is not a theme of %s's puzzles; choose one of %s", *theme, g.Name(), strings.Join(themes, ", "))
+		}
+		line += " theme:" + themes[k]
+	}
 	c, _, err := m.newStoreConsole(ctx)
 	if err != nil {
 		return err
-	}
-	line := "/practice game:" + g.Name()
-	if *theme != "" {
-		line += " theme:" + *theme
 	}
 	c.Do(ctx, line, out)
 	prompt := fmt.Sprintf("Type your move as two numbers (%s), hint, next, or quit.", g.MoveFormat())
