@@ -42,13 +42,13 @@ func (r *Router) readPosition(ctx context.Context, i *discordgo.Interaction, g s
 	case !hasText && !hasFile:
 		return nil, fault.New(fault.EInvalid, "position", "give the position as text (position) or upload it as a text file (position_file)")
 	case hasText:
-		return g.Parse(opts.str(optPosition), solver.ParseOptions{First: opts.str(optFirst)})
+		return solver.ParseFor(g, opts.str(optPosition), solver.ParseOptions{First: opts.str(optFirst)})
 	}
 	body, _, err := r.download(ctx, i, file, maxPositionFileBytes)
 	if err != nil {
 		return nil, err
 	}
-	pos, err := g.Parse(string(body), solver.ParseOptions{First: opts.str(optFirst), Long: true})
+	pos, err := solver.ParseFor(g, string(body), solver.ParseOptions{First: opts.str(optFirst), Long: true})
 	var ie *fault.Error
 	if errors.As(err, &ie) && ie.Field == optPosition {
 		return nil, fault.New(fault.EInvalid, optPositionFile, "%s", ie.Msg)

@@ -94,6 +94,7 @@ func TestPositionFile(t *testing.T) {
 		{"neither", "adapwns", "solve", nil, "", "!give the position as text (position) or upload it as a text file (position_file)"},
 		{"not text", "adapwns", "solve", nil, "u/picture", "!position_file: board.txt is image/png, not text"},
 		{"bad character", "adapwns", "solve", nil, "u/bad", "!position_file: character 3 is 'X'"},
+		{"another game's position", "adapwns", "solve", []any{optPosition, "3 4 5"}, "", "!position: character 1 is '3'; a board uses '.' and 'P' (it reads as a position of nim or misere: is that the game you meant?)"},
 		{"too long", "adapwns", "solve", nil, "u/toolong", "!position_file: it has 20001 characters, over the 20000-character limit"},
 	}
 	for _, tt := range tests {

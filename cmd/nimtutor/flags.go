@@ -127,7 +127,7 @@ func parsePosition(positional []string, first string) (solver.Position, error) {
 	if first != "" && !g.NeedsFirst() {
 		return nil, usagef("--first is for games where either player may start (binim, binim2); in %s, %s always moves first", g.Name(), g.PlayerName(0))
 	}
-	return g.Parse(strings.Join(positional[1:], " "), solver.ParseOptions{First: first})
+	return solver.ParseFor(g, strings.Join(positional[1:], " "), solver.ParseOptions{First: first})
 }
 
 // positionFlags are the flags of every command that takes a position.
