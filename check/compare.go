@@ -206,8 +206,12 @@ func CompareReader(ctx context.Context, g solver.Game, input []byte, output io.R
 			}
 		}
 		if lines > t {
-			rep.problem(t+1, fmt.Sprintf("the output has %d lines but the input only %d tests; this line and the %d after it are extra",
-				lines, t, lines-t-1))
+			extra := "this line is extra"
+			if lines-t > 1 {
+				extra = fmt.Sprintf("this line and the %s after it are extra", solver.Count(lines-t-1, "line", "lines"))
+			}
+			rep.problem(t+1, fmt.Sprintf("the output has %s but the input has only %s; %s",
+				solver.Count(lines, "line", "lines"), solver.Count(t, "test", "tests"), extra))
 		}
 	}
 	if d := t - lines; d != 0 && d <= maxShift && d >= -maxShift {

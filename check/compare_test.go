@@ -211,3 +211,25 @@ func TestCompareSkipsByteOrderMark(t *testing.T) {
 		t.Errorf("%d of %d right, want 2 of 2: %+v", rep.Right, rep.Tests, rep)
 	}
 }
+
+// TestCompareExtraLines checks how output lines beyond the last test are
+// reported: one extra line is "this line is extra", not "this line and
+// the 0 after it are extra".
+func TestCompareExtraLines(t *testing.T) {
+	g, err := solver.Lookup("adapwns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ output, want string }{
+		{"Yes\nYes\nNo\nNo\n", "line 4: the output has 4 lines but the input has only 3 tests; this line is extra"},
+		{"Yes\nYes\nNo\nNo\nNo\nNo\n", "line 4: the output has 6 lines but the input has only 3 tests; this line and the 2 lines after it are extra"},
+	} {
+		rep, err := check.Compare(context.Background(), g, []byte("3\n..P.P\n.P.P\nP..P\n"), []byte(tc.output))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Problems) == 0 || rep.Problems[len(rep.Problems)-1].String() != tc.want {
+			t.Errorf("problems %v, want the last to be %q", rep.Problems, tc.want)
+		}
+	}
+}
