@@ -34,6 +34,9 @@ func runWhy(ctx context.Context, args []string, out io.Writer) error {
 		if o, err = parseMove(pos, "other-move", *other); err != nil {
 			return err
 		}
+		if o.String() == m.String() {
+			return usagef("--other-move is the move --move names (%s); give another move to compare it with, or leave --other-move out to compare it with the recommended move", m)
+		}
 	}
 	steps, err := explain.Why(ctx, explain.Solve(ctx, pos), m, o)
 	if err != nil {
