@@ -653,8 +653,23 @@ func renderText(d *discordgo.InteractionResponseData) string {
 	return b.String()
 }
 
-// plain drops the bold markers that read as noise in a terminal.
-func plain(s string) string { return strings.ReplaceAll(s, "**", "") }
+// plain drops what reads as noise in a terminal: bold markers, and the
+// lines that only open or close a code block (the block's text is
+// already monospaced there).
+func plain(s string) string {
+	if strings.Contains(s, "```") {
+		lines := strings.Split(s, "\n")
+		kept := lines[:0]
+		for _, l := range lines {
+			if t := strings.TrimSpace(l); strings.HasPrefix(t, "```") && !strings.Contains(t[3:], "`") {
+				continue
+			}
+			kept = append(kept, l)
+		}
+		s = strings.Join(kept, "\n")
+	}
+	return strings.ReplaceAll(s, "**", "")
+}
 
 func indent(s string) string { return "  " + strings.ReplaceAll(s, "\n", "\n  ") }
 

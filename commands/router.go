@@ -67,11 +67,13 @@ func New(cfg Config) *Router {
 func (r *Router) Tutor() *tutor.Tutor { return r.t }
 
 // request is one command, with its options read out and, for a game's
-// subcommand, its position parsed.
+// subcommand, its position parsed (or, for a game's own subcommand, which
+// takes no position, its game).
 type request struct {
-	ctx context.Context
-	i   *discordgo.Interaction
-	pos solver.Position
+	ctx  context.Context
+	i    *discordgo.Interaction
+	pos  solver.Position
+	game solver.Game
 	options
 }
 
@@ -146,6 +148,11 @@ func (r *Router) Private(i *discordgo.Interaction) bool {
 		return true
 	}
 	sc := findCommand(subcommands, data.Options[0].Name)
+	if g, err := solver.Lookup(data.Name); err == nil {
+		if own := ownSubcommand(g, data.Options[0].Name); own != nil {
+			sc = own
+		}
+	}
 	return sc == nil || sc.private
 }
 
@@ -167,11 +174,18 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 		return nil, fault.New(fault.EInvalid, "command", "nimtutor has no command /%s; its commands are /%s", clipText(data.Name, 40), strings.Join(solver.Names(), ", /"))
 	}
 	if len(data.Options) != 1 || data.Options[0] == nil || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-		return nil, fault.New(fault.EInvalid, "command", "/%s needs one subcommand: %s", g.Name(), subcommandNames())
+		return nil, fault.New(fault.EInvalid, "command", "/%s needs one subcommand: %s", g.Name(), subcommandNames(g))
+	}
+	if own := ownSubcommand(g, data.Options[0].Name); own != nil {
+		opts, err := readOptions(fmt.Sprintf("/%s %s", g.Name(), own.name), own.options, data.Options[0].Options)
+		if err != nil {
+			return nil, err
+		}
+		return own.run(r, &request{ctx: ctx, i: i, game: g, options: opts})
 	}
 	sc := findCommand(subcommands, data.Options[0].Name)
 	if sc == nil {
-		return nil, fault.New(fault.EInvalid, "command", "/%s has no subcommand %q; use one of %s", g.Name(), clipText(data.Options[0].Name, 40), subcommandNames())
+		return nil, fault.New(fault.EInvalid, "command", "/%s has no subcommand %q; use one of %s", g.Name(), clipText(data.Options[0].Name, 40), subcommandNames(g))
 	}
 	opts, err := readOptions(fmt.Sprintf("/%s %s", g.Name(), sc.name), optionDefs(g, sc), data.Options[0].Options)
 	if err != nil {
@@ -184,11 +198,11 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 	return sc.run(r, &request{ctx: ctx, i: i, pos: pos, options: opts})
 }
 
-// subcommandNames lists the subcommands of the table.
-func subcommandNames() string {
-	names := make([]string, len(subcommands))
-	for k, sc := range subcommands {
-		names[k] = sc.name
+// subcommandNames lists the subcommands of g: the table's and its own.
+func subcommandNames(g solver.Game) string {
+	var names []string
+	for _, sc := range append(subcommands[:len(subcommands):len(subcommands)], ownSubcommands(g)...) {
+		names = append(names, sc.name)
 	}
 	return strings.Join(names, ", ")
 }

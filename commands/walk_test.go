@@ -42,6 +42,10 @@ func TestWalks(t *testing.T) {
 	_, steps := walk(t, r, command(student, "adapwns", "solve", optPosition, "..P.P"))
 	wantWalk(t, "/adapwns solve", steps, "commands.route", "tutor.Solve", "commands.reply")
 
+	// A rule's values: one use case, nothing stored.
+	_, steps = walk(t, r, command(student, "heaps", "values", optRule, "kayles"))
+	wantWalk(t, "/heaps values", steps, "commands.route", "tutor.Values", "commands.reply")
+
 	// A practice answer: one transaction in practice, and nothing read
 	// again to draw the outcome.
 	puzzle := r.Handle(context.Background(), top(student, "", "practice", "game", "adapwns"))

@@ -150,6 +150,11 @@ func (p positionFlags) parse(args []string) (solver.Position, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return p.position(positional)
+}
+
+// position reads the position the positional arguments name.
+func (p positionFlags) position(positional []string) (solver.Position, []string, error) {
 	if *p.rule != "" && len(positional) >= 2 {
 		positional = []string{positional[0], *p.rule + ": " + strings.Join(positional[1:], " ")}
 	}
