@@ -21,6 +21,7 @@ import (
 	"time"
 
 	// The binary offers every game: registering them is this import.
+	"github.com/nimtutor/nimtutor/commands"
 	"github.com/nimtutor/nimtutor/fault"
 	_ "github.com/nimtutor/nimtutor/games/all"
 	"github.com/nimtutor/nimtutor/solver"
@@ -80,6 +81,15 @@ func (m *Main) ParseFlags(_ context.Context, args []string) error {
 		m.cmd, m.args = c, rest
 		return nil
 	}
+	if _, err := solver.Lookup(name); err == nil {
+		return fault.New(fault.EUsage, "", "%q is not a command but a game; a command comes first: nimtutor solve %s POSITION", name, name)
+	}
+	slash := strings.TrimPrefix(name, "/")
+	for _, d := range commands.Definitions() {
+		if d.Name == slash {
+			return fault.New(fault.EUsage, "", "%q is not a command of the command line but a slash command: run nimtutor console, then type /%s", name, slash)
+		}
+	}
 	return fault.New(fault.EUsage, "", "%q is not a command", name)
 }
 
@@ -108,8 +118,9 @@ func (m *Main) Close() error {
 func (m *Main) Exec(ctx context.Context, args []string) int {
 	err := m.ParseFlags(ctx, args)
 	if err != nil {
-		fmt.Fprintf(m.Stderr, "nimtutor: %v\n", err)
-		printHelp(m.Stderr)
+		// The one line that says what is wrong, and where the list is:
+		// the whole list after it would push that line off the screen.
+		fmt.Fprintf(m.Stderr, "nimtutor: %v\nRun 'nimtutor help' for the list of commands.\n", err)
 		return 2
 	}
 	err = m.Run(ctx)
