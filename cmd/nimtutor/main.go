@@ -134,6 +134,11 @@ func (m *Main) Exec(ctx context.Context, args []string) int {
 		printCommandHelp(m.Stdout, h.fs)
 		return 0
 	}
+	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		// Ctrl+C or SIGTERM: say so, rather than "context canceled".
+		fmt.Fprintf(m.Stderr, "nimtutor %s: stopped before it finished (interrupted)\n", m.cmd.name)
+		return 1
+	}
 	fmt.Fprintf(m.Stderr, "nimtutor %s: %v\n", m.cmd.name, err)
 	if fault.Code(err) == fault.EUsage {
 		fmt.Fprintf(m.Stderr, "usage: %s\nRun 'nimtutor %s -h' for its flags.\n", m.cmd.synopsis(), m.cmd.name)

@@ -336,3 +336,17 @@ func TestHTTPAddressThatCannotBeListenedOn(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no banner, and %q", code, out, errOut, want)
 	}
 }
+
+// TestInterruptedSaysSo runs a long verify under a context that ends, as
+// Ctrl+C ends main's: the command says it was interrupted, not "context
+// canceled".
+func TestInterruptedSaysSo(t *testing.T) {
+	var out, errOut bytes.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut}
+	code := m.Exec(ctx, []string{"verify", "nim", "--max", "30"})
+	if want := "nimtutor verify: stopped before it finished (interrupted)\n"; code != 1 || errOut.String() != want {
+		t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, errOut.String(), want)
+	}
+}
