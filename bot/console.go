@@ -268,6 +268,9 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 	if err != nil {
 		return data, fmt.Errorf("%s: %w", what, err)
 	}
+	if err := c.foreignOption(decl, opts); err != nil {
+		return data, fmt.Errorf("%s: %w", what, err)
+	}
 	data.Options = opts
 	for _, o := range opts {
 		if o.Type != discordgo.ApplicationCommandOptionUser {
@@ -332,6 +335,44 @@ func attachFiles(data *discordgo.ApplicationCommandInteractionData, opts []*disc
 			ID: id, Filename: filepath.Base(path), URL: "file://" + path, Size: int(st.Size()),
 		}
 		o.Value = id
+	}
+	return nil
+}
+
+// foreignOption refuses a value that holds "name:…" for an option of
+// another command, which this one does not have (/nim solve … first:Dee):
+// the words would otherwise be read as part of the value, and the
+// message would be about the value ("heap 4, character 1 is 'f'").
+func (c *Console) foreignOption(decl []*discordgo.ApplicationCommandOption, opts []*discordgo.ApplicationCommandInteractionDataOption) error {
+	known := map[string]bool{}
+	var walk func([]*discordgo.ApplicationCommandOption)
+	walk = func(os []*discordgo.ApplicationCommandOption) {
+		for _, o := range os {
+			if o.Type == discordgo.ApplicationCommandOptionSubCommand || o.Type == discordgo.ApplicationCommandOptionSubCommandGroup {
+				walk(o.Options)
+			} else {
+				known[o.Name] = true
+			}
+		}
+	}
+	for _, cmd := range c.Commands {
+		walk(cmd.Options)
+	}
+	var names []string
+	for _, o := range decl {
+		names = append(names, o.Name+":")
+		delete(known, o.Name)
+	}
+	for _, o := range opts {
+		v, ok := o.Value.(string)
+		if !ok {
+			continue
+		}
+		for _, word := range strings.Fields(v) {
+			if name, _, found := strings.Cut(word, ":"); found && known[name] {
+				return fmt.Errorf("%s: this command has no option %s:; its options are %s", o.Name, name, strings.Join(names, " "))
+			}
+		}
 	}
 	return nil
 }

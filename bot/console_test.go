@@ -166,3 +166,18 @@ func TestConsoleChoiceError(t *testing.T) {
 		t.Errorf("a choice typed by its name is refused:\n%s", out)
 	}
 }
+
+// TestConsoleForeignOption types an option of another command into a
+// command that lacks it: the console says so, where the words used to
+// be read as part of the position ("heap 4, character 1 is 'f'").
+func TestConsoleForeignOption(t *testing.T) {
+	c, _ := newTestConsole(t)
+	out := doLine(t, c, "/nim solve position:3 4 5 first:Dee")
+	want := "/nim solve: position: this command has no option first:; its options are position: position_file: spoiler:"
+	if !strings.HasPrefix(out, want) {
+		t.Errorf("printed\n%s\nwant it to start\n%s", out, want)
+	}
+	if out := doLine(t, c, "/heaps solve position:wythoff: 3 4"); strings.Contains(out, "has no option") {
+		t.Errorf("a heaps rule with a colon is taken for an option:\n%s", out)
+	}
+}
