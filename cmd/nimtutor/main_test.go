@@ -317,6 +317,10 @@ func TestMovePromptsAreTheGames(t *testing.T) {
 	if code, out, _ := runCLI(t, "abc\nquit\n", "play", "nim", "1 2"); code != 0 || !strings.Contains(out, want) || strings.Contains(out, "console command") {
 		t.Errorf("play nim, typing abc: exit %d, output lacks %q:\n%s", code, want, out)
 	}
+	// A game over before it starts asks for no move.
+	if code, out, _ := runCLI(t, "", "play", "adapwns", "P.."); code != 0 || !strings.Contains(out, "Game over") || strings.Contains(out, "Type your move") {
+		t.Errorf("play adapwns P..: exit %d; want Game over and no prompt:\n%s", code, out)
+	}
 	want = "give the move to look at with --move, as two numbers: the heap and how many to take, e.g. 2 3"
 	if code, _, errOut := runCLI(t, "", "why", "nim", "1 2"); code != 2 || !strings.Contains(errOut, want) {
 		t.Errorf("why nim without --move: exit %d, %q; want exit 2 and %q", code, errOut, want)

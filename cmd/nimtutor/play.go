@@ -33,7 +33,9 @@ func (m *Main) runPlay(ctx context.Context, args []string) error {
 	}
 	c.Do(ctx, line, out)
 	prompt := fmt.Sprintf("Type your move as two numbers (%s), or quit.", pos.Game().MoveFormat())
-	fmt.Fprintln(out, prompt)
+	if c.Playing() { // a position with no move is over at once
+		fmt.Fprintln(out, prompt)
+	}
 	return typeMoves(ctx, c, in, out, c.Playing, nil, prompt)
 }
 
