@@ -63,7 +63,7 @@ func Names() []string {
 func ParseFor(g Game, text string, opts ParseOptions) (Position, error) {
 	pos, err := g.Parse(text, opts)
 	e, ok := errors.AsType[*Error](err)
-	if !ok || e.Code != EInvalid || e.Field != "position" {
+	if !ok || e.Code != EInvalid || e.Field != "position" && e.Field != "rule" {
 		return pos, err
 	}
 	var others []string

@@ -133,6 +133,8 @@ func TestExitCodes(t *testing.T) {
 		{"", []string{"solve", "adapwns", "3 4 5"}, 1, "position: character 1 is '3'; a board uses '.' and 'P' (it reads as a position of nim or misere: is that the game you meant?)"},
 		{"", []string{"solve", "binim2", "A..B", "--first", "Dee"}, 1, "(it reads as a position of abgame: is that the game you meant?)"},
 		{"", []string{"why", "adapwns", "..P.P", "--move", "5 4", "--other-move", "5,4"}, 2, "--other-move is the move --move names (move the piece on cell 5 to cell 4)"},
+		{"", []string{"solve", "heaps", "3 4 5"}, 1, "rule: it starts with '3'; start with a rule, one of nim, subtract"},
+		{"", []string{"solve", "heaps", "3 4 5"}, 1, "(it reads as a position of nim or misere: is that the game you meant?)"},
 		{"", []string{"solve", "nim", "-1 2"}, 2, `"-1 2" is not a flag; a position that starts with '-' goes after --, as in: nimtutor solve GAME -- "-1 2"`},
 		{"", []string{"solve", "nim", "--", "-1 2"}, 1, "position: heap 1, character 1 is '-'"},
 		{"", []string{"solve", "binstring", "0110", "--first", "Dum"}, 2, "--first is for games where either player may start (binim, binim2); in binstring, Player 1 always moves first"},
