@@ -348,6 +348,9 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 	if err != nil {
 		return data, fmt.Errorf("%s: %w", what, err)
 	}
+	if err := c.foreignOption(decl, opts); err != nil {
+		return data, fmt.Errorf("%s: %w", what, err)
+	}
 	data.Options = opts
 	for _, o := range opts {
 		if o.Type != discordgo.ApplicationCommandOptionUser {
@@ -416,6 +419,44 @@ func attachFiles(data *discordgo.ApplicationCommandInteractionData, opts []*disc
 	return nil
 }
 
+// foreignOption refuses a value that holds "name:…" for an option of
+// another command, which this one does not have (/nim solve … first:Dee):
+// the words would otherwise be read as part of the value, and the
+// message would be about the value ("heap 4, character 1 is 'f'").
+func (c *Console) foreignOption(decl []*discordgo.ApplicationCommandOption, opts []*discordgo.ApplicationCommandInteractionDataOption) error {
+	known := map[string]bool{}
+	var walk func([]*discordgo.ApplicationCommandOption)
+	walk = func(os []*discordgo.ApplicationCommandOption) {
+		for _, o := range os {
+			if o.Type == discordgo.ApplicationCommandOptionSubCommand || o.Type == discordgo.ApplicationCommandOptionSubCommandGroup {
+				walk(o.Options)
+			} else {
+				known[o.Name] = true
+			}
+		}
+	}
+	for _, cmd := range c.Commands {
+		walk(cmd.Options)
+	}
+	var names []string
+	for _, o := range decl {
+		names = append(names, o.Name+":")
+		delete(known, o.Name)
+	}
+	for _, o := range opts {
+		v, ok := o.Value.(string)
+		if !ok {
+			continue
+		}
+		for _, word := range strings.Fields(v) {
+			if name, _, found := strings.Cut(word, ":"); found && known[name] {
+				return fmt.Errorf("%s: this command has no option %s:; its options are %s", o.Name, name, strings.Join(names, " "))
+			}
+		}
+	}
+	return nil
+}
+
 // parseOptions reads "name:value …" for the options declared in decl,
 // checking required options and choices as Discord's client would. An
 // attachment's value is a local path.
@@ -465,7 +506,7 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 					return strings.EqualFold(fmt.Sprint(ch.Value), value) || strings.EqualFold(ch.Name, value)
 				})
 				if k < 0 {
-					return nil, fmt.Errorf("%s: choose one of %s", m.opt.Name, choiceNames(m.opt.Choices))
+					return nil, fmt.Errorf("%s: %q is not one of the choices; type one of %s", m.opt.Name, value, choiceNames(m.opt.Choices))
 				}
 				value = fmt.Sprint(m.opt.Choices[k].Value)
 			}
@@ -481,12 +522,20 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 	return out, nil
 }
 
+// choiceNames lists the values a console line may give an option with
+// choices, each with its name on Discord when that says more: "nim (Nim
+// and XOR), misere (Misère Nim)".
 func choiceNames(choices []*discordgo.ApplicationCommandOptionChoice) string {
 	var names []string
 	for _, ch := range choices {
-		names = append(names, ch.Name)
+		v := fmt.Sprint(ch.Value)
+		if strings.EqualFold(v, ch.Name) {
+			names = append(names, v)
+		} else {
+			names = append(names, v+" ("+ch.Name+")")
+		}
 	}
-	return strings.Join(names, " or ")
+	return strings.Join(names, ", ")
 }
 
 // control is a button or a select menu of the last reply, in order.

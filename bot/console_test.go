@@ -206,3 +206,34 @@ func TestConsoleSession(t *testing.T) {
 		t.Errorf("/session stop after the end:\n%s", got)
 	}
 }
+
+// TestConsoleChoiceError types a value that is not one of an option's
+// choices: the console names the value and lists what can be typed, with
+// each choice's name on Discord beside it when that differs (it used to
+// list only the names, joined by "or", none of which could be typed).
+func TestConsoleChoiceError(t *testing.T) {
+	c, _ := newTestConsole(t)
+	out := doLine(t, c, "/learn topic:xyz")
+	want := `/learn: topic: "xyz" is not one of the choices; type one of nim (Nim and XOR), misere (Misère Nim), `
+	if !strings.HasPrefix(out, want) {
+		t.Errorf("/learn topic:xyz printed\n%s\nwant it to start\n%s", out, want)
+	}
+	if out := doLine(t, c, "/learn topic:Misère Nim"); !strings.Contains(out, "Misère Nim") || strings.Contains(out, "not one of the choices") {
+		t.Errorf("a choice typed by its name is refused:\n%s", out)
+	}
+}
+
+// TestConsoleForeignOption types an option of another command into a
+// command that lacks it: the console says so, where the words used to
+// be read as part of the position ("heap 4, character 1 is 'f'").
+func TestConsoleForeignOption(t *testing.T) {
+	c, _ := newTestConsole(t)
+	out := doLine(t, c, "/nim solve position:3 4 5 first:Dee")
+	want := "/nim solve: position: this command has no option first:; its options are position: position_file: spoiler:"
+	if !strings.HasPrefix(out, want) {
+		t.Errorf("printed\n%s\nwant it to start\n%s", out, want)
+	}
+	if out := doLine(t, c, "/heaps solve position:wythoff: 3 4"); strings.Contains(out, "has no option") {
+		t.Errorf("a heaps rule with a colon is taken for an option:\n%s", out)
+	}
+}

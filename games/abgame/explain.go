@@ -24,7 +24,7 @@ var course = explain.Course{
 // KeyNumbers names the numbers that decide pos, as one clause.
 func (t game) KeyNumbers(pos solver.Position) string {
 	a := explain.AnalysisOf[Analysis](pos)
-	return fmt.Sprintf("reserves A %d, B %d, Nim sum %d", a.ReserveA, a.ReserveB, a.NimSum)
+	return fmt.Sprintf("reserves A %d, B %d, XOR %d", a.ReserveA, a.ReserveB, a.NimSum)
 }
 
 // Kinds of abgame move, in the strategy's words.
