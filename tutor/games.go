@@ -311,9 +311,15 @@ var ErrNoFinishedGame = fault.New(fault.EInvalid, "", "no finished game is store
 
 // errNoSuchGame answers a review or resume of an id that is not one of
 // the learner's stored games.
+// It wraps ErrNoSuchGame, so that a surface other than Discord can name
+// its own command that lists the games.
 func errNoSuchGame(id string) error {
-	return fault.New(fault.EInvalid, "game", "no stored game of yours has the id %q; /history lists them", clip(id, 40))
+	return fault.New(fault.EInvalid, "game", "no stored game of yours has the id %q; /history lists them", clip(id, 40)).Wrap(ErrNoSuchGame)
 }
+
+// ErrNoSuchGame is the cause of the error a review or resume of an id
+// that is not one of the learner's stored games returns.
+var ErrNoSuchGame = errors.New("no stored game has that id")
 
 func (t *Tutor) review(ctx context.Context, user, id string) (GameRecord, *Review, error) {
 	svc, err := t.practice(ctx)

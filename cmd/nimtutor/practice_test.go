@@ -69,7 +69,7 @@ func TestPracticeCLI(t *testing.T) {
 	if code, out, errOut := runCLI(t, "", "review", historyID(t, out)); code != 0 || !strings.Contains(out, "1. move the piece on cell 2 to cell 1: mistake") {
 		t.Errorf("review by the id history shows: exit %d (%s):\n%s", code, errOut, out)
 	}
-	if code, _, errOut := runCLI(t, "", "review", "nope"); code != 1 || !strings.Contains(errOut, `no stored game of yours has the id "nope"`) {
+	if code, _, errOut := runCLI(t, "", "review", "nope"); code != 1 || !strings.Contains(errOut, `no stored game of yours has the id "nope"; nimtutor history lists them`) || strings.Contains(errOut, "/history") {
 		t.Errorf("review of an unknown id: exit %d, %s", code, errOut)
 	}
 	if code, _, _ := runCLI(t, "", "practice"); code != 2 {
