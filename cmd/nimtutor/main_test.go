@@ -116,6 +116,7 @@ func TestExitCodes(t *testing.T) {
 		want  string
 	}{
 		{"", []string{"solve", "adapwns", "..X.P"}, 1, "position: character 3 is 'X'"},
+		{"", []string{"solve", "adapwns", strings.Repeat(".", 7000)}, 1, "position: it has 7000 characters, over the 6000-character limit of a position on the command line\n"},
 		{"", []string{"solve", "binim2", "010"}, 1, "first: binim2 needs the player who moves first"},
 		{"", []string{"solve", "adapwns"}, 2, "give a game and a position"},
 		{"", []string{"hint", "adapwns", "..P.P", "--level", "9"}, 1, "there are 5 levels"},
