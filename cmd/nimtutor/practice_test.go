@@ -47,7 +47,7 @@ func TestPracticeCLI(t *testing.T) {
 		}
 	}
 	code, out, _ = runCLI(t, "", "progress")
-	if code != 0 || !strings.Contains(out, "adapwns: ") || !strings.Contains(out, "Picture: ") || strings.Contains(out, "click") {
+	if code != 0 || !strings.Contains(out, "adapwns: ") || !strings.Contains(out, "Picture: ") || strings.Contains(out, "click") || strings.Contains(out, "only you can see") {
 		t.Errorf("progress: exit %d:\n%s", code, out)
 	}
 	// A game thrown away on the first move, then its review.
@@ -63,7 +63,7 @@ func TestPracticeCLI(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "(adapwns) from `.P.P`, 2 moves, lost") || !strings.Contains(out, "adapwns-") {
 		t.Errorf("history: exit %d:\n%s", code, out)
 	}
-	if strings.Contains(out, "click") || strings.Contains(out, "[1]") || !strings.Contains(out, "nimtutor review GAMEID") {
+	if strings.Contains(out, "click") || strings.Contains(out, "[1]") || strings.Contains(out, "only you can see") || !strings.Contains(out, "nimtutor review GAMEID") {
 		t.Errorf("history prints controls the command line cannot press:\n%s", out)
 	}
 	if code, out, errOut := runCLI(t, "", "review", historyID(t, out)); code != 0 || !strings.Contains(out, "1. move the piece on cell 2 to cell 1: mistake") {
