@@ -354,7 +354,7 @@ func TestInterruptedSaysSo(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut}
-	code := m.Exec(ctx, []string{"verify", "nim", "--max", "30"})
+	code := m.Exec(ctx, []string{"verify", "nim", "--max", "16"})
 	if want := "nimtutor verify: stopped before it finished (interrupted)\n"; code != 1 || errOut.String() != want {
 		t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, errOut.String(), want)
 	}
