@@ -109,7 +109,9 @@ func (t *Tutor) StartGame(ctx context.Context, user, guild string, pos solver.Po
 		rec := store.GameRecord{ID: newID(), User: user, Guild: guild, Game: pos.Game().Name(),
 			Start: pos.String(), StartMover: int(pos.ToMove()), Side: int(g.Side), Moves: moveTexts(s.Last)}
 		if err := t.saveGame(ctx, rec); err != nil {
-			t.cfg.Log.Error("storing a game", "err", err)
+			// A warning: the learner is told just below, so this is
+			// not an internal error (which a console prints).
+			t.cfg.Log.Warn("storing a game", "err", err)
 			// The game goes on, unrecorded: say so, or the learner looks
 			// for it in /history and its review in vain.
 			events = append(slices.Clip(events), NotSaved)
