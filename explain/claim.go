@@ -109,22 +109,24 @@ func Compare(a, b solver.Value, exact bool) Relation {
 	return Equal
 }
 
-// count says a value's count: "win in 3 moves", or "win" alone when the
-// remoteness is unknown (-1).
-func count(o solver.Outcome, remoteness int) string {
+// Does says what a move worth o in remoteness moves does for the player
+// making it, as a verb phrase: "wins in 3 moves", "loses in 1 move", or
+// "wins against best play" when the remoteness is unknown (-1).
+func Does(o solver.Outcome, remoteness int) string {
 	if remoteness < 0 {
-		return map[solver.Outcome]string{solver.Win: "a win", solver.Loss: "a loss", solver.Tie: "a tie"}[o] + " against best play"
+		return o.Verb() + " against best play"
 	}
-	return ValueText(solver.Value{Outcome: o, Remoteness: remoteness})
+	return o.Verb() + " in " + Plural(remoteness, "move", "moves")
 }
 
 // MoveValueClaim claims that m, a move of pos, is worth v to its player
-// (remoteness -1: the outcome alone): "5→4: win in 5 moves."
+// (remoteness -1: the outcome alone): "Take 1 from heap 2 wins in 5
+// moves."
 func MoveValueClaim(pos solver.Position, m solver.Move, v solver.Value) Claim {
 	c := Claim{Kind: ClaimMoveValue, Pos: pos, Move: m, Outcome: v.Outcome, Remoteness: v.Remoteness}
-	c.Text = fmt.Sprintf("%s: %s.", Capitalise(moveName(pos, m)), count(v.Outcome, v.Remoteness))
+	c.Text = fmt.Sprintf("%s %s.", Capitalise(moveName(pos, m)), Does(v.Outcome, v.Remoteness))
 	if v.Remoteness < 0 {
-		c.Text = fmt.Sprintf("%s: %s (too large to count the moves).", Capitalise(moveName(pos, m)), count(v.Outcome, -1))
+		c.Text = fmt.Sprintf("%s %s (too large to count the moves).", Capitalise(moveName(pos, m)), Does(v.Outcome, -1))
 	}
 	return c
 }
@@ -147,7 +149,9 @@ func OutcomeClaim(pos solver.Position, o solver.Outcome) Claim {
 
 // CompareClaim compares other with m, two moves of pos worth mv and ov
 // to the mover; exact says both counts are known. The sentence names
-// both moves with both values.
+// the mover, both moves and what each does for the mover: "Take 5 from
+// heap 2 is better for First: it wins in 15 moves, while take 3 from
+// heap 1 loses in 4 moves."
 func CompareClaim(pos solver.Position, m, other solver.Move, mv, ov solver.Value, exact bool) Claim {
 	rel := Compare(mv, ov, exact)
 	c := Claim{Kind: ClaimCompare, Pos: pos, Move: m, Other: other, Relation: rel,
@@ -155,23 +159,24 @@ func CompareClaim(pos solver.Position, m, other solver.Move, mv, ov solver.Value
 	if !exact {
 		c.Remoteness, c.OtherRemoteness = -1, -1
 	}
+	mover, _ := Players(pos)
 	on, mn := Capitalise(moveName(pos, other)), moveName(pos, m)
-	oc, mc := count(ov.Outcome, c.OtherRemoteness), count(mv.Outcome, c.Remoteness)
+	od, md := Does(ov.Outcome, c.OtherRemoteness), Does(mv.Outcome, c.Remoteness)
 	switch {
 	case rel == Better && ov.Outcome != mv.Outcome:
-		c.Text = fmt.Sprintf("%s is better: %s instead of %s.", on, oc, mc)
+		c.Text = fmt.Sprintf("%s is better for %s: it %s, while %s %s.", on, mover, od, mn, md)
 	case rel == Better && ov.Outcome == solver.Loss:
-		c.Text = fmt.Sprintf("%s is better: both lose, but it holds out longer (%s; %s: %s).", on, oc, mn, mc)
+		c.Text = fmt.Sprintf("%s is better for %s: it %s and %s %s, so it holds out longer.", on, mover, od, mn, md)
 	case rel == Better:
-		c.Text = fmt.Sprintf("%s is better: both keep the %s, and it gets there sooner (%s; %s: %s).", on, outcomeNoun(ov.Outcome), oc, mn, mc)
+		c.Text = fmt.Sprintf("%s is better for %s: it %s and %s %s, so it gets there sooner.", on, mover, od, mn, md)
 	case rel == Worse && ov.Outcome != mv.Outcome:
-		c.Text = fmt.Sprintf("%s is worse than %s: %s instead of %s.", on, mn, oc, mc)
+		c.Text = fmt.Sprintf("%s is worse for %s: it %s, while %s %s.", on, mover, od, mn, md)
 	case rel == Worse:
-		c.Text = fmt.Sprintf("%s is worse than %s: %s, %s.", on, mn, oc, map[bool]string{true: "which loses sooner", false: "which takes longer"}[ov.Outcome == solver.Loss])
+		c.Text = fmt.Sprintf("%s is worse for %s: it %s and %s %s, so it %s.", on, mover, od, mn, md, map[bool]string{true: "loses sooner", false: "takes longer"}[ov.Outcome == solver.Loss])
 	case !exact:
-		c.Text = fmt.Sprintf("%s keeps the same outcome as %s: %s.", on, mn, oc)
+		c.Text = fmt.Sprintf("%s keeps the same outcome for %s as %s: each %s.", on, mover, mn, od)
 	default:
-		c.Text = fmt.Sprintf("%s is as good as %s: both %s.", on, mn, mc)
+		c.Text = fmt.Sprintf("%s is as good for %s as %s: each %s.", on, mover, mn, od)
 	}
 	return c
 }
@@ -264,10 +269,10 @@ func ValueClaim(pos solver.Position, v solver.Value) Claim {
 // outcomeNoun is "win", "tie" or "loss".
 func outcomeNoun(o solver.Outcome) string { return o.String() }
 
-// moveName names m of pos in the game's short notation: "5→4".
-func moveName(pos solver.Position, m solver.Move) string {
-	return teacherOf(pos.Game()).Compact(pos, m)
-}
+// moveName names m of pos as a sentence says it: "take 1 from heap 2",
+// "move the piece on cell 5 to cell 4". The game's short notation
+// (Teacher.Compact) is for lines of play, where space is the point.
+func moveName(_ solver.Position, m solver.Move) string { return m.String() }
 
 // Join renders claims as one text, each claim's sentence in turn.
 func Join(claims ...Claim) string {
@@ -283,9 +288,9 @@ func Join(claims ...Claim) string {
 	return b.String()
 }
 
-// Compact names move m of pos in its game's short notation, numbered as
-// in pos: "5→4", "take 1 from stack 2".
-func Compact(pos solver.Position, m solver.Move) string { return moveName(pos, m) }
+// MoveName names move m of pos as a sentence says it, numbered as in
+// pos: "take 1 from heap 2", "move the piece on cell 5 to cell 4".
+func MoveName(pos solver.Position, m solver.Move) string { return moveName(pos, m) }
 
 // ClaimNoMove is the kind of NoMoveClaim: the player to move in Pos has
 // no legal move.

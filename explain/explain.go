@@ -354,7 +354,7 @@ func alternatives(r solver.Result, quick solver.Move, max int) []Claim {
 			lm := t.LocalMove(r, c, m)
 			if !seen[lm.String()] {
 				seen[lm.String()] = true
-				names = append(names, t.Compact(r.Position, lm))
+				names = append(names, t.Compact(r.Position, lm)) // a list on the short card: space is the point
 				moves = append(moves, lm)
 			}
 		}
@@ -410,7 +410,7 @@ func moveDistance(ctx context.Context, r solver.Result) []Claim {
 		return []Claim{c}
 	}
 	b := BestClaim(r.Position, quick, qv)
-	b.Text = fmt.Sprintf("The quickest: %s, in %d.", moveName(r.Position, quick), qv.Remoteness)
+	b.Text = fmt.Sprintf("The quickest: %s, in %s.", moveName(r.Position, quick), Plural(qv.Remoteness, "move", "moves"))
 	return []Claim{c, b}
 }
 

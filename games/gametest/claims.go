@@ -75,6 +75,57 @@ func CheckClaim(o *Oracle, c explain.Claim) error {
 	if err := check(o, c); err != nil {
 		return fmt.Errorf("%s claim %q on %s: %w", c.Kind, c.Text, fullKey(c.Pos), err)
 	}
+	if err := checkWords(c); err != nil {
+		return fmt.Errorf("%s claim %q on %s: %w", c.Kind, c.Text, fullKey(c.Pos), err)
+	}
+	return nil
+}
+
+// checkWords checks that a claim about two moves says what it claims
+// in the words a student reads: a comparison names both moves as
+// sentences name moves (their String, "take 1 from heap 2", not a short
+// notation) and what each does for the player making it ("wins in 15
+// moves"), so that no count stands without its move; a claim that a
+// move throws the outcome away names the move that keeps it; and no
+// claim that explain words names a move in the game's short notation
+// (Teacher.Compact), which is for where space is the point: lines of
+// play, the short card's list of other winning moves, and the games'
+// working lines (the finding step's "5→4 (gap 2: 1 → 0)").
+func checkWords(c explain.Claim) error {
+	text := strings.ToLower(c.Text)
+	if t, ok := c.Pos.Game().(explain.Teacher); ok && c.Kind != explain.ClaimAll && c.Kind != explain.ClaimAlso {
+		for _, m := range append([]solver.Move{c.Move, c.Other}, c.Moves...) {
+			if m == nil {
+				continue
+			}
+			if short := t.Compact(c.Pos, m); short != m.String() && strings.Contains(text, strings.ToLower(short)) {
+				return fmt.Errorf("names %q in the short notation %q", m.String(), short)
+			}
+		}
+	}
+	var names []solver.Move
+	var does []string
+	switch c.Kind {
+	case explain.ClaimCompare:
+		names = []solver.Move{c.Move, c.Other}
+		does = []string{explain.Does(c.Outcome, c.Remoteness), explain.Does(c.OtherOutcome, c.OtherRemoteness)}
+	case explain.ClaimThrows:
+		names = []solver.Move{c.Other}
+	}
+	for i, m := range names {
+		// Feedback on the student's own move may call it "your move".
+		if i == 0 && c.Kind == explain.ClaimCompare && strings.Contains(text, "your move "+does[0]) {
+			continue
+		}
+		if !strings.Contains(text, strings.ToLower(m.String())) {
+			return fmt.Errorf("does not name %q as sentences name it", m.String())
+		}
+	}
+	for _, d := range does {
+		if !strings.Contains(text, d) {
+			return fmt.Errorf("does not say %q", d)
+		}
+	}
 	return nil
 }
 
