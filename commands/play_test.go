@@ -136,7 +136,7 @@ func TestPlayGameOverSummary(t *testing.T) {
 	if len(f) != 1 || f[0].Name != "Game over" {
 		t.Fatalf("game over: got %+v", f)
 	}
-	for _, want := range []string{"Ada's opponent cannot move", "normal play a player who cannot move loses", "You won!", "Your one move kept your best outcome."} {
+	for _, want := range []string{"Ada's opponent, who is to move, cannot move and loses", "normal play: the player who cannot move loses", "You won!", "Your one move kept your best outcome."} {
 		if !strings.Contains(f[0].Value, want) {
 			t.Errorf("game over %q lacks %q", f[0].Value, want)
 		}

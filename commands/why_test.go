@@ -23,6 +23,7 @@ func TestWhyCommand(t *testing.T) {
 		{"binstring holds", []any{optPosition, "0110011", optMove, "4 4"},
 			[]string{"Player 1 holds 1 zero and Player 2 holds 0"}, ""},
 		{"no move", []any{optPosition, "..P.P"}, nil, "move: give the move to look at"},
+		{"game over", []any{optPosition, "."}, []string{"No move to look at", "There is no pawn on the board, so Ada, who is to move, cannot move and loses (normal play: the player who cannot move loses)."}, ""},
 		{"illegal move", []any{optPosition, "..P.P", optMove, "4 3"}, nil, "cell 4 holds no pawn"},
 		{"not numbers", []any{optPosition, "..P.P", optMove, "left"}, nil, `"left" is not two numbers`},
 	} {

@@ -352,3 +352,27 @@ func claimFinding(steps []Step, title string, c solver.Result, pl Plan) {
 		}
 	}
 }
+
+// ClaimOver is the kind of OverClaim: the player to move in Pos has no
+// legal move, and the end of the game gives them Outcome.
+const ClaimOver ClaimKind = "game over"
+
+// OverClaim claims that the player to move in pos has no legal move and
+// what that gives them, in the game's words (Teacher.GameOver): "Every
+// heap is empty, so First, who is to move, cannot move and loses (normal
+// play: the player who cannot move loses)."
+func OverClaim(pos solver.Position) Claim {
+	return Claim{Kind: ClaimOver, Pos: pos, Outcome: pos.Terminal(), Remoteness: 0, Text: GameOver(pos)}
+}
+
+// CannotMove is the sentence of a game's end where the player who cannot
+// move loses, or in misère play wins: reason says why the player to move
+// in pos has no move ("every heap is empty"), and the sentence says who
+// that is and what it gives them.
+func CannotMove(pos solver.Position, reason string, misere bool) string {
+	mover, _ := Players(pos)
+	if misere {
+		return fmt.Sprintf("%s, so %s, who is to move, cannot move and wins (misère play: the player who cannot move wins).", Capitalise(reason), mover)
+	}
+	return fmt.Sprintf("%s, so %s, who is to move, cannot move and loses (normal play: the player who cannot move loses).", Capitalise(reason), mover)
+}

@@ -201,6 +201,16 @@ func Explain(r solver.Result, opts Options) []Step {
 func verdictStep(t Teacher, c solver.Result, opts Options) Step {
 	v := t.Verdict(c, opts)
 	w := WinnerClaim(c.Position, c.Outcome)
+	if !solver.HasMoves(c.Position) {
+		// The game is over: say why and what it gives the player to move.
+		over := OverClaim(c.Position)
+		v.Body, v.Claims = over.Text, []Claim{over}
+		if c.Outcome != solver.Tie {
+			v.Body += " So " + w.Text + "."
+		} else {
+			v.Body += " So the game is a " + w.Text + "."
+		}
+	}
 	if strings.Contains(v.Body, w.Text) {
 		v.Claims = append(v.Claims, w)
 	}

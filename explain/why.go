@@ -115,6 +115,13 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 	return append(steps, values), nil
 }
 
+// WhyNoMove is the why report for pos, where the player to move has no
+// legal move: there is no move to look at, and its one step says why the
+// game is over and what that gives the player to move, as a claim.
+func WhyNoMove(pos solver.Position) []Step {
+	return []Step{ClaimStep("No move to look at", OverClaim(pos))}
+}
+
 // better reports whether move a of pos is, by search, strictly better
 // for its player than v.
 func better(o *solver.Oracle, pos solver.Position, a solver.Move, v solver.Value) bool {
@@ -133,12 +140,15 @@ func afterStep(e Teacher, m solver.Move, rn solver.Result, o Options) Step {
 	player, _ := Players(next)
 	st := Step{Title: "After your move"}
 	if next.String() == "" {
-		st.Body = fmt.Sprintf("**%s** leaves nothing. %s", Capitalise(m.String()), e.GameOver(next))
+		over := OverClaim(next)
+		st.Body, st.Claims = fmt.Sprintf("**%s** leaves nothing. %s", Capitalise(m.String()), over.Text), []Claim{over}
 		return st
 	}
 	st.Body = fmt.Sprintf("**%s** leaves %s, %s to move.", Capitalise(m.String()), Code(next.String(), "characters", o), player)
 	if !solver.HasMoves(next) {
-		st.Body += " " + e.GameOver(next)
+		over := OverClaim(next)
+		st.Body += " " + over.Text
+		st.Claims = append(st.Claims, over)
 		return st
 	}
 	if s := e.Status(next); s != "" {

@@ -274,12 +274,11 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
 func (t game) GameOver(pos solver.Position) string {
 	p := pos.(*ABRow)
-	mover := Game.PlayerName(p.ToMove())
 	letter := 'A' + byte(p.ToMove())
 	if !strings.ContainsRune(p.Row(), rune(letter)) {
-		return fmt.Sprintf("%s cannot move: no `%c` is left on the row, and in normal play a player who cannot move loses.", mover, letter)
+		return explain.CannotMove(p, fmt.Sprintf("no `%c` is on the row", letter), false)
 	}
-	return fmt.Sprintf("%s cannot move: every `%c` has a letter or the edge right in front of it, and in normal play a player who cannot move loses.", mover, letter)
+	return explain.CannotMove(p, fmt.Sprintf("every `%c` has a letter or the edge right in front of it", letter), false)
 }
 
 // Verdict says who wins, why, and the winning move.

@@ -124,11 +124,10 @@ func (g game) Kind(pos solver.Position, m solver.Move) string {
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
 func (g game) GameOver(pos solver.Position) string {
 	p := pos.(*Board)
-	mover := p.Game().PlayerName(p.ToMove())
 	if !strings.Contains(p.Cells(), "P") {
-		return mover + " cannot move: there is no pawn, and in normal play a player who cannot move loses."
+		return explain.CannotMove(p, "there is no pawn on the board", false)
 	}
-	return mover + " cannot move: every pawn has a pawn or the left edge right in front of it, and in normal play a player who cannot move loses."
+	return explain.CannotMove(p, "every pawn has a pawn or the left edge right in front of it", false)
 }
 
 // gapItems describes the gaps with the given 1-based indices, first,

@@ -422,15 +422,11 @@ func ownTop(p *Stacks) bool {
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
 func (t *stackGame) GameOver(pos solver.Position) string {
 	p := pos.(*Stacks)
-	mover, _ := explain.Players(p)
-	why, rule := fmt.Sprintf("no stack has `%c` on top", symbolOf(p.ToMove())), "in normal play a player who cannot move loses"
+	why := fmt.Sprintf("no stack has `%c` on top", symbolOf(p.ToMove()))
 	if len(p.Stacks()) == 0 {
 		why = "no stacks are left"
 	}
-	if p.Misere() {
-		rule = "in misère play a player who cannot move wins"
-	}
-	return fmt.Sprintf("%s cannot move: %s, and %s.", mover, why, rule)
+	return explain.CannotMove(p, why, p.Misere())
 }
 
 // ---- binim2 ----

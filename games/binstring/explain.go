@@ -41,15 +41,16 @@ func heldText(p *BinaryString) string {
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
 func (t game) GameOver(pos solver.Position) string {
 	p := pos.(*BinaryString)
-	h := p.Held()
-	end := "equal counts are a tie"
-	switch {
-	case h[0] < h[1]:
-		end = "fewer 0s win, so " + p.Game().PlayerName(0) + " wins"
-	case h[1] < h[0]:
-		end = "fewer 0s win, so " + p.Game().PlayerName(1) + " wins"
+	mover, other := explain.Players(p)
+	// The lead alone, not the counts: positions of one ExplainKey share
+	// this sentence.
+	switch l := p.lead(); {
+	case l < 0:
+		return fmt.Sprintf("The string is empty, so %s, who is to move, cannot move and wins: they hold %s, and fewer 0s win.", mover, zerosThan(l, other))
+	case l > 0:
+		return fmt.Sprintf("The string is empty, so %s, who is to move, cannot move and loses: they hold %s, and fewer 0s win.", mover, zerosThan(l, other))
 	}
-	return fmt.Sprintf("The string is empty: %s; %s.", heldText(p), end)
+	return fmt.Sprintf("The string is empty, so %s, who is to move, cannot move and ties: both players hold equally many 0s, and equal counts are a tie.", mover)
 }
 
 // Status says what the position carries besides its text.
@@ -414,6 +415,9 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		find = "Taking a 0 (say, to join two runs) only adds to your count; any Nim move breaks the XOR of 0."
 		if len(runs) == 0 {
 			find = fmt.Sprintf("Only %s are left, and you must start on them.", explain.Plural(a.Zeros, "zero", "zeros"))
+			if a.Zeros == 1 {
+				find = "Only 1 zero is left, and you must take it."
+			}
 		}
 	case len(runs) == 0:
 		find = fmt.Sprintf("Only 0s are left: take a single one (%s).", rangeName(c.Move))

@@ -61,6 +61,7 @@ var claimCheckers = map[explain.ClaimKind]func(o *Oracle, c explain.Claim) error
 	explain.ClaimForced:    checkForced,
 	explain.ClaimNoMove:    checkNoMove,
 	explain.ClaimAll:       checkAll,
+	explain.ClaimOver:      checkOver,
 }
 
 // CheckClaim checks one claim against the oracle: nil when it holds.
@@ -321,6 +322,28 @@ func checkNoMove(_ *Oracle, c explain.Claim) error {
 	return nil
 }
 
+// checkOver checks a claim that the game is over: the player to move has
+// no legal move, search gives them the claimed outcome, and the words say
+// it: that the mover cannot move and loses, wins or ties, or that the
+// winner wins.
+func checkOver(o *Oracle, c explain.Claim) error {
+	if moves := c.Pos.Moves(); len(moves) != 0 {
+		return fmt.Errorf("the legal moves are %v", moves)
+	}
+	if v := o.Value(c.Pos); v.Outcome != c.Outcome {
+		return fmt.Errorf("search says %v", v)
+	}
+	mover, _ := explain.Players(c.Pos)
+	says := []string{mover + ", who is to move, cannot move and " + c.Outcome.Verb()}
+	if w, ok := solver.WinnerOf(c.Pos.ToMove(), c.Outcome); ok {
+		says = append(says, c.Pos.Game().PlayerName(w)+" wins")
+	}
+	if !slices.ContainsFunc(says, func(s string) bool { return strings.Contains(c.Text, s) }) {
+		return fmt.Errorf("says none of %q", says)
+	}
+	return nil
+}
+
 func checkForced(_ *Oracle, c explain.Claim) error {
 	if moves := c.Pos.Moves(); len(moves) != 1 || moves[0].String() != c.Move.String() {
 		return fmt.Errorf("the legal moves are %v", moves)
@@ -329,13 +352,15 @@ func checkForced(_ *Oracle, c explain.Claim) error {
 }
 
 // The patterns of numbers that disagree with their words: a count of 1
-// before a plural noun ("1 moves", "1 more zeros"), "0 … out of 0", and
+// before a plural noun ("1 moves", "1 more zeros") or verb ("1 zero
+// are"), "0 … out of 0", and
 // "There is" before a count over 1.
 var (
 	onePlural  = regexp.MustCompile(`(^|[^0-9.,])1 ((?:more |extra |winning |counted |other |uncounted |wrong |right )?(?:moves|zeros|ones|stacks|heaps|gaps|pawns|cells|replies|letters|runs|positions|values|bits|characters|answers|tests|lines|pieces|games|puzzles|points|steps|levels|kinds|items|times|digits|blocks|pairs|piles))\b`)
 	numbered   = regexp.MustCompile(`(?i)(player|heap|gap|stack|letter|cell|run|line|test|step|level|move|case) ?$`)
 	zeroOfZero = regexp.MustCompile(`\b0 [a-z ]+ out of 0\b`)
 	isMany     = regexp.MustCompile(`\b[Tt]here is ([2-9]|[1-9][0-9]+) `)
+	oneAre     = regexp.MustCompile(`(^|[^0-9.,])1 (?:more |extra |winning )?(?:move|zero|one|stack|heap|gap|pawn|cell|reply|letter|run|position|value|bit|character|piece|step|digit|pair|pile) (?:are|were)\b`)
 )
 
 // CheckAgreement returns the first place in text where a number and its
@@ -346,6 +371,9 @@ func CheckAgreement(text string) string {
 		if !numbered.MatchString(text[:loc[0]+1]) {
 			return strings.TrimSpace(text[loc[0]:loc[1]])
 		}
+	}
+	if m := oneAre.FindString(text); m != "" {
+		return strings.TrimSpace(m)
 	}
 	if m := zeroOfZero.FindString(text); m != "" {
 		return m
@@ -461,6 +489,24 @@ func checkClaimsAt(t testing.TB, s Spec, o *Oracle, pos solver.Position) (moves,
 	}
 	surfaces = append(surfaces, surface{name: "moves", steps: []explain.Step{table}, covered: true})
 	legal := pos.Moves()
+	if len(legal) == 0 {
+		// The game is over: the short card's why, the verdict and the
+		// why report each say so in a checked claim, not a rule that has
+		// nothing to apply to.
+		surfaces = append(surfaces, surface{name: "why, no move", steps: explain.WhyNoMove(pos), covered: true})
+		for _, sf := range []surface{surfaces[0], {name: "verdict", steps: full[len(full)-1:]}, surfaces[len(surfaces)-1]} {
+			if !slices.ContainsFunc(sf.steps, func(st explain.Step) bool {
+				return slices.ContainsFunc(st.Claims, func(c explain.Claim) bool { return c.Kind == explain.ClaimOver })
+			}) {
+				t.Fatalf("%s, %s: no step says that the game is over in a claim:\n%v", fullKey(pos), sf.name, sf.steps)
+			}
+		}
+		for _, st := range surfaces[0].steps {
+			if st.Title == "The rule here" {
+				t.Fatalf("%s: the short card applies a rule where no move is left: %s", fullKey(pos), st.Body)
+			}
+		}
+	}
 	oracle := solver.NewOracle(ctx, s.Game, solver.ReachBudget)
 	for _, m := range legal {
 		moves++

@@ -2,6 +2,7 @@ package heaps
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -263,7 +264,17 @@ func (g *game) KeyNumbers(pos solver.Position) string {
 
 // GameOver says why the player to move has lost.
 func (g *game) GameOver(pos solver.Position) string {
-	return g.PlayerName(pos.ToMove()) + " cannot move: nothing is left to take, and a player who cannot move loses."
+	p := pos.(*Pos)
+	for _, t := range p.terms {
+		for _, c := range t.comps {
+			if c.n != 0 || len(c.par) != 0 || slices.ContainsFunc(c.xs, func(x int64) bool { return x != 0 }) {
+				// Something is left, but the rule allows no move on it
+				// (Dawson's Kayles on heaps of 1).
+				return explain.CannotMove(pos, fmt.Sprintf("objects are left, but the rule allows no move on them (`%s`)", p), false)
+			}
+		}
+	}
+	return explain.CannotMove(pos, "nothing is left to take", false)
 }
 
 // theorySteps are the steps that teach the rules the position uses.

@@ -55,11 +55,13 @@ func (g *game) KeyNumbers(pos solver.Position) string {
 // GameOver says why the player to move, with every heap empty, has lost
 // (normal play) or won (misère play).
 func (g *game) GameOver(pos solver.Position) string {
-	mover := g.PlayerName(pos.ToMove())
-	if g.misere {
-		return mover + " cannot move: every heap is empty, and in misère play a player who cannot move wins."
+	reason := "every heap is empty"
+	if n := len(pos.(*Heaps).heaps); n == 1 {
+		reason = "the only heap is empty"
+	} else if n == 2 {
+		reason = "both heaps are empty"
 	}
-	return mover + " cannot move: every heap is empty, and a player who cannot move loses."
+	return explain.CannotMove(pos, reason, g.misere)
 }
 
 // intoEnding reports whether move m of p leaves misère Nim's ending:
@@ -261,8 +263,12 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 	rule := fmt.Sprintf("XOR %d: %s", t.x, map[bool]string{true: "any move breaks it and the opponent restores it, so the mover loses.", false: "shrink one heap to make it 0, then keep it 0."}[t.x == 0])
 	if g.misere {
 		switch {
+		case t.big == 0 && t.ones == 1:
+			rule = "One heap of 1 is left: in misère play whoever takes the last object loses."
+		case t.big == 0 && t.ones%2 == 1:
+			rule = fmt.Sprintf("Only heaps of 1 are left (%d, odd): whoever faces an odd count loses.", t.ones)
 		case t.big == 0:
-			rule = fmt.Sprintf("Only heaps of 1 are left (%d): leave an odd count of them.", t.ones)
+			rule = fmt.Sprintf("Only heaps of 1 are left (%d, even): take one to leave an odd count.", t.ones)
 		case t.big == 1:
 			rule = "One heap of 2 or more: shrink it to leave an odd count of heaps of 1."
 		default:
@@ -286,6 +292,8 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 	}
 	find := "Every move changes one heap and so the XOR: no move leaves the opponent a lost position."
 	switch {
+	case g.misere && c.Move == nil && t.big == 0 && t.ones == 1:
+		find = "The only move takes the last object, and then the opponent, who cannot move, wins in misère play."
 	case g.misere && c.Move == nil && t.big == 0:
 		find = fmt.Sprintf("Each move takes a heap of 1, leaving an even number (%d); the opponent leaves an odd number again, so you take the last object and lose.", t.ones-1)
 	case g.misere && c.Move == nil:
