@@ -30,11 +30,12 @@ func learnCommand(topic string) *discordgo.Interaction {
 
 // lessonAnswers returns the custom_ids of a lesson reply's right and
 // wrong answer buttons, judged by exhaustive search on the position the
-// button's seed makes ("learn:a:TOPIC:STEP:SEED:STREAK:CHOICE").
+// button's seed makes ("learn:a:TOPIC:STEP:SEED:STREAK:CHOICE~SIGNATURE").
 func lessonAnswers(t *testing.T, r reply) (right, wrong string) {
 	t.Helper()
 	for _, id := range r.buttons() {
-		f := strings.Split(id, ":")
+		data, _, _ := strings.Cut(id, "~")
+		f := strings.Split(data, ":")
 		if len(f) != 7 || f[1] != "a" {
 			continue
 		}

@@ -24,7 +24,9 @@ import (
 // submission; "learn:l" lists the lessons. The seed makes the same
 // position again, so the answer is judged by search on the position that
 // was shown; the streak counts the right answers in a row when no store
-// keeps them. Forging either only changes one's own exercise.
+// keeps them. The three that carry a seed and a streak are signed, as a
+// game's controls are (signer), so neither can be made up: a forged or
+// damaged one gets the standard refusal (errBadState).
 const learnPrefix = "learn"
 
 // learnInputID is the custom_id of the lesson form's text input.
@@ -84,25 +86,31 @@ func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, id st
 		}
 		return updateMessage(r.lessonStep(ls)), nil
 	}
-	if len(fields) < 6 {
-		return nil, errStale
+	// The controls of an exercise are signed: read what the signature
+	// covers, and nothing else.
+	data, err := r.signer.open(id)
+	if err != nil {
+		return nil, err
+	}
+	if fields = strings.Split(data, ":"); len(fields) < 6 || fields[2] != t.ID || fields[3] != strconv.Itoa(step) {
+		return nil, errBadState
 	}
 	seed, err := strconv.ParseUint(fields[4], 36, 64)
 	if err != nil {
-		return nil, errStale
+		return nil, errBadState
 	}
 	streak, err := strconv.Atoi(fields[5])
 	if err != nil || streak < 0 || streak > tutor.LessonNeed {
-		return nil, errStale
+		return nil, errBadState
 	}
 	a := tutor.LessonAnswer{Streak: streak}
 	switch {
 	case fields[1] == "a" && len(fields) == 7:
 		if a.Choice, err = strconv.Atoi(fields[6]); err != nil {
-			return nil, errStale
+			return nil, errBadState
 		}
 	case fields[1] == "t" && len(fields) == 6:
-		return r.lessonForm(ctx, t.Steps[step], seed, fmt.Sprintf("%s:m:%s:%d:%s:%d", learnPrefix, t.ID, step, fields[4], streak))
+		return r.lessonForm(ctx, t.Steps[step], seed, r.lessonID("m", t.ID, step, seed, streak))
 	case fields[1] == "m" && len(fields) == 6:
 		data, _ := i.Data.(discordgo.ModalSubmitInteractionData)
 		text, ok := discordx.TextValue(data.Components, learnInputID)
@@ -111,13 +119,25 @@ func (r *Router) learnClick(ctx context.Context, i *discordgo.Interaction, id st
 		}
 		a.Text, a.Typed = text, true
 	default:
-		return nil, errStale
+		return nil, errBadState
 	}
 	ls, err := r.t.AnswerLesson(ctx, userID(i), t, step, seed, a)
 	if err != nil {
 		return nil, err
 	}
 	return updateMessage(r.lessonStep(ls)), nil
+}
+
+// lessonID builds the signed custom_id of an exercise's control:
+// "learn:ACTION:TOPIC:STEP:SEED:STREAK", and ":CHOICE" for an answer
+// button, the seed in base 36: under 50 characters with every lesson
+// and the largest seed, far under Discord's 100 (TestLessonIDsSigned).
+func (r *Router) lessonID(action, topic string, step int, seed uint64, streak int, choice ...int) string {
+	id := fmt.Sprintf("%s:%s:%s:%d:%s:%d", learnPrefix, action, topic, step, strconv.FormatUint(seed, 36), streak)
+	for _, c := range choice {
+		id += ":" + strconv.Itoa(c)
+	}
+	return r.signer.sign(id)
 }
 
 // lessonForm is the form to type an answer to the exercise of step s
@@ -210,13 +230,12 @@ func (r *Router) lessonStep(ls tutor.LessonStep) *discordgo.InteractionResponseD
 			fmt.Fprintf(&desc, "\n```\n%s```", h)
 		}
 		fmt.Fprintf(&desc, "\n**Exercise:** %s", e.Question(s))
-		seed := strconv.FormatUint(e.Seed, 36)
 		for c, label := range e.Options(s) {
 			buttons = append(buttons, discordgo.Button{Label: clipText(label, maxButtonLabelLen), Style: discordgo.PrimaryButton,
-				CustomID: fmt.Sprintf("%s:a:%s:%d:%s:%d:%d", learnPrefix, t.ID, k, seed, ls.Streak, c)})
+				CustomID: r.lessonID("a", t.ID, k, e.Seed, ls.Streak, c)})
 		}
 		buttons = append(buttons, discordgo.Button{Label: "Type an answer", Style: discordgo.SecondaryButton,
-			CustomID: fmt.Sprintf("%s:t:%s:%d:%s:%d", learnPrefix, t.ID, k, seed, ls.Streak)})
+			CustomID: r.lessonID("t", t.ID, k, e.Seed, ls.Streak)})
 	}
 	e2.Description = clipText(desc.String(), maxDescLen)
 	for row := range slices.Chunk(buttons, maxButtonsPerRow) {

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,7 +19,7 @@ import (
 // seed makes, and returns that position.
 func judgeButton(tb testing.TB, id string) (right bool, position string) {
 	tb.Helper()
-	f := strings.Split(id, ":")
+	f := lessonFields(id)
 	if len(f) != 7 || f[1] != "a" {
 		tb.Fatalf("%q is not an answer button", id)
 	}
@@ -43,6 +44,13 @@ func judgeButton(tb testing.TB, id string) (right bool, position string) {
 		tb.Fatal(err)
 	}
 	return v.Right, e.Board.Text()
+}
+
+// lessonFields splits a lesson control's signed custom_id into its
+// fields, without the signature.
+func lessonFields(id string) []string {
+	data, _, _ := strings.Cut(id, "~")
+	return strings.Split(data, ":")
 }
 
 // answerButtons splits a lesson reply's answer buttons into right and
@@ -185,7 +193,7 @@ func TestLessonTypedAnswers(t *testing.T) {
 		id   string
 		want string
 	}{{right[0], "✅ **Right**"}, {wrong[0], "❌ **Not quite.**"}} {
-		f := strings.Split(c.id, ":")
+		f := lessonFields(c.id)
 		topic, _ := learn.Lookup("nim")
 		seed, _ := strconv.ParseUint(f[4], 36, 64)
 		e, _ := topic.Steps[3].Exercise(ctx, seed)
@@ -208,7 +216,7 @@ func TestLessonTypedAnswers(t *testing.T) {
 		t.Fatalf("grundy step 3 on %q: %d right and %d wrong numbers", pos, len(right), len(wrong))
 	}
 	form = r.Handle(ctx, click(student, typeID, nil))
-	f := strings.Split(right[0], ":")
+	f := lessonFields(right[0])
 	topic, _ := learn.Lookup("grundy")
 	seed, _ := strconv.ParseUint(f[4], 36, 64)
 	e, _ := topic.Steps[2].Exercise(ctx, seed)
@@ -222,4 +230,69 @@ func TestLessonTypedAnswers(t *testing.T) {
 	if !strings.HasPrefix(got.Data.Content, "⚠️") || !strings.Contains(got.Data.Content, "not a grundy value") {
 		t.Errorf("typed x: %q", got.Data.Content)
 	}
+}
+
+// TestLessonIDsSigned checks that an exercise's controls are signed: a
+// real one is answered; one with its seed, streak, choice, topic or step
+// changed, its signature cut or changed, or signed with another key gets
+// the standard refusal and no verdict; and the longest such id, with the
+// largest seed, fits Discord's 100 characters.
+func TestLessonIDsSigned(t *testing.T) {
+	r, _ := newTestRouter(t)
+	ctx := context.Background()
+	show := r.Handle(ctx, click(student, "learn:s:nim:1", nil))
+	right, wrong, _, typeID := answerButtons(t, show)
+	if !strings.Contains(right[0], "~") || !strings.Contains(typeID, "~") {
+		t.Fatalf("unsigned lesson controls: %q, %q", right[0], typeID)
+	}
+	f := lessonFields(wrong[0])
+	seed, _ := strconv.ParseUint(f[4], 36, 64)
+	other := signer{key: []byte("another key")}
+	forged := map[string]string{
+		"seed changed":       strings.Replace(wrong[0], ":"+f[4]+":", ":"+strconv.FormatUint(seed+1, 36)+":", 1),
+		"streak changed":     strings.Replace(wrong[0], ":"+f[5]+":"+f[6]+"~", ":2:"+f[6]+"~", 1),
+		"choice changed":     strings.Replace(wrong[0], ":"+f[6]+"~", ":"+lessonFields(right[0])[6]+"~", 1),
+		"topic changed":      strings.Replace(wrong[0], ":nim:", ":misere:", 1),
+		"step changed":       strings.Replace(wrong[0], ":nim:1:", ":nim:0:", 1),
+		"signature cut":      strings.Join(f, ":"),
+		"signature changed":  strings.Join(f, ":") + "~AAAAAAAA",
+		"another key":        other.sign(strings.Join(f, ":")),
+		"form, seed changed": strings.Replace(typeID, ":"+f[4]+":", ":"+strconv.FormatUint(seed+1, 36)+":", 1),
+	}
+	for name, id := range forged {
+		if id == wrong[0] || id == typeID {
+			t.Fatalf("%s: the id did not change: %q", name, id)
+		}
+		got := r.Handle(ctx, click(student, id, nil))
+		if !strings.HasPrefix(got.Data.Content, "⚠️") || !strings.Contains(got.Data.Content, "damaged") || len(got.Data.Embeds) > 0 {
+			t.Errorf("%s (%q): %q, want the refusal", name, id, got.Data.Content)
+		}
+	}
+	// The form's submission is signed too.
+	form := r.Handle(ctx, click(student, typeID, nil))
+	mf := lessonFields(form.Data.CustomID)
+	if form.Type != discordgo.InteractionResponseModal || !strings.Contains(form.Data.CustomID, "~") {
+		t.Fatalf("the form: %+v", form.Data)
+	}
+	tampered := strings.Replace(form.Data.CustomID, ":"+mf[4]+":", ":"+strconv.FormatUint(seed+1, 36)+":", 1)
+	if got := r.Handle(ctx, submitLesson(student, tampered, "lose")); !strings.Contains(got.Data.Content, "damaged") {
+		t.Errorf("a tampered form: %q", got.Data.Content)
+	}
+	if got := r.Handle(ctx, submitLesson(student, form.Data.CustomID, "lose")); len(got.Data.Embeds) == 0 || !strings.Contains(got.Data.Embeds[0].Description, "✅ **Right**") {
+		t.Errorf("the real form: %+v", got.Data)
+	}
+	// The real one is still answered.
+	if got := r.Handle(ctx, click(student, right[0], nil)); len(got.Data.Embeds) == 0 || !strings.Contains(got.Data.Embeds[0].Description, "✅ **Right**") {
+		t.Errorf("the real button: %+v", got.Data)
+	}
+	longest := ""
+	for _, topic := range learn.Topics() {
+		if id := r.lessonID("a", topic.ID, len(topic.Steps)-1, math.MaxUint64, 2, 9); len(id) > len(longest) {
+			longest = id
+		}
+	}
+	if len(longest) > maxCustomIDLen || len(longest) > 50 {
+		t.Errorf("the longest lesson id %q has %d characters", longest, len(longest))
+	}
+	t.Logf("longest lesson id: %d characters (%s)", len(longest), longest)
 }

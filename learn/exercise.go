@@ -23,8 +23,9 @@ type Exercise struct {
 	// Choices are the moves a WhichMove exercise offers as buttons (at
 	// least one keeps the best outcome and one does not), up to four.
 	Choices [][2]int
-	// Fresh is false when no random position with the step's property
-	// turned up and the step's own position is used instead.
+	// Fresh is false when no random position with the step's idea (Has)
+	// turned up and the step's own position is used instead; the tests
+	// check that it never happens.
 	Fresh bool
 }
 
@@ -35,16 +36,21 @@ const exerciseTries = 300
 const maxChoices = 4
 
 // Exercise makes the step's exercise for seed: a random small position
-// of the step's game and shape that has the property the step teaches
-// (the outcome the idea states, found by exhaustive search; for
-// WhichMove a move that keeps it and one that does not), and the moves
-// to offer. When none turns up it falls back to the step's own position.
+// of the step's game (drawn by the step's Draw, or in the step's shape)
+// that has the step's idea (Has) and, for WhichMove, a move that keeps
+// the best outcome and one that does not, found by exhaustive search;
+// and the moves to offer. The outcome is not filtered: the idea's
+// verdict on a position that Has is what the tests check against search.
+// When none turns up it falls back to the step's own position.
 func (s Step) Exercise(ctx context.Context, seed uint64) (Exercise, error) {
+	if s.Has == nil {
+		return Exercise{}, fmt.Errorf("learn: the step %q has no test of its idea (Has)", s.Text)
+	}
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s\x00%s\x00%s", s.Game, s.Text, s.Idea)
 	r := rand.New(rand.NewPCG(seed, h.Sum64()))
 	for range exerciseTries {
-		text := s.randomText(r)
+		text := s.draw(r)
 		if text == s.Text {
 			continue
 		}
@@ -70,24 +76,38 @@ func (s Step) Exercise(ctx context.Context, seed uint64) (Exercise, error) {
 		return Exercise{}, err
 	}
 	if !ok {
-		return Exercise{}, fmt.Errorf("learn: the step's own position %q lacks its property", s.Text)
+		return Exercise{}, fmt.Errorf("learn: the step's own position %q lacks its idea", s.Text)
 	}
 	e.Seed = seed
 	return e, nil
 }
 
-// fits reports whether b has the step's property and, if so, returns the
-// exercise on it with its choices drawn from r.
+// Random draws the text of a random position as a fresh exercise of the
+// step starts from, before Has and the search select it.
+func (s Step) Random(r *rand.Rand) string { return s.draw(r) }
+
+// draw draws a random position's text for the step.
+func (s Step) draw(r *rand.Rand) string {
+	if s.Draw != nil {
+		return s.Draw(r)
+	}
+	return s.randomText(r)
+}
+
+// fits reports whether b has the step's idea and a move to make and, if
+// so, returns the exercise on it with its choices drawn from r.
 func (s Step) fits(ctx context.Context, b Board, r *rand.Rand) (Exercise, bool, error) {
+	// A position where the player to move has no move shows no idea
+	// (BINIM2's stacks none of them may touch): not an exercise.
+	if !s.Has(b) || len(b.Moves()) == 0 {
+		return Exercise{}, false, nil
+	}
 	o, err := b.Search(ctx)
 	if err == ErrTooLarge {
 		return Exercise{}, false, nil
 	}
 	if err != nil {
 		return Exercise{}, false, err
-	}
-	if b.Theory() != o || s.Says != "" && o.String() != s.Says && s.Ask != WhatValue {
-		return Exercise{}, false, nil
 	}
 	e := Exercise{Board: b}
 	if s.Ask == WhatValue {
@@ -121,6 +141,13 @@ func (s Step) fits(ctx context.Context, b Board, r *rand.Rand) (Exercise, bool, 
 	}
 	r.Shuffle(len(keep), func(i, j int) { keep[i], keep[j] = keep[j], keep[i] })
 	r.Shuffle(len(lose), func(i, j int) { lose[i], lose[j] = lose[j], lose[i] })
+	if s.Move != nil {
+		// The idea's move is offered first among the right ones (when
+		// it is not right, the tests say so: it is not moved in).
+		if k := slices.Index(keep, s.Move(b)); k > 0 {
+			keep[0], keep[k] = keep[k], keep[0]
+		}
+	}
 	e.Choices = append([][2]int{keep[0]}, lose[:min(len(lose), maxChoices-1)]...)
 	if len(e.Choices) < maxChoices {
 		e.Choices = append(e.Choices, keep[1:min(len(keep), 1+maxChoices-len(e.Choices))]...)
@@ -321,8 +348,8 @@ func (e Exercise) Judge(ctx context.Context, s Step, reply Reply) (Verdict, erro
 		return Verdict{}, err
 	}
 	if s.Ask != WhichMove {
-		// A step's own Reason holds on every position of its shape and
-		// outcome (one heap; two heaps that lose, so equal ones).
+		// A step's own Reason holds on every position that Has its
+		// idea (one heap; two equal heaps).
 		reason := cmp.Or(s.Reason, b.Reason())
 		return Verdict{Right: reply.Outcome == o, Why: whyBecause(b, o, reason)}, nil
 	}

@@ -3,6 +3,9 @@ package learn_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/nimtutor/nimtutor/learn"
@@ -10,19 +13,23 @@ import (
 )
 
 // TestExercisesAgainstSearch makes each step's exercise for many seeds
-// and checks it by exhaustive search: the position has the outcome the
-// step states, the theory agrees, the exercise has a right and a wrong
-// answer, each button's verdict is the search's, a typed answer is read
-// as the button with the same meaning, and the seeds give several
-// different positions (so two right answers in a row can be on
+// and checks it by exhaustive search: the position is fresh and has the
+// step's idea (Has); the verdict the idea gives on it (Predicts, else
+// Says) is the search's, and so is the theory's; the move the idea makes
+// (Move) keeps the best outcome and is offered; the exercise has a right
+// and a wrong answer, each button's verdict is the search's, a typed
+// answer is read as the button with the same meaning; and the seeds give
+// several different positions (so two right answers in a row can be on
 // different positions).
 func TestExercisesAgainstSearch(t *testing.T) {
 	ctx := context.Background()
-	const seeds = 40
+	const seeds = 48
+	checked := 0
 	for _, topic := range learn.Topics() {
 		for k, s := range topic.Steps {
 			t.Run(fmt.Sprintf("%s/%d", topic.ID, k+1), func(t *testing.T) {
 				texts := map[string]bool{}
+				outcomes := map[solver.Outcome]int{}
 				for seed := uint64(1); seed <= seeds; seed++ {
 					e, err := s.Exercise(ctx, seed)
 					if err != nil {
@@ -33,15 +40,40 @@ func TestExercisesAgainstSearch(t *testing.T) {
 						t.Fatalf("seed %d gives %q then %q", seed, e.Board.Text(), again.Board.Text())
 					}
 					texts[e.Board.Text()] = true
+					checked++
+					if !e.Fresh {
+						t.Errorf("seed %d: no fresh position with the idea turned up; the step's own %q is shown", seed, e.Board.Text())
+					}
+					if !s.Has(e.Board) {
+						t.Errorf("seed %d: %q lacks the step's idea", seed, e.Board.Text())
+					}
 					o, err := e.Board.Search(ctx)
 					if err != nil {
 						t.Fatal(err)
 					}
-					if s.Says != "" && s.Ask != learn.WhatValue && o != outcomeOf(t, s.Says) {
-						t.Errorf("seed %d: %q is a %v for the player to move; the step says %s", seed, e.Board.Text(), o, s.Says)
+					outcomes[o]++
+					if want, ok := s.Expects(e.Board); ok && s.Ask != learn.WhatValue && o != want {
+						t.Errorf("seed %d: %q is a %v for the player to move by search; the idea says %v", seed, e.Board.Text(), o, want)
 					}
 					if th := e.Board.Theory(); th != o {
 						t.Errorf("seed %d: %q: theory %v, search %v", seed, e.Board.Text(), th, o)
+					}
+					if s.Move != nil {
+						m := s.Move(e.Board)
+						next, err := e.Board.After(m[0], m[1])
+						if err != nil {
+							t.Fatalf("seed %d: the idea's move %v on %q: %v", seed, m, e.Board.Text(), err)
+						}
+						after, err := next.Search(ctx)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if -after != o {
+							t.Errorf("seed %d: the idea's move %s on %q leaves a %v for the opponent, by search", seed, e.Board.MoveText(m[0], m[1]), e.Board.Text(), after)
+						}
+						if !slices.Contains(e.Choices, m) {
+							t.Errorf("seed %d: the idea's move %v is not offered among %v", seed, m, e.Choices)
+						}
 					}
 					opts := e.Options(s)
 					if s.Ask == learn.WhichMove && len(opts) < min(4, len(e.Board.Moves())) {
@@ -67,6 +99,11 @@ func TestExercisesAgainstSearch(t *testing.T) {
 							want = v.Right
 							if v.Right && (reply.Value == 0) != (o == solver.Loss) {
 								t.Errorf("seed %d: %q is worth %d but is a %v", seed, e.Board.Text(), reply.Value, o)
+							}
+							// The idea's value, the XOR of the parts'
+							// values, is the one search finds.
+							if x := fmt.Sprintf("XOR is %d,", reply.Value); v.Right && !strings.Contains(v.Why, x) {
+								t.Errorf("seed %d: %q is worth %d by search, but the reason says %q", seed, e.Board.Text(), reply.Value, v.Why)
 							}
 							typed, err := e.Parse(s, fmt.Sprint(reply.Value))
 							if err != nil || typed != reply {
@@ -104,6 +141,76 @@ func TestExercisesAgainstSearch(t *testing.T) {
 				if len(texts) < 2 {
 					t.Errorf("%d seeds give only the positions %v", seeds, texts)
 				}
+				t.Logf("%d seeds: %d positions, outcomes %v", seeds, len(texts), outcomes)
+			})
+		}
+	}
+	t.Logf("%d exercises checked against search", checked)
+}
+
+// TestIdeasReject shows that each step's idea is a test that can fail:
+// among positions of the step's game (random ones in the step's shape
+// and in the other steps' shapes, and the other steps' own positions) it
+// holds on the step's own position and rejects some; and where the idea
+// states one verdict for every position that has it, it rejects some
+// position with that very verdict by search, so it asks for more than
+// the outcome.
+func TestIdeasReject(t *testing.T) {
+	ctx := context.Background()
+	for _, topic := range learn.Topics() {
+		for k, s := range topic.Steps {
+			t.Run(fmt.Sprintf("%s/%d", topic.ID, k+1), func(t *testing.T) {
+				if s.Has == nil {
+					t.Fatal("the step has no test of its idea")
+				}
+				own, err := s.Board()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !s.Has(own) {
+					t.Errorf("the step's own position %q lacks its idea", s.Text)
+				}
+				var texts []string
+				r := rand.New(rand.NewPCG(uint64(k), 27))
+				for _, other := range learn.Topics() {
+					for _, o := range other.Steps {
+						if o.Game != s.Game || o.First != s.First {
+							continue
+						}
+						texts = append(texts, o.Text)
+						for range 60 {
+							texts = append(texts, o.Random(r))
+						}
+					}
+				}
+				seen := map[string]bool{}
+				held, rejected, sameVerdict := 0, 0, ""
+				want, constant := s.Expects(own)
+				constant = constant && s.Predicts == nil
+				for _, text := range texts {
+					b, err := learn.NewBoard(s.Game, text, s.First)
+					if err != nil || seen[b.Text()] {
+						continue
+					}
+					seen[b.Text()] = true
+					if s.Has(b) {
+						held++
+						continue
+					}
+					rejected++
+					if constant && sameVerdict == "" {
+						if o, err := b.Search(ctx); err == nil && o == want {
+							sameVerdict = b.Text()
+						}
+					}
+				}
+				if rejected == 0 {
+					t.Errorf("the idea holds on all %d positions tried", held)
+				}
+				if constant && sameVerdict == "" {
+					t.Errorf("the idea rejects %d positions, none of them a %v like the ones it accepts", rejected, want)
+				}
+				t.Logf("%d positions: the idea holds on %d, rejects %d (one a %v like its own: %q)", held+rejected, held, rejected, want, sameVerdict)
 			})
 		}
 	}
@@ -159,4 +266,52 @@ func BenchmarkExercise(b *testing.B) {
 			}
 		}
 	}
+}
+
+// TestMisereStepsDistinct checks on every misère Nim position of one to
+// four heaps of 1 to 5 that at most one step of the misère lesson has it
+// as its idea, so no two steps teach the same thing (step 1, leave the
+// last object, once drew step 2's odd counts of heaps of 1), and that
+// each step has positions of its own.
+func TestMisereStepsDistinct(t *testing.T) {
+	topic, err := learn.Lookup("misere")
+	if err != nil {
+		t.Fatal(err)
+	}
+	per := make([]int, len(topic.Steps))
+	n := 0
+	var heaps func(prefix []string)
+	heaps = func(prefix []string) {
+		if len(prefix) > 0 {
+			n++
+			text := strings.Join(prefix, " ")
+			b, err := learn.NewBoard("misere", text, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var steps []int
+			for k, s := range topic.Steps {
+				if s.Has(b) {
+					steps = append(steps, k+1)
+					per[k]++
+				}
+			}
+			if len(steps) > 1 {
+				t.Errorf("%q is the idea of steps %v", text, steps)
+			}
+		}
+		if len(prefix) == 4 {
+			return
+		}
+		for h := 1; h <= 5; h++ {
+			heaps(append(slices.Clone(prefix), fmt.Sprint(h)))
+		}
+	}
+	heaps(nil)
+	for k, c := range per {
+		if c == 0 {
+			t.Errorf("step %d has no position of its own", k+1)
+		}
+	}
+	t.Logf("%d positions: each step's idea holds on %v of them, no two on the same", n, per)
 }

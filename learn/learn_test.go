@@ -74,6 +74,9 @@ func TestLessonsAgainstSearch(t *testing.T) {
 						t.Errorf("the idea quotes %q, which the theory does not write on %q:\n%s", want, s.Text, text)
 					}
 				}
+				if q := s.Question(b); strings.Contains(q, "%!") || !strings.HasSuffix(q, "?") {
+					t.Errorf("the question %q is not a question", q)
+				}
 				opts := s.Options(b)
 				right, wrong := 0, 0
 				for c := range opts {

@@ -3,6 +3,7 @@ package learn
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -65,9 +66,54 @@ type Step struct {
 	// player that the idea says have the same outcome as this one, or a
 	// different one (`0011 1` plays like `01 1`); the tests check them.
 	Like, Unlike []string
+	// Prompt, when set, is the exercise's question in the step's own
+	// words, with %[1]s for the player to move and %[2]s for the other
+	// ("Which move leaves %[2]s the last object?").
+	Prompt string
 	// Choices are the moves a WhichMove exercise offers, as the two
 	// numbers of the game's moves (heap and how many, from and to…).
 	Choices [][2]int
+	// Has is the step's idea as a test on a position: it reports whether
+	// the position shows what Idea is about (one heap; two equal heaps; a
+	// stack whose top and bottom differ), not merely the outcome. Every
+	// step has one, written in the package that knows its game; a fresh
+	// exercise is drawn only among the positions that have it, and the
+	// step's own position has it too.
+	Has func(Board) bool
+	// Predicts, when set, is the outcome for the player to move that the
+	// idea gives on a position that Has (the XOR rule, the count of heaps
+	// of 1), for an idea whose verdict depends on the position; when it
+	// is nil, the idea's verdict on every such position is Says. The
+	// tests check either against exhaustive search on every exercise.
+	Predicts func(Board) solver.Outcome
+	// Move, when set, is the move the idea makes on a WhichMove position
+	// that Has ("cut heap h to h xor x"), as the game's two numbers; it is
+	// always among the exercise's choices, and the tests check by search
+	// that it keeps the best outcome.
+	Move func(Board) [2]int
+	// Draw, when set, draws the text of a random position for a fresh
+	// exercise; when nil, the step's own position is drawn again in the
+	// same shape (randomText). A step sets it when the shape alone rarely
+	// has the idea (a heap of 2 or more among heaps of 1).
+	Draw func(r *rand.Rand) string
+}
+
+// Expects returns the outcome for the player to move that the idea gives
+// on b, a position that Has: Predicts, else Says; false when the idea
+// states none (a WhatValue step's value is judged on its own).
+func (s Step) Expects(b Board) (solver.Outcome, bool) {
+	if s.Predicts != nil {
+		return s.Predicts(b), true
+	}
+	switch s.Says {
+	case "win":
+		return solver.Win, true
+	case "loss":
+		return solver.Loss, true
+	case "tie":
+		return solver.Tie, true
+	}
+	return 0, false
 }
 
 // Board parses the step's position.
@@ -75,6 +121,9 @@ func (s Step) Board() (Board, error) { return NewBoard(s.Game, s.Text, s.First) 
 
 // Question is the exercise as a sentence.
 func (s Step) Question(b Board) string {
+	if s.Prompt != "" {
+		return fmt.Sprintf(s.Prompt, b.Name(0), b.Name(1))
+	}
 	if s.Ask == WhichMove {
 		return fmt.Sprintf("%s is to move. Which move keeps the best outcome for %s?", b.Name(0), b.Name(0))
 	}
@@ -182,8 +231,14 @@ var (
 )
 
 // Register adds a lesson: this package registers the theory's, each game
-// package its own. IDs must be unique.
+// package its own. IDs must be unique, and every step needs its idea as
+// a test (Has): either mistake panics at start-up.
 func Register(t *Topic) {
+	for k, s := range t.Steps {
+		if s.Has == nil {
+			panic(fmt.Sprintf("learn: step %d of the lesson %s has no test of its idea (Has)", k+1, t.ID))
+		}
+	}
 	topicsMu.Lock()
 	defer topicsMu.Unlock()
 	if slices.ContainsFunc(topics, func(old *Topic) bool { return old.ID == t.ID }) {
