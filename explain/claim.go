@@ -35,7 +35,14 @@ type Claim struct {
 	// Relation is how Other compares with Move, for a comparison.
 	Relation Relation `json:"relation"`
 	// N and Of are the counts of a ClaimReplies: N of the Of replies.
+	// N is also the number a ClaimNumber states.
 	N, Of int `json:"-"`
+	// Op and Terms are how a ClaimNumber's N is worked out: "xor" or
+	// "sum" of Terms, or "mod", Terms[0] mod Terms[1]. Grundy marks an N
+	// that is also the Sprague–Grundy value of Pos.
+	Op     string  `json:"-"`
+	Terms  []int64 `json:"-"`
+	Grundy bool    `json:"-"`
 	// Text is the claim in words, as the reply shows it.
 	Text string `json:"text"`
 }
@@ -375,4 +382,38 @@ func CannotMove(pos solver.Position, reason string, misere bool) string {
 		return fmt.Sprintf("%s, so %s, who is to move, cannot move and wins (misère play: the player who cannot move wins).", Capitalise(reason), mover)
 	}
 	return fmt.Sprintf("%s, so %s, who is to move, cannot move and loses (normal play: the player who cannot move loses).", Capitalise(reason), mover)
+}
+
+// ClaimNumber is the kind of a number worked out in a sentence ("1 xor 2
+// xor 3 = 0", "XOR 5", "worth 1 mod 3", "2 in all"): the sentence states
+// N, which is Op applied to Terms, and when Grundy is set N is also the
+// position's Sprague–Grundy value, which a test finds by the mex
+// recursion over its moves.
+const ClaimNumber ClaimKind = "number"
+
+// XorClaim claims that text, a sentence about pos, states n, the XOR of
+// terms; grundy says that n is also pos's Sprague–Grundy value (normal
+// play Nim: the XOR of the heaps).
+func XorClaim(pos solver.Position, terms []int64, n int64, grundy bool, text string) Claim {
+	return Claim{Kind: ClaimNumber, Pos: pos, Op: "xor", Terms: terms, N: int(n), Grundy: grundy, Remoteness: -1, Text: text}
+}
+
+// SumClaim claims that text, a sentence about pos, states n, the sum of
+// terms.
+func SumClaim(pos solver.Position, terms []int64, n int64, text string) Claim {
+	return Claim{Kind: ClaimNumber, Pos: pos, Op: "sum", Terms: terms, N: int(n), Remoteness: -1, Text: text}
+}
+
+// ModClaim claims that text, a sentence about pos, states n, a mod m.
+func ModClaim(pos solver.Position, a, m, n int64, text string) Claim {
+	return Claim{Kind: ClaimNumber, Pos: pos, Op: "mod", Terms: []int64{a, m}, N: int(n), Remoteness: -1, Text: text}
+}
+
+// Int64s converts ints to the terms of a number claim.
+func Int64s(xs []int) []int64 {
+	out := make([]int64, len(xs))
+	for i, x := range xs {
+		out[i] = int64(x)
+	}
+	return out
 }

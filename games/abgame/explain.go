@@ -392,7 +392,23 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	if me == them {
 		rule = fmt.Sprintf("Reserves level at %d: Nim on the heaps decides.", me)
 	}
-	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	steps := []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	// The numbers worked out: the XOR of the Nim heaps, and the heap the
+	// move shrinks to.
+	heaps := explain.Int64s(a.NimHeaps)
+	steps[0].Claims = append(steps[0].Claims, explain.XorClaim(p, heaps, int64(a.NimSum), false, why))
+	switch {
+	case c.Move == nil && me == them && solver.HasMoves(p):
+		steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, heaps, int64(a.NimSum), false, find))
+	case c.Move != nil:
+		m := c.Move.(Move)
+		if pr := a.Pairs[abPairOf(a, m.From)]; pr.Kind == NimPair {
+			steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, []int64{int64(pr.Gap), int64(a.NimSum)}, int64(pr.Gap^a.NimSum), false, find))
+		} else {
+			steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, heaps, int64(a.NimSum), false, find))
+		}
+	}
+	return steps
 }
 
 func (t game) Compact(_ solver.Position, m solver.Move) string { return explain.Arrow(m) }

@@ -370,7 +370,21 @@ func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		rule += fmt.Sprintf(" (not gaps %s: what leaves them is carried on)", explain.Inline(explain.Ints(ignored), o))
 	}
 	rule += "; a take-1-or-2 pile is worth g mod 3."
-	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	steps := []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	// The numbers worked out: each counted gap mod 3, and their XOR, the
+	// position's Sprague–Grundy value.
+	for i, k := range a.Significant {
+		steps[0].Claims = append(steps[0].Claims, explain.ModClaim(p, int64(a.Gaps[k-1]), 3, int64(a.Grundy[i]), why))
+	}
+	steps[0].Claims = append(steps[0].Claims, explain.XorClaim(p, explain.Int64s(a.Grundy), int64(a.Xor), true, why))
+	if c.Move != nil {
+		if s := stepOf(a, c.Move.(Move)); s.gap == s.pawn {
+			steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, []int64{int64(s.from % 3), int64(a.Xor)}, int64(s.to%3), false, find))
+		}
+	} else {
+		steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, explain.Int64s(a.Grundy), int64(a.Xor), true, find))
+	}
+	return steps
 }
 
 func (g game) Compact(_ solver.Position, m solver.Move) string { return explain.Arrow(m) }

@@ -632,7 +632,21 @@ func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options)
 		}
 		find = fmt.Sprintf("%s: %s.", how, stackMoveText(p, m, o))
 	}
-	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	steps := []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	if !p.Misere() {
+		// The numbers worked out: each player's moves, stack by stack.
+		var terms [2][]int64
+		for _, g := range groups(p.Stacks()) {
+			owner, k := stackWorth(g.stack, false)
+			for range g.n {
+				terms[owner] = append(terms[owner], int64(k))
+			}
+		}
+		for pl := range terms {
+			steps[0].Claims = append(steps[0].Claims, explain.SumClaim(p, terms[pl], int64(counts[pl]), why))
+		}
+	}
+	return steps
 }
 
 func (t *stackGame) Compact(_ solver.Position, m solver.Move) string { return m.String() }

@@ -413,6 +413,10 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		find = fmt.Sprintf("The %d zeros split evenly at best, and taking one only adds to your count.", a.Zeros)
 	case c.Move == nil:
 		find = "Taking a 0 (say, to join two runs) only adds to your count; any Nim move breaks the XOR of 0."
+		if a.NimSum != 0 {
+			// Nim on the runs is won, but the 0s already held decide.
+			find = fmt.Sprintf("Winning Nim on the runs (XOR %d) hands %s the odd 0, and still %s ends with more 0s.", a.NimSum, other, mover)
+		}
 		if len(runs) == 0 {
 			find = fmt.Sprintf("Only %s are left, and you must start on them.", explain.Plural(a.Zeros, "zero", "zeros"))
 			if a.Zeros == 1 {
@@ -434,7 +438,21 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 			rule = fmt.Sprintf("Fewer 0s win; with no 1s the player to move takes the odd 0 of %d.", a.Zeros)
 		}
 	}
-	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	steps := []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	// The numbers worked out: the XOR of the runs of 1s, and the run the
+	// move cuts to.
+	xs := explain.Int64s(a.Runs)
+	if len(a.Runs) > 0 {
+		steps[0].Claims = append(steps[0].Claims, explain.XorClaim(p, xs, int64(a.NimSum), false, why))
+	}
+	switch {
+	case c.Move == nil && a.Zeros%2 == 1 && len(runs) > 0:
+		steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, xs, int64(a.NimSum), false, find))
+	case c.Move != nil && len(runs) > 0 && a.Zeros%2 == 1 && a.NimSum != 0:
+		r, t, _ := nimRun(runs, a.NimSum)
+		steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, []int64{int64(r.length), int64(a.NimSum)}, int64(t), false, find))
+	}
+	return steps
 }
 
 func (t game) Compact(_ solver.Position, m solver.Move) string { return rangeName(m) }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -24,8 +25,9 @@ import (
 
 // Oracle answers what the claims need by the textbook recursion.
 type Oracle struct {
-	tb   testing.TB
-	memo map[string]solver.Value
+	tb     testing.TB
+	memo   map[string]solver.Value
+	grundy map[string]int
 }
 
 // NewOracle returns an oracle that solves positions by PlainValue.
@@ -62,6 +64,7 @@ var claimCheckers = map[explain.ClaimKind]func(o *Oracle, c explain.Claim) error
 	explain.ClaimNoMove:    checkNoMove,
 	explain.ClaimAll:       checkAll,
 	explain.ClaimOver:      checkOver,
+	explain.ClaimNumber:    checkNumber,
 }
 
 // CheckClaim checks one claim against the oracle: nil when it holds.
@@ -344,6 +347,68 @@ func checkOver(o *Oracle, c explain.Claim) error {
 	return nil
 }
 
+// checkNumber works a number claim's number out again from its terms,
+// checks that its sentence states it, and where the claim says it is the
+// position's Sprague–Grundy value, checks it against the mex recursion.
+func checkNumber(o *Oracle, c explain.Claim) error {
+	var want int64
+	switch c.Op {
+	case "xor":
+		for _, t := range c.Terms {
+			want ^= t
+		}
+	case "sum":
+		for _, t := range c.Terms {
+			want += t
+		}
+	case "mod":
+		if len(c.Terms) != 2 || c.Terms[1] <= 0 {
+			return fmt.Errorf("mod of %v", c.Terms)
+		}
+		want = c.Terms[0] % c.Terms[1]
+	default:
+		return fmt.Errorf("no operation %q", c.Op)
+	}
+	if want != int64(c.N) {
+		return fmt.Errorf("states %d, but the %s of %v is %d", c.N, c.Op, c.Terms, want)
+	}
+	if !regexp.MustCompile(`(^|[^0-9])` + strconv.Itoa(c.N) + `([^0-9]|$)`).MatchString(c.Text) {
+		return fmt.Errorf("the sentence does not state %d", c.N)
+	}
+	if c.Grundy {
+		if g := o.Grundy(c.Pos); g != c.N {
+			return fmt.Errorf("states the Sprague–Grundy value %d; the mex recursion finds %d", c.N, g)
+		}
+	}
+	return nil
+}
+
+// Grundy is the Sprague–Grundy value of pos, an impartial game's
+// position, by the mex recursion over its moves.
+func (o *Oracle) Grundy(pos solver.Position) int {
+	if o.grundy == nil {
+		o.grundy = map[string]int{}
+	}
+	key := fullKey(pos)
+	if g, ok := o.grundy[key]; ok {
+		return g
+	}
+	seen := map[int]bool{}
+	for _, m := range pos.Moves() {
+		next, err := pos.Play(m)
+		if err != nil {
+			o.tb.Fatalf("%s: move %v: %v", key, m, err)
+		}
+		seen[o.Grundy(next)] = true
+	}
+	g := 0
+	for seen[g] {
+		g++
+	}
+	o.grundy[key] = g
+	return g
+}
+
 func checkForced(_ *Oracle, c explain.Claim) error {
 	if moves := c.Pos.Moves(); len(moves) != 1 || moves[0].String() != c.Move.String() {
 		return fmt.Errorf("the legal moves are %v", moves)
@@ -386,15 +451,26 @@ func CheckAgreement(text string) string {
 // inside a claim's rendering.
 var comparisonWords = regexp.MustCompile(`(?i)\b(better|worse|as good as|sooner|quickest|slower|holds out longer|takes longer|longest|the only (?:winning )?move|only move|throws away|also winning|also keeping|no move (?:wins|saves|keeps|brings|puts|closes))\b`)
 
+// numberWords are the words of a number worked out (an XOR, a value mod
+// 3, a total): on the surfaces that say their numbers in claims, each
+// must be inside a number claim's rendering.
+var numberWords = regexp.MustCompile(`(?i)\bxor (?:of [a-z' ]+? is )?[0-9]+|[0-9]+ xor [0-9]+|\bxor of [0-9]+|[0-9] mod [0-9]+|[0-9]+ in all\b`)
+
 // uncovered returns a comparison in body that no claim renders, or "".
 func uncovered(body string, claims []explain.Claim) string {
+	return uncoveredBy(comparisonWords, body, claims)
+}
+
+// uncoveredBy returns a match of words in body that no claim renders,
+// or "".
+func uncoveredBy(words *regexp.Regexp, body string, claims []explain.Claim) string {
 	var spans [][2]int
 	for _, c := range claims {
 		if i := strings.Index(body, c.Text); i >= 0 && c.Text != "" {
 			spans = append(spans, [2]int{i, i + len(c.Text)})
 		}
 	}
-	for _, m := range comparisonWords.FindAllStringIndex(body, -1) {
+	for _, m := range words.FindAllStringIndex(body, -1) {
 		if !slices.ContainsFunc(spans, func(sp [2]int) bool { return sp[0] <= m[0] && m[1] <= sp[1] }) {
 			return body[m[0]:m[1]]
 		}
@@ -408,6 +484,8 @@ type surface struct {
 	name    string
 	steps   []explain.Step
 	covered bool
+	// numbers: every number worked out is a number claim.
+	numbers bool
 }
 
 // checkSurfaces checks every step of every surface: each claim holds by
@@ -433,6 +511,10 @@ func checkSurfaces(tb testing.TB, o *Oracle, pos solver.Position, surfaces []sur
 			}
 			if w := uncovered(st.Body, st.Claims); sf.covered && w != "" {
 				tb.Fatalf("%s, %s, step %q: %q compares moves outside any claim:\n%s", fullKey(pos), sf.name, st.Title, w, st.Body)
+			}
+			numbers := slices.DeleteFunc(slices.Clone(st.Claims), func(c explain.Claim) bool { return c.Kind != explain.ClaimNumber })
+			if w := uncoveredBy(numberWords, st.Body, numbers); sf.numbers && w != "" {
+				tb.Fatalf("%s, %s, step %q: %q works a number out outside any number claim:\n%s", fullKey(pos), sf.name, st.Title, w, st.Body)
 			}
 		}
 	}
@@ -470,7 +552,7 @@ func checkClaimsAt(t testing.TB, s Spec, o *Oracle, pos solver.Position) (moves,
 	r := explain.Solve(ctx, pos)
 	move := explain.MoveStep(ctx, r)
 	surfaces := []surface{
-		{name: "short card", steps: explain.Short(explain.Summary(ctx, r, explain.Options{MaxItems: 6}), move), covered: true},
+		{name: "short card", steps: explain.Short(explain.Summary(ctx, r, explain.Options{MaxItems: 6}), move), covered: true, numbers: true},
 		{name: "move step", steps: []explain.Step{move}, covered: true},
 		{name: "full reasoning", steps: explain.Explain(r, explain.Options{}), covered: true},
 		{name: "hints", steps: explain.Hints(ctx, r, explain.Options{MaxItems: 6}), covered: true},

@@ -497,14 +497,29 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 	} else {
 		why = "Values: " + explain.Inline(p.shortItems(), o) + fmt.Sprintf("; XOR %d.", p.nimSum())
 	}
-	find := "Every move changes the XOR away from 0: no move leaves the opponent a lost position."
+	find := "Every move changes the XOR of 0 away from 0: no move leaves the opponent a lost position."
 	if p.alone() {
 		find = "Every move leaves a position that is not a P-position."
 	}
 	if c.Move != nil {
 		find = p.findText(c.Move.(Move))
 	}
-	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	steps := []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	if !p.alone() {
+		// The XOR of the components' values is the sum's Sprague–Grundy
+		// value; the move takes its component's value v to v xor XOR.
+		x := p.nimSum()
+		steps[0].Claims = append(steps[0].Claims, explain.XorClaim(p, p.values(), x, true, why))
+		if c.Move != nil {
+			ti, ci := p.moveComp(c.Move.(Move))
+			t := &p.terms[ti]
+			v := t.value(&t.comps[ci])
+			steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, p.values(), x, true, find), explain.XorClaim(p, []int64{v, x}, v^x, false, find))
+		} else {
+			steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, p.values(), x, true, find))
+		}
+	}
+	return steps
 }
 
 // PositionThemes lists the ideas pos needs.

@@ -290,7 +290,7 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 	default:
 		why += ", not 0."
 	}
-	find := "Every move changes one heap and so the XOR: no move leaves the opponent a lost position."
+	find := "Every move changes one heap and so breaks the XOR of 0: no move leaves the opponent a lost position."
 	switch {
 	case g.misere && c.Move == nil && t.big == 0 && t.ones == 1:
 		find = "The only move takes the last object, and then the opponent, who cannot move, wins in misère play."
@@ -311,7 +311,21 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 			find = fmt.Sprintf("Heap %d has the XOR's highest bit: %d xor %d = %d, so %s.", m.Heap, h, t.x, h^t.x, m)
 		}
 	}
-	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	steps := []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	// The numbers worked out: the XOR of the heaps (in normal play the
+	// position's Sprague–Grundy value), and the heap the move shrinks to.
+	heaps := explain.Int64s(p.heaps)
+	for i, st := range steps {
+		if strings.Contains(st.Body, "XOR") && !(g.misere && t.big == 0) {
+			steps[i].Claims = append(steps[i].Claims, explain.XorClaim(p, heaps, int64(t.x), !g.misere, st.Body))
+		}
+	}
+	if c.Move != nil && !g.intoEnding(p, c.Move) {
+		m := c.Move.(Move)
+		h := p.heaps[m.Heap-1]
+		steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, []int64{int64(h), int64(t.x)}, int64(h^t.x), false, find))
+	}
+	return steps
 }
 
 // The ideas of the solution a puzzle can need.
