@@ -49,14 +49,16 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 		}
 		if reply != nil {
 			st.Body = fmt.Sprintf("%s answers **%s**.", opponent, reply)
-			if f := summaryStep(rn, "Finding it"); f != "" && rn.Outcome != solver.Loss {
+			if f, fc := summaryStep(rn, "Finding it"); f != "" && rn.Outcome != solver.Loss {
 				st.Body += " " + f
+				st.Claims = append(st.Claims, fc...)
 			}
 			if after, err := next.Play(reply); err == nil && rn.Outcome == solver.Win {
 				c := OutcomeClaim(after, solver.Loss)
 				c.Text = fmt.Sprintf("That leaves %s to move in a lost position: %s.", mover, KeyNumbers(after))
 				st.Body += " " + c.Text
 				st.Claims = append(st.Claims, c)
+				st.Claims = append(st.Claims, keyClaims(after, c.Text)...)
 			}
 		}
 		steps = append(steps, st)
@@ -104,11 +106,13 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 		if explicit && cmp.Relation == Worse {
 			title = "Your move is better"
 		}
-		body := fmt.Sprintf("**%s** instead leaves %s to move: %s.", Capitalise(other.String()), opponent, KeyNumbers(otherNext))
-		if f := summaryStep(r, "Finding it"); f != "" && r.Outcome != solver.Loss && sameMove(other, LocalMove(r)) {
+		leaves := fmt.Sprintf("**%s** instead leaves %s to move: %s.", Capitalise(other.String()), opponent, KeyNumbers(otherNext))
+		body, claims := leaves, keyClaims(otherNext, leaves)
+		if f, fc := summaryStep(r, "Finding it"); f != "" && r.Outcome != solver.Loss && sameMove(other, LocalMove(r)) {
 			body += " " + f
+			claims = append(claims, fc...)
 		}
-		steps = append(steps, Step{Title: title, Body: body + " " + cmp.Text, Claims: []Claim{cmp}})
+		steps = append(steps, Step{Title: title, Body: body + " " + cmp.Text, Claims: append(claims, cmp)})
 		values.Claims = append(values.Claims, MoveValueClaim(pos, other, ov))
 	}
 	values.Body = Join(values.Claims...)
@@ -154,8 +158,9 @@ func afterStep(e Teacher, m solver.Move, rn solver.Result, o Options) Step {
 	if s := e.Status(next); s != "" {
 		st.Body += " " + s
 	}
-	if f := summaryStep(rn, "Why"); f != "" {
+	if f, fc := summaryStep(rn, "Why"); f != "" {
 		st.Body += " " + f
+		st.Claims = append(st.Claims, fc...)
 	}
 	c := OutcomeClaim(next, rn.Outcome)
 	if rn.Outcome == solver.Loss {
@@ -167,15 +172,31 @@ func afterStep(e Teacher, m solver.Move, rn solver.Result, o Options) Step {
 }
 
 // summaryStep returns the body of the summary step with the given title
-// for r, or "".
-func summaryStep(r solver.Result, title string) string {
+// for r, or "", and the claims the game made in it (its worked numbers).
+func summaryStep(r solver.Result, title string) (string, []Claim) {
 	e, c, pl := taught(r)
 	for _, s := range e.Summary(c, pl, o0) {
 		if s.Title == title {
-			return s.Body
+			return s.Body, s.Claims
 		}
 	}
-	return ""
+	return "", nil
+}
+
+// NumberClaimer is what a Teacher adds when the clause KeyNumbers says
+// works a number out ("the XOR of the heaps is 0"): the number claims of
+// pos, stated in text, a sentence that holds that clause.
+type NumberClaimer interface {
+	KeyClaims(pos solver.Position, text string) []Claim
+}
+
+// keyClaims are the number claims of the sentence text, which holds
+// KeyNumbers(pos), or none where the game states no worked number there.
+func keyClaims(pos solver.Position, text string) []Claim {
+	if nc, ok := teacherOf(pos.Game()).(NumberClaimer); ok {
+		return nc.KeyClaims(pos, text)
+	}
+	return nil
 }
 
 // sameMove reports whether two moves are the same move.

@@ -435,3 +435,10 @@ func (g game) Question(c solver.Result, o explain.Options) string {
 	return fmt.Sprintf("On %s, with %s: how many empty cells lie in front of each pawn (up to the previous pawn or the edge), which of these gaps count (every other one, from the right), and what is each counted gap worth mod 3?",
 		explain.Code(p.Cells(), "cells", o), explain.Plural(len(a.Gaps), "pawn", "pawns"))
 }
+
+// KeyClaims are the numbers KeyNumbers works out, stated in text: the
+// XOR of the counted gaps mod 3, the position's Sprague–Grundy value.
+func (g game) KeyClaims(pos solver.Position, text string) []explain.Claim {
+	a := explain.AnalysisOf[Analysis](pos)
+	return []explain.Claim{explain.XorClaim(pos, explain.Int64s(a.Grundy), int64(a.Xor), true, text)}
+}

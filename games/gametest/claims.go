@@ -596,14 +596,14 @@ func checkClaimsAt(t testing.TB, s Spec, o *Oracle, pos solver.Position) (moves,
 		if err != nil {
 			t.Fatalf("%s why %v: %v", fullKey(pos), m, err)
 		}
-		surfaces = append(surfaces, surface{name: "why " + m.String(), steps: why, covered: true})
+		surfaces = append(surfaces, surface{name: "why " + m.String(), steps: why, covered: true, numbers: true})
 		if len(legal) <= 6 {
 			for _, other := range legal {
 				why, err := explain.Why(ctx, r, m, other)
 				if err != nil {
 					t.Fatalf("%s why %v --other %v: %v", fullKey(pos), m, other, err)
 				}
-				surfaces = append(surfaces, surface{name: fmt.Sprintf("why %v, other %v", m, other), steps: why, covered: true})
+				surfaces = append(surfaces, surface{name: fmt.Sprintf("why %v, other %v", m, other), steps: why, covered: true, numbers: true})
 			}
 		}
 		j, err := play.Judge(oracle, pos, m)
@@ -615,7 +615,7 @@ func checkClaimsAt(t testing.TB, s Spec, o *Oracle, pos solver.Position) (moves,
 		surfaces = append(surfaces, surface{name: "play " + string(j.Class), steps: []explain.Step{feedback, card}, covered: true})
 		if j.Worse() {
 			why, _ := explain.Why(ctx, r, m, j.Better)
-			surfaces = append(surfaces, surface{name: "play why", steps: why, covered: true})
+			surfaces = append(surfaces, surface{name: "play why", steps: why, covered: true, numbers: true})
 			named := false
 			for _, st := range why {
 				for _, c := range st.Claims {

@@ -576,3 +576,13 @@ func (g *game) Question(c solver.Result, o explain.Options) string {
 	}
 	return fmt.Sprintf("Your position is %s. What is each component worth, alone: the mex of the values its moves reach? And what is the XOR of those values?", explain.Code(p.String(), "characters", o))
 }
+
+// KeyClaims are the numbers KeyNumbers works out, stated in text: the
+// XOR of the components' values, the sum's Sprague–Grundy value.
+func (g *game) KeyClaims(pos solver.Position, text string) []explain.Claim {
+	p := pos.(*Pos)
+	if p.alone() {
+		return nil
+	}
+	return []explain.Claim{explain.XorClaim(p, p.values(), p.nimSum(), true, text)}
+}

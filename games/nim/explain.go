@@ -356,3 +356,14 @@ func (g *game) Question(c solver.Result, o explain.Options) string {
 	}
 	return q
 }
+
+// KeyClaims are the numbers KeyNumbers works out, stated in text: the
+// XOR of the heaps, in normal play the position's Sprague–Grundy value.
+func (g *game) KeyClaims(pos solver.Position, text string) []explain.Claim {
+	p := pos.(*Heaps)
+	t := tallyOf(p.heaps)
+	if g.misere && t.big == 0 {
+		return nil
+	}
+	return []explain.Claim{explain.XorClaim(p, explain.Int64s(p.heaps), int64(t.x), !g.misere, text)}
+}
