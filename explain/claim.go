@@ -398,6 +398,12 @@ func XorClaim(pos solver.Position, terms []int64, n int64, grundy bool, text str
 	return Claim{Kind: ClaimNumber, Pos: pos, Op: "xor", Terms: terms, N: int(n), Grundy: grundy, Remoteness: -1, Text: text}
 }
 
+// XorStepClaim claims that text, a sentence about pos, works out a xor
+// b, written as "a xor b = n" ("2 xor 3 = 1": the heap of 2 shrunk to 1).
+func XorStepClaim(pos solver.Position, a, b int64, text string) Claim {
+	return Claim{Kind: ClaimNumber, Pos: pos, Op: "xor step", Terms: []int64{a, b}, N: int(a ^ b), Remoteness: -1, Text: text}
+}
+
 // SumClaim claims that text, a sentence about pos, states n, the sum of
 // terms.
 func SumClaim(pos solver.Position, terms []int64, n int64, text string) Claim {

@@ -51,6 +51,18 @@ func overSummary(pos solver.Position, steps []Step) []Step {
 	return append([]Step{why}, out...)
 }
 
+// numberClaims are the number claims among claims: what a step that
+// quotes another carries over of its worked numbers.
+func numberClaims(claims []Claim) []Claim {
+	var out []Claim
+	for _, c := range claims {
+		if c.Kind == ClaimNumber {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // ruleOf picks the steps of steps, r's explanation, that teach the rule:
 // the steps of Explain that teach the reduction, without the opening and
 // the verdict, which a "Why?" button shows (Lesson.Rule).

@@ -403,7 +403,7 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	case c.Move != nil:
 		m := c.Move.(Move)
 		if pr := a.Pairs[abPairOf(a, m.From)]; pr.Kind == NimPair {
-			steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, []int64{int64(pr.Gap), int64(a.NimSum)}, int64(pr.Gap^a.NimSum), false, find))
+			steps[1].Claims = append(steps[1].Claims, explain.XorStepClaim(p, int64(pr.Gap), int64(a.NimSum), find))
 		} else {
 			steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, heaps, int64(a.NimSum), false, find))
 		}

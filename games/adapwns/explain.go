@@ -379,7 +379,7 @@ func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	steps[0].Claims = append(steps[0].Claims, explain.XorClaim(p, explain.Int64s(a.Grundy), int64(a.Xor), true, why))
 	if c.Move != nil {
 		if s := stepOf(a, c.Move.(Move)); s.gap == s.pawn {
-			steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, []int64{int64(s.from % 3), int64(a.Xor)}, int64(s.to%3), false, find))
+			steps[1].Claims = append(steps[1].Claims, explain.XorStepClaim(p, int64(s.from%3), int64(a.Xor), find))
 		}
 	} else {
 		steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, explain.Int64s(a.Grundy), int64(a.Xor), true, find))

@@ -449,8 +449,8 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	case c.Move == nil && a.Zeros%2 == 1 && len(runs) > 0:
 		steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, xs, int64(a.NimSum), false, find))
 	case c.Move != nil && len(runs) > 0 && a.Zeros%2 == 1 && a.NimSum != 0:
-		r, t, _ := nimRun(runs, a.NimSum)
-		steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, []int64{int64(r.length), int64(a.NimSum)}, int64(t), false, find))
+		r, _, _ := nimRun(runs, a.NimSum)
+		steps[1].Claims = append(steps[1].Claims, explain.XorStepClaim(p, int64(r.length), int64(a.NimSum), find))
 	}
 	return steps
 }

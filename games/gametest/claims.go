@@ -357,6 +357,14 @@ func checkNumber(o *Oracle, c explain.Claim) error {
 		for _, t := range c.Terms {
 			want ^= t
 		}
+	case "xor step":
+		if len(c.Terms) != 2 {
+			return fmt.Errorf("xor step of %v", c.Terms)
+		}
+		if step := fmt.Sprintf("%d xor %d = %d", c.Terms[0], c.Terms[1], c.Terms[0]^c.Terms[1]); !strings.Contains(c.Text, step) {
+			return fmt.Errorf("does not say %q", step)
+		}
+		want = c.Terms[0] ^ c.Terms[1]
 	case "sum":
 		for _, t := range c.Terms {
 			want += t
@@ -454,7 +462,7 @@ var comparisonWords = regexp.MustCompile(`(?i)\b(better|worse|as good as|sooner|
 // numberWords are the words of a number worked out (an XOR, a value mod
 // 3, a total): on the surfaces that say their numbers in claims, each
 // must be inside a number claim's rendering.
-var numberWords = regexp.MustCompile(`(?i)\bxor (?:of [a-z' ]+? is )?[0-9]+|[0-9]+ xor [0-9]+|\bxor of [0-9]+|[0-9] mod [0-9]+|[0-9]+ in all\b`)
+var numberWords = regexp.MustCompile(`(?i)\bxor (?:of [a-z' ]+? )?is [0-9]+|\bxor [0-9]+|[0-9]+ xor [0-9]+|\bxor of [0-9]+|[0-9] mod [0-9]+|[0-9]+ in all\b`)
 
 // uncovered returns a comparison in body that no claim renders, or "".
 func uncovered(body string, claims []explain.Claim) string {
@@ -471,6 +479,9 @@ func uncoveredBy(words *regexp.Regexp, body string, claims []explain.Claim) stri
 		}
 	}
 	for _, m := range words.FindAllStringIndex(body, -1) {
+		if strings.HasSuffix(body[:m[0]], " a ") {
+			continue // "a XOR of 0": the rule, not this position's number
+		}
 		if !slices.ContainsFunc(spans, func(sp [2]int) bool { return sp[0] <= m[0] && m[1] <= sp[1] }) {
 			return body[m[0]:m[1]]
 		}
@@ -554,8 +565,8 @@ func checkClaimsAt(t testing.TB, s Spec, o *Oracle, pos solver.Position) (moves,
 	surfaces := []surface{
 		{name: "short card", steps: explain.Short(explain.Summary(ctx, r, explain.Options{MaxItems: 6}), move), covered: true, numbers: true},
 		{name: "move step", steps: []explain.Step{move}, covered: true},
-		{name: "full reasoning", steps: explain.Explain(r, explain.Options{}), covered: true},
-		{name: "hints", steps: explain.Hints(ctx, r, explain.Options{MaxItems: 6}), covered: true},
+		{name: "full reasoning", steps: explain.Explain(r, explain.Options{}), covered: true, numbers: s.NumberedReasoning},
+		{name: "hints", steps: explain.Hints(ctx, r, explain.Options{MaxItems: 6}), covered: true, numbers: s.NumberedReasoning},
 	}
 	full := surfaces[2].steps
 	if len(full[len(full)-1].Claims) == 0 {

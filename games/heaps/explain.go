@@ -514,7 +514,7 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 			ti, ci := p.moveComp(c.Move.(Move))
 			t := &p.terms[ti]
 			v := t.value(&t.comps[ci])
-			steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, p.values(), x, true, find), explain.XorClaim(p, []int64{v, x}, v^x, false, find))
+			steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, p.values(), x, true, find), explain.XorStepClaim(p, v, x, find))
 		} else {
 			steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, p.values(), x, true, find))
 		}

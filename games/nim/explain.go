@@ -121,9 +121,10 @@ func (g *game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []ex
 		"%s is to move. %s; a move takes any number of objects, at least one, from one heap. %s",
 		mover, explain.IsAre(len(p.heaps), "heap", "heaps"), rule)}}
 
-	steps = append(steps, explain.Step{Title: "The heaps in binary", Body: fmt.Sprintf(
+	binary := explain.Step{Title: "The heaps in binary", Body: fmt.Sprintf(
 		"Write each heap in binary, one bit a column:\n%s\nThe XOR adds each column without carrying: a column with an odd number of 1s gives 1. %s",
-		explain.Bullets(heapItems(p.heaps), o), explain.XorSentence(p.heaps))})
+		explain.Bullets(heapItems(p.heaps), o), explain.XorSentence(p.heaps))}
+	steps = append(steps, g.withXor(p, binary))
 
 	title, lead := "Why a XOR of 0 loses", ""
 	if g.misere {
@@ -169,7 +170,26 @@ func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expl
 		}
 		body += "\n" + explain.Bullets(explain.ListOf(lines), o)
 	}
-	return explain.FindingStep(body + "\nEvery move that keeps the game:\n" + explain.GroupsText(pl, solver.Move.String, o))
+	st := explain.FindingStep(body + "\nEvery move that keeps the game:\n" + explain.GroupsText(pl, solver.Move.String, o))
+	if !g.intoEnding(p, pl.Move) {
+		st = g.withXor(p, st)
+		// Each heap with the XOR's highest bit, shrunk to heap xor XOR.
+		hb := bits.Len(uint(t.x)) - 1
+		for _, h := range p.heaps {
+			if h>>hb&1 == 1 {
+				st.Claims = append(st.Claims, explain.XorStepClaim(p, int64(h), int64(t.x), st.Body))
+			}
+		}
+	}
+	return st
+}
+
+// withXor adds to st, a step about p whose body works out the XOR of the
+// heaps, that number as a claim: in normal play the position's
+// Sprague–Grundy value.
+func (g *game) withXor(p *Heaps, st explain.Step) explain.Step {
+	st.Claims = append(st.Claims, explain.XorClaim(p, explain.Int64s(p.heaps), int64(tallyOf(p.heaps).x), !g.misere, st.Body))
+	return st
 }
 
 // ordinalBit names a bit column: "1s", "2s", "4s".
@@ -191,7 +211,11 @@ func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 		why = fmt.Sprintf("Exactly one heap has 2 or more, so %s decides how many heaps of 1 are left", mover)
 	}
 	if c.Move == nil {
-		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("%s, so **%s wins**: every move of %s's leaves %s a position to win from.", why, c.WinnerName(), mover, other)}
+		st := explain.Step{Title: "Verdict", Body: fmt.Sprintf("%s, so **%s wins**: every move of %s's leaves %s a position to win from.", why, c.WinnerName(), mover, other)}
+		if !g.misere || t.big > 1 {
+			st = g.withXor(p, st)
+		}
+		return st
 	}
 	next := explain.AfterMove(c)
 	nt := tallyOf(next.(*Heaps).heaps)
@@ -199,8 +223,16 @@ func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	if g.misere && nt.big == 0 {
 		after = explain.Plural(nt.ones, "heap", "heaps") + " of 1"
 	}
-	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf("%s, so **%s wins**. Winning move: **%s**. Afterwards %s is to move facing %s.",
+	st := explain.Step{Title: "Verdict and move", Body: fmt.Sprintf("%s, so **%s wins**. Winning move: **%s**. Afterwards %s is to move facing %s.",
 		why, c.WinnerName(), c.Move, other, after)}
+	if !g.misere || t.big > 1 {
+		st = g.withXor(p, st)
+	}
+	if !g.misere || nt.big > 0 {
+		nh := next.(*Heaps)
+		st.Claims = append(st.Claims, explain.XorClaim(nh, explain.Int64s(nh.heaps), int64(nt.x), !g.misere, st.Body))
+	}
+	return st
 }
 
 // Numbers gives the heaps in binary and their XOR.
@@ -211,7 +243,7 @@ func (g *game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	if g.misere {
 		body += fmt.Sprintf(" Heaps of 2 or more: %d; heaps of 1: %d.", t.big, t.ones)
 	}
-	return explain.Step{Body: body}
+	return g.withXor(p, explain.Step{Body: body})
 }
 
 // Rule turns the numbers into a verdict.
@@ -219,12 +251,12 @@ func (g *game) Rule(c solver.Result, _ explain.Options) explain.Step {
 	p := c.Position.(*Heaps)
 	t := tallyOf(p.heaps)
 	if g.misere {
-		return explain.Step{Body: fmt.Sprintf("While some heap has 2 or more, misère Nim is won like normal Nim: the player to move wins exactly when the XOR is not 0. "+
+		return g.withXor(p, explain.Step{Body: fmt.Sprintf("While some heap has 2 or more, misère Nim is won like normal Nim: the player to move wins exactly when the XOR is not 0. "+
 			"With only heaps of 1 left, the player to move wins exactly when their number is even. Here the XOR is %d, %s of 2 or more, and %s is to move.",
-			t.x, explain.Plural(t.big, "heap", "heaps"), g.PlayerName(p.mover))}
+			t.x, explain.Plural(t.big, "heap", "heaps"), g.PlayerName(p.mover))})
 	}
-	return explain.Step{Body: fmt.Sprintf("A move from a XOR of 0 always leaves a XOR that is not 0, and from a XOR that is not 0 there is always a move back to 0: the player to move wins exactly when the XOR is not 0. Here it is %d, and %s is to move.",
-		t.x, g.PlayerName(p.mover))}
+	return g.withXor(p, explain.Step{Body: fmt.Sprintf("A move from a XOR of 0 always leaves a XOR that is not 0, and from a XOR that is not 0 there is always a move back to 0: the player to move wins exactly when the XOR is not 0. Here it is %d, and %s is to move.",
+		t.x, g.PlayerName(p.mover))})
 }
 
 // Pointer says where to look for the move without naming it.
@@ -323,7 +355,7 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 	if c.Move != nil && !g.intoEnding(p, c.Move) {
 		m := c.Move.(Move)
 		h := p.heaps[m.Heap-1]
-		steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, []int64{int64(h), int64(t.x)}, int64(h^t.x), false, find))
+		steps[1].Claims = append(steps[1].Claims, explain.XorStepClaim(p, int64(h), int64(t.x), find))
 	}
 	return steps
 }
