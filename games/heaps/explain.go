@@ -339,10 +339,10 @@ func (g *game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []ex
 		steps = append(steps, p.theorySteps(o)...)
 		return append(steps, g.Finding(c, pl, o))
 	}
-	steps = append(steps, explain.Step{Title: stepValues, Body: "Each component's value is the mex of the values its moves reach (a component with no move is worth 0):\n" + explain.Bullets(p.valueItems(), o)})
+	steps = append(steps, p.withValues(explain.Step{Title: stepValues, Body: "Each component's value is the mex of the values its moves reach (a component with no move is worth 0):\n" + explain.Bullets(p.valueItems(), o)}))
 	steps = append(steps, p.theorySteps(o)...)
-	steps = append(steps, explain.Step{Title: stepSum, Body: fmt.Sprintf("A sum of games is worth the XOR of their values (Sprague–Grundy): %s. The player to move loses exactly when it is 0, since every move changes one component's value and so the XOR, and from a XOR that is not 0 some component can move to its value xor the XOR.",
-		xorText(p.values(), o))})
+	steps = append(steps, p.withXor(explain.Step{Title: stepSum, Body: fmt.Sprintf("A sum of games is worth the XOR of their values (Sprague–Grundy): %s. The player to move loses exactly when it is 0, since every move changes one component's value and so the XOR, and from a XOR that is not 0 some component can move to its value xor the XOR.",
+		xorText(p.values(), o))}))
 	return append(steps, g.Finding(c, pl, o))
 }
 
@@ -353,7 +353,37 @@ func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expl
 		return explain.FindingStep("No move keeps the game for the player to move: every move hands the opponent a winning position.")
 	}
 	body := p.findText(pl.Move.(Move))
-	return explain.FindingStep(body + "\nEvery move that keeps the game:\n" + explain.GroupsText(pl, solver.Move.String, o))
+	st := explain.FindingStep(body + "\nEvery move that keeps the game:\n" + explain.GroupsText(pl, solver.Move.String, o))
+	if !p.alone() {
+		st = p.withXor(st)
+		ti, ci := p.moveComp(pl.Move.(Move))
+		t := &p.terms[ti]
+		st.Claims = append(st.Claims, explain.XorStepClaim(p, t.value(&t.comps[ci]), p.nimSum(), st.Body))
+	}
+	return st
+}
+
+// withValues adds to st, a step about p whose body gives each
+// component's value and their XOR, those numbers as claims: a
+// component's value is the Sprague–Grundy value of the component alone.
+func (p *Pos) withValues(st explain.Step) explain.Step {
+	for _, it := range p.componentIndex() {
+		t := &p.terms[it.ti]
+		v := t.value(&t.comps[it.ci])
+		alone := &Pos{game: p.game, terms: []term{{rule: t.rule, comps: []comp{t.comps[it.ci]}}}, mover: p.mover}
+		st.Claims = append(st.Claims, explain.XorClaim(alone, []int64{v}, v, true, st.Body))
+	}
+	return p.withXor(st)
+}
+
+// withXor adds to st, a step about p whose body works out the XOR of the
+// components' values, that number as a claim: the sum's Sprague–Grundy
+// value. A lone Wythoff or Moore position states no XOR.
+func (p *Pos) withXor(st explain.Step) explain.Step {
+	if !p.alone() {
+		st.Claims = append(st.Claims, explain.XorClaim(p, p.values(), p.nimSum(), true, st.Body))
+	}
+	return st
 }
 
 // findText says how move m is found.
@@ -384,10 +414,13 @@ func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	}
 	mover, other := explain.Players(p)
 	if c.Move == nil {
-		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("%s, so **%s wins**: every move of %s's leaves %s a position to win from.", why, c.WinnerName(), mover, other)}
+		return p.withXor(explain.Step{Title: "Verdict", Body: fmt.Sprintf("%s, so **%s wins**: every move of %s's leaves %s a position to win from.", why, c.WinnerName(), mover, other)})
 	}
-	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf("%s, so **%s wins**. Winning move: **%s**. Afterwards %s is to move, and %s.",
-		why, c.WinnerName(), c.Move, other, explain.KeyNumbers(explain.AfterMove(c)))}
+	next := explain.AfterMove(c)
+	st := p.withXor(explain.Step{Title: "Verdict and move", Body: fmt.Sprintf("%s, so **%s wins**. Winning move: **%s**. Afterwards %s is to move, and %s.",
+		why, c.WinnerName(), c.Move, other, explain.KeyNumbers(next))})
+	st.Claims = append(st.Claims, g.KeyClaims(next, st.Body)...)
+	return st
 }
 
 // Numbers gives each component's value and the XOR.
@@ -396,7 +429,7 @@ func (g *game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	if p.alone() {
 		return explain.Step{Body: "Is the position one of the game's lost positions? " + p.loneNumbers() + "."}
 	}
-	return explain.Step{Body: "The values of your components:\n" + explain.Bullets(p.valueItems(), o) + "\nTheir XOR: " + xorText(p.values(), o) + "."}
+	return p.withValues(explain.Step{Body: "The values of your components:\n" + explain.Bullets(p.valueItems(), o) + "\nTheir XOR: " + xorText(p.values(), o) + "."})
 }
 
 // loneNumbers gives the numbers that decide a lone Wythoff or Moore
@@ -421,7 +454,7 @@ func (g *game) Rule(c solver.Result, _ explain.Options) explain.Step {
 	if p.alone() {
 		return explain.Step{Body: fmt.Sprintf("The player to move loses exactly on a P-position: no move leads from one P-position to another, and from every other position some move reaches one. Here %s, and %s is to move.", explain.KeyNumbers(p), g.PlayerName(p.mover))}
 	}
-	return explain.Step{Body: fmt.Sprintf("The player to move wins exactly when the XOR of the values is not 0. Here it is %d, and %s is to move.", p.nimSum(), g.PlayerName(p.mover))}
+	return p.withXor(explain.Step{Body: fmt.Sprintf("The player to move wins exactly when the XOR of the values is not 0. Here it is %d, and %s is to move.", p.nimSum(), g.PlayerName(p.mover))})
 }
 
 // Pointer says where to look for the move without naming it.
@@ -429,13 +462,13 @@ func (g *game) Pointer(c solver.Result, pl explain.Plan, _ explain.Options) expl
 	p := c.Position.(*Pos)
 	switch {
 	case !solver.HasMoves(p):
-		return explain.Step{Body: "Nothing is left to take, so there is no move to look for."}
+		return explain.Step{Body: "No move is left, so there is no move to look for."}
 	case c.Move == nil:
 		return explain.Step{Body: "No move brings the position to one the opponent loses. Look instead for the move after which the opponent's win takes longest."}
 	case p.alone():
 		return explain.Step{Body: "List the lost positions near yours: which one can you reach in one move?"}
 	}
-	return explain.Step{Body: fmt.Sprintf("The XOR is %d: look for a component whose value v can be moved to v xor %d. Which component, and which of its moves?", p.nimSum(), p.nimSum())}
+	return p.withXor(explain.Step{Body: fmt.Sprintf("The XOR is %d: look for a component whose value v can be moved to v xor %d. Which component, and which of its moves?", p.nimSum(), p.nimSum())})
 }
 
 // Compact names a move shortly: "h2 −3", "h2 −1@4" (take 1 after the
