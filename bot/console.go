@@ -38,6 +38,12 @@ type Console struct {
 	// cannot be pressed.
 	NoControls bool
 
+	// Wait, when set, moves the clock of the Handler's timed work (a
+	// study session's puzzles) on by d: "wait SECONDS" calls it, then
+	// runs the Handler's due work (Ticker) and prints what it posts to
+	// the channel. Without it, "wait" says time cannot be moved.
+	Wait func(d time.Duration)
+
 	seq  int
 	last *discordgo.Message // the message the controls belong to
 	// earlier are the messages with controls that a newer one replaced as
@@ -158,6 +164,10 @@ func (c *Console) run(ctx context.Context, line string, out io.Writer) {
 		c.Back(out)
 		return
 	}
+	if word, rest, _ := strings.Cut(line, " "); word == "wait" {
+		c.wait(ctx, rest, out)
+		return
+	}
 	if word, _, _ := strings.Cut(line, " "); word == "answer" && c.modalID == "" {
 		// Open the form, if there is a button for it; a click refused
 		// (not this member's turn) says why instead.
@@ -199,6 +209,7 @@ func (c *Console) help(out io.Writer) {
 	fmt.Fprintln(out, "Then: click N (press button N), pick N K (choose option K of menu N), answer TEXT (fill in a form),")
 	fmt.Fprintln(out, "back (the controls of the reply before, still usable), quit.")
 	fmt.Fprintln(out, "as NAME LINE runs LINE as another member (as alice click 1), to play both sides of a /duel user:@alice.")
+	fmt.Fprintln(out, "wait SECONDS lets time pass in a /session, which runs in the console's server channel.")
 }
 
 // interaction turns a console line into the interaction Discord would
@@ -236,7 +247,76 @@ func (c *Console) interaction(line string) (*discordgo.Interaction, error) {
 	default:
 		return nil, fmt.Errorf("%q is not a console command; type help", word)
 	}
+	if err == nil && inServer(i) {
+		c.toServer(i)
+	}
 	return i, err
+}
+
+// The server channel the console stands for when a line needs one: a
+// study session (/session and its controls) runs in a server, while
+// everything else is a direct message with the bot, as before.
+const (
+	consoleGuild   = "100000000000000010"
+	consoleChannel = "100000000000000011"
+)
+
+// inServer reports whether i is /session or a click on (or form of) a
+// study session's message, which the console sends from its server.
+func inServer(i *discordgo.Interaction) bool {
+	switch data := i.Data.(type) {
+	case discordgo.ApplicationCommandInteractionData:
+		return data.Name == "session"
+	case discordgo.MessageComponentInteractionData:
+		return strings.HasPrefix(data.CustomID, "sess:")
+	case discordgo.ModalSubmitInteractionData:
+		return strings.HasPrefix(data.CustomID, "sess:")
+	}
+	return false
+}
+
+// toServer sends i from the console's server channel, by its member:
+// the person at the console manages the server (they can stop any
+// session), the other members named with "as" do not, and the bot can
+// post in the channel.
+func (c *Console) toServer(i *discordgo.Interaction) {
+	u := cmp.Or(c.actor, consoleUser)
+	var perms int64 = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages
+	if u == consoleUser {
+		perms |= discordgo.PermissionManageGuild
+	}
+	i.GuildID, i.ChannelID = consoleGuild, consoleChannel
+	i.Member, i.User = &discordgo.Member{User: u, Permissions: perms}, nil
+	i.AppPermissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionEmbedLinks | discordgo.PermissionAttachFiles
+}
+
+// wait moves the clock on by the seconds in arg, runs the Handler's due
+// work and prints each message it posts, as the bot would post it in
+// the channel.
+func (c *Console) wait(ctx context.Context, arg string, out io.Writer) {
+	secs, err := strconv.Atoi(strings.TrimSpace(arg))
+	if err != nil || secs < 1 || secs > 24*3600 {
+		fmt.Fprintln(out, "wait needs a number of seconds from 1 to 86400, for example: wait 60")
+		return
+	}
+	t, ok := c.Handler.(Ticker)
+	if c.Wait == nil || !ok {
+		fmt.Fprintln(out, "this console cannot move its clock")
+		return
+	}
+	c.Wait(time.Duration(secs) * time.Second)
+	posts, err := t.Tick(ctx)
+	if err != nil {
+		fmt.Fprintf(out, "⚠️ %v\n", err)
+	}
+	for _, p := range posts {
+		c.seq++
+		fmt.Fprintln(out, "(the bot posts in the channel)")
+		c.show(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: p.Data}, &discordgo.Interaction{ID: strconv.Itoa(c.seq)}, out)
+	}
+	if len(posts) == 0 {
+		fmt.Fprintf(out, "(%d seconds pass)\n", secs)
+	}
 }
 
 // commandData parses "GAME SUB name:value name:value". A value runs to the
@@ -266,6 +346,9 @@ func (c *Console) commandData(name, rest string) (discordgo.ApplicationCommandIn
 	}
 	opts, err := parseOptions(decl, rest)
 	if err != nil {
+		return data, fmt.Errorf("%s: %w", what, err)
+	}
+	if err := c.foreignOption(decl, opts); err != nil {
 		return data, fmt.Errorf("%s: %w", what, err)
 	}
 	data.Options = opts
@@ -336,6 +419,44 @@ func attachFiles(data *discordgo.ApplicationCommandInteractionData, opts []*disc
 	return nil
 }
 
+// foreignOption refuses a value that holds "name:…" for an option of
+// another command, which this one does not have (/nim solve … first:Dee):
+// the words would otherwise be read as part of the value, and the
+// message would be about the value ("heap 4, character 1 is 'f'").
+func (c *Console) foreignOption(decl []*discordgo.ApplicationCommandOption, opts []*discordgo.ApplicationCommandInteractionDataOption) error {
+	known := map[string]bool{}
+	var walk func([]*discordgo.ApplicationCommandOption)
+	walk = func(os []*discordgo.ApplicationCommandOption) {
+		for _, o := range os {
+			if o.Type == discordgo.ApplicationCommandOptionSubCommand || o.Type == discordgo.ApplicationCommandOptionSubCommandGroup {
+				walk(o.Options)
+			} else {
+				known[o.Name] = true
+			}
+		}
+	}
+	for _, cmd := range c.Commands {
+		walk(cmd.Options)
+	}
+	var names []string
+	for _, o := range decl {
+		names = append(names, o.Name+":")
+		delete(known, o.Name)
+	}
+	for _, o := range opts {
+		v, ok := o.Value.(string)
+		if !ok {
+			continue
+		}
+		for _, word := range strings.Fields(v) {
+			if name, _, found := strings.Cut(word, ":"); found && known[name] {
+				return fmt.Errorf("%s: this command has no option %s:; its options are %s", o.Name, name, strings.Join(names, " "))
+			}
+		}
+	}
+	return nil
+}
+
 // parseOptions reads "name:value …" for the options declared in decl,
 // checking required options and choices as Discord's client would. An
 // attachment's value is a local path.
@@ -385,7 +506,7 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 					return strings.EqualFold(fmt.Sprint(ch.Value), value) || strings.EqualFold(ch.Name, value)
 				})
 				if k < 0 {
-					return nil, fmt.Errorf("%s: choose one of %s", m.opt.Name, choiceNames(m.opt.Choices))
+					return nil, fmt.Errorf("%s: %q is not one of the choices; type one of %s", m.opt.Name, value, choiceNames(m.opt.Choices))
 				}
 				value = fmt.Sprint(m.opt.Choices[k].Value)
 			}
@@ -401,12 +522,20 @@ func parseOptions(decl []*discordgo.ApplicationCommandOption, args string) ([]*d
 	return out, nil
 }
 
+// choiceNames lists the values a console line may give an option with
+// choices, each with its name on Discord when that says more: "nim (Nim
+// and XOR), misere (Misère Nim)".
 func choiceNames(choices []*discordgo.ApplicationCommandOptionChoice) string {
 	var names []string
 	for _, ch := range choices {
-		names = append(names, ch.Name)
+		v := fmt.Sprint(ch.Value)
+		if strings.EqualFold(v, ch.Name) {
+			names = append(names, v)
+		} else {
+			names = append(names, v+" ("+ch.Name+")")
+		}
 	}
-	return strings.Join(names, " or ")
+	return strings.Join(names, ", ")
 }
 
 // control is a button or a select menu of the last reply, in order.
@@ -645,8 +774,23 @@ func renderText(d *discordgo.InteractionResponseData) string {
 	return b.String()
 }
 
-// plain drops the bold markers that read as noise in a terminal.
-func plain(s string) string { return strings.ReplaceAll(s, "**", "") }
+// plain drops what reads as noise in a terminal: bold markers, and the
+// lines that only open or close a code block (the block's text is
+// already monospaced there).
+func plain(s string) string {
+	if strings.Contains(s, "```") {
+		lines := strings.Split(s, "\n")
+		kept := lines[:0]
+		for _, l := range lines {
+			if t := strings.TrimSpace(l); strings.HasPrefix(t, "```") && !strings.Contains(t[3:], "`") {
+				continue
+			}
+			kept = append(kept, l)
+		}
+		s = strings.Join(kept, "\n")
+	}
+	return strings.ReplaceAll(s, "**", "")
+}
 
 func indent(s string) string { return "  " + strings.ReplaceAll(s, "\n", "\n  ") }
 

@@ -9,11 +9,13 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nimtutor/nimtutor/commands"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/store/storetest"
 	"github.com/nimtutor/nimtutor/tutor"
+	"github.com/nimtutor/nimtutor/tutor/tutortest"
 )
 
 // newTestConsole is a console over the real handlers with a store, its
@@ -148,5 +150,90 @@ func TestConsoleAs(t *testing.T) {
 		if got := doLine(t, c, tc.line); !strings.Contains(got, tc.want) {
 			t.Errorf("%s:\n%s\nwant %q", tc.line, got, tc.want)
 		}
+	}
+}
+
+// TestConsoleSession runs a study session in the console: /session in
+// its server channel, two members joining and answering with "as", a
+// stop refused to another member, and "wait" letting the last puzzle's
+// time run out, which posts its solution and the table.
+func TestConsoleSession(t *testing.T) {
+	st := storetest.Open(t, storetest.SQLiteConfig(t))
+	clock := tutortest.NewClock(time.UnixMilli(1_800_000_000_000))
+	router := newRouter(t, commands.Config{ChannelPosts: true,
+		Config: tutor.Config{Now: clock.Now, Practice: func(context.Context) (*practice.Service, error) { return practice.New(st, nil), nil }}})
+	c := &Console{Handler: router, Commands: commands.Definitions(), PictureDir: t.TempDir(), Wait: clock.Advance}
+	control := func(out, label string) string {
+		t.Helper()
+		m := regexp.MustCompile(`\[(\d+)\] ` + label + ` `).FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("no %s control in:\n%s", label, out)
+		}
+		return m[1]
+	}
+	out := doLine(t, c, "/session start game:nim puzzles:2 seconds:30")
+	if !strings.Contains(out, "@you started a study session of nim: 2 puzzles, 30 seconds each.") || !strings.Contains(out, "== Puzzle 1 of 2 (nim) ==") {
+		t.Fatalf("the start:\n%s", out)
+	}
+	ss, err := st.RunningSession(context.Background(), consoleChannel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	join := control(out, "Join")
+	tests := []struct{ line, want string }{
+		{"as alice click " + join, "You joined the study session (1 member so far)"},
+		{"as bob click " + join, "(only @bob can see this)"},
+		{"as alice answer " + tutortest.WinningMove(t, ss.Puzzles[0]), "Your answer to puzzle 1 of 2"},
+		{"as bob answer " + tutortest.LosingMove(t, ss.Puzzles[0]), "Everyone has answered puzzle 1."},
+		{"as carol /session stop", "Only @you, who started this session, or a member who can manage the server can stop it.\n(only @carol can see this)"},
+		{"as alice answer " + tutortest.WinningMove(t, ss.Puzzles[1]), "Your answer to puzzle 2 of 2"},
+		{"wait 29", "(29 seconds pass)"},
+		{"wait soon", "wait needs a number of seconds"},
+	}
+	for _, tc := range tests {
+		if out = doLine(t, c, tc.line); !strings.Contains(out, tc.want) {
+			t.Errorf("%s:\n%s\nwant %q", tc.line, out, tc.want)
+		}
+	}
+	out = doLine(t, c, "wait 1")
+	for _, want := range []string{"(the bot posts in the channel)\nTime is up for puzzle 2.", "⏳ @bob: did not answer", "== Study session over: the table ==",
+		"1. @alice: 2 right of 2", "2. @bob: 0 right of 2"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("wait 1: the end lacks %q:\n%s", want, out)
+		}
+	}
+	if got := doLine(t, c, "/session stop"); !strings.Contains(got, "no session is running in this channel") {
+		t.Errorf("/session stop after the end:\n%s", got)
+	}
+}
+
+// TestConsoleChoiceError types a value that is not one of an option's
+// choices: the console names the value and lists what can be typed, with
+// each choice's name on Discord beside it when that differs (it used to
+// list only the names, joined by "or", none of which could be typed).
+func TestConsoleChoiceError(t *testing.T) {
+	c, _ := newTestConsole(t)
+	out := doLine(t, c, "/learn topic:xyz")
+	want := `/learn: topic: "xyz" is not one of the choices; type one of nim (Nim and XOR), misere (Misère Nim), `
+	if !strings.HasPrefix(out, want) {
+		t.Errorf("/learn topic:xyz printed\n%s\nwant it to start\n%s", out, want)
+	}
+	if out := doLine(t, c, "/learn topic:Misère Nim"); !strings.Contains(out, "Misère Nim") || strings.Contains(out, "not one of the choices") {
+		t.Errorf("a choice typed by its name is refused:\n%s", out)
+	}
+}
+
+// TestConsoleForeignOption types an option of another command into a
+// command that lacks it: the console says so, where the words used to
+// be read as part of the position ("heap 4, character 1 is 'f'").
+func TestConsoleForeignOption(t *testing.T) {
+	c, _ := newTestConsole(t)
+	out := doLine(t, c, "/nim solve position:3 4 5 first:Dee")
+	want := "/nim solve: position: this command has no option first:; its options are position: position_file: spoiler:"
+	if !strings.HasPrefix(out, want) {
+		t.Errorf("printed\n%s\nwant it to start\n%s", out, want)
+	}
+	if out := doLine(t, c, "/heaps solve position:wythoff: 3 4"); strings.Contains(out, "has no option") {
+		t.Errorf("a heaps rule with a colon is taken for an option:\n%s", out)
 	}
 }

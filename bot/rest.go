@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/nimtutor/nimtutor/discordx"
 )
 
 // DefaultAPIURL is Discord's REST API, version 10. An operator may route
@@ -57,6 +59,9 @@ type REST struct {
 
 	// minBackoff and maxBackoff bound the wait between attempts.
 	minBackoff, maxBackoff time.Duration
+	// botToken authorises the calls made as the bot user (CreateMessage);
+	// "" when none is configured.
+	botToken string
 }
 
 var _ Sender = (*REST)(nil)
@@ -72,6 +77,65 @@ func NewREST(base string, client *http.Client, log *slog.Logger) *REST {
 	}
 	log = orDiscard(log)
 	return &REST{base: strings.TrimRight(cmp.Or(base, DefaultAPIURL), "/"), client: client, log: log, minBackoff: 250 * time.Millisecond, maxBackoff: 15 * time.Second}
+}
+
+// WithBotToken returns a copy of c that makes the calls that need the
+// bot user (CreateMessage) with token (DISCORD_TOKEN, without "Bot ").
+func (c *REST) WithBotToken(token string) *REST {
+	copied := *c
+	copied.botToken = token
+	return &copied
+}
+
+// CanPostAsBot reports whether c has a bot token for CreateMessage.
+func (c *REST) CanPostAsBot() bool { return c.botToken != "" }
+
+// errNoBotToken refuses a call as the bot user without a token.
+var errNoBotToken = errors.New("no bot token is configured (DISCORD_TOKEN)")
+
+// CreateMessage posts data to channel as the bot user (POST
+// /channels/{channel}/messages, authorised with the bot token). Discord
+// refuses it (403) unless the bot user is in the channel's server with
+// View Channel and Send Messages there; a user-installed app has no bot
+// user in the server and cannot post this way.
+func (c *REST) CreateMessage(ctx context.Context, channel string, data *discordgo.InteractionResponseData) error {
+	if c.botToken == "" {
+		return errNoBotToken
+	}
+	p, err := encodeMessage(data, true)
+	if err != nil {
+		return err
+	}
+	return c.createMessage(ctx, channel, p)
+}
+
+func (c *REST) createMessage(ctx context.Context, channel string, p payload) error {
+	p.auth = "Bot " + c.botToken
+	return c.doAtMost(ctx, http.MethodPost, "/channels/"+url.PathEscape(channel)+"/messages", p, maxFollowupTries)
+}
+
+// Post posts a message no interaction is waiting for: as the bot user
+// when p.AsBot and a bot token is configured, else (or when Discord
+// refuses that) as a follow-up of p's earlier interaction while its
+// token lasts. It returns an error when neither way took it.
+func (c *REST) Post(ctx context.Context, p discordx.Post) error {
+	body, err := encodeMessage(p.Data, true) // encoded once: its files are read once
+	if err != nil {
+		return err
+	}
+	var asBot error = errNoBotToken
+	if p.AsBot && c.botToken != "" {
+		if asBot = c.createMessage(ctx, p.Channel, body); asBot == nil {
+			return nil
+		}
+		c.log.Warn("posting to a channel as the bot user failed; trying the interaction's follow-up", "channel", p.Channel, "err", asBot)
+	}
+	if p.Token == "" || !time.Now().Before(p.Until) {
+		return fmt.Errorf("the bot user cannot post in channel %s (%w) and no interaction token is valid", p.Channel, asBot)
+	}
+	fctx, cancel := context.WithDeadline(ctx, p.Until)
+	defer cancel()
+	return c.doAtMost(fctx, http.MethodPost, "/webhooks/"+url.PathEscape(p.AppID)+"/"+url.PathEscape(p.Token), body, maxFollowupTries)
 }
 
 // CheckAPIURL reports whether s is usable as DISCORD_API_URL: an
@@ -241,6 +305,9 @@ func (c *REST) attempt(ctx context.Context, method, path string, p payload) (tim
 	}
 	if p.contentType != "" {
 		req.Header.Set("Content-Type", p.contentType)
+	}
+	if p.auth != "" {
+		req.Header.Set("Authorization", p.auth)
 	}
 	req.Header.Set("User-Agent", "DiscordBot (https://github.com/nimtutor/nimtutor, 1)")
 	resp, err := c.client.Do(req)

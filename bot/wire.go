@@ -72,6 +72,9 @@ type wireResponse struct {
 type payload struct {
 	contentType string
 	body        []byte
+	// auth is the Authorization header, for the calls made as the bot
+	// user; "" for the interaction endpoints, which need none.
+	auth string
 }
 
 // messageOf returns the wire form of message data and the files it

@@ -1,6 +1,8 @@
-// Package chart draws a learner's rating over time as a PNG: one line
-// per game, with the rating scale on the left and the dates below. It
-// knows nothing of Discord or of the store.
+// Package chart draws charts as PNGs: a learner's rating over time, one
+// line per game, with the rating scale on the left and the dates below;
+// and a heap rule's Grundy values, a bar a heap, with the preperiod and
+// the period marked (grundy.go). It knows nothing of Discord, the store
+// or the games' rules: it draws the numbers it is given.
 package chart
 
 import (

@@ -206,8 +206,12 @@ func CompareReader(ctx context.Context, g solver.Game, input []byte, output io.R
 			}
 		}
 		if lines > t {
-			rep.problem(t+1, fmt.Sprintf("the output has %d lines but the input only %d tests; this line and the %d after it are extra",
-				lines, t, lines-t-1))
+			extra := "this line is extra"
+			if lines-t > 1 {
+				extra = fmt.Sprintf("this line and the %s after it are extra", solver.Count(lines-t-1, "line", "lines"))
+			}
+			rep.problem(t+1, fmt.Sprintf("the output has %s but the input has only %s; %s",
+				solver.Count(lines, "line", "lines"), solver.Count(t, "test", "tests"), extra))
 		}
 	}
 	if d := t - lines; d != 0 && d <= maxShift && d >= -maxShift {
@@ -535,6 +539,9 @@ type outputLines struct {
 	// the line that followed them.
 	blanks int
 	held   []byte
+	// started is set once the first line is read: a byte order mark
+	// before it is dropped.
+	started bool
 }
 
 func newOutputLines(r io.Reader) *outputLines { return &outputLines{lines: newLineReader(r)} }
@@ -550,6 +557,10 @@ func (o *outputLines) next() ([]byte, error) {
 		return line, nil
 	}
 	line, err := o.lines.next()
+	if !o.started {
+		o.started = true
+		line = bytes.TrimPrefix(line, []byte(solver.BOM))
+	}
 	if err != nil || len(line) > 0 {
 		return line, err
 	}

@@ -193,3 +193,43 @@ func TestFileHoldsEverySmallPosition(t *testing.T) {
 		t.Logf("%s: %d small positions, all in the file of %d tests", g.Name(), len(texts)*len(firsts), len(f.Tests))
 	}
 }
+
+// TestCompareSkipsByteOrderMark checks an input and an output that an
+// editor such as Windows Notepad saved with a byte order mark: the mark
+// is not part of the first line (it used to make line 1 of the input
+// "not a number of tests" and line 1 of the output "not an answer").
+func TestCompareSkipsByteOrderMark(t *testing.T) {
+	g, err := solver.Lookup("adapwns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := check.Compare(context.Background(), g, []byte("\ufeff2\r\n..P.P\r\nP..\r\n"), []byte("\ufeffYes\r\nNo\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Tests != 2 || rep.Right != 2 {
+		t.Errorf("%d of %d right, want 2 of 2: %+v", rep.Right, rep.Tests, rep)
+	}
+}
+
+// TestCompareExtraLines checks how output lines beyond the last test are
+// reported: one extra line is "this line is extra", not "this line and
+// the 0 after it are extra".
+func TestCompareExtraLines(t *testing.T) {
+	g, err := solver.Lookup("adapwns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ output, want string }{
+		{"Yes\nYes\nNo\nNo\n", "line 4: the output has 4 lines but the input has only 3 tests; this line is extra"},
+		{"Yes\nYes\nNo\nNo\nNo\nNo\n", "line 4: the output has 6 lines but the input has only 3 tests; this line and the 2 lines after it are extra"},
+	} {
+		rep, err := check.Compare(context.Background(), g, []byte("3\n..P.P\n.P.P\nP..P\n"), []byte(tc.output))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Problems) == 0 || rep.Problems[len(rep.Problems)-1].String() != tc.want {
+			t.Errorf("problems %v, want the last to be %q", rep.Problems, tc.want)
+		}
+	}
+}

@@ -39,7 +39,13 @@ func (r *Router) autocomplete(_ context.Context, i *discordgo.Interaction) (*dis
 	resp := discordx.NoChoices()
 	data := i.ApplicationCommandData()
 	g, err := solver.Lookup(data.Name)
-	if err != nil || len(data.Options) != 1 {
+	if err != nil || len(data.Options) != 1 || data.Options[0] == nil {
+		return resp, nil
+	}
+	if own := ownSubcommand(g, data.Options[0].Name); own != nil {
+		if own.complete != nil {
+			resp.Data.Choices = own.complete(r, g, data.Options[0])
+		}
 		return resp, nil
 	}
 	if text, first, focused := typedPosition(data.Options[0]); focused {

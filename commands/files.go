@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"bytes"
 	"context"
 	"errors"
 
@@ -41,13 +42,13 @@ func (r *Router) readPosition(ctx context.Context, i *discordgo.Interaction, g s
 	case !hasText && !hasFile:
 		return nil, fault.New(fault.EInvalid, "position", "give the position as text (position) or upload it as a text file (position_file)")
 	case hasText:
-		return g.Parse(opts.str(optPosition), solver.ParseOptions{First: opts.str(optFirst)})
+		return solver.ParseFor(g, opts.str(optPosition), solver.ParseOptions{First: opts.str(optFirst)})
 	}
 	body, _, err := r.download(ctx, i, file, maxPositionFileBytes)
 	if err != nil {
 		return nil, err
 	}
-	pos, err := g.Parse(string(body), solver.ParseOptions{First: opts.str(optFirst), Long: true})
+	pos, err := solver.ParseFor(g, string(body), solver.ParseOptions{First: opts.str(optFirst), Long: true})
 	var ie *fault.Error
 	if errors.As(err, &ie) && ie.Field == optPosition {
 		return nil, fault.New(fault.EInvalid, optPositionFile, "%s", ie.Msg)
@@ -69,7 +70,7 @@ func (r *Router) download(ctx context.Context, i *discordgo.Interaction, o *disc
 	if err != nil {
 		return nil, "", fault.New(fault.EInvalid, o.Name, "%s", err.Error())
 	}
-	return body, a.Filename, nil
+	return bytes.TrimPrefix(body, []byte(solver.BOM)), a.Filename, nil
 }
 
 // attachmentOf returns the attachment an ATTACHMENT option refers to: the

@@ -75,7 +75,7 @@ func TestPositionFile(t *testing.T) {
 	long := strings.Repeat("..P", 5000) // 15000 characters, beyond the text option
 	tooLong := strings.Repeat(".", 20001)
 	r, _ := newFilesRouter(t, map[string]string{
-		"u/ok": "..P.P\n", "u/long": long, "u/bad": "..X.P", "u/toolong": tooLong, "u/stacks": "010\n101\n",
+		"u/ok": "..P.P\n", "u/bom": "\ufeff..P.P\r\n", "u/long": long, "u/bad": "..X.P", "u/toolong": tooLong, "u/stacks": "010\n101\n",
 	})
 	tests := []struct {
 		name, game, sub string
@@ -84,6 +84,7 @@ func TestPositionFile(t *testing.T) {
 		want            string // in the title (or content, after "!")
 	}{
 		{"short file", "adapwns", "solve", nil, "u/ok", "Ada wins"},
+		{"byte order mark (Notepad)", "adapwns", "solve", nil, "u/bom", "Ada wins"},
 		{"long file", "adapwns", "solve", nil, "u/long", "wins"},
 		{"long file hint", "adapwns", "hint", nil, "u/long", "Hint 1 of"},
 		{"long file play", "adapwns", "play", nil, "u/long", "adapwns: you are Ada"},
@@ -93,6 +94,7 @@ func TestPositionFile(t *testing.T) {
 		{"neither", "adapwns", "solve", nil, "", "!give the position as text (position) or upload it as a text file (position_file)"},
 		{"not text", "adapwns", "solve", nil, "u/picture", "!position_file: board.txt is image/png, not text"},
 		{"bad character", "adapwns", "solve", nil, "u/bad", "!position_file: character 3 is 'X'"},
+		{"another game's position", "adapwns", "solve", []any{optPosition, "3 4 5"}, "", "!position: character 1 is '3'; a board uses '.' and 'P' (it reads as a position of nim or misere: is that the game you meant?)"},
 		{"too long", "adapwns", "solve", nil, "u/toolong", "!position_file: it has 20001 characters, over the 20000-character limit"},
 	}
 	for _, tt := range tests {
@@ -147,6 +149,7 @@ func TestJudgeFile(t *testing.T) {
 	r, files := newFilesRouter(t, map[string]string{
 		"u/ab":        "3\nA.B\nA..B\nA..B.A..B\n",
 		"u/ada":       "4\r\n..P.P\r\nP\r\n.P\r\n..P\r\n",
+		"u/ada-bom":   "\ufeff4\r\n..P.P\r\nP\r\n.P\r\n..P\r\n",
 		"u/bad":       "3\nA.B\nA.X\nA..B\n",
 		"u/short":     "2\n010\n",
 		"u/none":      "0\n",
@@ -162,6 +165,7 @@ func TestJudgeFile(t *testing.T) {
 	}{
 		{"abgame samples", "abgame", "u/ab", false, "Judged 3 tests of abgame", "A: 2 · B: 1", "A\nA\nB\n"},
 		{"windows line endings", "adapwns", "u/ada", false, "Judged 4 tests of adapwns", "Yes: 3 · No: 1", "Yes\nNo\nYes\nYes\n"},
+		{"byte order mark (Notepad)", "adapwns", "u/ada-bom", false, "Judged 4 tests of adapwns", "Yes: 3 · No: 1", "Yes\nNo\nYes\nYes\n"},
 		{"binim2", "binim2", "u/strict-ok", true, "Judged 1 test of binim2", "Dee: 1", "Dee\n"},
 		{"no tests", "abgame", "u/none", false, "Judged 0 tests of abgame", "No tests: the input announces T = 0.", ""},
 		{"malformed line", "abgame", "u/bad", false, "!in.txt is not a valid input: line 3: character 3 is 'X'", "Line 3 reads: `A.X`", ""},

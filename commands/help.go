@@ -17,7 +17,7 @@ import (
 func (r *Router) help(*request) (*discordgo.InteractionResponse, error) {
 	e := &discordgo.MessageEmbed{
 		Title: "nimtutor: game theory through contest games",
-		Description: "Every game is a command with the same subcommands. Give a position as text (`position:`) " +
+		Description: "Every game is a command with the same subcommands (heaps has one more: values, a rule's grundy values). Give a position as text (`position:`) " +
 			"or upload it as a text file (`position_file:`); while you type, the suggestions say whether it parses. " +
 			"Click a command to fill it in.",
 		Color:  colourHint,
@@ -42,6 +42,9 @@ func (r *Router) help(*request) (*discordgo.InteractionResponse, error) {
 			args += exampleMove(g, sc, ex[k%len(ex)], solver.Player(k%2))
 			lines = append(lines, fmt.Sprintf("%s `%s`", r.mention(g.Name(), sc.name), args))
 		}
+		for _, sc := range ownSubcommands(g) {
+			lines = append(lines, fmt.Sprintf("%s `%s`: %s", r.mention(g.Name(), sc.name), sc.example, lowerFirst(sc.description)))
+		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: g.Title(), Value: strings.Join(lines, "\n")})
 	}
 	var more []string
@@ -54,6 +57,11 @@ func (r *Router) help(*request) (*discordgo.InteractionResponse, error) {
 		more = append(more, r.mention(g.Name(), "solve")+" `"+args+" spoiler:true` hides the verdict behind spoiler marks")
 	}
 	for _, c := range topCommands {
+		if hasSubcommands(c.options) {
+			// Discord mentions a command of subcommands by one of them.
+			more = append(more, r.mention(c.name, c.options[0].Name)+" "+lowerFirst(c.description))
+			continue
+		}
 		more = append(more, r.mention(c.name, "")+" "+lowerFirst(c.description))
 	}
 	for k, value := range fieldChunks(more, maxFieldValueLen) {

@@ -35,6 +35,10 @@ type Config struct {
 	// Attachments downloads attached files (position_file, /judge). Nil
 	// means files are refused with a message.
 	Attachments Attachments
+	// ChannelPosts says the transport can post to a channel as the bot
+	// user (it has a bot token): a study session then counts on it where
+	// app_permissions allow, to announce a puzzle whose time ran out.
+	ChannelPosts bool
 }
 
 // Router answers every interaction nimtutor receives. Its Handle method
@@ -67,11 +71,16 @@ func New(cfg Config) *Router {
 func (r *Router) Tutor() *tutor.Tutor { return r.t }
 
 // request is one command, with its options read out and, for a game's
-// subcommand, its position parsed.
+// subcommand, its position parsed (or, for a game's own subcommand, which
+// takes no position, its game).
 type request struct {
-	ctx context.Context
-	i   *discordgo.Interaction
-	pos solver.Position
+	ctx  context.Context
+	i    *discordgo.Interaction
+	pos  solver.Position
+	game solver.Game
+	// sub is the subcommand of a command that is not a game's and has
+	// subcommands (/session start), whose options are options.
+	sub string
 	options
 }
 
@@ -146,6 +155,11 @@ func (r *Router) Private(i *discordgo.Interaction) bool {
 		return true
 	}
 	sc := findCommand(subcommands, data.Options[0].Name)
+	if g, err := solver.Lookup(data.Name); err == nil {
+		if own := ownSubcommand(g, data.Options[0].Name); own != nil {
+			sc = own
+		}
+	}
 	return sc == nil || sc.private
 }
 
@@ -156,6 +170,9 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 		return nil, fault.New(fault.EInvalid, "command", "the command carries no data")
 	}
 	if tc := findCommand(topCommands, data.Name); tc != nil {
+		if hasSubcommands(tc.options) {
+			return r.subcommand(ctx, i, tc, data.Options)
+		}
 		opts, err := readOptions("/"+tc.name, tc.options, data.Options)
 		if err != nil {
 			return nil, err
@@ -167,11 +184,18 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 		return nil, fault.New(fault.EInvalid, "command", "nimtutor has no command /%s; its commands are /%s", clipText(data.Name, 40), strings.Join(solver.Names(), ", /"))
 	}
 	if len(data.Options) != 1 || data.Options[0] == nil || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-		return nil, fault.New(fault.EInvalid, "command", "/%s needs one subcommand: %s", g.Name(), subcommandNames())
+		return nil, fault.New(fault.EInvalid, "command", "/%s needs one subcommand: %s", g.Name(), subcommandNames(g))
+	}
+	if own := ownSubcommand(g, data.Options[0].Name); own != nil {
+		opts, err := readOptions(fmt.Sprintf("/%s %s", g.Name(), own.name), own.options, data.Options[0].Options)
+		if err != nil {
+			return nil, err
+		}
+		return own.run(r, &request{ctx: ctx, i: i, game: g, options: opts})
 	}
 	sc := findCommand(subcommands, data.Options[0].Name)
 	if sc == nil {
-		return nil, fault.New(fault.EInvalid, "command", "/%s has no subcommand %q; use one of %s", g.Name(), clipText(data.Options[0].Name, 40), subcommandNames())
+		return nil, fault.New(fault.EInvalid, "command", "/%s has no subcommand %q; use one of %s", g.Name(), clipText(data.Options[0].Name, 40), subcommandNames(g))
 	}
 	opts, err := readOptions(fmt.Sprintf("/%s %s", g.Name(), sc.name), optionDefs(g, sc), data.Options[0].Options)
 	if err != nil {
@@ -184,11 +208,41 @@ func (r *Router) command(ctx context.Context, i *discordgo.Interaction) (*discor
 	return sc.run(r, &request{ctx: ctx, i: i, pos: pos, options: opts})
 }
 
-// subcommandNames lists the subcommands of the table.
-func subcommandNames() string {
-	names := make([]string, len(subcommands))
-	for k, sc := range subcommands {
-		names[k] = sc.name
+// hasSubcommands reports whether a command's options are subcommands.
+func hasSubcommands(defs []*discordgo.ApplicationCommandOption) bool {
+	return len(defs) > 0 && defs[0].Type == discordgo.ApplicationCommandOptionSubCommand
+}
+
+// subcommand runs tc, a command of subcommands, with the one given.
+func (r *Router) subcommand(ctx context.Context, i *discordgo.Interaction, tc *slashCommand, given []*discordgo.ApplicationCommandInteractionDataOption) (*discordgo.InteractionResponse, error) {
+	var names []string
+	for _, d := range tc.options {
+		names = append(names, d.Name)
+	}
+	if len(given) != 1 || given[0] == nil || given[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+		return nil, fault.New(fault.EInvalid, "command", "/%s needs one subcommand: %s", tc.name, strings.Join(names, ", "))
+	}
+	var def *discordgo.ApplicationCommandOption
+	for _, d := range tc.options {
+		if d.Name == given[0].Name {
+			def = d
+		}
+	}
+	if def == nil {
+		return nil, fault.New(fault.EInvalid, "command", "/%s has no subcommand %q; use one of %s", tc.name, clipText(given[0].Name, 40), strings.Join(names, ", "))
+	}
+	opts, err := readOptions("/"+tc.name+" "+def.Name, def.Options, given[0].Options)
+	if err != nil {
+		return nil, err
+	}
+	return tc.run(r, &request{ctx: ctx, i: i, sub: def.Name, options: opts})
+}
+
+// subcommandNames lists the subcommands of g: the table's and its own.
+func subcommandNames(g solver.Game) string {
+	var names []string
+	for _, sc := range append(subcommands[:len(subcommands):len(subcommands)], ownSubcommands(g)...) {
+		names = append(names, sc.name)
 	}
 	return strings.Join(names, ", ")
 }
@@ -205,6 +259,7 @@ var controlHandlers = map[string]func(r *Router, ctx context.Context, i *discord
 	recPrefix:    (*Router).recordClick,
 	checkPrefix:  (*Router).checkSolve,
 	duelPrefix:   (*Router).duelClick,
+	sessPrefix:   (*Router).sessionClick,
 }
 
 // control routes a button or select click, or a form's submission, by its

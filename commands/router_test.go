@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -84,6 +85,8 @@ func command(user, game, sub string, opts ...any) *discordgo.Interaction {
 		switch opts[k+1].(type) {
 		case bool:
 			opt.Type = discordgo.ApplicationCommandOptionBoolean
+		case float64:
+			opt.Type = discordgo.ApplicationCommandOptionInteger
 		default:
 			opt.Type = discordgo.ApplicationCommandOptionString
 		}
@@ -153,6 +156,9 @@ func allControls(tb testing.TB, resp *discordgo.InteractionResponse) (buttons []
 }
 
 // checkLimits fails if a response breaks any of Discord's limits.
+// attachmentName is what Discord allows in an attachment:// name.
+var attachmentName = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+
 func checkLimits(tb testing.TB, resp *discordgo.InteractionResponse) {
 	tb.Helper()
 	if resp == nil || resp.Data == nil {
@@ -160,6 +166,13 @@ func checkLimits(tb testing.TB, resp *discordgo.InteractionResponse) {
 	}
 	d := resp.Data
 	n := utf8.RuneCountInString
+	for _, f := range d.Files {
+		// Discord: an attachment:// name is ASCII letters, digits, '_',
+		// '-' and '.'.
+		if !attachmentName.MatchString(f.Name) {
+			tb.Errorf("attached file name %q has a character Discord's attachment:// refuses", f.Name)
+		}
+	}
 	if n(d.Content) > maxContentLen {
 		tb.Errorf("content has %d characters, over %d", n(d.Content), maxContentLen)
 	}
@@ -244,6 +257,21 @@ func TestDefinitions(t *testing.T) {
 				t.Errorf("/%s %s description has %d characters", c.Name, sub.Name, len(sub.Description))
 			}
 			checkOptionOrder(t, "/"+c.Name+" "+sub.Name, sub.Options)
+			if own := ownSubcommand(g, sub.Name); own != nil {
+				// A game's own subcommand takes its own options, no position.
+				if len(sub.Options) != len(own.options) || own.run == nil || own.example == "" {
+					t.Errorf("/%s %s: %d options, %d in its table; run and example must be set", c.Name, sub.Name, len(sub.Options), len(own.options))
+				}
+				for _, o := range sub.Options {
+					if len(o.Description) > maxDescriptionLen || o.Name != strings.ToLower(o.Name) || o.Description == "" {
+						t.Errorf("/%s %s %s: description %d characters", c.Name, sub.Name, o.Name, len(o.Description))
+					}
+					if o.Autocomplete && own.complete == nil {
+						t.Errorf("/%s %s %s autocompletes, but the subcommand has no complete", c.Name, sub.Name, o.Name)
+					}
+				}
+				continue
+			}
 			byName := map[string]*discordgo.ApplicationCommandOption{}
 			for _, o := range sub.Options {
 				byName[o.Name] = o
@@ -262,7 +290,11 @@ func TestDefinitions(t *testing.T) {
 				t.Errorf("/%s %s: first is %+v, want a required option with the choices Dee and Dum", c.Name, sub.Name, first)
 			}
 		}
-		if got, want := strings.Join(subs, " "), "solve hint play verify moves why"; got != want {
+		want := "solve hint play verify moves why"
+		for _, own := range ownSubcommands(g) {
+			want += " " + own.name
+		}
+		if got := strings.Join(subs, " "); got != want {
 			t.Errorf("/%s subcommands: got %s, want %s", c.Name, got, want)
 		}
 	}

@@ -21,6 +21,12 @@ type slashCommand struct {
 	// position (and first, for games that need it).
 	options []*discordgo.ApplicationCommandOption
 	run     func(r *Router, q *request) (*discordgo.InteractionResponse, error)
+	// example is the options /help shows for a game's own subcommand
+	// (ownSubcommands), which takes no position.
+	example string
+	// complete answers autocomplete on a game's own subcommand: the
+	// choices for its focused option.
+	complete func(r *Router, g solver.Game, sub *discordgo.ApplicationCommandInteractionDataOption) []*discordgo.ApplicationCommandOptionChoice
 }
 
 // subcommands is the games' table. The console, both transports and
@@ -76,6 +82,8 @@ func init() {
 			options: []*discordgo.ApplicationCommandOption{gameOption(false), kindOption()}, run: (*Router).leaderboard},
 		{name: "duel", description: "Challenge a member to a game refereed by the bot, with a review for both afterwards",
 			options: duelOptions(), run: (*Router).duel},
+		{name: "session", description: "A study session in this channel: puzzles one at a time, a tally after each, a table at the end",
+			options: sessionOptions(), run: (*Router).session},
 	}
 	for k, c := range topCommands {
 		if findCommand(topCommands[:k], c.name) != nil {
@@ -101,7 +109,8 @@ const (
 )
 
 // Definitions returns the application commands exactly as they are sent
-// to Discord: one command per game, each with the subcommands of the table.
+// to Discord: one command per game, each with the subcommands of the
+// table and its own (ownSubcommands).
 func Definitions() []*discordgo.ApplicationCommand {
 	var cmds []*discordgo.ApplicationCommand
 	for _, g := range solver.Games() {
@@ -112,6 +121,14 @@ func Definitions() []*discordgo.ApplicationCommand {
 				Name:        sc.name,
 				Description: sc.description,
 				Options:     optionDefs(g, &sc),
+			})
+		}
+		for _, sc := range ownSubcommands(g) {
+			subs = append(subs, &discordgo.ApplicationCommandOption{
+				Type:        discordgo.ApplicationCommandOptionSubCommand,
+				Name:        sc.name,
+				Description: sc.description,
+				Options:     sc.options,
 			})
 		}
 		cmds = append(cmds, appCommand(g.Name(), clipText(g.Title(), maxDescriptionLen), subs))

@@ -42,6 +42,10 @@ func TestWalks(t *testing.T) {
 	_, steps := walk(t, r, command(student, "adapwns", "solve", optPosition, "..P.P"))
 	wantWalk(t, "/adapwns solve", steps, "commands.route", "tutor.Solve", "commands.reply")
 
+	// A rule's values: one use case, nothing stored.
+	_, steps = walk(t, r, command(student, "heaps", "values", optRule, "kayles"))
+	wantWalk(t, "/heaps values", steps, "commands.route", "tutor.Values", "commands.reply")
+
 	// A practice answer: one transaction in practice, and nothing read
 	// again to draw the outcome.
 	puzzle := r.Handle(context.Background(), top(student, "", "practice", "game", "adapwns"))
@@ -60,6 +64,23 @@ func TestWalks(t *testing.T) {
 	_, menus = allControls(t, board)
 	_, steps = walk(t, r, click(student, menus[0].CustomID, message(board, at), "1 1"))
 	wantWalk(t, "a duel move", steps, "commands.route", "tutor.DuelMove", "store.Duel", "store.AdvanceDuel", "commands.reply")
+
+	// A study session: the start is refused in a busy channel before any
+	// puzzle is drawn, then stored; an answer reads the record and
+	// writes once.
+	start := &discordgo.Interaction{ID: "1", Type: discordgo.InteractionApplicationCommand, Token: "t", GuildID: "g", ChannelID: "c",
+		Member: &discordgo.Member{User: &discordgo.User{ID: student}},
+		Data: discordgo.ApplicationCommandInteractionData{Name: "session", Options: []*discordgo.ApplicationCommandInteractionDataOption{{
+			Name: subStart, Type: discordgo.ApplicationCommandOptionSubCommand, Options: []*discordgo.ApplicationCommandInteractionDataOption{
+				{Name: optGame, Type: discordgo.ApplicationCommandOptionString, Value: "nim"},
+				{Name: optPuzzles, Type: discordgo.ApplicationCommandOptionInteger, Value: 2.0},
+				{Name: optSeed, Type: discordgo.ApplicationCommandOptionInteger, Value: 1.0}}}}}} // nim 5 1: a menu
+	session, steps := walk(t, r, start)
+	wantWalk(t, "/session start", steps, "commands.route", "tutor.StartSession", "store.RunningSession", "store.CreateSession",
+		"store.SessionMembers", "store.SessionAnswers", "commands.reply")
+	_, menus = allControls(t, session)
+	_, steps = walk(t, r, click(stranger, menus[0].CustomID, message(session, at), menus[0].Options[0].Value))
+	wantWalk(t, "a session answer", steps, "commands.route", "tutor.AnswerSession", "store.StudySession", "store.AnswerSession", "commands.reply")
 
 	// A game: its start is stored, a move is stored on its record, and a
 	// take-back takes it off that record.

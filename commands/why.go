@@ -46,6 +46,9 @@ func (r *Router) why(q *request) (*discordgo.InteractionResponse, error) {
 		if other, err = moveOption(pos, optOtherMove, t); err != nil {
 			return nil, err
 		}
+		if other.String() == m.String() {
+			return nil, fault.New(fault.EInvalid, optOtherMove, "it is the move in move: (%s); give another move to compare it with, or leave other_move out to compare it with the recommended move", m)
+		}
 	}
 	steps, err := r.t.Why(q.ctx, pos, m, other)
 	if err != nil {

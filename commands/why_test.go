@@ -26,6 +26,7 @@ func TestWhyCommand(t *testing.T) {
 		{"game over", []any{optPosition, "."}, []string{"No move to look at", "There is no pawn on the board, so Ada, who is to move, cannot move and loses (normal play: the player who cannot move loses)."}, ""},
 		{"illegal move", []any{optPosition, "..P.P", optMove, "4 3"}, nil, "cell 4 holds no pawn"},
 		{"not numbers", []any{optPosition, "..P.P", optMove, "left"}, nil, `"left" is not two numbers`},
+		{"the same move twice", []any{optPosition, "..P.P", optMove, "5 4", optOtherMove, "5 4"}, nil, "other_move: it is the move in move: (move the piece on cell 5 to cell 4)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			game := "adapwns"

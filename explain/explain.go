@@ -335,7 +335,7 @@ func MoveStep(ctx context.Context, r solver.Result) Step {
 		c.Text = fmt.Sprintf("Every move loses; **%s** holds out longest (%s).", m, ValueText(v))
 		st.Body, st.Claims = c.Text, []Claim{c}
 	default:
-		st.Body = fmt.Sprintf("Every move loses; too large to search to the end, **%s** leaves the opponent the smallest share of winning replies.", m)
+		st.Body = fmt.Sprintf("Every move loses. The position is too large to search to the end; **%s** leaves the opponent the smallest share of winning replies.", m)
 	}
 	return st
 }

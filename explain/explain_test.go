@@ -65,9 +65,9 @@ func TestKeyNumbers(t *testing.T) {
 	for _, tc := range []struct{ game, text, want string }{
 		{"binim2", "010 101", "Dee has 1 extra move and Dum 1"},
 		{"binim", "0011 1", "Dee has 2 moves and Dum 1"},
-		{"abgame", "A..B.A...B", "reserves A 0, B 0, Nim sum 1"},
+		{"abgame", "A..B.A...B", "reserves A 0, B 0, XOR 1"},
 		{"adapwns", "..P.P", "mod 3 is 1"},
-		{"binstring", "0110011", "3 zeros left, Nim sum of the runs of 1s 0, and Player 1 holds 0 zeros and Player 2 holds 0"},
+		{"binstring", "0110011", "3 zeros left, XOR of the runs of 1s 0, and Player 1 holds 0 zeros and Player 2 holds 0"},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
 			if got := explain.KeyNumbers(parse(t, tc.game, tc.text, "Dee")); !strings.Contains(got, tc.want) {
@@ -89,7 +89,7 @@ func TestDistance(t *testing.T) {
 		{"adapwns", "...P", " in 2 moves", "Ada's opponent wins in 2 moves", "**move the piece on cell 4 to cell 3** holds out longest (lose in 2 moves)"},
 		{"binim2", "010 101", " in 4 moves", "Dee wins in 4 moves", "Wins in 6 moves. The quickest: take 3 from stack 1, in 4 moves."},
 		{"binstring", "000011", " in 3 moves", "ends in a tie after 3 moves", "Ties in 4 moves. The quickest: remove characters 4 to 6, in 3 moves."},
-		{"adapwns", strings.Repeat(".P", 40), "", "", "too large to search to the end"},
+		{"adapwns", strings.Repeat(".P", 40), "", "", "Every move loses. The position is too large to search to the end; **move the piece on cell 2 to cell 1** leaves the opponent the smallest share of winning replies."},
 	} {
 		t.Run(tc.game+" "+tc.text, func(t *testing.T) {
 			r := explain.Solve(ctx, parse(t, tc.game, tc.text, "Dee"))

@@ -161,7 +161,7 @@ func (s *Service) Pick(ctx context.Context, user, guild string, g solver.Game, t
 	}
 	pk.Learner = l
 	if theme != "" && !slices.Contains(explain.Themes(g), theme) {
-		return pk, &solver.Error{Field: "puzzle", Msg: fmt.Sprintf("%v %q in %s; choose one of %v", ErrUnknownTheme, theme, g.Name(), explain.Themes(g)), Err: ErrUnknownTheme}
+		return pk, &solver.Error{Field: "theme", Msg: fmt.Sprintf("%q is not a theme of %s's puzzles; choose one of %s", theme, g.Name(), strings.Join(explain.Themes(g), ", ")), Err: ErrUnknownTheme}
 	}
 	recent, err := s.store.Attempts(ctx, user, g.Name(), 200)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/games/adapwns"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
@@ -94,8 +95,10 @@ func TestPracticeFlow(t *testing.T) {
 		if _, err := s.Answer(ctx, "u", "adapwns-5", adapwns.Move{From: 99, To: 98}); err == nil {
 			t.Error("an illegal move was accepted")
 		}
-		if _, _, err := s.Next(ctx, "u", "", adapwns.Game, "no such theme"); !errors.Is(err, practice.ErrUnknownTheme) {
-			t.Errorf("unknown theme: %v", err)
+		// The themes are listed as words, not as a Go slice ("[gap mod 3 staircase XOR to zero]").
+		want := `theme: "no such theme" is not a theme of adapwns's puzzles; choose one of gap mod 3, staircase, XOR to zero`
+		if _, _, err := s.Next(ctx, "u", "", adapwns.Game, "no such theme"); !errors.Is(err, practice.ErrUnknownTheme) || fault.Message(err) != want {
+			t.Errorf("unknown theme: %v, want %q", err, want)
 		}
 		p, _, err := s.Next(ctx, "u", "", adapwns.Game, adapwns.ThemeGapMod3)
 		if err != nil || !p.HasTheme(adapwns.ThemeGapMod3) {

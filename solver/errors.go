@@ -3,6 +3,8 @@ package solver
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/nimtutor/nimtutor/fault"
 )
@@ -89,6 +91,38 @@ func UpperLetters(text, letters string) string {
 		}
 	}
 	return string(b)
+}
+
+// CharAt says which character of text begins at byte i, for a message
+// about input: "character 4 is '…' (U+2026)". The place is counted in
+// characters, as a person counts them, not in bytes; a character that
+// does not show (a tab, a no-break space) or is not text is named
+// instead of quoted, and a full-width form says which ASCII character it
+// stands for.
+func CharAt(text string, i int) string {
+	return fmt.Sprintf("character %d is %s", utf8.RuneCountInString(text[:i])+1, describeRune(text[i:]))
+}
+
+// describeRune shows the first character of s safely in a message.
+func describeRune(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	switch {
+	case r == utf8.RuneError && size <= 1:
+		return fmt.Sprintf("byte 0x%02x, which is not UTF-8 text", s[0])
+	case r == '\t':
+		return "a tab"
+	case r == 0xa0:
+		return "a no-break space (U+00A0)"
+	case r == 0x200b:
+		return "a zero-width space (U+200B)"
+	case r < utf8.RuneSelf && r >= 0x20 && r < 0x7f:
+		return fmt.Sprintf("'%c'", r)
+	case r >= 0xff01 && r <= 0xff5e:
+		return fmt.Sprintf("'%c' (U+%04X, the full-width form of '%c')", r, r, r-0xfee0)
+	case unicode.IsPrint(r):
+		return fmt.Sprintf("'%c' (U+%04X)", r, r)
+	}
+	return fmt.Sprintf("an invisible character, U+%04X", r)
 }
 
 // QuoteChar shows a byte of user input safely in a message.

@@ -57,8 +57,16 @@ func (j *JudgeReader) Line() ([]byte, error) {
 		return nil, io.EOF
 	}
 	j.line++
+	if j.line == 1 {
+		b = bytes.TrimPrefix(b, []byte(BOM))
+	}
 	return bytes.Trim(b, " \t\r\n"), nil
 }
+
+// BOM is the byte order mark some editors (Windows Notepad among them)
+// write at the start of a UTF-8 file. It is not part of the text: judge
+// input, a position file and a program's output are read without it.
+const BOM = "\ufeff"
 
 // TestCount reads the first line, the number of tests T. In strict mode T
 // must lie in 1..max.

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -54,4 +55,40 @@ func Names() []string {
 		names[i] = g.Name()
 	}
 	return names
+}
+
+// ParseFor is g.Parse, and when text is not a position of g but reads as
+// a position of other games, the message says which: a student who
+// typed a Nim position into /adapwns learns that it is one.
+func ParseFor(g Game, text string, opts ParseOptions) (Position, error) {
+	pos, err := g.Parse(text, opts)
+	e, ok := errors.AsType[*Error](err)
+	if !ok || e.Code != EInvalid || e.Field != "position" && e.Field != "rule" {
+		return pos, err
+	}
+	var others []string
+	for _, h := range Games() {
+		o := ParseOptions{Long: opts.Long}
+		if h.NeedsFirst() {
+			o.First = h.PlayerName(0)
+		}
+		if h.Name() != g.Name() {
+			if _, err := h.Parse(text, o); err == nil {
+				others = append(others, h.Name())
+			}
+		}
+	}
+	if len(others) == 0 {
+		return pos, err
+	}
+	return nil, &Error{Code: e.Code, Field: e.Field, Err: e.Err,
+		Msg: fmt.Sprintf("%s (it reads as a position of %s: is that the game you meant?)", e.Msg, orList(others))}
+}
+
+// orList joins names as "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

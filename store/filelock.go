@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -61,7 +62,7 @@ func holdFile(path string) (*sqliteFile, error) {
 	lockPath := abs + ".lock"
 	lf, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("store: opening the lock file %s: %w", lockPath, err)
+		return nil, cannotCreate(filepath.Dir(abs), fmt.Errorf("store: opening the lock file %s: %w", lockPath, err))
 	}
 	if err := lockExclusive(lf); err != nil {
 		holder := "another nimtutor process"
@@ -85,6 +86,20 @@ func holdFile(path string) (*sqliteFile, error) {
 	f := &sqliteFile{path: abs, lock: lf, refs: 1}
 	heldFiles.m[abs] = f
 	return f, nil
+}
+
+// cannotCreate says, as an EStore error whose cause is err, why no file
+// can be made in dir, the folder of the SQLite file: the folder is
+// missing, or nimtutor may not write there. Whoever runs nimtutor reads
+// it when it starts (or in the console), so it says what to change.
+func cannotCreate(dir string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fault.New(fault.EStore, "", "the folder %s, where the SQLite file goes, does not exist; create it, or set NIMTUTOR_DB to a file in a folder that exists", dir).Wrap(err)
+	case errors.Is(err, fs.ErrPermission):
+		return fault.New(fault.EStore, "", "nimtutor may not create files in the folder %s, where the SQLite file goes; let it write there, or set NIMTUTOR_DB to a file in a folder it may write to", dir).Wrap(err)
+	}
+	return err
 }
 
 // release drops one Store's hold; the last one unlocks the file.

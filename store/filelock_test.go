@@ -66,3 +66,38 @@ func TestSecondProcessRefused(t *testing.T) {
 		t.Errorf("after this process closed the file, a second process: %v, %q; want it to open", err, out)
 	}
 }
+
+// TestFolderCannotHoldTheFile opens an SQLite file in a folder that does
+// not exist, and in one that cannot be written: each is refused with an
+// EStore error whose message names the folder and says what to change
+// (before, the message was the operating system's about the lock file,
+// and the console answered with the apology kept for bugs).
+func TestFolderCannotHoldTheFile(t *testing.T) {
+	dir := t.TempDir()
+	t.Run("missing", func(t *testing.T) {
+		missing := dir + "/no/such/folder"
+		_, err := store.Open(context.Background(), store.Config{Path: missing + "/x.db"})
+		want := "the folder " + missing + ", where the SQLite file goes, does not exist; create it, or set NIMTUTOR_DB to a file in a folder that exists"
+		if fault.Code(err) != fault.EStore || fault.Message(err) != want {
+			t.Errorf("code %q, message %q; want code store, message %q", fault.Code(err), fault.Message(err), want)
+		}
+		if err != nil && !strings.Contains(fmt.Sprint(errors.Unwrap(err)), "no such file") {
+			t.Errorf("the cause, for the log, is %v; want the operating system's words", errors.Unwrap(err))
+		}
+	})
+	t.Run("unwritable", func(t *testing.T) {
+		ro := dir + "/ro"
+		if err := os.Mkdir(ro, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		if f, err := os.Create(ro + "/probe"); err == nil {
+			f.Close()
+			t.Skip("this user may write to a read-only folder (root): the unwritable case cannot be made here")
+		}
+		_, err := store.Open(context.Background(), store.Config{Path: ro + "/x.db"})
+		want := "nimtutor may not create files in the folder " + ro + ", where the SQLite file goes; let it write there, or set NIMTUTOR_DB to a file in a folder it may write to"
+		if fault.Code(err) != fault.EStore || fault.Message(err) != want {
+			t.Errorf("code %q, message %q; want code store, message %q", fault.Code(err), fault.Message(err), want)
+		}
+	})
+}

@@ -174,6 +174,13 @@ func comparable(tb testing.TB, e store.Export) map[string]any {
 		tb.Errorf("%s: duel ratings %v after the migration, want []", e.User, m["duel_ratings"])
 	}
 	delete(m, "duel_ratings")
+	// Study sessions came with schema 11; a learner of schema 3 has none.
+	for _, k := range []string{"study_sessions", "sessions_joined", "session_answers"} {
+		if d, ok := m[k].([]any); !ok || len(d) != 0 {
+			tb.Errorf("%s: %s %v after the migration, want []", e.User, k, m[k])
+		}
+		delete(m, k)
+	}
 	// Lesson streaks came with schema 10; a learner of schema 3 has none.
 	if ls, ok := m["lessons"].([]any); ok {
 		for _, l := range ls {
@@ -301,6 +308,17 @@ func fill(tb testing.TB, s *store.Store, user string) {
 		if err := s.AdvanceDuel(ctx, d.ID, store.DuelPlaying, nil, store.DuelOver, []string{"2 2", "1 1"}, "second"); err != nil {
 			tb.Fatal(err)
 		}
+	}
+	// A study session the user started, in a channel of its own, and an
+	// answer of theirs in it (which makes them a member).
+	now := time.Now()
+	ss := store.StudySession{ID: "session-" + user, Guild: "900000000000000001", Channel: "channel-" + user, Starter: user,
+		Game: "nim", Puzzles: []string{"nim-1", "nim-2"}, Seconds: 60, Opened: now, Due: now.Add(time.Minute)}
+	if err := s.CreateSession(ctx, ss); err != nil {
+		tb.Fatal(err)
+	}
+	if _, _, err := s.AnswerSession(ctx, store.SessionAnswer{Session: ss.ID, User: user, Move: "1 1", Correct: true, Elapsed: time.Second, At: now}); err != nil {
+		tb.Fatal(err)
 	}
 }
 

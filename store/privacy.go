@@ -67,6 +67,9 @@ var owned = []ownedTable{
 		e.DuelRatings, err = s.DuelRatings(ctx, user)
 		return err
 	}},
+	{table: "study_sessions", column: "starter_user", export: exportSessions},
+	{table: "session_members", column: "user_id", export: exportSessionMembers},
+	{table: "session_answers", column: "user_id", export: exportSessionAnswers},
 	{table: "rate_limits", column: "user_id", export: func(ctx context.Context, s *Store, user string, e *Export) error {
 		var w RateWindow
 		var start int64
@@ -134,6 +137,12 @@ type Export struct {
 	Duels []Duel `json:"duels"`
 	// DuelRatings are the learner's duel ratings, one per game.
 	DuelRatings []DuelRating `json:"duel_ratings"`
+	// Sessions are the study sessions the learner started (/session).
+	Sessions []StudySession `json:"study_sessions"`
+	// SessionsJoined are the ids of the study sessions the learner joined.
+	SessionsJoined []string `json:"sessions_joined"`
+	// SessionAnswers are the learner's answers in study sessions.
+	SessionAnswers []SessionAnswer `json:"session_answers"`
 	// Settings are what the learner chose others see, if they chose.
 	Settings *Settings `json:"settings,omitempty"`
 }

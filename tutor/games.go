@@ -104,17 +104,25 @@ func (t *Tutor) StartGame(ctx context.Context, user, guild string, pos solver.Po
 	g.Ply = len(moveTexts(s.Last))
 	// A mid-game binstring (held 0s) cannot be restored from its text, so
 	// it is not stored.
+	events := pt.Events
 	if t.HasStore() && pos.Held() == [2]int{} {
 		rec := store.GameRecord{ID: newID(), User: user, Guild: guild, Game: pos.Game().Name(),
 			Start: pos.String(), StartMover: int(pos.ToMove()), Side: int(g.Side), Moves: moveTexts(s.Last)}
 		if err := t.saveGame(ctx, rec); err != nil {
 			t.cfg.Log.Error("storing a game", "err", err)
+			// The game goes on, unrecorded: say so, or the learner looks
+			// for it in /history and its review in vain.
+			events = append(slices.Clip(events), NotSaved)
 		} else {
 			g.Record = rec.ID
 		}
 	}
-	return Turn{Game: g, Events: pt.Events, Picture: t.picture(ctx, g.Pos, false)}, nil
+	return Turn{Game: g, Events: events, Picture: t.picture(ctx, g.Pos, false)}, nil
 }
+
+// NotSaved is the event line of a game that could not be stored: it is
+// played out, but /history will not list it nor keep its review.
+const NotSaved = "⚠️ The practice database is not available, so this game is not saved: you can play it out, but /history will not list it."
 
 // storeTimeout bounds one game record's read or write.
 const storeTimeout = 2 * time.Second

@@ -64,6 +64,9 @@ type Config struct {
 	// VerifyBudget bounds the states of each exhaustive search; 0 takes
 	// VerifyBudget.
 	VerifyBudget int
+	// Now is the clock of the study sessions (when a puzzle's time runs
+	// out); nil means time.Now. Tests and the console move it.
+	Now func() time.Time
 }
 
 // VerifyBudget bounds verify: the states one search may enter. Every
@@ -91,6 +94,9 @@ func New(cfg Config) *Tutor {
 		cfg.VerifyBudget = VerifyBudget
 	}
 	cfg.Log = cmp.Or(cfg.Log, slog.New(slog.DiscardHandler))
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	return &Tutor{cfg: cfg}
 }
 

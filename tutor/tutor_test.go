@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	_ "github.com/nimtutor/nimtutor/games/all"
+	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/solver"
 	"github.com/nimtutor/nimtutor/tutor"
 	"github.com/nimtutor/nimtutor/tutor/tutortest"
@@ -72,5 +73,30 @@ func TestGameRecord(t *testing.T) {
 	rec, rev, err := tt.Review(ctx, "u1", start.Game.Record)
 	if err != nil || !slices.Equal(rec.Moves[:1], []string{tutor.MoveText(m)}) || len(rev.Moves) != 1 {
 		t.Errorf("record %+v, review %+v, %v", rec, rev, err)
+	}
+}
+
+// TestGameNotSavedSaysSo starts a game while the store cannot be opened:
+// the game is played, unrecorded, and its first turn says it is not saved
+// (before, only the log knew, and /history silently lacked the game).
+func TestGameNotSavedSaysSo(t *testing.T) {
+	ctx := context.Background()
+	tt := tutor.New(tutor.Config{Cache: mapCache{}, Practice: func(context.Context) (*practice.Service, error) {
+		return nil, errors.New("the database is down")
+	}})
+	g, err := solver.Lookup("nim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := g.Parse("1 2", solver.ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn, err := tt.StartGame(ctx, "u1", "", pos, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turn.Game.Record != "" || !slices.Contains(turn.Events, tutor.NotSaved) {
+		t.Errorf("record %q, events %q; want no record and the event %q", turn.Game.Record, turn.Events, tutor.NotSaved)
 	}
 }

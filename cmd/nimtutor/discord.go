@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"strings"
 	"time"
 
@@ -76,13 +77,20 @@ func runHTTP(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	*addr = cmp.Or(*addr, setting("HTTP_ADDR"), bot.DefaultHTTPAddr)
-	tok, _ := botToken("http") // optional here: it only fetches command ids
-	rep, err := newReplica(ctx, stdout, stderr, tok, "nimtutor: serving interactions at http://"+*addr+bot.InteractionsPath+"; press Ctrl+C to stop")
+	// Listen before saying so: an address that cannot be listened on is
+	// the command's error, not a banner followed by one.
+	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
+		return fmt.Errorf("cannot listen on %q (--addr, else HTTP_ADDR, a HOST:PORT such as %s): %w", *addr, bot.DefaultHTTPAddr, err)
+	}
+	tok, _ := botToken("http") // optional here: it only fetches command ids
+	rep, err := newReplica(ctx, stdout, stderr, tok, "nimtutor: serving interactions at http://"+ln.Addr().String()+bot.InteractionsPath+"; press Ctrl+C to stop")
+	if err != nil {
+		ln.Close()
 		return err
 	}
 	defer rep.close()
-	return bot.RunHTTP(ctx, *addr, key, rep.handler, rep.log, rep.httpOptions()...)
+	return bot.ServeHTTP(ctx, ln, key, rep.handler, rep.log, rep.httpOptions()...)
 }
 
 // parsePublicKey decodes DISCORD_PUBLIC_KEY.

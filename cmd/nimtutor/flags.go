@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -32,6 +33,14 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	case errors.Is(err, flag.ErrHelp):
 		return &helpRequest{fs}
 	case err != nil:
+		// "-1 2" or "-.P": not a flag's name but a position that starts
+		// with '-', which has to come after --.
+		const undefined = "flag provided but not defined: "
+		if name, ok := strings.CutPrefix(err.Error(), undefined); ok {
+			if r := strings.TrimLeft(name, "-"); r == "" || !unicode.IsLetter(rune(r[0])) {
+				return usagef("%q is not a flag; a position that starts with '-' goes after --, as in: nimtutor %s GAME -- %q", name, fs.Name(), name)
+			}
+		}
 		return usagef("%v", err)
 	}
 	return nil
@@ -118,7 +127,7 @@ func parsePosition(positional []string, first string) (solver.Position, error) {
 	if first != "" && !g.NeedsFirst() {
 		return nil, usagef("--first is for games where either player may start (binim, binim2); in %s, %s always moves first", g.Name(), g.PlayerName(0))
 	}
-	return g.Parse(strings.Join(positional[1:], " "), solver.ParseOptions{First: first})
+	return solver.ParseFor(g, strings.Join(positional[1:], " "), solver.ParseOptions{First: first})
 }
 
 // positionFlags are the flags of every command that takes a position.
@@ -141,6 +150,11 @@ func (p positionFlags) parse(args []string) (solver.Position, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return p.position(positional)
+}
+
+// position reads the position the positional arguments name.
+func (p positionFlags) position(positional []string) (solver.Position, []string, error) {
 	if *p.rule != "" && len(positional) >= 2 {
 		positional = []string{positional[0], *p.rule + ": " + strings.Join(positional[1:], " ")}
 	}

@@ -22,6 +22,9 @@ func runHint(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *verdict != "" && flagSet(pf.fs, "level") {
+		return usagef("--level prints a hint and --verdict checks your verdict: give one of them")
+	}
 	r := explain.Solve(ctx, pos)
 	choices := explain.VerdictChoices(pos)
 	if *verdict != "" {

@@ -20,9 +20,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/joho/godotenv"
-
 	// The binary offers every game: registering them is this import.
+	"github.com/nimtutor/nimtutor/commands"
 	"github.com/nimtutor/nimtutor/fault"
 	_ "github.com/nimtutor/nimtutor/games/all"
 	"github.com/nimtutor/nimtutor/solver"
@@ -33,8 +32,8 @@ func main() {
 	defer stop()
 	// Configuration comes from the environment; a .env file, when present,
 	// fills in what the environment does not already set.
-	if err := godotenv.Load(); err != nil && !errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintf(os.Stderr, "nimtutor: reading .env: %v\n", err)
+	if err := loadDotEnv(".env"); err != nil {
+		fmt.Fprintf(os.Stderr, "nimtutor: %v\n", err)
 		os.Exit(1)
 	}
 	os.Exit(NewMain().Exec(ctx, os.Args[1:]))
@@ -82,6 +81,15 @@ func (m *Main) ParseFlags(_ context.Context, args []string) error {
 		m.cmd, m.args = c, rest
 		return nil
 	}
+	if _, err := solver.Lookup(name); err == nil {
+		return fault.New(fault.EUsage, "", "%q is not a command but a game; a command comes first: nimtutor solve %s POSITION", name, name)
+	}
+	slash := strings.TrimPrefix(name, "/")
+	for _, d := range commands.Definitions() {
+		if d.Name == slash {
+			return fault.New(fault.EUsage, "", "%q is not a command of the command line but a slash command: run nimtutor console, then type /%s", name, slash)
+		}
+	}
 	return fault.New(fault.EUsage, "", "%q is not a command", name)
 }
 
@@ -110,8 +118,9 @@ func (m *Main) Close() error {
 func (m *Main) Exec(ctx context.Context, args []string) int {
 	err := m.ParseFlags(ctx, args)
 	if err != nil {
-		fmt.Fprintf(m.Stderr, "nimtutor: %v\n", err)
-		printHelp(m.Stderr)
+		// The one line that says what is wrong, and where the list is:
+		// the whole list after it would push that line off the screen.
+		fmt.Fprintf(m.Stderr, "nimtutor: %v\nRun 'nimtutor help' for the list of commands.\n", err)
 		return 2
 	}
 	err = m.Run(ctx)
@@ -124,6 +133,11 @@ func (m *Main) Exec(ctx context.Context, args []string) int {
 	if h, ok := errors.AsType[*helpRequest](err); ok {
 		printCommandHelp(m.Stdout, h.fs)
 		return 0
+	}
+	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		// Ctrl+C or SIGTERM: say so, rather than "context canceled".
+		fmt.Fprintf(m.Stderr, "nimtutor %s: stopped before it finished (interrupted)\n", m.cmd.name)
+		return 1
 	}
 	fmt.Fprintf(m.Stderr, "nimtutor %s: %v\n", m.cmd.name, err)
 	if fault.Code(err) == fault.EUsage {
@@ -187,8 +201,8 @@ func init() {
 		{"progress", "[GAME]", "your practice ratings, streaks, weakest theme and a plot", runConsoleLine("progress")},
 		{"history", "", "your recent puzzles and games", runConsoleLine("history")},
 		{"review", "[GAMEID]", "the review card of a stored game (the latest finished one by default)", (*Main).runReview},
-		{"values", "RULE [--n N]", "a heap rule's grundy values, their period and why it holds (subtract and octal rules)", out(runValues)},
-		{"render", "GAME POSITION [--first Dee|Dum] [--bare] [-o FILE.png]", "draw the position as a PNG", out(runRender)},
+		{"values", "RULE [--n N]", "a heap rule's grundy values, their period and why it holds (subtract and octal rules; render values RULE draws their chart)", out(runValues)},
+		{"render", "GAME POSITION [--first Dee|Dum] [--bare] [-o FILE.png] | values RULE [--n N] [-o FILE.png]", "draw the position as a PNG, or the chart of a heap rule's values", out(runRender)},
 		{"console", "[--pictures DIR]", "the local console: slash commands on standard input, replies as text", (*Main).runConsole},
 		{"gateway", "[--shards N|auto [--shard ID | --shard-range FIRST-LAST]] [--metrics-addr HOST:PORT]", "run the Discord bot over the gateway (needs DISCORD_TOKEN)", both(runGateway)},
 		{"http", "[--addr HOST:PORT]", "serve Discord's Interactions Endpoint URL (needs DISCORD_PUBLIC_KEY)", both(runHTTP)},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -118,13 +119,24 @@ func TestExitCodes(t *testing.T) {
 		{"", []string{"solve", "binim2", "010"}, 1, "first: binim2 needs the player who moves first"},
 		{"", []string{"solve", "adapwns"}, 2, "give a game and a position"},
 		{"", []string{"hint", "adapwns", "..P.P", "--level", "9"}, 1, "there are 5 levels"},
-		{"", []string{"nope"}, 2, `"nope" is not a command`},
+		{"", []string{"nope"}, 2, "\"nope\" is not a command\nRun 'nimtutor help' for the list of commands.\n"},
+		{"", []string{"export"}, 2, `"export" is not a command of the command line but a slash command: run nimtutor console, then type /export`},
+		{"", []string{"nim", "1 2"}, 2, `"nim" is not a command but a game; a command comes first: nimtutor solve nim POSITION`},
 		{"1\n2 Dee\n010\n101\n", []string{"judge", "binim2"}, 0, ""},
 		{"1\n2 Dee\n010\n", []string{"judge", "binim2"}, 1, "the input ended before stack 2"},
 		{"", []string{"verify", "adapwns", "--max", "6"}, 0, ""},
 		{"", []string{"verify", "binim2", "010", "101", "--first", "Dee"}, 0, ""},
 		{"", []string{"verify", "nim", "--max", "0"}, 2, "--max is 0: give a size of 1 or more"},
 		{"", []string{"verify", "nim", "--max", "-3"}, 2, "--max is -3"},
+		{"", []string{"hint", "nim", "1 2", "--level", "5", "--verdict", "First"}, 2, "--level prints a hint and --verdict checks your verdict: give one of them"},
+		{"", []string{"practice", "nim", "--theme", "gap mod 3"}, 1, `theme: "gap mod 3" is not a theme of nim's puzzles; choose one of XOR to zero`},
+		{"", []string{"solve", "adapwns", "3 4 5"}, 1, "position: character 1 is '3'; a board uses '.' and 'P' (it reads as a position of nim or misere: is that the game you meant?)"},
+		{"", []string{"solve", "binim2", "A..B", "--first", "Dee"}, 1, "(it reads as a position of abgame: is that the game you meant?)"},
+		{"", []string{"why", "adapwns", "..P.P", "--move", "5 4", "--other-move", "5,4"}, 2, "--other-move is the move --move names (move the piece on cell 5 to cell 4)"},
+		{"", []string{"solve", "heaps", "3 4 5"}, 1, "rule: it starts with '3'; start with a rule, one of nim, subtract"},
+		{"", []string{"solve", "heaps", "3 4 5"}, 1, "(it reads as a position of nim or misere: is that the game you meant?)"},
+		{"", []string{"solve", "nim", "-1 2"}, 2, `"-1 2" is not a flag; a position that starts with '-' goes after --, as in: nimtutor solve GAME -- "-1 2"`},
+		{"", []string{"solve", "nim", "--", "-1 2"}, 1, "position: heap 1, character 1 is '-'"},
 		{"", []string{"solve", "binstring", "0110", "--first", "Dum"}, 2, "--first is for games where either player may start (binim, binim2); in binstring, Player 1 always moves first"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
@@ -247,7 +259,7 @@ func TestMovesAndWhyCommands(t *testing.T) {
 		t.Errorf("why: exit %d\n%s", code, out)
 	}
 	code, _, errOut = runCLI(t, "", "why", "adapwns", "..P.P")
-	if code != 2 || !strings.Contains(errOut, "--move: the cell to move from and the cell to move to, e.g. 5 4") {
+	if code != 2 || !strings.Contains(errOut, "--move, as two numbers: the cell to move from and the cell to move to, e.g. 5 4") {
 		t.Errorf("why without a move: exit %d %q", code, errOut)
 	}
 	// Where no move is left there is none to ask about: why says why the
@@ -271,5 +283,88 @@ func TestMovesAndWhyCommands(t *testing.T) {
 	code, out, _ = runCLI(t, "", "moves", "adapwns", ".P.P.P")
 	if code != 0 || !strings.Contains(out, "4 3       lose in 6 moves    ← recommended") {
 		t.Errorf("moves of a lost position: exit %d\n%s", code, out)
+	}
+}
+
+// TestBadCharacterNamed types a character outside a game's alphabet, one
+// that is not ASCII, into each game's position: the message counts the
+// place in characters and shows the character, where it used to show one
+// byte of it ("character 1 is byte 0xe2").
+func TestBadCharacterNamed(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "adapwns", "..P…P"}, "position: character 4 is '…' (U+2026); a board uses '.' and 'P'"},
+		{[]string{"solve", "abgame", "éA.B"}, "position: character 1 is 'é' (U+00E9); a row uses '.', 'A' and 'B'"},
+		{[]string{"solve", "binstring", "01２"}, "position: character 3 is '２' (U+FF12, the full-width form of '2'); the string uses only 0 and 1"},
+		{[]string{"solve", "binim", "01 1é", "--first", "Dum"}, "position: stack 2, character 2 is 'é' (U+00E9); a stack uses only 0 and 1"},
+		{[]string{"solve", "nim", "３ 4"}, "position: heap 1, character 1 is '３' (U+FF13, the full-width form of '3'); a heap is a number of objects"},
+	} {
+		code, _, errOut := runCLI(t, "", tc.args...)
+		if code != 1 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("nimtutor %s: exit %d, %q; want exit 1 and %q", strings.Join(tc.args, " "), code, errOut, tc.want)
+		}
+	}
+	code, _, errOut := runCLI(t, "1\n3 é\n", "judge", "nim")
+	if want := "line 2: character 3 is 'é' (U+00E9); a test is heap sizes separated by spaces"; code != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("judge nim: exit %d, %q; want %q", code, errOut, want)
+	}
+}
+
+// TestMovePromptsAreTheGames checks that the terminal's prompts for a
+// move give the game's own example: in Nim "5 4" is heap 5, which `1 2`
+// does not have.
+func TestMovePromptsAreTheGames(t *testing.T) {
+	t.Setenv("NIMTUTOR_DB", filepath.Join(t.TempDir(), "prompts.db"))
+	want := "Type your move as two numbers (the heap and how many to take, e.g. 2 3), or quit."
+	if code, out, _ := runCLI(t, "quit\n", "play", "nim", "1 2"); code != 0 || !strings.Contains(out, want) {
+		t.Errorf("play nim: exit %d, output lacks %q:\n%s", code, want, out)
+	}
+	want = "Type your move as two numbers (the first and last character to remove, e.g. 3 5), hint, next, or quit."
+	if code, out, _ := runCLI(t, "quit\n", "practice", "binstring"); code != 0 || !strings.Contains(out, want) {
+		t.Errorf("practice binstring: exit %d, output lacks %q:\n%s", code, want, out)
+	}
+	// A word that is neither a move nor a console line gets the prompt
+	// again, not the console's "not a console command; type help".
+	want = "\"abc\" is not a move. Type your move as two numbers (the heap and how many to take, e.g. 2 3), or quit."
+	if code, out, _ := runCLI(t, "abc\nquit\n", "play", "nim", "1 2"); code != 0 || !strings.Contains(out, want) || strings.Contains(out, "console command") {
+		t.Errorf("play nim, typing abc: exit %d, output lacks %q:\n%s", code, want, out)
+	}
+	// A game over before it starts asks for no move.
+	if code, out, _ := runCLI(t, "", "play", "adapwns", "P.."); code != 0 || !strings.Contains(out, "Game over") || strings.Contains(out, "Type your move") {
+		t.Errorf("play adapwns P..: exit %d; want Game over and no prompt:\n%s", code, out)
+	}
+	want = "give the move to look at with --move, as two numbers: the heap and how many to take, e.g. 2 3"
+	if code, _, errOut := runCLI(t, "", "why", "nim", "1 2"); code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("why nim without --move: exit %d, %q; want exit 2 and %q", code, errOut, want)
+	}
+}
+
+// TestHTTPAddressThatCannotBeListenedOn gives `nimtutor http` an address
+// with no port: it exits 1 saying which setting is wrong, and never
+// announces that it serves (it used to print "serving interactions at
+// http://nonsense/interactions" before failing).
+func TestHTTPAddressThatCannotBeListenedOn(t *testing.T) {
+	t.Setenv("DISCORD_PUBLIC_KEY", strings.Repeat("ab", 32))
+	t.Setenv("NIMTUTOR_DB", filepath.Join(t.TempDir(), "http.db"))
+	code, out, errOut := runCLI(t, "", "http", "--addr", "nonsense")
+	want := `cannot listen on "nonsense" (--addr, else HTTP_ADDR, a HOST:PORT such as 127.0.0.1:8080)`
+	if code != 1 || strings.Contains(out, "serving") || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no banner, and %q", code, out, errOut, want)
+	}
+}
+
+// TestInterruptedSaysSo runs a long verify under a context that ends, as
+// Ctrl+C ends main's: the command says it was interrupted, not "context
+// canceled".
+func TestInterruptedSaysSo(t *testing.T) {
+	var out, errOut bytes.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut}
+	code := m.Exec(ctx, []string{"verify", "nim", "--max", "30"})
+	if want := "nimtutor verify: stopped before it finished (interrupted)\n"; code != 1 || errOut.String() != want {
+		t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, errOut.String(), want)
 	}
 }

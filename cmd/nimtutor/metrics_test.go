@@ -74,6 +74,16 @@ func TestMetricsEndToEnd(t *testing.T) {
 				t.Errorf("/metrics lacks %s (the Go runtime and process collectors)", name)
 			}
 		}
+		// Every family of nimtutor's own is in the operator's table.
+		ops, err := os.ReadFile("../../docs/OPERATIONS.md")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name := range fams {
+			if strings.HasPrefix(name, "nimtutor_") && !strings.Contains(string(ops), "`"+name+"`") {
+				t.Errorf("/metrics on %s serves %s, which docs/OPERATIONS.md's table of metric families does not name", b.Kind, name)
+			}
+		}
 		t.Logf("%d families; nimtutor_store_seconds holds %d samples on %s", len(fams), storeCount, b.Kind)
 		promtoolCheck(t, body)
 	})

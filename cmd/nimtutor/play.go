@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/nimtutor/nimtutor/bot"
+	"github.com/nimtutor/nimtutor/solver"
 )
 
 // runPlay implements `nimtutor play GAME POSITION [--first X] [--bot-first]`:
@@ -17,7 +18,7 @@ func (m *Main) runPlay(ctx context.Context, args []string) error {
 	in, out := m.Stdin, m.Stdout
 	pf := newPositionFlags("play")
 	botFirst := pf.fs.Bool("bot-first", false, "let the bot make the first move")
-	_, positional, err := pf.parse(args)
+	pos, positional, err := pf.parse(args)
 	if err != nil {
 		return err
 	}
@@ -31,15 +32,23 @@ func (m *Main) runPlay(ctx context.Context, args []string) error {
 		line += " bot_first:true"
 	}
 	c.Do(ctx, line, out)
-	fmt.Fprintln(out, "Type your move as two numbers, e.g. 5 4, or quit.")
-	return typeMoves(ctx, c, in, out, c.Playing, nil)
+	prompt := fmt.Sprintf("Type your move as two numbers (%s), or quit.", pos.Game().MoveFormat())
+	if c.Playing() { // a position with no move is over at once
+		fmt.Fprintln(out, prompt)
+	}
+	return typeMoves(ctx, c, in, out, c.Playing, nil, prompt)
 }
+
+// consoleWords are the first words of the console lines typeMoves passes
+// on besides slash commands.
+var consoleWords = map[string]bool{"help": true, "click": true, "pick": true, "answer": true, "back": true, "as": true}
 
 // typeMoves reads lines from in while more reports true, until quit or
 // exit: a line that starts with a digit is a move typed in the last
-// reply's form, a word of words runs its function, and any other line is
-// a console line.
-func typeMoves(ctx context.Context, c *bot.Console, in io.Reader, out io.Writer, more func() bool, words map[string]func()) error {
+// reply's form, a word of words runs its function, a slash command or a
+// console line (click 1) is run, and any other line is answered with
+// prompt, which says what can be typed.
+func typeMoves(ctx context.Context, c *bot.Console, in io.Reader, out io.Writer, more func() bool, words map[string]func(), prompt string) error {
 	sc := bufio.NewScanner(in)
 	for more() && sc.Scan() {
 		text := strings.TrimSpace(sc.Text())
@@ -51,8 +60,10 @@ func typeMoves(ctx context.Context, c *bot.Console, in io.Reader, out io.Writer,
 			words[text]()
 		case text[0] >= '0' && text[0] <= '9':
 			c.TypeMove(ctx, text, out)
-		default:
+		case text[0] == '/' || consoleWords[strings.Fields(text)[0]]:
 			c.Do(ctx, text, out)
+		default:
+			fmt.Fprintf(out, "%q is not a move. %s\n", solver.Clip([]byte(text)), prompt)
 		}
 	}
 	return sc.Err()

@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/bot"
+	"github.com/nimtutor/nimtutor/explain"
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 	"github.com/nimtutor/nimtutor/tutor"
 )
@@ -29,13 +32,23 @@ func (m *Main) runPractice(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	c, _ := m.newConsole("")
 	line := "/practice game:" + g.Name()
 	if *theme != "" {
-		line += " theme:" + *theme
+		// The game's own themes: the console's choices are every game's.
+		themes := explain.Themes(g)
+		k := slices.IndexFunc(themes, func(t string) bool { return strings.EqualFold(t, strings.TrimSpace(*theme)) })
+		if k < 0 {
+			return fault.New(fault.EInvalid, "theme", "%q is not a theme of %s's puzzles; choose one of %s", *theme, g.Name(), strings.Join(themes, ", "))
+		}
+		line += " theme:" + themes[k]
+	}
+	c, _, err := m.newStoreConsole(ctx)
+	if err != nil {
+		return err
 	}
 	c.Do(ctx, line, out)
-	fmt.Fprintln(out, "Type your move as two numbers (e.g. 5 4), hint, next, or quit.")
+	prompt := fmt.Sprintf("Type your move as two numbers (%s), hint, next, or quit.", g.MoveFormat())
+	fmt.Fprintln(out, prompt)
 	return typeMoves(ctx, c, in, out, func() bool { return true }, map[string]func(){
 		"hint": func() {
 			if !c.Click(ctx, "Hint", out) && !c.Click(ctx, "Show", out) {
@@ -47,7 +60,7 @@ func (m *Main) runPractice(ctx context.Context, args []string) error {
 				c.Do(ctx, line, out)
 			}
 		},
-	})
+	}, prompt)
 }
 
 // runConsoleLine implements the commands that are one console line:
@@ -72,7 +85,10 @@ func runConsoleLine(name string) func(m *Main, ctx context.Context, args []strin
 		case len(positional) > 0:
 			return usagef("%s takes %s", name, map[string]string{"progress": "at most a game", "history": "no arguments"}[name])
 		}
-		c, t := m.newConsole("")
+		c, t, err := m.newStoreConsole(ctx)
+		if err != nil {
+			return err
+		}
 		c.NoControls = true
 		c.Do(ctx, line, m.Stdout)
 		switch name {
@@ -105,7 +121,10 @@ func (m *Main) runReview(ctx context.Context, args []string) error {
 	if len(positional) > 1 {
 		return usagef("review takes at most one game id (nimtutor history lists them)")
 	}
-	_, t := m.newConsole("")
+	_, t, err := m.newStoreConsole(ctx)
+	if err != nil {
+		return err
+	}
 	var rec tutor.GameRecord
 	var rev *tutor.Review
 	if len(positional) == 1 {

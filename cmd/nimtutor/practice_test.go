@@ -96,3 +96,53 @@ func TestPracticeNextUnanswered(t *testing.T) {
 		t.Errorf("next on an unanswered puzzle: exit %d (%s):\n%s", code, errOut, out)
 	}
 }
+
+// TestStoreThatCannotOpen points the store at a folder that does not
+// exist and at a setting that does not parse. The commands that answer
+// from the store exit 1 with a message that says what to change; the
+// console answers /practice that the database is not available, not with
+// the apology kept for bugs, and a solve still works.
+func TestStoreThatCannotOpen(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no-such-folder")
+	t.Setenv("NIMTUTOR_DB", filepath.Join(missing, "x.db"))
+	wantCLI := "the folder " + missing + ", where the SQLite file goes, does not exist; create it, or set NIMTUTOR_DB to a file in a folder that exists"
+	for _, args := range [][]string{{"practice", "nim"}, {"progress"}, {"history"}, {"review"}} {
+		code, out, errOut := runCLI(t, "", args...)
+		if code != 1 || !strings.Contains(errOut, wantCLI) || out != "" {
+			t.Errorf("nimtutor %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", strings.Join(args, " "), code, out, errOut, wantCLI)
+		}
+	}
+	code, out, _ := runCLI(t, "/practice game:nim\n/nim solve position:1 2\n", "console")
+	if code != 0 || !strings.Contains(out, "⚠️ The folder "+missing+", where the SQLite file goes, does not exist") || strings.Contains(out, "went wrong on our side") || !strings.Contains(out, "First wins") {
+		t.Errorf("console on a missing folder: exit %d:\n%s", code, out)
+	}
+
+	t.Setenv("NIMTUTOR_DB", filepath.Join(t.TempDir(), "x.db"))
+	t.Setenv("NIMTUTOR_STORE_DEADLINES", "write=soon")
+	code, out, errOut := runCLI(t, "", "progress")
+	if code != 1 || !strings.Contains(errOut, "NIMTUTOR_STORE_DEADLINES") || out != "" {
+		t.Errorf("progress with a bad NIMTUTOR_STORE_DEADLINES: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, _ = runCLI(t, "/progress\n", "console")
+	if want := "⚠️ The practice database could not be opened, so nothing was recorded; whoever runs nimtutor can find why in its log."; code != 0 || !strings.Contains(out, want) {
+		t.Errorf("console /progress with a bad NIMTUTOR_STORE_DEADLINES: exit %d:\n%s\nwant %q", code, out, want)
+	}
+}
+
+// TestDatabaseURLNotPostgres sets DATABASE_URL to a URL of another
+// database: `nimtutor http` and `nimtutor progress` exit 1 saying what
+// the setting must look like, and never print its password (the message
+// was the driver's "failed to parse as keyword/value").
+func TestDatabaseURLNotPostgres(t *testing.T) {
+	t.Setenv("DISCORD_PUBLIC_KEY", strings.Repeat("ab", 32))
+	for _, url := range []string{"mysql://bob:s3cretpw@db/nimtutor?tls=true", "bob:s3cretpw@db/nimtutor"} {
+		t.Setenv("DATABASE_URL", url)
+		for _, args := range [][]string{{"http", "--addr", "127.0.0.1:0"}, {"progress"}} {
+			code, _, errOut := runCLI(t, "", args...)
+			want := "; nimtutor uses PostgreSQL: postgres://USER:PASSWORD@HOST:5432/DATABASE?sslmode=disable (unset it to use the SQLite file NIMTUTOR_DB)"
+			if code != 1 || !strings.Contains(errOut, "DATABASE_URL ") || !strings.Contains(errOut, want) || strings.Contains(errOut, "s3cretpw") {
+				t.Errorf("DATABASE_URL=%s nimtutor %s: exit %d, %q; want exit 1 and %q, without the password", url, args[0], code, errOut, want)
+			}
+		}
+	}
+}

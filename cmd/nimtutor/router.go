@@ -71,7 +71,7 @@ func searchWorkers() int {
 // given, instrumented as a replica's is. The returned function closes the
 // store; call it once the transport has stopped.
 func newHandlerWith(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig) (bot.Handler, func()) {
-	h, _, closeStore := newSharedHandler(ctx, log, cfg, limits, nil, bot.NewMetrics())
+	h, _, closeStore := newSharedHandler(ctx, log, cfg, limits, nil, bot.NewMetrics(), nil)
 	return h, closeStore
 }
 

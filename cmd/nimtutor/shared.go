@@ -89,7 +89,11 @@ func (l *lazyPractice) adopt(st *store.Store) {
 // states, practice and the rate limits go through the store sh, which the
 // returned function closes. The handler is instrumented by m, which also
 // reports the gates' queues, the cache and the store's latency.
-func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig, sh *store.Store, m *bot.Metrics) (bot.Handler, *lazyPractice, func()) {
+//
+// When poster is not nil, a ticker runs until ctx ends: it closes the
+// study-session puzzles whose time ran out and posts their solutions
+// with poster (bot.RunTicker).
+func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config, limits bot.RateLimitConfig, sh *store.Store, m *bot.Metrics, poster bot.Poster) (bot.Handler, *lazyPractice, func()) {
 	if sh != nil {
 		cfg.States = sh
 	}
@@ -100,6 +104,9 @@ func newSharedHandler(ctx context.Context, log *slog.Logger, cfg commands.Config
 		m.Gauge("nimtutor_queue_waiting", "Heavy jobs waiting for a worker, by gate.", gate, func() float64 { _, w := g.Load(); return float64(w) })
 	}
 	r, cache, prac := newRouter(log, cfg)
+	if poster != nil {
+		go bot.RunTicker(ctx, r, poster, bot.DefaultTickEvery, log)
+	}
 	var h bot.Handler = bot.NewRateLimiter(r, limits)
 	// The store reports its latency on either database: the shared
 	// PostgreSQL store now, the SQLite file when it opens on first use.
@@ -197,7 +204,11 @@ func newReplica(ctx context.Context, stdout, stderr io.Writer, tok, banner strin
 		return nil, err
 	}
 	m := bot.NewMetrics()
-	h, prac, closeStore := newSharedHandler(ctx, log, cfg, limits, sh, m)
+	// The study sessions' clock posts as the bot user when a token is
+	// set, else through the starter's interaction (bot.REST.Post).
+	rest := bot.NewREST(api, nil, log).WithBotToken(tok)
+	cfg.ChannelPosts = tok != ""
+	h, prac, closeStore := newSharedHandler(ctx, log, cfg, limits, sh, m, rest)
 	if sh == nil {
 		// One process per SQLite file: take the file now, so that a
 		// second process on it is refused at start, not at its first answer.

@@ -3,11 +3,14 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/practice"
 	"github.com/nimtutor/nimtutor/store"
 	"github.com/nimtutor/nimtutor/tutor"
@@ -21,6 +24,18 @@ const storeOpenTimeout = 30 * time.Second
 // deadlines of its operations, NIMTUTOR_STORE_DEADLINES.
 func storeConfig() (store.Config, error) {
 	cfg := store.Config{DatabaseURL: setting("DATABASE_URL"), Path: setting("NIMTUTOR_DB")}
+	if u := cfg.DatabaseURL; u != "" {
+		// A URL of PostgreSQL's, or its keyword=value form. The rest of
+		// it, which holds the password, is never shown.
+		scheme, _, found := strings.Cut(u, "://")
+		if found && scheme != "postgres" && scheme != "postgresql" || !found && !strings.Contains(u, "=") {
+			shown := "has no scheme"
+			if found {
+				shown = fmt.Sprintf("starts with %q", scheme+"://")
+			}
+			return cfg, fmt.Errorf("DATABASE_URL %s; nimtutor uses PostgreSQL: postgres://USER:PASSWORD@HOST:5432/DATABASE?sslmode=disable (unset it to use the SQLite file NIMTUTOR_DB)", shown)
+		}
+	}
 	d, err := store.ParseDeadlines(setting("NIMTUTOR_STORE_DEADLINES"))
 	if err != nil {
 		return cfg, fmt.Errorf("NIMTUTOR_STORE_DEADLINES: %w", err)
@@ -69,13 +84,17 @@ func (l *lazyPractice) open(ctx context.Context) (*practice.Service, error) {
 		return l.svc, nil
 	}
 	if l.cfgErr != nil {
-		return nil, l.cfgErr
+		return nil, notOpened{l.cfgErr}
 	}
 	ctx, cancel := context.WithTimeout(ctx, storeOpenTimeout)
 	defer cancel()
 	st, err := store.Open(ctx, l.cfg)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", describeStore(l.cfg), err)
+		err = fmt.Errorf("%s: %w", describeStore(l.cfg), err)
+		if _, ok := errors.AsType[*fault.Error](err); !ok {
+			err = notOpened{err}
+		}
+		return nil, err
 	}
 	l.log.Info("store open", "store", describeStore(l.cfg))
 	if l.observe != nil {
@@ -86,6 +105,22 @@ func (l *lazyPractice) open(ctx context.Context) (*practice.Service, error) {
 }
 
 var _ tutor.Opener = (*lazyPractice)(nil).open
+
+// notOpened is a store that could not be opened, for a reason that has no
+// message of its own for people (a setting that does not parse, a
+// database that refused): its Error, for the log and the command line,
+// is the reason; a person on Discord or in the console reads that the
+// practice database is not available (an EStore error), not the apology
+// kept for bugs.
+type notOpened struct{ err error }
+
+// Error returns the reason.
+func (n notOpened) Error() string { return n.err.Error() }
+
+// Unwrap returns the EStore error a person reads, whose cause is the reason.
+func (n notOpened) Unwrap() error {
+	return fault.New(fault.EStore, "", "the practice database could not be opened, so nothing was recorded; whoever runs nimtutor can find why in its log").Wrap(n.err)
+}
 
 // close closes the store if it was opened.
 func (l *lazyPractice) close() error {

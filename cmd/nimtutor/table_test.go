@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/nimtutor/nimtutor/solver"
 )
 
 // jsonCommand is what `nimtutor commands --json` prints for one command.
@@ -48,16 +50,24 @@ func TestCommandsJSONInstallFields(t *testing.T) {
 }
 
 func TestCommandsJSONPositionOptions(t *testing.T) {
-	tops := 0
+	tops, values := 0, 0
 	for _, c := range commandsJSON(t) {
-		if len(c.Options) == 0 || c.Options[0].Type != 1 {
-			tops++ // /judge, /help
+		if _, err := solver.Lookup(c.Name); err != nil || len(c.Options) == 0 || c.Options[0].Type != 1 {
+			tops++ // /judge, /help, /session (whose subcommands take no position)
 			continue
 		}
 		for _, sub := range c.Options {
 			byName := map[string]jsonOption{}
 			for _, o := range sub.Options {
 				byName[o.Name] = o
+			}
+			if c.Name == "heaps" && sub.Name == "values" {
+				// A game's own subcommand: it asks about a rule, not a position.
+				if rule := byName["rule"]; rule.Type != 3 || !rule.Required || !rule.Autocomplete || len(byName) != 2 {
+					t.Errorf("/heaps values options %+v, want a required rule with autocomplete, and n", sub.Options)
+				}
+				values++
+				continue
 			}
 			pos, file := byName["position"], byName["position_file"]
 			if pos.Type != 3 || pos.Required || !pos.Autocomplete {
@@ -70,6 +80,9 @@ func TestCommandsJSONPositionOptions(t *testing.T) {
 	}
 	if tops == 0 {
 		t.Errorf("no top-level command such as /judge")
+	}
+	if values != 1 {
+		t.Errorf("/heaps values listed %d times, want once", values)
 	}
 }
 

@@ -30,18 +30,8 @@ func runValues(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(out, "%s: %s.\nGrundy values of heaps 0 to %d:\n", s.Rule, s.Describe, len(s.Values)-1)
-	row := 12
-	if s.Proven && s.Period <= 36 {
-		row = s.Period
-	}
-	width := len(fmt.Sprint(len(s.Values) - 1))
-	for start := 0; start < len(s.Values); start += row {
-		var b strings.Builder
-		fmt.Fprintf(&b, "%*d:", width, start)
-		for _, v := range s.Values[start:min(start+row, len(s.Values))] {
-			fmt.Fprintf(&b, " %2d", v)
-		}
-		fmt.Fprintln(out, b.String())
+	for _, line := range s.Table() {
+		fmt.Fprintln(out, line)
 	}
 	fmt.Fprintln(out, s.Proof)
 	return nil

@@ -28,7 +28,7 @@ func runWhy(ctx context.Context, args []string, out io.Writer) error {
 		return nil
 	}
 	if *move == "" {
-		return usagef("give the move to look at with --move: %s", pos.Game().MoveFormat())
+		return usagef("give the move to look at with --move, as two numbers: %s", pos.Game().MoveFormat())
 	}
 	m, err := parseMove(pos, "move", *move)
 	if err != nil {
@@ -38,6 +38,9 @@ func runWhy(ctx context.Context, args []string, out io.Writer) error {
 	if *other != "" {
 		if o, err = parseMove(pos, "other-move", *other); err != nil {
 			return err
+		}
+		if o.String() == m.String() {
+			return usagef("--other-move is the move --move names (%s); give another move to compare it with, or leave --other-move out to compare it with the recommended move", m)
 		}
 	}
 	steps, err := explain.Why(ctx, explain.Solve(ctx, pos), m, o)

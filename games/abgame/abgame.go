@@ -76,7 +76,7 @@ func (game) RandomText(r *rand.Rand, n int) (string, string) {
 
 func checkABRow(row []byte) error {
 	if i := solver.FirstNotIn(row, ".AB"); i >= 0 {
-		return solver.Inputf("position", "character %d is %s; a row uses '.', 'A' and 'B'", i+1, solver.QuoteChar(row[i]))
+		return solver.Inputf("position", "%s; a row uses '.', 'A' and 'B'", solver.CharAt(string(row), i))
 	}
 	return nil
 }

@@ -109,7 +109,7 @@ func TestParseErrors(t *testing.T) {
 		{"empty", "", []string{"position:", "empty"}},
 		{"wrong character", "A.x.B", []string{"position:", "character 3", "'x'", "'.', 'A' and 'B'"}},
 		{"lowercase other letter", "c", []string{"character 1", "'c'"}},
-		{"control byte", "A\x01", []string{"character 2", "byte 0x01"}},
+		{"control byte", "A\x01", []string{"character 2", "an invisible character, U+0001"}},
 		{"inner space", "A. B", []string{"character 3", "' '"}},
 		{"too long", strings.Repeat(".", solver.MaxPositionLen+1), []string{"6001 characters", "6000"}},
 	} {

@@ -24,7 +24,7 @@ var course = explain.Course{
 // KeyNumbers names the numbers that decide pos, as one clause.
 func (t game) KeyNumbers(pos solver.Position) string {
 	a := explain.AnalysisOf[Analysis](pos)
-	return fmt.Sprintf("reserves A %d, B %d, Nim sum %d", a.ReserveA, a.ReserveB, a.NimSum)
+	return fmt.Sprintf("reserves A %d, B %d, XOR %d", a.ReserveA, a.ReserveB, a.NimSum)
 }
 
 // Kinds of abgame move, in the strategy's words.
@@ -442,4 +442,11 @@ func (t game) Question(c solver.Result, o explain.Options) string {
 	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	return fmt.Sprintf("On %s, pair the letters from the left (1 with 2, 3 with 4, …; %s): in which pairs do both letters belong to one player, and how many empty cells lie between the letters of each pair?",
 		explain.Code(p.Row(), "cells", o), explain.Plural(len(a.Pairs), "pair", "pairs"))
+}
+
+// KeyClaims are the numbers KeyNumbers works out, stated in text: the
+// XOR of the Nim heaps.
+func (t game) KeyClaims(pos solver.Position, text string) []explain.Claim {
+	a := explain.AnalysisOf[Analysis](pos)
+	return []explain.Claim{explain.XorClaim(pos, explain.Int64s(a.NimHeaps), int64(a.NimSum), false, text)}
 }

@@ -58,7 +58,7 @@ func init() {
 				return m
 			}},
 		{Idea: "Reserve moves decide first; when they are equal, the XOR of the Nim heaps decides, and 0 loses for the player to move.",
-			Game: "abgame", Text: "A.BA.B", Says: "loss", Shows: []string{"reserves A 0, B 0, Nim sum 0"}, Ask: learn.WhoWins,
+			Game: "abgame", Text: "A.BA.B", Says: "loss", Shows: []string{"reserves A 0, B 0, XOR 0"}, Ask: learn.WhoWins,
 			// Equal reserves and a Nim heap that is not empty.
 			Has: pairsWith(func(reserve [2]int, heaps []int) bool {
 				return reserve[0] == reserve[1] && slices.Max(append(heaps, 0)) > 0

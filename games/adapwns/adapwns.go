@@ -79,7 +79,7 @@ func (game) RandomText(r *rand.Rand, n int) (string, string) {
 // and in strict mode one of a length the contest does not allow.
 func checkBoard(b []byte, strict bool) error {
 	if i := solver.FirstNotIn(b, ".P"); i >= 0 {
-		return solver.Inputf("position", "character %d is %s; a board uses '.' and 'P'", i+1, solver.QuoteChar(b[i]))
+		return solver.Inputf("position", "%s; a board uses '.' and 'P'", solver.CharAt(string(b), i))
 	}
 	if strict && (len(b) < adaMinLen || len(b) > adaMaxLen) {
 		return solver.Inputf("position", "%s; the contest allows %d to %d", solver.Count(len(b), "cell", "cells"), adaMinLen, adaMaxLen)

@@ -114,7 +114,7 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"blanks only", " \t\n ", false, []string{"position:", "empty", "'.' and 'P'"}},
 		{"wrong character", "..x", false, []string{"character 3", "'x'"}},
-		{"not ascii", "P.é", false, []string{"character 3", "byte 0xc3"}},
+		{"not ascii", "P.é", false, []string{"character 3", "'é' (U+00E9)"}},
 		{"strict short", "P", true, []string{"1 cell;", "2 to 128"}},
 		{"strict long", strings.Repeat(".", 129), true, []string{"129 cells", "2 to 128"}},
 	} {

@@ -115,7 +115,7 @@ func (g *stackGame) Parse(text string, opts solver.ParseOptions) (solver.Positio
 	}
 	for i, s := range stacks {
 		if j := solver.FirstNotBinary([]byte(s)); j >= 0 {
-			return nil, solver.Inputf("position", "stack %d, character %d is %s; a stack uses only 0 and 1", i+1, j+1, solver.QuoteChar(s[j]))
+			return nil, solver.Inputf("position", "stack %d, %s; a stack uses only 0 and 1", i+1, solver.CharAt(s, j))
 		}
 		if opts.Strict && len(s) > binimMaxStackLen {
 			return nil, solver.Inputf("position", "stack %d has %d symbols; the contest allows at most %d", i+1, len(s), binimMaxStackLen)
@@ -195,14 +195,20 @@ func (p *Stacks) Play(m solver.Move) (solver.Position, error) {
 		return nil, solver.Inputf("move", "%v is not a move of %s", m, p.game.Name())
 	}
 	if sm.Stack < 1 || sm.Stack > len(p.stacks) {
+		if len(p.stacks) == 1 {
+			return nil, solver.Inputf("move", "there is no stack %d; the only stack is stack 1", sm.Stack)
+		}
 		return nil, solver.Inputf("move", "there is no stack %d; stacks are numbered 1 to %d", sm.Stack, len(p.stacks))
 	}
 	s := p.stacks[sm.Stack-1]
-	if s[0] != symbolOf(p.mover) {
-		return nil, solver.Inputf("move", "stack %d has %c on top, which %s may not take", sm.Stack, s[0], p.game.PlayerName(p.mover))
+	if own := symbolOf(p.mover); s[0] != own {
+		return nil, solver.Inputf("move", "stack %d has a %c on top, and %s takes only from a stack with a %c on top", sm.Stack, s[0], p.game.PlayerName(p.mover), own)
 	}
 	if sm.Take < 1 || sm.Take > len(s) {
-		return nil, solver.Inputf("move", "stack %d has %s; take 1 to %d", sm.Stack, solver.Count(len(s), "symbol", "symbols"), len(s))
+		if len(s) == 1 {
+			return nil, solver.Inputf("move", "stack %d has 1 symbol, so a move there takes 1", sm.Stack)
+		}
+		return nil, solver.Inputf("move", "stack %d has %d symbols; take 1 to %d", sm.Stack, len(s), len(s))
 	}
 	next := slices.Clone(p.stacks)
 	next[sm.Stack-1] = s[sm.Take:]

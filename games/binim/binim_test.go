@@ -458,3 +458,29 @@ func TestCompressionByVariant(t *testing.T) {
 		t.Logf("%s: %d positions, %d change outcome when compressed", g.name, n, differ)
 	}
 }
+
+// TestMoveErrors checks what a move that cannot be played is told: whose
+// symbol a stack must have on top, and the limits on a stack of 1 and a
+// position of one stack, where "take 1 to 1" read as nonsense.
+func TestMoveErrors(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		first string
+		move  Move
+		want  string
+	}{
+		{"010 1", "Dee", Move{2, 1}, "move: stack 2 has a 1 on top, and Dee takes only from a stack with a 0 on top"},
+		{"010 1", "Dum", Move{1, 1}, "move: stack 1 has a 0 on top, and Dum takes only from a stack with a 1 on top"},
+		{"010 1", "Dum", Move{2, 2}, "move: stack 2 has 1 symbol, so a move there takes 1"},
+		{"010 1", "Dee", Move{1, 4}, "move: stack 1 has 3 symbols; take 1 to 3"},
+		{"010", "Dee", Move{2, 1}, "move: there is no stack 2; the only stack is stack 1"},
+	} {
+		pos, err := Binim.Parse(tc.text, solver.ParseOptions{First: tc.first})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := pos.Play(tc.move); err == nil || err.Error() != tc.want {
+			t.Errorf("%s, %s first, move %v: %v; want %q", tc.text, tc.first, tc.move, err, tc.want)
+		}
+	}
+}

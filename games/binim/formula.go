@@ -183,7 +183,7 @@ func (g *stackGame) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
 				return solver.Inputf(j.Where(), "stack %d has %d symbols; the contest allows at most %d", i, len(s), binimMaxStackLen)
 			}
 			if k := solver.FirstNotBinary(s); k >= 0 {
-				return solver.Inputf(j.Where(), "character %d is %s; a stack uses only 0 and 1", k+1, solver.QuoteChar(s[k]))
+				return solver.Inputf(j.Where(), "%s; a stack uses only 0 and 1", solver.CharAt(string(s), k))
 			}
 			p, worth := stackWorth(s, g.misere)
 			count[p] += worth

@@ -63,7 +63,7 @@ func (game) Parse(text string, opts solver.ParseOptions) (solver.Position, error
 		return nil, err
 	}
 	if k := solver.FirstNotBinary([]byte(text)); k >= 0 {
-		return nil, solver.Inputf("position", "character %d is %s; the string uses only 0 and 1", k+1, solver.QuoteChar(text[k]))
+		return nil, solver.Inputf("position", "%s; the string uses only 0 and 1", solver.CharAt(text, k))
 	}
 	return &BinaryString{s: text}, nil
 }

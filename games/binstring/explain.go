@@ -27,7 +27,7 @@ var course = explain.Course{
 // KeyNumbers names the numbers that decide pos, as one clause.
 func (t game) KeyNumbers(pos solver.Position) string {
 	a := explain.AnalysisOf[Analysis](pos)
-	return fmt.Sprintf("%s left, Nim sum of the runs of 1s %d, and %s", explain.Plural(a.Zeros, "zero", "zeros"), a.NimSum, heldText(pos.(*BinaryString)))
+	return fmt.Sprintf("%s left, XOR of the runs of 1s %d, and %s", explain.Plural(a.Zeros, "zero", "zeros"), a.NimSum, heldText(pos.(*BinaryString)))
 }
 
 // heldText says how many 0s each player holds: "Player 1 holds 2 zeros

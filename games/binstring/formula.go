@@ -220,7 +220,7 @@ func (game) Answer(winner solver.Player, tie bool) string {
 func (game) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
 	return solver.JudgeLines(j, w, 1<<30, "the string is empty; a test has 1 or more characters", func(b []byte) (string, error) {
 		if k := solver.FirstNotBinary(b); k >= 0 {
-			return "", solver.Inputf("position", "character %d is %s; the string uses only 0 and 1", k+1, solver.QuoteChar(b[k]))
+			return "", solver.Inputf("position", "%s; the string uses only 0 and 1", solver.CharAt(string(b), k))
 		}
 		zeros, nim := scanBinary(b, nil)
 		return solver.AnswerFor(Game, 0, binStringRule(zeros, nim, 0)), nil

@@ -17,7 +17,7 @@ func init() {
 			Game: "binstring", Text: "0110", Says: "tie", Shows: []string{"2 zeros left"}, Ask: learn.WhoWins,
 			Has: stringWith(func(s string) bool { z := strings.Count(s, "0"); return z > 0 && z%2 == 0 })},
 		{Idea: "With an odd number of 0s somebody must end with fewer, and the runs of 1s decide who: they are Nim heaps, and a XOR of 0 loses for Player 1 (here 2 xor 2 = 0).",
-			Game: "binstring", Text: "0110011", Says: "loss", Shows: []string{"3 zeros left, Nim sum of the runs of 1s 0"}, Ask: learn.WhoWins,
+			Game: "binstring", Text: "0110011", Says: "loss", Shows: []string{"3 zeros left, XOR of the runs of 1s 0"}, Ask: learn.WhoWins,
 			Has: stringWith(func(s string) bool { return strings.Count(s, "0")%2 == 1 && strings.Contains(s, "1") }),
 			Predicts: func(b learn.Board) solver.Outcome {
 				_, nim := scanBinary([]byte(b.Position().(*BinaryString).s), nil)

@@ -37,7 +37,7 @@ func (game) Picture(pos solver.Position, annotate bool) render.Picture {
 	pic.Head.Legend = append(pic.Head.Legend, render.LegendItem{Color: render.Nim, Text: "run of 1s: a Nim heap of its length"})
 	pic.Head.Lines = append(pic.Head.Lines,
 		[]render.Span{{Text: fmt.Sprintf("0s left: %d (%s). ", a.Zeros, parity(a.Zeros)), Color: render.Zero},
-			{Text: fmt.Sprintf("Runs of 1s: %s (Nim sum %d).", render.ListInts(a.Runs, 12), a.NimSum), Color: render.Nim}},
+			{Text: fmt.Sprintf("Runs of 1s: %s (XOR %d).", render.ListInts(a.Runs, 12), a.NimSum), Color: render.Nim}},
 		render.VerdictLine(p))
 	return pic
 }

@@ -1,35 +1,21 @@
 package heaps
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/nimtutor/nimtutor/solver"
 )
 
-// MaxListed is the most values Sequence lists.
-const MaxListed = 10_000
+// MaxListed is the most values Values lists.
+const MaxListed = solver.MaxListed
 
-// Sequence is a heap rule's Grundy values as the engine knows them: the
-// values of heaps 0 to len(Values)-1 by the mex recursion and, when
-// Proven, the period that every larger heap follows, with the reason it
-// holds.
-type Sequence struct {
-	// Rule is the rule as written back ("kayles", "subtract 1,3,4").
-	Rule string
-	// Describe says what a move is.
-	Describe string
-	// Values are the values of heaps 0, 1, 2, … listed.
-	Values []int64
-	// Proven reports that from heap Preperiod on the values repeat every
-	// Period, for every heap however large.
-	Proven            bool
-	Preperiod, Period int
-	// Computed is how many values the recursion computed (heaps 0 to
-	// Computed-1); past it, only a proven period gives values.
-	Computed int
-	// Proof says why the period holds, or that none was proven.
-	Proof string
-}
+// Sequence is a heap rule's Grundy values as the engine knows them (see
+// solver.Sequence).
+type Sequence = solver.Sequence
+
+// MaxLost is the most heaps of value 0 a Sequence names one by one.
+const MaxLost = solver.MaxLost
 
 // Values returns the Grundy sequence of the heap rule text ("kayles",
 // "octal 0.07", "subtract 1,3,4", "subtract 1-5"), listing n values; n of
@@ -39,27 +25,21 @@ type Sequence struct {
 // is worth n, have no sequence to find: they get an input error that
 // says so.
 func Values(text string, n int) (Sequence, error) {
-	r, rest, err := parseRuleHead(text, "")
+	r, err := valuesRule(text)
 	if err != nil {
 		return Sequence{}, err
-	}
-	if rest = strings.TrimSpace(rest); rest != "" {
-		return Sequence{}, solver.Inputf("rule", "%q follows the rule %q; give the rule alone", rest, r.String())
-	}
-	switch r.fam {
-	case famSubtract, famOctal:
-	case famNim:
-		return Sequence{}, solver.Inputf("rule", "in Nim a heap of n is worth n itself; values lists the rules whose values have to be found: subtract and octal (kayles, dawson, dawsonchess)")
-	default:
-		return Sequence{}, solver.Inputf("rule", "%s is not played on single heaps, so it has no sequence of heap values; values takes subtract and octal rules (kayles, dawson, dawsonchess)", r.String())
 	}
 	if n < 0 || n > MaxListed {
 		return Sequence{}, solver.Inputf("n", "%d values: list 1 to %d", n, MaxListed)
 	}
 	s := seqOf(r)
-	out := Sequence{Rule: r.String(), Describe: r.Describe(), Proven: s.proven, Computed: len(s.g), Proof: s.proofText(r)}
+	out := Sequence{Rule: r.String(), Describe: r.Describe(), Proven: s.proven, Computed: len(s.g), Reach: r.reach(), Proof: s.proofText(r)}
 	if s.proven {
 		out.Preperiod, out.Period = s.pre, s.period
+		out.Checked = s.pre + out.Reach
+		if r.fam == famOctal {
+			out.Checked = 2*s.pre + s.period + out.Reach
+		}
 	}
 	if n == 0 {
 		n = len(s.g)
@@ -75,5 +55,69 @@ func Values(text string, n int) (Sequence, error) {
 	for k := range out.Values {
 		out.Values[k] = s.at(int64(k))
 	}
+	lost := func(h int) {
+		if out.LostCount < MaxLost {
+			out.Lost = append(out.Lost, h)
+		}
+		out.LostCount++
+	}
+	if s.proven {
+		for h := range s.pre {
+			if s.g[h] == 0 {
+				lost(h)
+			}
+		}
+		for h := s.pre; h < s.pre+s.period; h++ {
+			if s.g[h] == 0 {
+				out.LostResidues = append(out.LostResidues, h%s.period)
+			}
+		}
+		slices.Sort(out.LostResidues)
+	} else {
+		for h, v := range out.Values {
+			if v == 0 {
+				lost(h)
+			}
+		}
+	}
 	return out, nil
+}
+
+// CheckValuesRule reads text as Values does, without computing the
+// sequence: it returns the rule as written back and what a move is, or
+// the input error Values would give. Autocomplete calls it on every
+// keystroke, so it does no work beyond parsing.
+func CheckValuesRule(text string) (rule, describe string, err error) {
+	r, err := valuesRule(text)
+	if err != nil {
+		return "", "", err
+	}
+	return r.String(), r.Describe(), nil
+}
+
+// valuesRule parses text as a rule that has a sequence of heap values: a
+// subtraction set or an octal code, alone.
+func valuesRule(text string) (*Rule, error) {
+	r, rest, err := parseRuleHead(text, "")
+	if err != nil {
+		return nil, err
+	}
+	if rest = strings.TrimSpace(rest); rest != "" {
+		return nil, solver.Inputf("rule", "%q follows the rule %q; give the rule alone", rest, r.String())
+	}
+	switch r.fam {
+	case famSubtract, famOctal:
+		return r, nil
+	case famNim:
+		return nil, solver.Inputf("rule", "in Nim a heap of n is worth n itself; values lists the rules whose values have to be found: subtract and octal (kayles, dawson, dawsonchess)")
+	}
+	return nil, solver.Inputf("rule", "%s is not played on single heaps, so it has no sequence of heap values; values takes subtract and octal rules (kayles, dawson, dawsonchess)", r.String())
+}
+
+// reach is the most objects one move of a heap rule takes.
+func (r *Rule) reach() int {
+	if r.fam == famOctal {
+		return len(r.digits)
+	}
+	return r.set[len(r.set)-1]
 }

@@ -225,16 +225,28 @@ func equalWindows(g []int32, i, j, w int) bool {
 	return true
 }
 
+// plural writes n with its noun: "1 object", "2 objects".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // proofText says why the period holds, in the project's words.
 func (s *seq) proofText(r *Rule) string {
 	if !s.proven {
 		return fmt.Sprintf("No period was proven within the budget: the values of heaps 0 to %d are computed, and larger heaps are out of reach.", len(s.g)-1)
 	}
 	if r.fam == famOctal {
-		return fmt.Sprintf("From heap %d on, the values repeat every %d. Proof: a move takes at most %d objects, and by the periodicity theorem for octal games it suffices that g(n+%d) = g(n) for every n from %d up to 2·%d + %d + %d − 1 = %d; the %d computed values check exactly that.",
-			s.pre, s.period, len(r.digits), s.period, s.pre, s.pre, s.period, len(r.digits), s.proofEnd-1, s.proofEnd+s.period)
+		return fmt.Sprintf("From heap %d on, the values repeat every %d. Proof: a move takes at most %s, and by the periodicity theorem for octal games it suffices that g(n+%d) = g(n) for every n from %d up to 2·%d + %d + %d − 1 = %d; the %d computed values check exactly that.",
+			s.pre, s.period, plural(len(r.digits), "object"), s.period, s.pre, s.pre, s.period, len(r.digits), s.proofEnd-1, s.proofEnd+s.period)
 	}
 	top := r.set[len(r.set)-1]
+	if top == 1 {
+		return fmt.Sprintf("From heap %d on, the values repeat every %d. Proof: the value of a heap depends only on the value of the heap one smaller (the only take is 1), and the value of heap %d equals that of heap %d, so everything after repeats too.",
+			s.pre, s.period, s.pre, s.pre+s.period)
+	}
 	return fmt.Sprintf("From heap %d on, the values repeat every %d. Proof: the value of a heap depends only on the %d values below it (the largest take is %d), and the %d values from heap %d equal the %d from heap %d, so everything after repeats too.",
 		s.pre, s.period, top, top, top, s.pre, top, s.pre+s.period)
 }

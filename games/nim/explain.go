@@ -170,7 +170,7 @@ func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expl
 		}
 		body += "\n" + explain.Bullets(explain.ListOf(lines), o)
 	}
-	st := explain.FindingStep(body + "\nEvery move that keeps the game:\n" + explain.GroupsText(pl, solver.Move.String, o))
+	st := explain.FindingStep(body + "\nEvery move that keeps the win:\n" + explain.GroupsText(pl, solver.Move.String, o))
 	if !g.intoEnding(p, pl.Move) {
 		st = g.withXor(p, st)
 		// Each heap with the XOR's highest bit, shrunk to heap xor XOR.
@@ -208,7 +208,7 @@ func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	case g.misere && t.big == 0:
 		why = fmt.Sprintf("Only heaps of 1 are left, %d of them", t.ones)
 	case g.misere && t.big == 1:
-		why = fmt.Sprintf("Exactly one heap has 2 or more, so %s decides how many heaps of 1 are left", mover)
+		why = fmt.Sprintf("Exactly one heap has 2 or more, and %s decides how many heaps of 1 are left", mover)
 	}
 	if c.Move == nil {
 		st := explain.Step{Title: "Verdict", Body: fmt.Sprintf("%s, so **%s wins**: every move of %s's leaves %s a position to win from.", why, c.WinnerName(), mover, other)}

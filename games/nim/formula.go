@@ -130,7 +130,7 @@ func (g *game) Judge(j *solver.JudgeReader, w *bufio.Writer) error {
 				continue
 			}
 			if i < len(line) && line[i] != ' ' && line[i] != '\t' {
-				return "", solver.Inputf("position", "character %d is %s; a test is heap sizes separated by spaces", i+1, solver.QuoteChar(line[i]))
+				return "", solver.Inputf("position", "%s; a test is heap sizes separated by spaces", solver.CharAt(string(line), i))
 			}
 			if digits > 0 {
 				t.add(h, 1)

@@ -77,7 +77,7 @@ func parseHeaps(text string, strict bool) ([]int, error) {
 	heaps := make([]int, len(fields))
 	for i, f := range fields {
 		if k := solver.FirstNotIn([]byte(f), "0123456789"); k >= 0 {
-			return nil, solver.Inputf("position", "heap %d, character %d is %s; a heap is a number of objects", i+1, k+1, solver.QuoteChar(f[k]))
+			return nil, solver.Inputf("position", "heap %d, %s; a heap is a number of objects", i+1, solver.CharAt(f, k))
 		}
 		h, err := strconv.Atoi(f)
 		if err != nil || h > MaxHeap {
@@ -170,6 +170,9 @@ func (p *Heaps) Play(m solver.Move) (solver.Position, error) {
 		return nil, solver.Inputf("move", "%v is not a move of %s", m, p.game.name)
 	}
 	if hm.Heap < 1 || hm.Heap > len(p.heaps) {
+		if len(p.heaps) == 1 {
+			return nil, solver.Inputf("move", "there is no heap %d; the only heap is heap 1", hm.Heap)
+		}
 		return nil, solver.Inputf("move", "there is no heap %d; heaps are numbered 1 to %d", hm.Heap, len(p.heaps))
 	}
 	h := p.heaps[hm.Heap-1]
@@ -177,7 +180,10 @@ func (p *Heaps) Play(m solver.Move) (solver.Position, error) {
 		return nil, solver.Inputf("move", "heap %d is empty", hm.Heap)
 	}
 	if hm.Take < 1 || hm.Take > h {
-		return nil, solver.Inputf("move", "heap %d has %s; take 1 to %d", hm.Heap, solver.Count(h, "object", "objects"), h)
+		if h == 1 {
+			return nil, solver.Inputf("move", "heap %d has 1 object, so a move there takes 1", hm.Heap)
+		}
+		return nil, solver.Inputf("move", "heap %d has %d objects; take 1 to %d", hm.Heap, h, h)
 	}
 	next := &Heaps{game: p.game, heaps: append([]int(nil), p.heaps...), mover: p.mover.Other()}
 	next.heaps[hm.Heap-1] -= hm.Take

@@ -361,3 +361,28 @@ func TestMisereEndingArgument(t *testing.T) {
 	}
 	t.Logf("%d positions", n)
 }
+
+// TestMoveErrors checks what a move that cannot be played is told,
+// including on a heap of 1 and a position of one heap, where "take 1
+// to 1" and "numbered 1 to 1" read as nonsense.
+func TestMoveErrors(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		move Move
+		want string
+	}{
+		{"1 3", Move{1, 2}, "move: heap 1 has 1 object, so a move there takes 1"},
+		{"1 3", Move{2, 4}, "move: heap 2 has 3 objects; take 1 to 3"},
+		{"1 3", Move{2, 0}, "move: heap 2 has 3 objects; take 1 to 3"},
+		{"1 3", Move{3, 1}, "move: there is no heap 3; heaps are numbered 1 to 2"},
+		{"4", Move{2, 1}, "move: there is no heap 2; the only heap is heap 1"},
+	} {
+		pos, err := Nim.Parse(tc.text, solver.ParseOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := pos.Play(tc.move); err == nil || err.Error() != tc.want {
+			t.Errorf("%s, move %v: %v; want %q", tc.text, tc.move, err, tc.want)
+		}
+	}
+}

@@ -5,11 +5,13 @@ package tutortest
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/nimtutor/nimtutor/practice"
+	"github.com/nimtutor/nimtutor/solver"
 	"github.com/nimtutor/nimtutor/store"
 	"github.com/nimtutor/nimtutor/store/storetest"
 	"github.com/nimtutor/nimtutor/tutor"
@@ -95,4 +97,42 @@ func FillGate(tb testing.TB, g *tutor.Gate, workers, queue int, release <-chan s
 		}
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// LosingMove returns a legal move of puzzle id that does not win, as a
+// menu's value.
+func LosingMove(tb testing.TB, id string) string {
+	tb.Helper()
+	p := puzzle(tb, id)
+	for _, m := range p.Position.Moves() {
+		if !slices.ContainsFunc(p.Winning, func(w solver.Move) bool { return practice.MoveText(w) == practice.MoveText(m) }) {
+			return practice.MoveText(m)
+		}
+	}
+	tb.Fatalf("every move of puzzle %s wins", id)
+	return ""
+}
+
+// Clock is a clock that moves only when told: tutor.Config.Now for the
+// tests of the study sessions, which never sleep.
+type Clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// NewClock returns a clock at t.
+func NewClock(t time.Time) *Clock { return &Clock{now: t} }
+
+// Now returns the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Advance moves the clock on by d.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
 }
