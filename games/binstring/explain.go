@@ -213,7 +213,7 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	if a.Zeros%2 == 0 {
 		body += " With an even number of 0s this does not change the result."
 	}
-	steps = append(steps, explain.Step{Title: "Runs of 1s are Nim heaps", Body: body})
+	steps = append(steps, withXor(p, a, explain.Step{Title: "Runs of 1s are Nim heaps", Body: body}))
 
 	shift := finalShift(a.Zeros, a.NimSum)
 	rest := "gives both players the same number"
@@ -227,6 +227,14 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		"Fewer 0s at the end wins, so compare the 0s %s will hold with %s's. %s The rest of the string %s; so %s ends %s.",
 		mover, other, leadText(p), rest, mover, finalLeadText(l+shift, other))})
 	return append(steps, t.Finding(c, pl, o))
+}
+
+// withXor adds to st, a step about p that states the XOR of its runs of
+// 1s, that XOR as a number claim. It is not a Sprague–Grundy value: the
+// 0s held decide the game too.
+func withXor(p *BinaryString, a Analysis, st explain.Step) explain.Step {
+	st.Claims = append(st.Claims, explain.XorClaim(p, explain.Int64s(a.Runs), int64(a.NimSum), false, st.Body))
+	return st
 }
 
 // rangeName is a move's short name: "remove 2–3" or "remove 4".
@@ -285,7 +293,18 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 	if c.Move != nil {
 		body += "\nEvery move that keeps your best outcome, by kind:\n" + explain.GroupsText(pl, rangeName, o)
 	}
-	return explain.FindingStep(body)
+	st := explain.FindingStep(body)
+	// The numbers worked out: the XOR of the runs where the step states
+	// it, and each run's line h xor X = t.
+	if a.Zeros%2 == 1 && len(runs) > 0 && (c.Move != nil || a.NimSum == 0) {
+		st = withXor(p, a, st)
+	}
+	if c.Move != nil && a.Zeros%2 == 1 && a.NimSum != 0 {
+		for _, r := range runs {
+			st.Claims = append(st.Claims, explain.XorStepClaim(p, int64(r.length), int64(a.NimSum), st.Body))
+		}
+	}
+	return st
 }
 
 // finalLeadText says how a final lead in 0s compares with the opponent.
@@ -318,9 +337,12 @@ func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	if c.Outcome == solver.Tie {
 		kind, label = "a tie", "A move that keeps the tie"
 	}
-	return explain.Step{Title: "Verdict and move", Body: explain.VerdictSentence(c) + fmt.Sprintf(
+	st := explain.Step{Title: "Verdict and move", Body: explain.VerdictSentence(c) + fmt.Sprintf(
 		" %s: **%s**. Afterwards %s is to move with %s left (%s), runs of 1s with XOR %d, and %s; the rule scores that as %s for %s.",
 		label, m, other, explain.Plural(nb.Zeros, "zero", "zeros"), parity(nb.Zeros), nb.NimSum, holdingText(other, mover, nl), kind, other)}
+	// The number worked out: the XOR of the runs after the move.
+	st.Claims = append(st.Claims, explain.XorClaim(next, explain.Int64s(nb.Runs), int64(nb.NimSum), false, st.Body))
+	return st
 }
 
 func (t game) Ties() bool { return true }
@@ -337,8 +359,8 @@ func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
 
 func (t game) Rule(c solver.Result, _ explain.Options) explain.Step {
 	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
-	return explain.Step{Body: fmt.Sprintf("An even number of 0s splits evenly. With an odd number, the player who loses the Nim on the runs of 1s has to start on the 0s and takes one more. %s %s is to move; fewer 0s at the end win.",
-		explain.XorSentence(a.Runs), p.Game().PlayerName(p.ToMove()))}
+	return withXor(p, a, explain.Step{Body: fmt.Sprintf("An even number of 0s splits evenly. With an odd number, the player who loses the Nim on the runs of 1s has to start on the 0s and takes one more. %s %s is to move; fewer 0s at the end win.",
+		explain.XorSentence(a.Runs), p.Game().PlayerName(p.ToMove()))})
 }
 
 func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.Step {
