@@ -561,6 +561,19 @@ func binimOwned(p *Stacks, o explain.Options) [2][]string {
 	return out
 }
 
+// ownedTerms are the moves each player's stacks give them in normal
+// play, stack by stack: the terms of their moves in all.
+func ownedTerms(p *Stacks) [2][]int64 {
+	var terms [2][]int64
+	for _, g := range groups(p.Stacks()) {
+		owner, k := stackWorth(g.stack, false)
+		for range g.n {
+			terms[owner] = append(terms[owner], int64(k))
+		}
+	}
+	return terms
+}
+
 func binimSteps(p *Stacks, o explain.Options) []explain.Step {
 	owned, counts := binimOwned(p, o), p.counts()
 	steps := []explain.Step{{
@@ -576,7 +589,15 @@ func binimSteps(p *Stacks, o explain.Options) []explain.Step {
 		}
 		body += fmt.Sprintf("\n%s's stacks (`%c` on top):\n%s\nIn all %s has **%s**.", name, '0'+pl, explain.Bullets(explain.ListOf(owned[pl]), o), name, explain.Plural(counts[pl], "move", "moves"))
 	}
-	steps = append(steps, explain.Step{Title: "Each stack belongs to one player", Body: body})
+	st := explain.Step{Title: "Each stack belongs to one player", Body: body}
+	// The numbers worked out: each owner's moves in all, the sum of their
+	// stacks' moves.
+	for pl, terms := range ownedTerms(p) {
+		if len(terms) > 0 {
+			st.Claims = append(st.Claims, explain.SumClaim(p, terms, int64(counts[pl]), body))
+		}
+	}
+	steps = append(steps, st)
 
 	mover, _ := explain.Players(p)
 	me, them := p.margin()
@@ -635,13 +656,7 @@ func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options)
 	steps := []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
 	if !p.Misere() {
 		// The numbers worked out: each player's moves, stack by stack.
-		var terms [2][]int64
-		for _, g := range groups(p.Stacks()) {
-			owner, k := stackWorth(g.stack, false)
-			for range g.n {
-				terms[owner] = append(terms[owner], int64(k))
-			}
-		}
+		terms := ownedTerms(p)
 		for pl := range terms {
 			steps[0].Claims = append(steps[0].Claims, explain.SumClaim(p, terms[pl], int64(counts[pl]), why))
 		}
