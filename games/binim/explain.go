@@ -515,7 +515,21 @@ func binim2Steps(p *Stacks, o explain.Options) []explain.Step {
 			fmt.Sprintf("Dee's extra moves (`0` on top and bottom): %s, so **%d**", groupList(extra[0], o), stacksIn(extra[0])),
 			fmt.Sprintf("Dum's extra moves (`1` on top and bottom): %s, so **%d**", groupList(extra[1], o), stacksIn(extra[1])),
 		}), explain.Options{})
-	steps = append(steps, explain.Step{Title: "Extra moves", Body: body})
+	st := explain.Step{Title: "Extra moves", Body: body}
+	// The numbers worked out: each player's extra moves, one per stack of
+	// theirs listed, against the tally the rule uses.
+	counts := p.counts()
+	for pl, gs := range extra {
+		if len(gs) == 0 {
+			continue
+		}
+		terms := make([]int64, len(gs))
+		for i, g := range gs {
+			terms[i] = int64(g.n)
+		}
+		st.Claims = append(st.Claims, explain.SumClaim(p, terms, int64(counts[pl]), body))
+	}
+	steps = append(steps, st)
 
 	mover, _ := explain.Players(p)
 	me, them := p.margin()
