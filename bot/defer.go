@@ -366,7 +366,7 @@ func apology(i *discordgo.Interaction, msg string) *discordgo.InteractionRespons
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		return emptyChoices()
 	}
-	return ephemeral(msg)
+	return discordx.Ephemeral(msg)
 }
 
 // idle returns a channel closed once no work is in flight.
@@ -494,7 +494,7 @@ func (d *deferrer) complete(ctx context.Context, i *discordgo.Interaction, defer
 	silent := deferral.Type == discordgo.InteractionResponseDeferredMessageUpdate
 	if resp.Type == discordgo.InteractionResponseModal {
 		d.log.Warn("a modal cannot follow a deferral", logAttrs(i)...)
-		resp = ephemeral(msgNoModal)
+		resp = discordx.Ephemeral(msgNoModal)
 	}
 	switch resp.Type {
 	case discordgo.InteractionResponseChannelMessageWithSource:
@@ -513,7 +513,7 @@ func (d *deferrer) complete(ctx context.Context, i *discordgo.Interaction, defer
 	}
 	// A deferral or a pong cannot follow a deferral: a bug.
 	d.log.Error("handler response cannot follow a deferral", append(logAttrs(i), "response_type", resp.Type)...)
-	apology := ephemeral(somethingWentWrong)
+	apology := discordx.Ephemeral(somethingWentWrong)
 	if silent || !isEphemeral(deferral) {
 		return d.sender.Followup(ctx, i, apology.Data)
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"github.com/nimtutor/nimtutor/discordx"
 	"testing"
 	"time"
 
@@ -38,11 +39,11 @@ func TestDeferrer(t *testing.T) {
 			wantFirst: discordgo.InteractionResponseChannelMessageWithSource, wantContent: "hi"},
 		{name: "slow public command", i: command, slow: true, resp: message("done"),
 			wantFirst: discordgo.InteractionResponseDeferredChannelMessageWithSource, wantEdit: "done"},
-		{name: "slow private command", i: command, slow: true, private: true, resp: ephemeral("secret"),
+		{name: "slow private command", i: command, slow: true, private: true, resp: discordx.Ephemeral("secret"),
 			wantFirst: discordgo.InteractionResponseDeferredChannelMessageWithSource, wantFlags: discordgo.MessageFlagsEphemeral, wantEdit: "secret"},
 		{name: "slow click updates message", i: click, slow: true, resp: update,
 			wantFirst: discordgo.InteractionResponseDeferredMessageUpdate, wantEdit: "updated"},
-		{name: "slow click new message becomes follow-up", i: click, slow: true, private: true, resp: ephemeral("just you"),
+		{name: "slow click new message becomes follow-up", i: click, slow: true, private: true, resp: discordx.Ephemeral("just you"),
 			wantFirst: discordgo.InteractionResponseDeferredMessageUpdate, wantFollowup: "just you"},
 		{name: "slow modal on message", i: modalOnMessage, slow: true, resp: update,
 			wantFirst: discordgo.InteractionResponseDeferredMessageUpdate, wantEdit: "updated"},
@@ -56,9 +57,9 @@ func TestDeferrer(t *testing.T) {
 			wantFirst: discordgo.InteractionResponseChannelMessageWithSource, wantFlags: discordgo.MessageFlagsEphemeral, wantContent: somethingWentWrong},
 		{name: "modal after deferral asks to click again", i: command, slow: true, resp: modal,
 			wantFirst: discordgo.InteractionResponseDeferredChannelMessageWithSource, wantFollowup: msgNoModal, wantDelete: true},
-		{name: "public deferral then private error is deleted and sent privately", i: command, slow: true, resp: ephemeral("⚠️ position: character 3 is 'X'"),
+		{name: "public deferral then private error is deleted and sent privately", i: command, slow: true, resp: discordx.Ephemeral("⚠️ position: character 3 is 'X'"),
 			wantFirst: discordgo.InteractionResponseDeferredChannelMessageWithSource, wantFollowup: "⚠️ position: character 3 is 'X'", wantDelete: true},
-		{name: "private deferral then private error is an edit", i: command, slow: true, private: true, resp: ephemeral("⚠️ bad"),
+		{name: "private deferral then private error is an edit", i: command, slow: true, private: true, resp: discordx.Ephemeral("⚠️ bad"),
 			wantFirst: discordgo.InteractionResponseDeferredChannelMessageWithSource, wantFlags: discordgo.MessageFlagsEphemeral, wantEdit: "⚠️ bad"},
 	}
 	for _, tt := range tests {
@@ -182,7 +183,7 @@ func TestSlowAnswerDeferredQuickly(t *testing.T) {
 	}
 	d.wait(context.Background())
 
-	d = newDeferrer(pacedHandler{constHandler(ephemeral("busy"))}, &fakeSender{}, nil, time.Hour, testLogger(t))
+	d = newDeferrer(pacedHandler{constHandler(discordx.Ephemeral("busy"))}, &fakeSender{}, nil, time.Hour, testLogger(t))
 	command.ID = "1200000000000000002"
 	d.answer(context.Background(), command, nil, func(r *discordgo.InteractionResponse) error { first = r; return nil })
 	if first.Type != discordgo.InteractionResponseChannelMessageWithSource || first.Data.Content != "busy" {

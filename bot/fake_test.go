@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/nimtutor/nimtutor/discordx"
 	"io"
 	"log/slog"
 	"net/http"
@@ -33,7 +34,7 @@ var _ Handler = (*fakeHandler)(nil)
 
 func (f *fakeHandler) Handle(ctx context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
 	if f.handle == nil {
-		return ephemeral("ok")
+		return discordx.Ephemeral("ok")
 	}
 	return f.handle(ctx, i)
 }
@@ -67,7 +68,7 @@ func slowHandler(release <-chan struct{}, resp *discordgo.InteractionResponse, p
 			case <-release:
 				return resp
 			case <-ctx.Done():
-				return ephemeral("cancelled: " + ctx.Err().Error())
+				return discordx.Ephemeral("cancelled: " + ctx.Err().Error())
 			}
 		},
 		private: func(*discordgo.Interaction) bool { return private },
@@ -133,9 +134,9 @@ func echoHandler() *fakeHandler {
 						}
 					}
 				}
-				return ephemeral("modal " + d.CustomID + ": " + strings.Join(values, ", "))
+				return discordx.Ephemeral("modal " + d.CustomID + ": " + strings.Join(values, ", "))
 			}
-			return ephemeral("unexpected interaction type " + i.Type.String())
+			return discordx.Ephemeral("unexpected interaction type " + i.Type.String())
 		},
 		private: func(i *discordgo.Interaction) bool { return i.Type == discordgo.InteractionModalSubmit },
 	}

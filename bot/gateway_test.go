@@ -128,7 +128,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 	release := make(chan struct{})
 	h := &fakeHandler{handle: func(ctx context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
 		if i.Type != discordgo.InteractionApplicationCommand {
-			return ephemeral("clicked " + i.MessageComponentData().CustomID)
+			return discordx.Ephemeral("clicked " + i.MessageComponentData().CustomID)
 		}
 		switch i.ApplicationCommandData().Name {
 		case "slow":
@@ -274,7 +274,7 @@ func TestGatewayRawInteractions(t *testing.T) {
 	logs := &logBuffer{}
 	h := &fakeHandler{handle: func(_ context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
 		v, _ := discordx.TextValue(i.ModalSubmitData().Components, "move")
-		return ephemeral("move " + v)
+		return discordx.Ephemeral("move " + v)
 	}}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -40,17 +40,6 @@ const QuickDeferAfter = 50 * time.Millisecond
 // nothing: the one apology, fault.Apology; the details go to the log only.
 const somethingWentWrong = fault.Apology
 
-// ephemeral returns an ephemeral channel-message response with content.
-func ephemeral(content string) *discordgo.InteractionResponse {
-	return &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{
-			Content: content,
-			Flags:   discordgo.MessageFlagsEphemeral,
-		},
-	}
-}
-
 // errorResponse is the answer for an interaction whose handler failed. An
 // autocomplete interaction can only be answered with choices, so it gets
 // none.

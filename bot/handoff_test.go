@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/nimtutor/nimtutor/discordx"
 	"io"
 	"net"
 	"net/http"
@@ -64,7 +65,7 @@ func gatedHandler(g *gates) *fakeHandler {
 		case <-g.of(i.ID):
 			return message("the answer")
 		case <-ctx.Done():
-			return ephemeral("cancelled: " + context.Cause(ctx).Error())
+			return discordx.Ephemeral("cancelled: " + context.Cause(ctx).Error())
 		}
 	}}
 }

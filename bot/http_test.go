@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"github.com/nimtutor/nimtutor/discordx"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -167,7 +168,7 @@ func TestHTTPSlowCommandDeferredThenEdited(t *testing.T) {
 		wantContent string
 	}{
 		{
-			name: "private command", private: true, resp: ephemeral("the answer"),
+			name: "private command", private: true, resp: discordx.Ephemeral("the answer"),
 			i:          interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"}),
 			wantInline: `{"type":5,"data":{"flags":64}}`,
 			wantMethod: http.MethodPatch, wantPath: "/api/v10/webhooks/1000000000000000001/interaction-token/messages/@original",
@@ -181,7 +182,7 @@ func TestHTTPSlowCommandDeferredThenEdited(t *testing.T) {
 			wantContent: "the answer",
 		},
 		{
-			name: "click answered with a new message", resp: ephemeral("a hint"),
+			name: "click answered with a new message", resp: discordx.Ephemeral("a hint"),
 			i:          interaction(discordgo.InteractionMessageComponent, discordgo.MessageComponentInteractionData{CustomID: "hint"}),
 			wantInline: `{"type":6}`,
 			wantMethod: http.MethodPost, wantPath: "/api/v10/webhooks/1000000000000000001/interaction-token",

@@ -36,7 +36,7 @@ func TestHTTPBadInteractions(t *testing.T) {
 	var calls atomic.Int32
 	h := NewHTTPHandler(pub, &fakeHandler{handle: func(context.Context, *discordgo.Interaction) *discordgo.InteractionResponse {
 		calls.Add(1)
-		return ephemeral("ok")
+		return discordx.Ephemeral("ok")
 	}}, WithClock(func() time.Time { return testNow }), WithLogger(testLogger(t)), WithSender(&fakeSender{}))
 	for k, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,9 +87,9 @@ func TestHTTPLabelModal(t *testing.T) {
 	h := NewHTTPHandler(pub, &fakeHandler{handle: func(_ context.Context, i *discordgo.Interaction) *discordgo.InteractionResponse {
 		v, ok := discordx.TextValue(i.ModalSubmitData().Components, "move")
 		if !ok {
-			return ephemeral("no move")
+			return discordx.Ephemeral("no move")
 		}
-		return ephemeral("move " + v)
+		return discordx.Ephemeral("move " + v)
 	}}, WithClock(func() time.Time { return testNow }), WithLogger(testLogger(t)), WithSender(&fakeSender{}))
 	w := serve(h, signed(t, priv, testNow, []byte(envelopeJSON("5", labelModal))))
 	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"content":"move 5 4"`) {

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"github.com/nimtutor/nimtutor/discordx"
 	"io"
 	"maps"
 	"net/http"
@@ -76,7 +77,7 @@ func TestMetrics(t *testing.T) {
 		switch i.Type {
 		case discordgo.InteractionMessageComponent: // a move that is not legal
 			outcome.Set(ctx, outcome.UserError)
-			return ephemeral("⚠️ that move is not legal here")
+			return discordx.Ephemeral("⚠️ that move is not legal here")
 		case discordgo.InteractionModalSubmit: // our failure
 			outcome.Set(ctx, outcome.Error)
 			return errorResponse(i)

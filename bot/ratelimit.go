@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"github.com/nimtutor/nimtutor/discordx"
 	"maps"
 	"math"
 	"sync"
@@ -103,7 +104,7 @@ func (l *RateLimiter) Handle(ctx context.Context, i *discordgo.Interaction) *dis
 	}
 	if wait, ok := l.take(userID(i)); !ok {
 		outcome.Set(ctx, outcome.RateLimited)
-		return ephemeral(slowDown(wait))
+		return discordx.Ephemeral(slowDown(wait))
 	}
 	return l.next.Handle(ctx, i)
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"github.com/nimtutor/nimtutor/discordx"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -125,7 +126,7 @@ func TestRESTEndpoints(t *testing.T) {
 	i := interaction(discordgo.InteractionApplicationCommand, discordgo.ApplicationCommandInteractionData{Name: "solve"})
 	ctx := context.Background()
 	data := &discordgo.InteractionResponseData{Content: "x", Flags: discordgo.MessageFlagsEphemeral}
-	if err := c.Respond(ctx, i, ephemeral("x")); err != nil {
+	if err := c.Respond(ctx, i, discordx.Ephemeral("x")); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.EditOriginal(ctx, i, data); err != nil {

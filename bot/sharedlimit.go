@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"github.com/nimtutor/nimtutor/discordx"
 	"log/slog"
 	"sync/atomic"
 	"time"
@@ -71,7 +72,7 @@ func (l *SharedRateLimiter) Handle(ctx context.Context, i *discordgo.Interaction
 	}
 	if !ok {
 		outcome.Set(ctx, outcome.RateLimited)
-		return ephemeral(slowDown(wait))
+		return discordx.Ephemeral(slowDown(wait))
 	}
 	return l.local.next.Handle(ctx, i)
 }

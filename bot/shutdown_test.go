@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/nimtutor/nimtutor/discordx"
 	"io"
 	"net"
 	"net/http"
@@ -33,7 +34,7 @@ func (h *busyHandler) Handle(ctx context.Context, i *discordgo.Interaction) *dis
 	h.mu.Lock()
 	h.causes = append(h.causes, context.Cause(ctx))
 	h.mu.Unlock()
-	return ephemeral("stopped")
+	return discordx.Ephemeral("stopped")
 }
 
 func (h *busyHandler) Private(*discordgo.Interaction) bool { return false }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/nimtutor/nimtutor/discordx"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -115,7 +116,7 @@ func (r *Router) check(q *request) (*discordgo.InteractionResponse, error) {
 	checked, err := r.t.Check(q.ctx, g, input, output)
 	var ie *fault.Error
 	if errors.As(err, &ie) {
-		return ephemeral(malformedInput(inName, input, ie)), nil
+		return discordx.Ephemeral(malformedInput(inName, input, ie)), nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("checking %s: %w", g.Name(), err)

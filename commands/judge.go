@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"github.com/nimtutor/nimtutor/discordx"
 	"io"
 	"slices"
 	"strconv"
@@ -54,9 +55,9 @@ func (r *Router) judge(q *request) (*discordgo.InteractionResponse, error) {
 	var ie *fault.Error
 	switch {
 	case errors.As(err, &ie):
-		return ephemeral(malformedInput(filename, input, ie)), nil
+		return discordx.Ephemeral(malformedInput(filename, input, ie)), nil
 	case errors.Is(err, errAnswersTooLarge):
-		return ephemeral(fmt.Sprintf("⚠️ The answers to %s would pass %d MB, more than a reply can carry; split the input into smaller files.", filename, maxAnswersBytes>>20)), nil
+		return discordx.Ephemeral(fmt.Sprintf("⚠️ The answers to %s would pass %d MB, more than a reply can carry; split the input into smaller files.", filename, maxAnswersBytes>>20)), nil
 	case err != nil:
 		return nil, fmt.Errorf("judging %s: %w", g.Name(), err)
 	}

@@ -136,7 +136,7 @@ func TestPlayGameOverSummary(t *testing.T) {
 	if len(f) != 1 || f[0].Name != "Game over" {
 		t.Fatalf("game over: got %+v", f)
 	}
-	for _, want := range []string{"Ada's opponent cannot move", "normal play a player who cannot move loses", "You won!", "Your one move kept your best outcome."} {
+	for _, want := range []string{"Ada's opponent, who is to move, cannot move and loses", "normal play: the player who cannot move loses", "You won!", "Your one move kept your best outcome."} {
 		if !strings.Contains(f[0].Value, want) {
 			t.Errorf("game over %q lacks %q", f[0].Value, want)
 		}
@@ -221,8 +221,8 @@ func mustParse(tb testing.TB, game, text string) solver.Position {
 func TestPlayCountsMoves(t *testing.T) {
 	for _, tc := range []struct{ position, move, want string }{
 		{"..P.P", "3 1", "Good: the quickest win, 3 moves to the end."},
-		{"..P.P", "5 4", "Good: the move the strategy teaches, winning in 5 moves. The quickest: 3→1, in 3."},
-		{"...P..P", "4 3", "Still winning, but slower: 4→3 wins in 7 moves, 7→5 in 5."},
+		{"..P.P", "5 4", "Good: the move the strategy teaches, winning in 5 moves. The quickest: move the piece on cell 3 to cell 1, in 3 moves."},
+		{"...P..P", "4 3", "Still winning, but slower: your move wins in 7 moves; move the piece on cell 7 to cell 5 wins in 5 moves."},
 		{"..P.P", "3 2", "That throws away the win"},
 	} {
 		t.Run(tc.position+" "+tc.move, func(t *testing.T) {

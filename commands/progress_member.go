@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/nimtutor/nimtutor/discordx"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -81,5 +82,5 @@ func (r *Router) setProgressVisible(q *request, visible bool) (*discordgo.Intera
 	if visible {
 		msg = "👀 Your practice progress is visible again: in a server, `/progress user:` shows the other members your answers in that server (never those in direct messages), and you are on its leaderboards. `/progress visible:False` hides it."
 	}
-	return ephemeral(msg), nil
+	return discordx.Ephemeral(msg), nil
 }

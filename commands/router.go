@@ -292,27 +292,27 @@ func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err e
 	switch fault.Code(err) {
 	case fault.EInvalid:
 		outcome.Set(ctx, outcome.UserError)
-		return ephemeral("⚠️ " + clipText(msg, maxContentLen-10))
+		return discordx.Ephemeral("⚠️ " + clipText(msg, maxContentLen-10))
 	case fault.EExpired:
 		outcome.Set(ctx, outcome.Expired)
-		return ephemeral("⚠️ " + clipText(msg, maxContentLen-10))
+		return discordx.Ephemeral("⚠️ " + clipText(msg, maxContentLen-10))
 	case fault.EForbidden:
 		outcome.Set(ctx, outcome.Forbidden)
-		return ephemeral(explain.Capitalise(msg) + ".")
+		return discordx.Ephemeral(explain.Capitalise(msg) + ".")
 	case fault.EBusy:
 		outcome.Set(ctx, outcome.Busy)
-		return ephemeral(msg)
+		return discordx.Ephemeral(msg)
 	case fault.EStore:
 		outcome.Set(ctx, outcome.Store)
 		r.log.Warn("store failed", "interaction", i.ID, "err", err)
-		return ephemeral("⚠️ " + explain.Capitalise(msg) + ".")
+		return discordx.Ephemeral("⚠️ " + explain.Capitalise(msg) + ".")
 	case fault.ETimeout:
 		outcome.Set(ctx, outcome.Timeout)
 		why := "it took too long"
 		if cause := context.Cause(ctx); cause != nil && cause != err && !errors.Is(cause, context.Canceled) && !errors.Is(cause, context.DeadlineExceeded) {
 			why = cause.Error()
 		}
-		return ephemeral("⚠️ This was stopped before it finished (" + why + "). Please try again.")
+		return discordx.Ephemeral("⚠️ This was stopped before it finished (" + why + "). Please try again.")
 	}
 	r.log.Error("handler failed", "interaction", i.ID, "err", err)
 	outcome.Set(ctx, outcome.Error)
@@ -320,16 +320,7 @@ func (r *Router) errorReply(ctx context.Context, i *discordgo.Interaction, err e
 }
 
 func internalErrorReply() *discordgo.InteractionResponse {
-	return ephemeral(fault.Message(errors.New("internal")))
-}
-
-// ephemeral returns a new private message with the given text.
-func ephemeral(text string) *discordgo.InteractionResponse {
-	return newMessage(&discordgo.InteractionResponseData{
-		Content: text,
-		// Mentions in notes (a game's owner) name people without pinging them.
-		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}},
-	}, false)
+	return discordx.Ephemeral(fault.Message(errors.New("internal")))
 }
 
 // newMessage wraps data as a new message, private unless public.

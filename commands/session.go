@@ -144,7 +144,7 @@ func (r *Router) sessionClick(ctx context.Context, i *discordgo.Interaction, id 
 		if err != nil {
 			return nil, err
 		}
-		return ephemeral(fmt.Sprintf("You joined the study session (%s so far): a puzzle closes early only once every member has answered it, so it waits for you too.",
+		return discordx.Ephemeral(fmt.Sprintf("You joined the study session (%s so far): a puzzle closes early only once every member has answered it, so it waits for you too.",
 			explain.Plural(len(v.Members), "member", "members"))), nil
 	case sessReveal:
 		v, err := r.t.RevealSession(ctx, user, record, k, manages(i))
@@ -172,7 +172,7 @@ func (r *Router) sessionClick(ctx context.Context, i *discordgo.Interaction, id 
 			// public solution, which shows this answer with the others.
 			return newMessage(r.sessionMessage(*a.Closed), true), nil
 		}
-		return ephemeral(fmt.Sprintf("Your answer to puzzle %d of %d, **%s**, is in. The solution comes when the time is up or every member has answered.",
+		return discordx.Ephemeral(fmt.Sprintf("Your answer to puzzle %d of %d, **%s**, is in. The solution comes when the time is up or every member has answered.",
 			a.Index+1, a.Of, a.Move)), nil
 	}
 	return nil, errBadState

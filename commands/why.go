@@ -3,6 +3,7 @@ package commands
 import (
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/nimtutor/nimtutor/explain"
 	"github.com/nimtutor/nimtutor/fault"
 	"github.com/nimtutor/nimtutor/solver"
 )
@@ -28,6 +29,11 @@ var whyOptions = []*discordgo.ApplicationCommandOption{
 func (r *Router) why(q *request) (*discordgo.InteractionResponse, error) {
 	pos := q.pos
 	text := q.str(optMove)
+	if text == "" && !solver.HasMoves(pos) {
+		// There is no move to ask about: say why the game is over.
+		e := stepsEmbed(pos, "No move to look at", explain.WhyNoMove(pos))
+		return newMessage(&discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}, true), nil
+	}
 	if text == "" {
 		return nil, fault.New(fault.EInvalid, optMove, "%s", "give the move to look at, "+pos.Game().MoveFormat())
 	}

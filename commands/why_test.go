@@ -17,12 +17,13 @@ func TestWhyCommand(t *testing.T) {
 		error string   // in an ephemeral message instead
 	}{
 		{"losing move", []any{optPosition, "..P.P", optMove, "3 2"},
-			[]string{"Their refutation", "5→3", "The better move", "5→4 is better: win in 5 moves instead of lose in 4 moves.", "3→2: lose in 4 moves.", "5→4: win in 5 moves."}, ""},
+			[]string{"Their refutation", "5→3", "The better move", "Move the piece on cell 5 to cell 4 is better for Ada: it wins in 5 moves, while move the piece on cell 3 to cell 2 loses in 4 moves.", "Move the piece on cell 3 to cell 2 loses in 4 moves.", "Move the piece on cell 5 to cell 4 wins in 5 moves."}, ""},
 		{"against another move", []any{optPosition, "..P.P", optMove, "5 4", optOtherMove, "3 1"},
-			[]string{"3→1 is better: both keep the win, and it gets there sooner (win in 3 moves; 5→4: win in 5 moves).", "3→1: win in 3 moves."}, ""},
+			[]string{"Move the piece on cell 3 to cell 1 is better for Ada: it wins in 3 moves and move the piece on cell 5 to cell 4 wins in 5 moves, so it gets there sooner.", "Move the piece on cell 3 to cell 1 wins in 3 moves."}, ""},
 		{"binstring holds", []any{optPosition, "0110011", optMove, "4 4"},
 			[]string{"Player 1 holds 1 zero and Player 2 holds 0"}, ""},
 		{"no move", []any{optPosition, "..P.P"}, nil, "move: give the move to look at"},
+		{"game over", []any{optPosition, "."}, []string{"No move to look at", "There is no pawn on the board, so Ada, who is to move, cannot move and loses (normal play: the player who cannot move loses)."}, ""},
 		{"illegal move", []any{optPosition, "..P.P", optMove, "4 3"}, nil, "cell 4 holds no pawn"},
 		{"not numbers", []any{optPosition, "..P.P", optMove, "left"}, nil, `"left" is not two numbers`},
 		{"the same move twice", []any{optPosition, "..P.P", optMove, "5 4", optOtherMove, "5 4"}, nil, "other_move: it is the move in move: (move the piece on cell 5 to cell 4)"},

@@ -22,3 +22,17 @@ func NoChoices() *discordgo.InteractionResponse {
 		Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
 	}
 }
+
+// Ephemeral is a new message with text that only the person who asked
+// sees. Mentions in it (a game's owner, say) name people without pinging
+// them.
+func Ephemeral(text string) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{
+			Content:         text,
+			Flags:           discordgo.MessageFlagsEphemeral,
+			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}},
+		},
+	}
+}

@@ -35,7 +35,14 @@ type Claim struct {
 	// Relation is how Other compares with Move, for a comparison.
 	Relation Relation `json:"relation"`
 	// N and Of are the counts of a ClaimReplies: N of the Of replies.
+	// N is also the number a ClaimNumber states.
 	N, Of int `json:"-"`
+	// Op and Terms are how a ClaimNumber's N is worked out: "xor" or
+	// "sum" of Terms, or "mod", Terms[0] mod Terms[1]. Grundy marks an N
+	// that is also the Sprague–Grundy value of Pos.
+	Op     string  `json:"-"`
+	Terms  []int64 `json:"-"`
+	Grundy bool    `json:"-"`
 	// Text is the claim in words, as the reply shows it.
 	Text string `json:"text"`
 }
@@ -109,22 +116,24 @@ func Compare(a, b solver.Value, exact bool) Relation {
 	return Equal
 }
 
-// count says a value's count: "win in 3 moves", or "win" alone when the
-// remoteness is unknown (-1).
-func count(o solver.Outcome, remoteness int) string {
+// Does says what a move worth o in remoteness moves does for the player
+// making it, as a verb phrase: "wins in 3 moves", "loses in 1 move", or
+// "wins against best play" when the remoteness is unknown (-1).
+func Does(o solver.Outcome, remoteness int) string {
 	if remoteness < 0 {
-		return map[solver.Outcome]string{solver.Win: "a win", solver.Loss: "a loss", solver.Tie: "a tie"}[o] + " against best play"
+		return o.Verb() + " against best play"
 	}
-	return ValueText(solver.Value{Outcome: o, Remoteness: remoteness})
+	return o.Verb() + " in " + Plural(remoteness, "move", "moves")
 }
 
 // MoveValueClaim claims that m, a move of pos, is worth v to its player
-// (remoteness -1: the outcome alone): "5→4: win in 5 moves."
+// (remoteness -1: the outcome alone): "Take 1 from heap 2 wins in 5
+// moves."
 func MoveValueClaim(pos solver.Position, m solver.Move, v solver.Value) Claim {
 	c := Claim{Kind: ClaimMoveValue, Pos: pos, Move: m, Outcome: v.Outcome, Remoteness: v.Remoteness}
-	c.Text = fmt.Sprintf("%s: %s.", Capitalise(moveName(pos, m)), count(v.Outcome, v.Remoteness))
+	c.Text = fmt.Sprintf("%s %s.", Capitalise(moveName(pos, m)), Does(v.Outcome, v.Remoteness))
 	if v.Remoteness < 0 {
-		c.Text = fmt.Sprintf("%s: %s (too large to count the moves).", Capitalise(moveName(pos, m)), count(v.Outcome, -1))
+		c.Text = fmt.Sprintf("%s %s (too large to count the moves).", Capitalise(moveName(pos, m)), Does(v.Outcome, -1))
 	}
 	return c
 }
@@ -147,7 +156,9 @@ func OutcomeClaim(pos solver.Position, o solver.Outcome) Claim {
 
 // CompareClaim compares other with m, two moves of pos worth mv and ov
 // to the mover; exact says both counts are known. The sentence names
-// both moves with both values.
+// the mover, both moves and what each does for the mover: "Take 5 from
+// heap 2 is better for First: it wins in 15 moves, while take 3 from
+// heap 1 loses in 4 moves."
 func CompareClaim(pos solver.Position, m, other solver.Move, mv, ov solver.Value, exact bool) Claim {
 	rel := Compare(mv, ov, exact)
 	c := Claim{Kind: ClaimCompare, Pos: pos, Move: m, Other: other, Relation: rel,
@@ -155,23 +166,24 @@ func CompareClaim(pos solver.Position, m, other solver.Move, mv, ov solver.Value
 	if !exact {
 		c.Remoteness, c.OtherRemoteness = -1, -1
 	}
+	mover, _ := Players(pos)
 	on, mn := Capitalise(moveName(pos, other)), moveName(pos, m)
-	oc, mc := count(ov.Outcome, c.OtherRemoteness), count(mv.Outcome, c.Remoteness)
+	od, md := Does(ov.Outcome, c.OtherRemoteness), Does(mv.Outcome, c.Remoteness)
 	switch {
 	case rel == Better && ov.Outcome != mv.Outcome:
-		c.Text = fmt.Sprintf("%s is better: %s instead of %s.", on, oc, mc)
+		c.Text = fmt.Sprintf("%s is better for %s: it %s, while %s %s.", on, mover, od, mn, md)
 	case rel == Better && ov.Outcome == solver.Loss:
-		c.Text = fmt.Sprintf("%s is better: both lose, but it holds out longer (%s; %s: %s).", on, oc, mn, mc)
+		c.Text = fmt.Sprintf("%s is better for %s: it %s and %s %s, so it holds out longer.", on, mover, od, mn, md)
 	case rel == Better:
-		c.Text = fmt.Sprintf("%s is better: both keep the %s, and it gets there sooner (%s; %s: %s).", on, outcomeNoun(ov.Outcome), oc, mn, mc)
+		c.Text = fmt.Sprintf("%s is better for %s: it %s and %s %s, so it gets there sooner.", on, mover, od, mn, md)
 	case rel == Worse && ov.Outcome != mv.Outcome:
-		c.Text = fmt.Sprintf("%s is worse than %s: %s instead of %s.", on, mn, oc, mc)
+		c.Text = fmt.Sprintf("%s is worse for %s: it %s, while %s %s.", on, mover, od, mn, md)
 	case rel == Worse:
-		c.Text = fmt.Sprintf("%s is worse than %s: %s, %s.", on, mn, oc, map[bool]string{true: "which loses sooner", false: "which takes longer"}[ov.Outcome == solver.Loss])
+		c.Text = fmt.Sprintf("%s is worse for %s: it %s and %s %s, so it %s.", on, mover, od, mn, md, map[bool]string{true: "loses sooner", false: "takes longer"}[ov.Outcome == solver.Loss])
 	case !exact:
-		c.Text = fmt.Sprintf("%s keeps the same outcome as %s: %s.", on, mn, oc)
+		c.Text = fmt.Sprintf("%s keeps the same outcome for %s as %s: each %s.", on, mover, mn, od)
 	default:
-		c.Text = fmt.Sprintf("%s is as good as %s: both %s.", on, mn, mc)
+		c.Text = fmt.Sprintf("%s is as good for %s as %s: each %s.", on, mover, mn, od)
 	}
 	return c
 }
@@ -264,10 +276,10 @@ func ValueClaim(pos solver.Position, v solver.Value) Claim {
 // outcomeNoun is "win", "tie" or "loss".
 func outcomeNoun(o solver.Outcome) string { return o.String() }
 
-// moveName names m of pos in the game's short notation: "5→4".
-func moveName(pos solver.Position, m solver.Move) string {
-	return teacherOf(pos.Game()).Compact(pos, m)
-}
+// moveName names m of pos as a sentence says it: "take 1 from heap 2",
+// "move the piece on cell 5 to cell 4". The game's short notation
+// (Teacher.Compact) is for lines of play, where space is the point.
+func moveName(_ solver.Position, m solver.Move) string { return m.String() }
 
 // Join renders claims as one text, each claim's sentence in turn.
 func Join(claims ...Claim) string {
@@ -283,9 +295,9 @@ func Join(claims ...Claim) string {
 	return b.String()
 }
 
-// Compact names move m of pos in its game's short notation, numbered as
-// in pos: "5→4", "take 1 from stack 2".
-func Compact(pos solver.Position, m solver.Move) string { return moveName(pos, m) }
+// MoveName names move m of pos as a sentence says it, numbered as in
+// pos: "take 1 from heap 2", "move the piece on cell 5 to cell 4".
+func MoveName(pos solver.Position, m solver.Move) string { return moveName(pos, m) }
 
 // ClaimNoMove is the kind of NoMoveClaim: the player to move in Pos has
 // no legal move.
@@ -346,4 +358,68 @@ func claimFinding(steps []Step, title string, c solver.Result, pl Plan) {
 			steps[i].Claims = append(steps[i].Claims, findingClaim(c, pl, steps[i].Body))
 		}
 	}
+}
+
+// ClaimOver is the kind of OverClaim: the player to move in Pos has no
+// legal move, and the end of the game gives them Outcome.
+const ClaimOver ClaimKind = "game over"
+
+// OverClaim claims that the player to move in pos has no legal move and
+// what that gives them, in the game's words (Teacher.GameOver): "Every
+// heap is empty, so First, who is to move, cannot move and loses (normal
+// play: the player who cannot move loses)."
+func OverClaim(pos solver.Position) Claim {
+	return Claim{Kind: ClaimOver, Pos: pos, Outcome: pos.Terminal(), Remoteness: 0, Text: GameOver(pos)}
+}
+
+// CannotMove is the sentence of a game's end where the player who cannot
+// move loses, or in misère play wins: reason says why the player to move
+// in pos has no move ("every heap is empty"), and the sentence says who
+// that is and what it gives them.
+func CannotMove(pos solver.Position, reason string, misere bool) string {
+	mover, _ := Players(pos)
+	if misere {
+		return fmt.Sprintf("%s, so %s, who is to move, cannot move and wins (misère play: the player who cannot move wins).", Capitalise(reason), mover)
+	}
+	return fmt.Sprintf("%s, so %s, who is to move, cannot move and loses (normal play: the player who cannot move loses).", Capitalise(reason), mover)
+}
+
+// ClaimNumber is the kind of a number worked out in a sentence ("1 xor 2
+// xor 3 = 0", "XOR 5", "worth 1 mod 3", "2 in all"): the sentence states
+// N, which is Op applied to Terms, and when Grundy is set N is also the
+// position's Sprague–Grundy value, which a test finds by the mex
+// recursion over its moves.
+const ClaimNumber ClaimKind = "number"
+
+// XorClaim claims that text, a sentence about pos, states n, the XOR of
+// terms; grundy says that n is also pos's Sprague–Grundy value (normal
+// play Nim: the XOR of the heaps).
+func XorClaim(pos solver.Position, terms []int64, n int64, grundy bool, text string) Claim {
+	return Claim{Kind: ClaimNumber, Pos: pos, Op: "xor", Terms: terms, N: int(n), Grundy: grundy, Remoteness: -1, Text: text}
+}
+
+// XorStepClaim claims that text, a sentence about pos, works out a xor
+// b, written as "a xor b = n" ("2 xor 3 = 1": the heap of 2 shrunk to 1).
+func XorStepClaim(pos solver.Position, a, b int64, text string) Claim {
+	return Claim{Kind: ClaimNumber, Pos: pos, Op: "xor step", Terms: []int64{a, b}, N: int(a ^ b), Remoteness: -1, Text: text}
+}
+
+// SumClaim claims that text, a sentence about pos, states n, the sum of
+// terms.
+func SumClaim(pos solver.Position, terms []int64, n int64, text string) Claim {
+	return Claim{Kind: ClaimNumber, Pos: pos, Op: "sum", Terms: terms, N: int(n), Remoteness: -1, Text: text}
+}
+
+// ModClaim claims that text, a sentence about pos, states n, a mod m.
+func ModClaim(pos solver.Position, a, m, n int64, text string) Claim {
+	return Claim{Kind: ClaimNumber, Pos: pos, Op: "mod", Terms: []int64{a, m}, N: int(n), Remoteness: -1, Text: text}
+}
+
+// Int64s converts ints to the terms of a number claim.
+func Int64s(xs []int) []int64 {
+	out := make([]int64, len(xs))
+	for i, x := range xs {
+		out[i] = int64(x)
+	}
+	return out
 }

@@ -201,6 +201,16 @@ func Explain(r solver.Result, opts Options) []Step {
 func verdictStep(t Teacher, c solver.Result, opts Options) Step {
 	v := t.Verdict(c, opts)
 	w := WinnerClaim(c.Position, c.Outcome)
+	if !solver.HasMoves(c.Position) {
+		// The game is over: say why and what it gives the player to move.
+		over := OverClaim(c.Position)
+		v.Body, v.Claims = over.Text, []Claim{over}
+		if c.Outcome != solver.Tie {
+			v.Body += " So " + w.Text + "."
+		} else {
+			v.Body += " So the game is a " + w.Text + "."
+		}
+	}
 	if strings.Contains(v.Body, w.Text) {
 		v.Claims = append(v.Claims, w)
 	}
@@ -354,7 +364,7 @@ func alternatives(r solver.Result, quick solver.Move, max int) []Claim {
 			lm := t.LocalMove(r, c, m)
 			if !seen[lm.String()] {
 				seen[lm.String()] = true
-				names = append(names, t.Compact(r.Position, lm))
+				names = append(names, t.Compact(r.Position, lm)) // a list on the short card: space is the point
 				moves = append(moves, lm)
 			}
 		}
@@ -410,7 +420,7 @@ func moveDistance(ctx context.Context, r solver.Result) []Claim {
 		return []Claim{c}
 	}
 	b := BestClaim(r.Position, quick, qv)
-	b.Text = fmt.Sprintf("The quickest: %s, in %d.", moveName(r.Position, quick), qv.Remoteness)
+	b.Text = fmt.Sprintf("The quickest: %s, in %s.", moveName(r.Position, quick), Plural(qv.Remoteness, "move", "moves"))
 	return []Claim{c, b}
 }
 

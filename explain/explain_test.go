@@ -85,10 +85,10 @@ func TestDistance(t *testing.T) {
 		game, text              string
 		inMoves, distance, step string
 	}{
-		{"adapwns", "..P.P", " in 3 moves", "Ada wins in 3 moves", "**Move the piece on cell 5 to cell 4**. Wins in 5 moves. The quickest: 3→1, in 3."},
+		{"adapwns", "..P.P", " in 3 moves", "Ada wins in 3 moves", "**Move the piece on cell 5 to cell 4**. Wins in 5 moves. The quickest: move the piece on cell 3 to cell 1, in 3 moves."},
 		{"adapwns", "...P", " in 2 moves", "Ada's opponent wins in 2 moves", "**move the piece on cell 4 to cell 3** holds out longest (lose in 2 moves)"},
-		{"binim2", "010 101", " in 4 moves", "Dee wins in 4 moves", "Wins in 6 moves. The quickest: take 3 from stack 1, in 4."},
-		{"binstring", "000011", " in 3 moves", "ends in a tie after 3 moves", "Ties in 4 moves. The quickest: remove 4–6, in 3."},
+		{"binim2", "010 101", " in 4 moves", "Dee wins in 4 moves", "Wins in 6 moves. The quickest: take 3 from stack 1, in 4 moves."},
+		{"binstring", "000011", " in 3 moves", "ends in a tie after 3 moves", "Ties in 4 moves. The quickest: remove characters 4 to 6, in 3 moves."},
 		{"adapwns", strings.Repeat(".P", 40), "", "", "Every move loses. The position is too large to search to the end; **move the piece on cell 2 to cell 1** leaves the opponent the smallest share of winning replies."},
 	} {
 		t.Run(tc.game+" "+tc.text, func(t *testing.T) {

@@ -119,9 +119,11 @@ func lostPointer(c solver.Result, at string) Step {
 func lastLevel(ctx context.Context, e Teacher, c solver.Result, pl Plan, o Options) Step {
 	v := verdictStep(e, c, o)
 	if c.Move != nil {
-		f := e.Finding(c, pl, o).Body
+		fs := e.Finding(c, pl, o)
+		f := fs.Body
 		v.Body += "\n" + f
 		v.Claims = append(v.Claims, findingClaim(c, pl, f))
+		v.Claims = append(v.Claims, numberClaims(fs.Claims)...)
 		return v
 	}
 	h := holdOut(ctx, c.Position)

@@ -18,12 +18,49 @@ func Summary(ctx context.Context, r solver.Result, opts Options) []Step {
 	e, c, pl := taught(r)
 	steps := e.Summary(c, pl, opts)
 	claimFinding(steps, "Finding it", c, pl)
+	if !solver.HasMoves(c.Position) {
+		return overSummary(c.Position, steps)
+	}
 	if line := lineOfPlay(ctx, e, c, opts); line != "" {
 		// The line goes just before the rule, which closes the summary.
 		last := steps[len(steps)-1]
 		steps = append(steps[:len(steps)-1], Step{Title: "Best play", Body: line}, last)
 	}
 	return steps
+}
+
+// overSummary is the short reply for pos, where the player to move has
+// no legal move: why the game is over and what that gives them (the
+// game's GameOver, a claim), then the game's finding step, which says
+// there is no move to find. The general rule of the game's strategy,
+// which the game's own summary ends with, has nothing to apply to.
+func overSummary(pos solver.Position, steps []Step) []Step {
+	over := OverClaim(pos)
+	why := ClaimStep("Why", over)
+	var out []Step
+	for _, s := range steps {
+		switch {
+		case s.Title == "Why" && s.Body != over.Text:
+			// The game's numbers, then why the game is over.
+			why.Body = s.Body + " " + over.Text
+			why.Claims = append(s.Claims, over)
+		case s.Title == "Finding it":
+			out = append(out, s)
+		}
+	}
+	return append([]Step{why}, out...)
+}
+
+// numberClaims are the number claims among claims: what a step that
+// quotes another carries over of its worked numbers.
+func numberClaims(claims []Claim) []Claim {
+	var out []Claim
+	for _, c := range claims {
+		if c.Kind == ClaimNumber {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // ruleOf picks the steps of steps, r's explanation, that teach the rule:

@@ -49,14 +49,16 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 		}
 		if reply != nil {
 			st.Body = fmt.Sprintf("%s answers **%s**.", opponent, reply)
-			if f := summaryStep(rn, "Finding it"); f != "" && rn.Outcome != solver.Loss {
+			if f, fc := summaryStep(rn, "Finding it"); f != "" && rn.Outcome != solver.Loss {
 				st.Body += " " + f
+				st.Claims = append(st.Claims, fc...)
 			}
 			if after, err := next.Play(reply); err == nil && rn.Outcome == solver.Win {
 				c := OutcomeClaim(after, solver.Loss)
 				c.Text = fmt.Sprintf("That leaves %s to move in a lost position: %s.", mover, KeyNumbers(after))
 				st.Body += " " + c.Text
 				st.Claims = append(st.Claims, c)
+				st.Claims = append(st.Claims, keyClaims(after, c.Text)...)
 			}
 		}
 		steps = append(steps, st)
@@ -104,15 +106,24 @@ func Why(ctx context.Context, r solver.Result, m, other solver.Move) ([]Step, er
 		if explicit && cmp.Relation == Worse {
 			title = "Your move is better"
 		}
-		body := fmt.Sprintf("**%s** instead leaves %s to move: %s.", Capitalise(other.String()), opponent, KeyNumbers(otherNext))
-		if f := summaryStep(r, "Finding it"); f != "" && r.Outcome != solver.Loss && sameMove(other, LocalMove(r)) {
+		leaves := fmt.Sprintf("**%s** instead leaves %s to move: %s.", Capitalise(other.String()), opponent, KeyNumbers(otherNext))
+		body, claims := leaves, keyClaims(otherNext, leaves)
+		if f, fc := summaryStep(r, "Finding it"); f != "" && r.Outcome != solver.Loss && sameMove(other, LocalMove(r)) {
 			body += " " + f
+			claims = append(claims, fc...)
 		}
-		steps = append(steps, Step{Title: title, Body: body + " " + cmp.Text, Claims: []Claim{cmp}})
+		steps = append(steps, Step{Title: title, Body: body + " " + cmp.Text, Claims: append(claims, cmp)})
 		values.Claims = append(values.Claims, MoveValueClaim(pos, other, ov))
 	}
 	values.Body = Join(values.Claims...)
 	return append(steps, values), nil
+}
+
+// WhyNoMove is the why report for pos, where the player to move has no
+// legal move: there is no move to look at, and its one step says why the
+// game is over and what that gives the player to move, as a claim.
+func WhyNoMove(pos solver.Position) []Step {
+	return []Step{ClaimStep("No move to look at", OverClaim(pos))}
 }
 
 // better reports whether move a of pos is, by search, strictly better
@@ -133,19 +144,23 @@ func afterStep(e Teacher, m solver.Move, rn solver.Result, o Options) Step {
 	player, _ := Players(next)
 	st := Step{Title: "After your move"}
 	if next.String() == "" {
-		st.Body = fmt.Sprintf("**%s** leaves nothing. %s", Capitalise(m.String()), e.GameOver(next))
+		over := OverClaim(next)
+		st.Body, st.Claims = fmt.Sprintf("**%s** leaves nothing. %s", Capitalise(m.String()), over.Text), []Claim{over}
 		return st
 	}
 	st.Body = fmt.Sprintf("**%s** leaves %s, %s to move.", Capitalise(m.String()), Code(next.String(), "characters", o), player)
 	if !solver.HasMoves(next) {
-		st.Body += " " + e.GameOver(next)
+		over := OverClaim(next)
+		st.Body += " " + over.Text
+		st.Claims = append(st.Claims, over)
 		return st
 	}
 	if s := e.Status(next); s != "" {
 		st.Body += " " + s
 	}
-	if f := summaryStep(rn, "Why"); f != "" {
+	if f, fc := summaryStep(rn, "Why"); f != "" {
 		st.Body += " " + f
+		st.Claims = append(st.Claims, fc...)
 	}
 	c := OutcomeClaim(next, rn.Outcome)
 	if rn.Outcome == solver.Loss {
@@ -157,15 +172,31 @@ func afterStep(e Teacher, m solver.Move, rn solver.Result, o Options) Step {
 }
 
 // summaryStep returns the body of the summary step with the given title
-// for r, or "".
-func summaryStep(r solver.Result, title string) string {
+// for r, or "", and the claims the game made in it (its worked numbers).
+func summaryStep(r solver.Result, title string) (string, []Claim) {
 	e, c, pl := taught(r)
 	for _, s := range e.Summary(c, pl, o0) {
 		if s.Title == title {
-			return s.Body
+			return s.Body, s.Claims
 		}
 	}
-	return ""
+	return "", nil
+}
+
+// NumberClaimer is what a Teacher adds when the clause KeyNumbers says
+// works a number out ("the XOR of the heaps is 0"): the number claims of
+// pos, stated in text, a sentence that holds that clause.
+type NumberClaimer interface {
+	KeyClaims(pos solver.Position, text string) []Claim
+}
+
+// keyClaims are the number claims of the sentence text, which holds
+// KeyNumbers(pos), or none where the game states no worked number there.
+func keyClaims(pos solver.Position, text string) []Claim {
+	if nc, ok := teacherOf(pos.Game()).(NumberClaimer); ok {
+		return nc.KeyClaims(pos, text)
+	}
+	return nil
 }
 
 // sameMove reports whether two moves are the same move.

@@ -98,8 +98,8 @@ func Judge(o *solver.Oracle, pos solver.Position, m solver.Move) (Judgement, err
 }
 
 // Sentence says what m did, as feedback to the student who played it:
-// "You move the piece on cell 5 to cell 4. Still winning, but slower: 5→4
-// wins in 5 moves, 3→1 in 3." Its facts are Claims.
+// "You take 1 from heap 3. Still winning, but slower: your move wins in
+// 5 moves; take 2 from heap 1 wins in 3 moves." Its facts are Claims.
 func (j Judgement) Sentence(m solver.Move) string {
 	s := fmt.Sprintf("You %s.", m)
 	if cs := j.Claims(); len(cs) > 0 {
@@ -131,13 +131,13 @@ func (j Judgement) Claims() []explain.Claim {
 		if j.Class == Lost {
 			lead = "You were already losing against perfect play, and this loses sooner: "
 		}
-		c.Text = fmt.Sprintf("%s%s %s in %s, %s in %d.", lead, explain.Compact(pos, m), j.Kept.Verb(), explain.Plural(j.Dist, "move", "moves"), explain.Compact(pos, j.Better), j.BestDist)
+		c.Text = fmt.Sprintf("%syour move %s; %s %s.", lead, explain.Does(j.Kept, j.Dist), explain.MoveName(pos, j.Better), explain.Does(j.Had, j.BestDist))
 		return []explain.Claim{c}
 	case j.Class == Taught:
 		c := explain.MoveValueClaim(pos, m, mine)
 		c.Text = fmt.Sprintf("Good: the move the strategy teaches, winning in %s.", explain.Plural(j.Dist, "move", "moves"))
 		v := explain.BestClaim(pos, j.Better, best)
-		v.Text = fmt.Sprintf("The quickest: %s, in %d.", explain.Compact(pos, j.Better), j.BestDist)
+		v.Text = fmt.Sprintf("The quickest: %s, in %s.", explain.MoveName(pos, j.Better), explain.Plural(j.BestDist, "move", "moves"))
 		return []explain.Claim{c, v}
 	case j.Exact && j.Had == solver.Win:
 		c := explain.BestClaim(pos, m, mine)
@@ -192,11 +192,11 @@ func (j Judgement) NoteClaims() []explain.Claim {
 		mine := solver.Value{Outcome: j.Kept, Remoteness: j.Dist}
 		best := solver.Value{Outcome: j.Had, Remoteness: j.BestDist}
 		c := explain.CompareClaim(j.Pos, j.Move, j.Better, mine, best, true)
-		c.Text = fmt.Sprintf("%s wins in %s, %s in %d", explain.Compact(j.Pos, j.Better), explain.Plural(j.BestDist, "move", "moves"), explain.Compact(j.Pos, j.Move), j.Dist)
+		c.Text = fmt.Sprintf("%s %s; %s %s", explain.MoveName(j.Pos, j.Better), explain.Does(j.Had, j.BestDist), explain.MoveName(j.Pos, j.Move), explain.Does(j.Kept, j.Dist))
 		return []explain.Claim{c}
 	case Mistake:
 		c := explain.ThrowsClaim(j.Pos, j.Move, j.Better, j.Had)
-		c.Text = fmt.Sprintf("%s would have kept the %s", explain.Compact(j.Pos, j.Better), j.Had)
+		c.Text = fmt.Sprintf("%s would have kept the %s", explain.MoveName(j.Pos, j.Better), j.Had)
 		return []explain.Claim{c}
 	}
 	return nil

@@ -36,8 +36,8 @@ func TestTurns(t *testing.T) {
 		want              []string
 	}{
 		{"adapwns", "..P.P", "", 3, 1, Best, []string{"Good: the quickest win, 3 moves to the end.", "The bot answers"}},
-		{"adapwns", "..P.P", "", 5, 4, Taught, []string{"Good: the move the strategy teaches, winning in 5 moves. The quickest: 3→1, in 3.", "holds out as long as it can"}},
-		{"adapwns", "...P..P", "", 4, 3, Slower, []string{"Still winning, but slower: 4→3 wins in 7 moves, 7→5 in 5."}},
+		{"adapwns", "..P.P", "", 5, 4, Taught, []string{"Good: the move the strategy teaches, winning in 5 moves. The quickest: move the piece on cell 3 to cell 1, in 3 moves.", "holds out as long as it can"}},
+		{"adapwns", "...P..P", "", 4, 3, Slower, []string{"Still winning, but slower: your move wins in 7 moves; move the piece on cell 7 to cell 5 wins in 5 moves."}},
 		{"adapwns", "..P.P", "", 3, 2, Mistake, []string{"That throws away the win", "Against perfect play you lose in"}},
 		{"binstring", "000011", "", 4, 6, Best, []string{"You keep the tie.", "keeps the game a tie"}},
 		{"binim2", "0 1", "Dee", 1, 1, Forced, []string{"It was your only move."}},

@@ -258,12 +258,24 @@ func TestMovesAndWhyCommands(t *testing.T) {
 		t.Errorf("moves text: exit %d\n%s", code, out)
 	}
 	code, out, _ = runCLI(t, "", "why", "adapwns", "..P.P", "--move", "3 2")
-	if code != 0 || !strings.Contains(out, "Their refutation") || !strings.Contains(out, "lose in 4 moves") {
+	if code != 0 || !strings.Contains(out, "Their refutation") || !strings.Contains(out, "loses in 4 moves") {
 		t.Errorf("why: exit %d\n%s", code, out)
 	}
 	code, _, errOut = runCLI(t, "", "why", "adapwns", "..P.P")
-	if code != 2 || !strings.Contains(errOut, "--move") {
+	if code != 2 || !strings.Contains(errOut, "--move, as two numbers: the cell to move from and the cell to move to, e.g. 5 4") {
 		t.Errorf("why without a move: exit %d %q", code, errOut)
+	}
+	// Where no move is left there is none to ask about: why says why the
+	// game is over, in the game's words, for normal and misère play.
+	for _, tc := range []struct{ game, pos, want string }{
+		{"misere", "0", "The only heap is empty, so First, who is to move, cannot move and wins (misère play: the player who cannot move wins)."},
+		{"nim", "0 0", "Both heaps are empty, so First, who is to move, cannot move and loses (normal play: the player who cannot move loses)."},
+		{"adapwns", ".", "There is no pawn on the board, so Ada, who is to move, cannot move and loses"},
+	} {
+		code, out, errOut = runCLI(t, "", "why", tc.game, tc.pos)
+		if code != 0 || !strings.Contains(out, "No move to look at: "+tc.want) {
+			t.Errorf("why %s %q: exit %d %q\n%s", tc.game, tc.pos, code, errOut, out)
+		}
 	}
 	// A lost position keeps move null in solve's JSON, and recommends the
 	// slowest loss in moves.

@@ -22,6 +22,11 @@ func runWhy(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *move == "" && !solver.HasMoves(pos) {
+		// There is no move to ask about: say why the game is over.
+		printSteps(out, pos, explain.WhyNoMove(pos))
+		return nil
+	}
 	if *move == "" {
 		return usagef("give the move to look at with --move, as two numbers: %s", pos.Game().MoveFormat())
 	}
@@ -42,11 +47,16 @@ func runWhy(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	printSteps(out, pos, steps)
+	return nil
+}
+
+// printSteps prints a why report: the game and position, then each step.
+func printSteps(out io.Writer, pos solver.Position, steps []explain.Step) {
 	fmt.Fprintf(out, "%s %s\n", pos.Game().Name(), pos)
 	for _, s := range steps {
 		fmt.Fprintf(out, "\n%s: %s\n", s.Title, explain.Plain(s.Body))
 	}
-	return nil
 }
 
 // parseMove reads a move typed as two numbers, "5 4" or "5,4".

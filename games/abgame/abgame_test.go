@@ -19,11 +19,14 @@ var spec = gametest.Spec{
 	Positions: func(size int, yield func(string, solver.ParseOptions)) {
 		solver.EnumerateStrings(size, ".AB", func(s string) bool { yield(s, solver.ParseOptions{}); return true })
 	},
-	Small:       6,
-	StartsCount: func(size int) int { return int(math.Pow(3, float64(size))) },
-	Build:       func(text string, _ solver.Player) solver.Position { return &ABRow{row: text} },
-	JudgeInput:  gametest.LinePerPosition,
-	Long:        func(n int) string { return strings.Repeat(".", n-2) + "AB" },
+	Small: 6,
+	// Every worked number in the reasoning and the hints is a number
+	// claim.
+	NumberedReasoning: true,
+	StartsCount:       func(size int) int { return int(math.Pow(3, float64(size))) },
+	Build:             func(text string, _ solver.Player) solver.Position { return &ABRow{row: text} },
+	JudgeInput:        gametest.LinePerPosition,
+	Long:              func(n int) string { return strings.Repeat(".", n-2) + "AB" },
 	Large: map[string]string{
 		"dense":       strings.Repeat("AB.", solver.MaxPositionLen/3),
 		"sparse":      strings.Repeat("A"+strings.Repeat(".", 39)+"B"+strings.Repeat(".", 39), solver.MaxPositionLen/80),

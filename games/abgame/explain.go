@@ -194,15 +194,23 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	} else {
 		body += fmt.Sprintf("Heaps here, left to right: %s. %s", explain.Inline(explain.Ints(a.NimHeaps), o), explain.XorSentence(a.NimHeaps))
 	}
-	steps = append(steps, explain.Step{Title: "Nim heaps", Body: body})
+	steps = append(steps, withXor(p, a, explain.Step{Title: "Nim heaps", Body: body}))
 
 	me, them := a.reserves(p.ToMove())
-	steps = append(steps, explain.Step{Title: "The rule", Body: fmt.Sprintf(
+	steps = append(steps, withXor(p, a, explain.Step{Title: "The rule", Body: fmt.Sprintf(
 		"Reserve moves are passes only their owner can use. With more of them, a player wins: they play the Nim heaps well while they can and spend a reserve move whenever Nim leaves them stuck, and the opponent runs out of passes first. "+
 			"With equal reserves every pass can be answered by a pass, so the Nim heaps decide: the player to move wins exactly when the XOR is not 0. "+
 			"Here %s, to move, has %s against %d, and the XOR is %d.",
-		mover, explain.Plural(me, "reserve move", "reserve moves"), them, a.NimSum)})
+		mover, explain.Plural(me, "reserve move", "reserve moves"), them, a.NimSum)}))
 	return append(steps, t.Finding(c, pl, o))
+}
+
+// withXor adds to st, a step about p that states the XOR of its Nim
+// heaps, that XOR as a number claim. It is not a Sprague–Grundy value:
+// the reserve moves make the game partizan.
+func withXor(p *ABRow, a Analysis, st explain.Step) explain.Step {
+	st.Claims = append(st.Claims, explain.XorClaim(p, explain.Int64s(a.NimHeaps), int64(a.NimSum), false, st.Body))
+	return st
 }
 
 // heapName names pair k as a heap: "the heap of letters 3 and 4".
@@ -211,7 +219,8 @@ func heapName(k int) string { return fmt.Sprintf("the heap of letters %d and %d"
 // nimLines applies the Nim method to the heaps: h xor X, and whether
 // that is smaller than h, with the move that gets there. With lists
 // capped and many heaps, it shows the heaps that work and counts the rest.
-func nimLines(p *ABRow, a Analysis, o explain.Options) []string {
+// It also returns the pairs whose line it writes.
+func nimLines(p *ABRow, a Analysis, o explain.Options) (lines []string, shown []int) {
 	// The heaps that can reach the target first, then the others; only
 	// the lines shown are written.
 	var good, bad []int
@@ -239,10 +248,11 @@ func nimLines(p *ABRow, a Analysis, o explain.Options) []string {
 		for _, k := range append(good, bad...) {
 			out = append(out, line(k))
 		}
-		return out
+		return out, append(good, bad...)
 	}
-	shown := explain.List{N: len(good), Item: func(i int) string { return line(good[i]) }}.Shown(o)
-	return append(shown, fmt.Sprintf("for the other %s, h xor %d is not smaller", explain.Plural(len(bad), "heap", "heaps"), a.NimSum))
+	list := explain.List{N: len(good), Item: func(i int) string { shown = append(shown, good[i]); return line(good[i]) }}
+	lines = list.Shown(o)
+	return append(lines, fmt.Sprintf("for the other %s, h xor %d is not smaller", explain.Plural(len(bad), "heap", "heaps"), a.NimSum)), shown
 }
 
 func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
@@ -254,7 +264,7 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 	case me < them:
 		return explain.FindingStep(fmt.Sprintf("Your reserve moves trail %d to %d, and no move closes that: a Nim move leaves both reserves as they are, and a reserve move lowers yours. No move wins here.", me, them))
 	case me == them && a.NimSum == 0:
-		return explain.FindingStep(fmt.Sprintf("The reserves are level at %d and the XOR is already 0. A Nim move makes the XOR non-zero, and a reserve move leaves you behind on reserves: no move wins here.", me))
+		return withXor(p, a, explain.FindingStep(fmt.Sprintf("The reserves are level at %d and the XOR is already 0. A Nim move makes the XOR non-zero, and a reserve move leaves you behind on reserves: no move wins here.", me)))
 	}
 	body := fmt.Sprintf("The reserves are level at %d, so the Nim heaps decide", me)
 	switch {
@@ -264,22 +274,31 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 	case me > them:
 		body = fmt.Sprintf("You have more reserve moves (%d to %d), so you can afford to play the Nim heaps well", me, them)
 	}
+	var shown []int
 	if a.NimSum != 0 {
+		var lines []string
+		lines, shown = nimLines(p, a, o)
 		body += fmt.Sprintf(": make the XOR 0. For each heap h, compute h xor %d; a heap where that is smaller can be shrunk to it.\n%s",
-			a.NimSum, explain.Bullets(explain.ListOf(nimLines(p, a, o)), explain.Options{}))
+			a.NimSum, explain.Bullets(explain.ListOf(lines), explain.Options{}))
 	}
-	return explain.FindingStep(body + "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, explain.Arrow, o))
+	st := explain.FindingStep(body + "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, explain.Arrow, o))
+	// The numbers worked out: the XOR of the heaps, and each heap's line
+	// h xor XOR = target.
+	st = withXor(p, a, st)
+	for _, k := range shown {
+		st.Claims = append(st.Claims, explain.XorStepClaim(p, int64(a.Pairs[k].Gap), int64(a.NimSum), st.Body))
+	}
+	return st
 }
 
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
 func (t game) GameOver(pos solver.Position) string {
 	p := pos.(*ABRow)
-	mover := Game.PlayerName(p.ToMove())
 	letter := 'A' + byte(p.ToMove())
 	if !strings.ContainsRune(p.Row(), rune(letter)) {
-		return fmt.Sprintf("%s cannot move: no `%c` is left on the row, and in normal play a player who cannot move loses.", mover, letter)
+		return explain.CannotMove(p, fmt.Sprintf("no `%c` is on the row", letter), false)
 	}
-	return fmt.Sprintf("%s cannot move: every `%c` has a letter or the edge right in front of it, and in normal play a player who cannot move loses.", mover, letter)
+	return explain.CannotMove(p, fmt.Sprintf("every `%c` has a letter or the edge right in front of it", letter), false)
 }
 
 // Verdict says who wins, why, and the winning move.
@@ -296,9 +315,9 @@ func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 				"%s has fewer reserve moves (%d against %d), so **%s wins**. Every move of %s's loses: a Nim move leaves the reserves as they are and a reserve move only lowers %s's own, so %s stays ahead on reserves.",
 				mover, me, them, c.WinnerName(), mover, mover, other)}
 		}
-		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
+		return withXor(p, a, explain.Step{Title: "Verdict", Body: fmt.Sprintf(
 			"The reserves are equal (%d each) and the XOR is 0, so **%s wins**. Every move of %s's loses: a Nim move makes the XOR non-zero with reserves still equal, and a reserve move leaves %s behind on reserves; either way %s is then to move in a winning position.",
-			me, c.WinnerName(), mover, mover, other)}
+			me, c.WinnerName(), mover, mover, other)})
 	}
 	why := fmt.Sprintf("%s has more reserve moves (%d against %d)", mover, me, them)
 	if me == them {
@@ -314,14 +333,25 @@ func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	case Edge:
 		kind = fmt.Sprintf("It spends a reserve move: letter %d walks toward the edge, leaving %s.", 2*k+1, explain.Plural(pr.Gap-d, "cell", "cells"))
 	}
-	nthem, nme := explain.AnalysisOf[Analysis](explain.AfterMove(c)).reserves(p.ToMove().Other())
+	next := explain.AfterMove(c)
+	na := explain.AnalysisOf[Analysis](next)
+	nthem, nme := na.reserves(p.ToMove().Other())
 	after := fmt.Sprintf("fewer reserve moves (%d against %d), so %s loses", nthem, nme, other)
 	if nthem == nme {
 		after = fmt.Sprintf("equal reserves (%d each) and a Nim XOR of 0, so %s loses", nme, other)
 	}
-	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf(
+	st := explain.Step{Title: "Verdict and move", Body: fmt.Sprintf(
 		"Since %s, **%s wins**. Winning move: **%s**. %s Afterwards %s is to move with %s.",
 		why, c.WinnerName(), m, kind, other, after)}
+	// The numbers worked out: the XOR now when the reserves are equal, and
+	// the XOR after the move when they are equal then.
+	if me == them {
+		st = withXor(p, a, st)
+	}
+	if nthem == nme {
+		st.Claims = append(st.Claims, explain.XorClaim(next, explain.Int64s(na.NimHeaps), int64(na.NimSum), false, st.Body))
+	}
+	return st
 }
 
 func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
@@ -336,8 +366,8 @@ func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
 func (t game) Rule(c solver.Result, _ explain.Options) explain.Step {
 	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	me, them := a.reserves(p.ToMove())
-	return explain.Step{Body: fmt.Sprintf("Reserve moves are passes only their owner can use: more of them win. With equal reserves the passes cancel and the Nim heaps decide, as in Nim: the player to move wins exactly when their XOR is not 0. "+
-		"Here %s, to move, has %d reserve against %d, and the XOR is %d.", Game.PlayerName(p.ToMove()), me, them, a.NimSum)}
+	return withXor(p, a, explain.Step{Body: fmt.Sprintf("Reserve moves are passes only their owner can use: more of them win. With equal reserves the passes cancel and the Nim heaps decide, as in Nim: the player to move wins exactly when their XOR is not 0. "+
+		"Here %s, to move, has %d reserve against %d, and the XOR is %d.", Game.PlayerName(p.ToMove()), me, them, a.NimSum)})
 }
 
 func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.Step {
@@ -393,7 +423,23 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	if me == them {
 		rule = fmt.Sprintf("Reserves level at %d: Nim on the heaps decides.", me)
 	}
-	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	steps := []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	// The numbers worked out: the XOR of the Nim heaps, and the heap the
+	// move shrinks to.
+	heaps := explain.Int64s(a.NimHeaps)
+	steps[0].Claims = append(steps[0].Claims, explain.XorClaim(p, heaps, int64(a.NimSum), false, why))
+	switch {
+	case c.Move == nil && me == them && solver.HasMoves(p):
+		steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, heaps, int64(a.NimSum), false, find))
+	case c.Move != nil:
+		m := c.Move.(Move)
+		if pr := a.Pairs[abPairOf(a, m.From)]; pr.Kind == NimPair {
+			steps[1].Claims = append(steps[1].Claims, explain.XorStepClaim(p, int64(pr.Gap), int64(a.NimSum), find))
+		} else {
+			steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, heaps, int64(a.NimSum), false, find))
+		}
+	}
+	return steps
 }
 
 func (t game) Compact(_ solver.Position, m solver.Move) string { return explain.Arrow(m) }
@@ -427,4 +473,11 @@ func (t game) Question(c solver.Result, o explain.Options) string {
 	p, a := c.Position.(*ABRow), c.Analysis.(Analysis)
 	return fmt.Sprintf("On %s, pair the letters from the left (1 with 2, 3 with 4, …; %s): in which pairs do both letters belong to one player, and how many empty cells lie between the letters of each pair?",
 		explain.Code(p.Row(), "cells", o), explain.Plural(len(a.Pairs), "pair", "pairs"))
+}
+
+// KeyClaims are the numbers KeyNumbers works out, stated in text: the
+// XOR of the Nim heaps.
+func (t game) KeyClaims(pos solver.Position, text string) []explain.Claim {
+	a := explain.AnalysisOf[Analysis](pos)
+	return []explain.Claim{explain.XorClaim(pos, explain.Int64s(a.NimHeaps), int64(a.NimSum), false, text)}
 }

@@ -21,12 +21,15 @@ var spec = gametest.Spec{
 	Positions: func(size int, yield func(string, solver.ParseOptions)) {
 		solver.EnumerateStrings(size, ".P", func(s string) bool { yield(s, solver.ParseOptions{}); return true })
 	},
-	Small:       9,
-	ExactSpan:   true,
-	StartsCount: func(size int) int { return 1 << size },
-	Build:       func(text string, _ solver.Player) solver.Position { return &Board{cells: text} },
-	JudgeInput:  gametest.LinePerPosition,
-	Long:        func(n int) string { return strings.Repeat(".", n-1) + "P" },
+	Small:     9,
+	ExactSpan: true,
+	// Every gap mod 3 and XOR in the reasoning and the hints is a number
+	// claim.
+	NumberedReasoning: true,
+	StartsCount:       func(size int) int { return 1 << size },
+	Build:             func(text string, _ solver.Player) solver.Position { return &Board{cells: text} },
+	JudgeInput:        gametest.LinePerPosition,
+	Long:              func(n int) string { return strings.Repeat(".", n-1) + "P" },
 	Large: map[string]string{
 		"dense":   strings.Repeat("P..", solver.MaxPositionLen/3),
 		"sparse":  strings.Repeat(".", 39) + strings.Repeat("P"+strings.Repeat(".", 39), solver.MaxPositionLen/40-1),

@@ -124,11 +124,10 @@ func (g game) Kind(pos solver.Position, m solver.Move) string {
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
 func (g game) GameOver(pos solver.Position) string {
 	p := pos.(*Board)
-	mover := p.Game().PlayerName(p.ToMove())
 	if !strings.Contains(p.Cells(), "P") {
-		return mover + " cannot move: there is no pawn, and in normal play a player who cannot move loses."
+		return explain.CannotMove(p, "there is no pawn on the board", false)
 	}
-	return mover + " cannot move: every pawn has a pawn or the left edge right in front of it, and in normal play a player who cannot move loses."
+	return explain.CannotMove(p, "every pawn has a pawn or the left edge right in front of it", false)
 }
 
 // gapItems describes the gaps with the given 1-based indices, first,
@@ -236,11 +235,13 @@ func (g game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	if len(a.Significant) > 0 {
 		body += "\n" + explain.Bullets(grundyItems(a), o)
 	}
-	steps = append(steps, explain.Step{Title: "g mod 3", Body: body})
+	steps = append(steps, withNumbers(p, a, explain.Step{Title: "g mod 3", Body: body}))
 
-	steps = append(steps, explain.Step{Title: "The XOR", Body: fmt.Sprintf(
+	xorStep := explain.Step{Title: "The XOR", Body: fmt.Sprintf(
 		"The counted gaps are independent piles, so the whole game is worth the XOR of their values (Sprague–Grundy), and the player to move wins exactly when it is not 0. %s Here %s is to move.",
-		explain.XorSentence(a.Grundy), mover)})
+		explain.XorSentence(a.Grundy), mover)}
+	xorStep.Claims = append(xorStep.Claims, explain.XorClaim(p, explain.Int64s(a.Grundy), int64(a.Xor), true, xorStep.Body))
+	steps = append(steps, xorStep)
 	return append(steps, g.Finding(c, pl, o))
 }
 
@@ -281,7 +282,34 @@ func (g game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 		body += fmt.Sprintf("\nNo counted gap can do it, so move a pawn whose gap is ignored: it adds its cells to the counted gap on its right. The move %s does it (%s), and the XOR becomes %d.", explain.Arrow(m), stepText(s), newXor(a, s))
 	}
 	body += "\nEvery winning move, by kind:\n" + explain.GroupsText(pl, explain.Arrow, o)
-	return explain.FindingStep(body)
+	st := withNumbers(p, a, explain.FindingStep(body))
+	for _, k := range a.Significant {
+		g := a.Gaps[k-1]
+		st.Claims = append(st.Claims, explain.XorStepClaim(p, int64(g%3), int64(a.Xor), body))
+	}
+	if s := stepOf(a, m); s.gap != s.pawn {
+		next, _ := p.Play(m)
+		na := explain.AnalysisOf[Analysis](next)
+		st.Claims = append(st.Claims, explain.XorClaim(next, explain.Int64s(na.Grundy), int64(na.Xor), true, body))
+	}
+	return st
+}
+
+// withNumbers adds to st, a step about p whose body works out p's
+// numbers, those numbers as claims: each counted gap mod 3, and their
+// XOR, the position's Sprague–Grundy value.
+func withNumbers(p *Board, a Analysis, st explain.Step) explain.Step {
+	st = withMods(p, a, st)
+	st.Claims = append(st.Claims, explain.XorClaim(p, explain.Int64s(a.Grundy), int64(a.Xor), true, st.Body))
+	return st
+}
+
+// withMods adds to st the claims of each counted gap's value mod 3.
+func withMods(p *Board, a Analysis, st explain.Step) explain.Step {
+	for i, k := range a.Significant {
+		st.Claims = append(st.Claims, explain.ModClaim(p, int64(a.Gaps[k-1]), 3, int64(a.Grundy[i]), st.Body))
+	}
+	return st
 }
 
 // Verdict says who wins, why, and the winning move.
@@ -292,15 +320,18 @@ func (g game) Verdict(c solver.Result, o explain.Options) explain.Step {
 		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("No pawn can move, so %s cannot move and loses: **%s wins**.", mover, c.WinnerName())}
 	}
 	if c.Move == nil {
-		return explain.Step{Title: "Verdict", Body: fmt.Sprintf(
+		return withNumbers(p, a, explain.Step{Title: "Verdict", Body: fmt.Sprintf(
 			"The XOR is 0, so **%s wins**. Every move of %s's loses: a move changes exactly one counted gap, the pawn's own or the next one to the right, by 1 or 2, which changes its value mod 3, so %s is then to move with a XOR that is not 0.",
-			c.WinnerName(), mover, other)}
+			c.WinnerName(), mover, other)})
 	}
 	m := c.Move.(Move)
-	na := explain.AnalysisOf[Analysis](explain.AfterMove(c))
-	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf(
+	next := explain.AfterMove(c)
+	na := explain.AnalysisOf[Analysis](next)
+	st := withNumbers(p, a, explain.Step{Title: "Verdict and move", Body: fmt.Sprintf(
 		"The XOR is %d, not 0, so **%s wins**. Winning move: **%s**: %s. The counted gaps' values mod 3 are then %s, with XOR %d, and %s is to move facing 0.",
-		a.Xor, c.WinnerName(), m, shiftText(a, m), explain.Inline(explain.Ints(na.Grundy), o), na.Xor, other)}
+		a.Xor, c.WinnerName(), m, shiftText(a, m), explain.Inline(explain.Ints(na.Grundy), o), na.Xor, other)})
+	st.Claims = append(st.Claims, explain.XorClaim(next, explain.Int64s(na.Grundy), int64(na.Xor), true, st.Body))
+	return st
 }
 
 func (g game) Numbers(c solver.Result, o explain.Options) explain.Step {
@@ -308,8 +339,8 @@ func (g game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	if len(a.Gaps) == 0 {
 		return explain.Step{Body: "There are no pawns, so there are no gaps and no numbers to work with."}
 	}
-	return explain.Step{Body: fmt.Sprintf("Your gaps, left to right: %s. The ones that count, every other one from the right: %s. Each is a pile you take 1 or 2 from, worth g mod 3: %s.",
-		explain.Inline(explain.Ints(a.Gaps), o), explain.Inline(countedGaps(a), o), explain.Inline(grundyItems(a), o))}
+	return withMods(c.Position.(*Board), a, explain.Step{Body: fmt.Sprintf("Your gaps, left to right: %s. The ones that count, every other one from the right: %s. Each is a pile you take 1 or 2 from, worth g mod 3: %s.",
+		explain.Inline(explain.Ints(a.Gaps), o), explain.Inline(countedGaps(a), o), explain.Inline(grundyItems(a), o))})
 }
 
 func (g game) Rule(c solver.Result, o explain.Options) explain.Step {
@@ -371,7 +402,21 @@ func (g game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		rule += fmt.Sprintf(" (not gaps %s: what leaves them is carried on)", explain.Inline(explain.Ints(ignored), o))
 	}
 	rule += "; a take-1-or-2 pile is worth g mod 3."
-	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	steps := []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	// The numbers worked out: each counted gap mod 3, and their XOR, the
+	// position's Sprague–Grundy value.
+	for i, k := range a.Significant {
+		steps[0].Claims = append(steps[0].Claims, explain.ModClaim(p, int64(a.Gaps[k-1]), 3, int64(a.Grundy[i]), why))
+	}
+	steps[0].Claims = append(steps[0].Claims, explain.XorClaim(p, explain.Int64s(a.Grundy), int64(a.Xor), true, why))
+	if c.Move != nil {
+		if s := stepOf(a, c.Move.(Move)); s.gap == s.pawn {
+			steps[1].Claims = append(steps[1].Claims, explain.XorStepClaim(p, int64(s.from%3), int64(a.Xor), find))
+		}
+	} else {
+		steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, explain.Int64s(a.Grundy), int64(a.Xor), true, find))
+	}
+	return steps
 }
 
 func (g game) Compact(_ solver.Position, m solver.Move) string { return explain.Arrow(m) }
@@ -421,4 +466,11 @@ func (g game) Question(c solver.Result, o explain.Options) string {
 	a := c.Analysis.(Analysis)
 	return fmt.Sprintf("On %s, with %s: how many empty cells lie in front of each pawn (up to the previous pawn or the edge), which of these gaps count (every other one, from the right), and what is each counted gap worth mod 3?",
 		explain.Code(p.Cells(), "cells", o), explain.Plural(len(a.Gaps), "pawn", "pawns"))
+}
+
+// KeyClaims are the numbers KeyNumbers works out, stated in text: the
+// XOR of the counted gaps mod 3, the position's Sprague–Grundy value.
+func (g game) KeyClaims(pos solver.Position, text string) []explain.Claim {
+	a := explain.AnalysisOf[Analysis](pos)
+	return []explain.Claim{explain.XorClaim(pos, explain.Int64s(a.Grundy), int64(a.Xor), true, text)}
 }

@@ -41,6 +41,9 @@ func specOf(g *stackGame) gametest.Spec {
 			rec(nil, 0)
 		},
 		Small: 2,
+		// Every worked number in the reasoning and the hints is a number
+		// claim.
+		NumberedReasoning: true,
 		// Multisets of size stacks among the 30 stacks of 1 to 4 symbols,
 		// with either player first.
 		StartsCount: func(size int) int { return 2 * multisets(30, size) },

@@ -422,15 +422,11 @@ func ownTop(p *Stacks) bool {
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
 func (t *stackGame) GameOver(pos solver.Position) string {
 	p := pos.(*Stacks)
-	mover, _ := explain.Players(p)
-	why, rule := fmt.Sprintf("no stack has `%c` on top", symbolOf(p.ToMove())), "in normal play a player who cannot move loses"
+	why := fmt.Sprintf("no stack has `%c` on top", symbolOf(p.ToMove()))
 	if len(p.Stacks()) == 0 {
 		why = "no stacks are left"
 	}
-	if p.Misere() {
-		rule = "in misère play a player who cannot move wins"
-	}
-	return fmt.Sprintf("%s cannot move: %s, and %s.", mover, why, rule)
+	return explain.CannotMove(p, why, p.Misere())
 }
 
 // ---- binim2 ----
@@ -519,7 +515,21 @@ func binim2Steps(p *Stacks, o explain.Options) []explain.Step {
 			fmt.Sprintf("Dee's extra moves (`0` on top and bottom): %s, so **%d**", groupList(extra[0], o), stacksIn(extra[0])),
 			fmt.Sprintf("Dum's extra moves (`1` on top and bottom): %s, so **%d**", groupList(extra[1], o), stacksIn(extra[1])),
 		}), explain.Options{})
-	steps = append(steps, explain.Step{Title: "Extra moves", Body: body})
+	st := explain.Step{Title: "Extra moves", Body: body}
+	// The numbers worked out: each player's extra moves, one per stack of
+	// theirs listed, against the tally the rule uses.
+	counts := p.counts()
+	for pl, gs := range extra {
+		if len(gs) == 0 {
+			continue
+		}
+		terms := make([]int64, len(gs))
+		for i, g := range gs {
+			terms[i] = int64(g.n)
+		}
+		st.Claims = append(st.Claims, explain.SumClaim(p, terms, int64(counts[pl]), body))
+	}
+	steps = append(steps, st)
 
 	mover, _ := explain.Players(p)
 	me, them := p.margin()
@@ -565,6 +575,19 @@ func binimOwned(p *Stacks, o explain.Options) [2][]string {
 	return out
 }
 
+// ownedTerms are the moves each player's stacks give them in normal
+// play, stack by stack: the terms of their moves in all.
+func ownedTerms(p *Stacks) [2][]int64 {
+	var terms [2][]int64
+	for _, g := range groups(p.Stacks()) {
+		owner, k := stackWorth(g.stack, false)
+		for range g.n {
+			terms[owner] = append(terms[owner], int64(k))
+		}
+	}
+	return terms
+}
+
 func binimSteps(p *Stacks, o explain.Options) []explain.Step {
 	owned, counts := binimOwned(p, o), p.counts()
 	steps := []explain.Step{{
@@ -580,7 +603,15 @@ func binimSteps(p *Stacks, o explain.Options) []explain.Step {
 		}
 		body += fmt.Sprintf("\n%s's stacks (`%c` on top):\n%s\nIn all %s has **%s**.", name, '0'+pl, explain.Bullets(explain.ListOf(owned[pl]), o), name, explain.Plural(counts[pl], "move", "moves"))
 	}
-	steps = append(steps, explain.Step{Title: "Each stack belongs to one player", Body: body})
+	st := explain.Step{Title: "Each stack belongs to one player", Body: body}
+	// The numbers worked out: each owner's moves in all, the sum of their
+	// stacks' moves.
+	for pl, terms := range ownedTerms(p) {
+		if len(terms) > 0 {
+			st.Claims = append(st.Claims, explain.SumClaim(p, terms, int64(counts[pl]), body))
+		}
+	}
+	steps = append(steps, st)
 
 	mover, _ := explain.Players(p)
 	me, them := p.margin()
@@ -636,7 +667,15 @@ func (t *stackGame) Summary(c solver.Result, pl explain.Plan, o explain.Options)
 		}
 		find = fmt.Sprintf("%s: %s.", how, stackMoveText(p, m, o))
 	}
-	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	steps := []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	if !p.Misere() {
+		// The numbers worked out: each player's moves, stack by stack.
+		terms := ownedTerms(p)
+		for pl := range terms {
+			steps[0].Claims = append(steps[0].Claims, explain.SumClaim(p, terms[pl], int64(counts[pl]), why))
+		}
+	}
+	return steps
 }
 
 func (t *stackGame) Compact(_ solver.Position, m solver.Move) string { return m.String() }

@@ -20,11 +20,14 @@ var spec = gametest.Spec{
 	Positions: func(size int, yield func(string, solver.ParseOptions)) {
 		solver.EnumerateStrings(size, "01", func(s string) bool { yield(s, solver.ParseOptions{}); return true })
 	},
-	Small:       6,
-	StartsCount: func(size int) int { return 1 << size },
-	Build:       func(text string, _ solver.Player) solver.Position { return &BinaryString{s: text} },
-	JudgeInput:  gametest.LinePerPosition,
-	Long:        func(n int) string { return strings.Repeat("01", n)[:n] },
+	Small: 6,
+	// Every worked number in the reasoning and the hints is a number
+	// claim.
+	NumberedReasoning: true,
+	StartsCount:       func(size int) int { return 1 << size },
+	Build:             func(text string, _ solver.Player) solver.Position { return &BinaryString{s: text} },
+	JudgeInput:        gametest.LinePerPosition,
+	Long:              func(n int) string { return strings.Repeat("01", n)[:n] },
 	Large: map[string]string{
 		"random": randomString(rand.New(rand.NewPCG(42, 1)), solver.MaxPositionLen),
 		"ones":   "0" + strings.Repeat("1", 2999) + "0" + strings.Repeat("1", 2998) + "0",

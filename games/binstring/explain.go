@@ -41,15 +41,16 @@ func heldText(p *BinaryString) string {
 // GameOver says why the player to move, who cannot move, has won, lost or tied.
 func (t game) GameOver(pos solver.Position) string {
 	p := pos.(*BinaryString)
-	h := p.Held()
-	end := "equal counts are a tie"
-	switch {
-	case h[0] < h[1]:
-		end = "fewer 0s win, so " + p.Game().PlayerName(0) + " wins"
-	case h[1] < h[0]:
-		end = "fewer 0s win, so " + p.Game().PlayerName(1) + " wins"
+	mover, other := explain.Players(p)
+	// The lead alone, not the counts: positions of one ExplainKey share
+	// this sentence.
+	switch l := p.lead(); {
+	case l < 0:
+		return fmt.Sprintf("The string is empty, so %s, who is to move, cannot move and wins: they hold %s, and fewer 0s win.", mover, zerosThan(l, other))
+	case l > 0:
+		return fmt.Sprintf("The string is empty, so %s, who is to move, cannot move and loses: they hold %s, and fewer 0s win.", mover, zerosThan(l, other))
 	}
-	return fmt.Sprintf("The string is empty: %s; %s.", heldText(p), end)
+	return fmt.Sprintf("The string is empty, so %s, who is to move, cannot move and ties: both players hold equally many 0s, and equal counts are a tie.", mover)
 }
 
 // Status says what the position carries besides its text.
@@ -212,7 +213,7 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 	if a.Zeros%2 == 0 {
 		body += " With an even number of 0s this does not change the result."
 	}
-	steps = append(steps, explain.Step{Title: "Runs of 1s are Nim heaps", Body: body})
+	steps = append(steps, withXor(p, a, explain.Step{Title: "Runs of 1s are Nim heaps", Body: body}))
 
 	shift := finalShift(a.Zeros, a.NimSum)
 	rest := "gives both players the same number"
@@ -226,6 +227,14 @@ func (t game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		"Fewer 0s at the end wins, so compare the 0s %s will hold with %s's. %s The rest of the string %s; so %s ends %s.",
 		mover, other, leadText(p), rest, mover, finalLeadText(l+shift, other))})
 	return append(steps, t.Finding(c, pl, o))
+}
+
+// withXor adds to st, a step about p that states the XOR of its runs of
+// 1s, that XOR as a number claim. It is not a Sprague–Grundy value: the
+// 0s held decide the game too.
+func withXor(p *BinaryString, a Analysis, st explain.Step) explain.Step {
+	st.Claims = append(st.Claims, explain.XorClaim(p, explain.Int64s(a.Runs), int64(a.NimSum), false, st.Body))
+	return st
 }
 
 // rangeName is a move's short name: "remove 2–3" or "remove 4".
@@ -284,7 +293,18 @@ func (t game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expla
 	if c.Move != nil {
 		body += "\nEvery move that keeps your best outcome, by kind:\n" + explain.GroupsText(pl, rangeName, o)
 	}
-	return explain.FindingStep(body)
+	st := explain.FindingStep(body)
+	// The numbers worked out: the XOR of the runs where the step states
+	// it, and each run's line h xor X = t.
+	if a.Zeros%2 == 1 && len(runs) > 0 && (c.Move != nil || a.NimSum == 0) {
+		st = withXor(p, a, st)
+	}
+	if c.Move != nil && a.Zeros%2 == 1 && a.NimSum != 0 {
+		for _, r := range runs {
+			st.Claims = append(st.Claims, explain.XorStepClaim(p, int64(r.length), int64(a.NimSum), st.Body))
+		}
+	}
+	return st
 }
 
 // finalLeadText says how a final lead in 0s compares with the opponent.
@@ -317,9 +337,12 @@ func (t game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	if c.Outcome == solver.Tie {
 		kind, label = "a tie", "A move that keeps the tie"
 	}
-	return explain.Step{Title: "Verdict and move", Body: explain.VerdictSentence(c) + fmt.Sprintf(
+	st := explain.Step{Title: "Verdict and move", Body: explain.VerdictSentence(c) + fmt.Sprintf(
 		" %s: **%s**. Afterwards %s is to move with %s left (%s), runs of 1s with XOR %d, and %s; the rule scores that as %s for %s.",
 		label, m, other, explain.Plural(nb.Zeros, "zero", "zeros"), parity(nb.Zeros), nb.NimSum, holdingText(other, mover, nl), kind, other)}
+	// The number worked out: the XOR of the runs after the move.
+	st.Claims = append(st.Claims, explain.XorClaim(next, explain.Int64s(nb.Runs), int64(nb.NimSum), false, st.Body))
+	return st
 }
 
 func (t game) Ties() bool { return true }
@@ -336,8 +359,8 @@ func (t game) Numbers(c solver.Result, o explain.Options) explain.Step {
 
 func (t game) Rule(c solver.Result, _ explain.Options) explain.Step {
 	p, a := c.Position.(*BinaryString), c.Analysis.(Analysis)
-	return explain.Step{Body: fmt.Sprintf("An even number of 0s splits evenly. With an odd number, the player who loses the Nim on the runs of 1s has to start on the 0s and takes one more. %s %s is to move; fewer 0s at the end win.",
-		explain.XorSentence(a.Runs), p.Game().PlayerName(p.ToMove()))}
+	return withXor(p, a, explain.Step{Body: fmt.Sprintf("An even number of 0s splits evenly. With an odd number, the player who loses the Nim on the runs of 1s has to start on the 0s and takes one more. %s %s is to move; fewer 0s at the end win.",
+		explain.XorSentence(a.Runs), p.Game().PlayerName(p.ToMove()))})
 }
 
 func (t game) Pointer(c solver.Result, _ explain.Plan, _ explain.Options) explain.Step {
@@ -412,8 +435,15 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 		find = fmt.Sprintf("The %d zeros split evenly at best, and taking one only adds to your count.", a.Zeros)
 	case c.Move == nil:
 		find = "Taking a 0 (say, to join two runs) only adds to your count; any Nim move breaks the XOR of 0."
+		if a.NimSum != 0 {
+			// Nim on the runs is won, but the 0s already held decide.
+			find = fmt.Sprintf("Winning Nim on the runs (XOR %d) hands %s the odd 0, and still %s ends with more 0s.", a.NimSum, other, mover)
+		}
 		if len(runs) == 0 {
 			find = fmt.Sprintf("Only %s are left, and you must start on them.", explain.Plural(a.Zeros, "zero", "zeros"))
+			if a.Zeros == 1 {
+				find = "Only 1 zero is left, and you must take it."
+			}
 		}
 	case len(runs) == 0:
 		find = fmt.Sprintf("Only 0s are left: take a single one (%s).", rangeName(c.Move))
@@ -430,7 +460,21 @@ func (t game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []exp
 			rule = fmt.Sprintf("Fewer 0s win; with no 1s the player to move takes the odd 0 of %d.", a.Zeros)
 		}
 	}
-	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	steps := []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	// The numbers worked out: the XOR of the runs of 1s, and the run the
+	// move cuts to.
+	xs := explain.Int64s(a.Runs)
+	if len(a.Runs) > 0 {
+		steps[0].Claims = append(steps[0].Claims, explain.XorClaim(p, xs, int64(a.NimSum), false, why))
+	}
+	switch {
+	case c.Move == nil && a.Zeros%2 == 1 && len(runs) > 0:
+		steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, xs, int64(a.NimSum), false, find))
+	case c.Move != nil && len(runs) > 0 && a.Zeros%2 == 1 && a.NimSum != 0:
+		r, _, _ := nimRun(runs, a.NimSum)
+		steps[1].Claims = append(steps[1].Claims, explain.XorStepClaim(p, int64(r.length), int64(a.NimSum), find))
+	}
+	return steps
 }
 
 func (t game) Compact(_ solver.Position, m solver.Move) string { return rangeName(m) }

@@ -63,6 +63,11 @@ type Spec struct {
 	// Small-1: the report counts moves by a search bounded in time, which
 	// must stay instant under load.
 	WhySize int
+	// NumberedReasoning says that the full reasoning and every hint level
+	// state their worked numbers as number claims too (the short card and
+	// the why report always must): the claim test then fails an XOR or a
+	// total stated outside one.
+	NumberedReasoning bool
 	// ShortNumbers returns phrases with numbers the short reply of r must
 	// state, computed from the analysis, not by the explanation; nil
 	// checks none.

@@ -2,6 +2,7 @@ package heaps
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -263,7 +264,17 @@ func (g *game) KeyNumbers(pos solver.Position) string {
 
 // GameOver says why the player to move has lost.
 func (g *game) GameOver(pos solver.Position) string {
-	return g.PlayerName(pos.ToMove()) + " cannot move: nothing is left to take, and a player who cannot move loses."
+	p := pos.(*Pos)
+	for _, t := range p.terms {
+		for _, c := range t.comps {
+			if c.n != 0 || len(c.par) != 0 || slices.ContainsFunc(c.xs, func(x int64) bool { return x != 0 }) {
+				// Something is left, but the rule allows no move on it
+				// (Dawson's Kayles on heaps of 1).
+				return explain.CannotMove(pos, fmt.Sprintf("objects are left, but the rule allows no move on them (`%s`)", p), false)
+			}
+		}
+	}
+	return explain.CannotMove(pos, "nothing is left to take", false)
 }
 
 // theorySteps are the steps that teach the rules the position uses.
@@ -328,10 +339,10 @@ func (g *game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []ex
 		steps = append(steps, p.theorySteps(o)...)
 		return append(steps, g.Finding(c, pl, o))
 	}
-	steps = append(steps, explain.Step{Title: stepValues, Body: "Each component's value is the mex of the values its moves reach (a component with no move is worth 0):\n" + explain.Bullets(p.valueItems(), o)})
+	steps = append(steps, p.withValues(explain.Step{Title: stepValues, Body: "Each component's value is the mex of the values its moves reach (a component with no move is worth 0):\n" + explain.Bullets(p.valueItems(), o)}))
 	steps = append(steps, p.theorySteps(o)...)
-	steps = append(steps, explain.Step{Title: stepSum, Body: fmt.Sprintf("A sum of games is worth the XOR of their values (Sprague–Grundy): %s. The player to move loses exactly when it is 0, since every move changes one component's value and so the XOR, and from a XOR that is not 0 some component can move to its value xor the XOR.",
-		xorText(p.values(), o))})
+	steps = append(steps, p.withXor(explain.Step{Title: stepSum, Body: fmt.Sprintf("A sum of games is worth the XOR of their values (Sprague–Grundy): %s. The player to move loses exactly when it is 0, since every move changes one component's value and so the XOR, and from a XOR that is not 0 some component can move to its value xor the XOR.",
+		xorText(p.values(), o))}))
 	return append(steps, g.Finding(c, pl, o))
 }
 
@@ -352,6 +363,35 @@ func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expl
 		moves = append(moves, g.Moves...)
 	}
 	st.Claims = append(st.Claims, explain.AlsoClaim(c.Position, moves, c.Outcome, also))
+	if !p.alone() {
+		st = p.withXor(st)
+		ti, ci := p.moveComp(pl.Move.(Move))
+		t := &p.terms[ti]
+		st.Claims = append(st.Claims, explain.XorStepClaim(p, t.value(&t.comps[ci]), p.nimSum(), st.Body))
+	}
+	return st
+}
+
+// withValues adds to st, a step about p whose body gives each
+// component's value and their XOR, those numbers as claims: a
+// component's value is the Sprague–Grundy value of the component alone.
+func (p *Pos) withValues(st explain.Step) explain.Step {
+	for _, it := range p.componentIndex() {
+		t := &p.terms[it.ti]
+		v := t.value(&t.comps[it.ci])
+		alone := &Pos{game: p.game, terms: []term{{rule: t.rule, comps: []comp{t.comps[it.ci]}}}, mover: p.mover}
+		st.Claims = append(st.Claims, explain.XorClaim(alone, []int64{v}, v, true, st.Body))
+	}
+	return p.withXor(st)
+}
+
+// withXor adds to st, a step about p whose body works out the XOR of the
+// components' values, that number as a claim: the sum's Sprague–Grundy
+// value. A lone Wythoff or Moore position states no XOR.
+func (p *Pos) withXor(st explain.Step) explain.Step {
+	if !p.alone() {
+		st.Claims = append(st.Claims, explain.XorClaim(p, p.values(), p.nimSum(), true, st.Body))
+	}
 	return st
 }
 
@@ -383,10 +423,13 @@ func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	}
 	mover, other := explain.Players(p)
 	if c.Move == nil {
-		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("%s, so **%s wins**: every move of %s's leaves %s a position to win from.", why, c.WinnerName(), mover, other)}
+		return p.withXor(explain.Step{Title: "Verdict", Body: fmt.Sprintf("%s, so **%s wins**: every move of %s's leaves %s a position to win from.", why, c.WinnerName(), mover, other)})
 	}
-	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf("%s, so **%s wins**. Winning move: **%s**. Afterwards %s is to move, and %s.",
-		why, c.WinnerName(), c.Move, other, explain.KeyNumbers(explain.AfterMove(c)))}
+	next := explain.AfterMove(c)
+	st := p.withXor(explain.Step{Title: "Verdict and move", Body: fmt.Sprintf("%s, so **%s wins**. Winning move: **%s**. Afterwards %s is to move, and %s.",
+		why, c.WinnerName(), c.Move, other, explain.KeyNumbers(next))})
+	st.Claims = append(st.Claims, g.KeyClaims(next, st.Body)...)
+	return st
 }
 
 // Numbers gives each component's value and the XOR.
@@ -395,7 +438,7 @@ func (g *game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	if p.alone() {
 		return explain.Step{Body: "Is the position one of the game's lost positions? " + p.loneNumbers() + "."}
 	}
-	return explain.Step{Body: "The values of your components:\n" + explain.Bullets(p.valueItems(), o) + "\nTheir XOR: " + xorText(p.values(), o) + "."}
+	return p.withValues(explain.Step{Body: "The values of your components:\n" + explain.Bullets(p.valueItems(), o) + "\nTheir XOR: " + xorText(p.values(), o) + "."})
 }
 
 // loneNumbers gives the numbers that decide a lone Wythoff or Moore
@@ -420,7 +463,7 @@ func (g *game) Rule(c solver.Result, _ explain.Options) explain.Step {
 	if p.alone() {
 		return explain.Step{Body: fmt.Sprintf("The player to move loses exactly on a P-position: no move leads from one P-position to another, and from every other position some move reaches one. Here %s, and %s is to move.", explain.KeyNumbers(p), g.PlayerName(p.mover))}
 	}
-	return explain.Step{Body: fmt.Sprintf("The player to move wins exactly when the XOR of the values is not 0. Here it is %d, and %s is to move.", p.nimSum(), g.PlayerName(p.mover))}
+	return p.withXor(explain.Step{Body: fmt.Sprintf("The player to move wins exactly when the XOR of the values is not 0. Here it is %d, and %s is to move.", p.nimSum(), g.PlayerName(p.mover))})
 }
 
 // Pointer says where to look for the move without naming it.
@@ -428,13 +471,13 @@ func (g *game) Pointer(c solver.Result, pl explain.Plan, _ explain.Options) expl
 	p := c.Position.(*Pos)
 	switch {
 	case !solver.HasMoves(p):
-		return explain.Step{Body: "Nothing is left to take, so there is no move to look for."}
+		return explain.Step{Body: "No move is left, so there is no move to look for."}
 	case c.Move == nil:
 		return explain.Step{Body: "No move brings the position to one the opponent loses. Look instead for the move after which the opponent's win takes longest."}
 	case p.alone():
 		return explain.Step{Body: "List the lost positions near yours: which one can you reach in one move?"}
 	}
-	return explain.Step{Body: fmt.Sprintf("The XOR is %d: look for a component whose value v can be moved to v xor %d. Which component, and which of its moves?", p.nimSum(), p.nimSum())}
+	return p.withXor(explain.Step{Body: fmt.Sprintf("The XOR is %d: look for a component whose value v can be moved to v xor %d. Which component, and which of its moves?", p.nimSum(), p.nimSum())})
 }
 
 // Compact names a move shortly: "h2 −3", "h2 −1@4" (take 1 after the
@@ -496,14 +539,29 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 	} else {
 		why = "Values: " + explain.Inline(p.shortItems(), o) + fmt.Sprintf("; XOR %d.", p.nimSum())
 	}
-	find := "Every move changes the XOR away from 0: no move leaves the opponent a lost position."
+	find := "Every move changes the XOR of 0 away from 0: no move leaves the opponent a lost position."
 	if p.alone() {
 		find = "Every move leaves a position that is not a P-position."
 	}
 	if c.Move != nil {
 		find = p.findText(c.Move.(Move))
 	}
-	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	steps := []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	if !p.alone() {
+		// The XOR of the components' values is the sum's Sprague–Grundy
+		// value; the move takes its component's value v to v xor XOR.
+		x := p.nimSum()
+		steps[0].Claims = append(steps[0].Claims, explain.XorClaim(p, p.values(), x, true, why))
+		if c.Move != nil {
+			ti, ci := p.moveComp(c.Move.(Move))
+			t := &p.terms[ti]
+			v := t.value(&t.comps[ci])
+			steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, p.values(), x, true, find), explain.XorStepClaim(p, v, x, find))
+		} else {
+			steps[1].Claims = append(steps[1].Claims, explain.XorClaim(p, p.values(), x, true, find))
+		}
+	}
+	return steps
 }
 
 // PositionThemes lists the ideas pos needs.
@@ -559,4 +617,14 @@ func (g *game) Question(c solver.Result, o explain.Options) string {
 		return fmt.Sprintf("Your heaps are %s. Write them in binary: how many 1s does each column hold, and is every count a multiple of %d?", t.args(), t.rule.k+1)
 	}
 	return fmt.Sprintf("Your position is %s. What is each component worth, alone: the mex of the values its moves reach? And what is the XOR of those values?", explain.Code(p.String(), "characters", o))
+}
+
+// KeyClaims are the numbers KeyNumbers works out, stated in text: the
+// XOR of the components' values, the sum's Sprague–Grundy value.
+func (g *game) KeyClaims(pos solver.Position, text string) []explain.Claim {
+	p := pos.(*Pos)
+	if p.alone() {
+		return nil
+	}
+	return []explain.Claim{explain.XorClaim(p, p.values(), p.nimSum(), true, text)}
 }

@@ -383,6 +383,8 @@ func specFor(tb testing.TB, rules string, small int) gametest.Spec {
 		},
 		Small:   small,
 		WhySize: 2,
+		// Every XOR in the reasoning and the hints is a number claim.
+		NumberedReasoning: true,
 		Build: func(text string, _ solver.Player) solver.Position {
 			p, err := g.Parse(text, solver.ParseOptions{Long: true})
 			if err != nil {

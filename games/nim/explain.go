@@ -55,11 +55,13 @@ func (g *game) KeyNumbers(pos solver.Position) string {
 // GameOver says why the player to move, with every heap empty, has lost
 // (normal play) or won (misère play).
 func (g *game) GameOver(pos solver.Position) string {
-	mover := g.PlayerName(pos.ToMove())
-	if g.misere {
-		return mover + " cannot move: every heap is empty, and in misère play a player who cannot move wins."
+	reason := "every heap is empty"
+	if n := len(pos.(*Heaps).heaps); n == 1 {
+		reason = "the only heap is empty"
+	} else if n == 2 {
+		reason = "both heaps are empty"
 	}
-	return mover + " cannot move: every heap is empty, and a player who cannot move loses."
+	return explain.CannotMove(pos, reason, g.misere)
 }
 
 // intoEnding reports whether move m of p leaves misère Nim's ending:
@@ -119,9 +121,10 @@ func (g *game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []ex
 		"%s is to move. %s; a move takes any number of objects, at least one, from one heap. %s",
 		mover, explain.IsAre(len(p.heaps), "heap", "heaps"), rule)}}
 
-	steps = append(steps, explain.Step{Title: "The heaps in binary", Body: fmt.Sprintf(
+	binary := explain.Step{Title: "The heaps in binary", Body: fmt.Sprintf(
 		"Write each heap in binary, one bit a column:\n%s\nThe XOR adds each column without carrying: a column with an odd number of 1s gives 1. %s",
-		explain.Bullets(heapItems(p.heaps), o), explain.XorSentence(p.heaps))})
+		explain.Bullets(heapItems(p.heaps), o), explain.XorSentence(p.heaps))}
+	steps = append(steps, g.withXor(p, binary))
 
 	title, lead := "Why a XOR of 0 loses", ""
 	if g.misere {
@@ -167,7 +170,26 @@ func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) expl
 		}
 		body += "\n" + explain.Bullets(explain.ListOf(lines), o)
 	}
-	return explain.FindingStep(body + "\nEvery move that keeps the win:\n" + explain.GroupsText(pl, solver.Move.String, o))
+	st := explain.FindingStep(body + "\nEvery move that keeps the win:\n" + explain.GroupsText(pl, solver.Move.String, o))
+	if !g.intoEnding(p, pl.Move) {
+		st = g.withXor(p, st)
+		// Each heap with the XOR's highest bit, shrunk to heap xor XOR.
+		hb := bits.Len(uint(t.x)) - 1
+		for _, h := range p.heaps {
+			if h>>hb&1 == 1 {
+				st.Claims = append(st.Claims, explain.XorStepClaim(p, int64(h), int64(t.x), st.Body))
+			}
+		}
+	}
+	return st
+}
+
+// withXor adds to st, a step about p whose body works out the XOR of the
+// heaps, that number as a claim: in normal play the position's
+// Sprague–Grundy value.
+func (g *game) withXor(p *Heaps, st explain.Step) explain.Step {
+	st.Claims = append(st.Claims, explain.XorClaim(p, explain.Int64s(p.heaps), int64(tallyOf(p.heaps).x), !g.misere, st.Body))
+	return st
 }
 
 // ordinalBit names a bit column: "1s", "2s", "4s".
@@ -189,7 +211,11 @@ func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 		why = fmt.Sprintf("Exactly one heap has 2 or more, and %s decides how many heaps of 1 are left", mover)
 	}
 	if c.Move == nil {
-		return explain.Step{Title: "Verdict", Body: fmt.Sprintf("%s, so **%s wins**: every move of %s's leaves %s a position to win from.", why, c.WinnerName(), mover, other)}
+		st := explain.Step{Title: "Verdict", Body: fmt.Sprintf("%s, so **%s wins**: every move of %s's leaves %s a position to win from.", why, c.WinnerName(), mover, other)}
+		if !g.misere || t.big > 1 {
+			st = g.withXor(p, st)
+		}
+		return st
 	}
 	next := explain.AfterMove(c)
 	nt := tallyOf(next.(*Heaps).heaps)
@@ -197,8 +223,16 @@ func (g *game) Verdict(c solver.Result, _ explain.Options) explain.Step {
 	if g.misere && nt.big == 0 {
 		after = explain.Plural(nt.ones, "heap", "heaps") + " of 1"
 	}
-	return explain.Step{Title: "Verdict and move", Body: fmt.Sprintf("%s, so **%s wins**. Winning move: **%s**. Afterwards %s is to move facing %s.",
+	st := explain.Step{Title: "Verdict and move", Body: fmt.Sprintf("%s, so **%s wins**. Winning move: **%s**. Afterwards %s is to move facing %s.",
 		why, c.WinnerName(), c.Move, other, after)}
+	if !g.misere || t.big > 1 {
+		st = g.withXor(p, st)
+	}
+	if !g.misere || nt.big > 0 {
+		nh := next.(*Heaps)
+		st.Claims = append(st.Claims, explain.XorClaim(nh, explain.Int64s(nh.heaps), int64(nt.x), !g.misere, st.Body))
+	}
+	return st
 }
 
 // Numbers gives the heaps in binary and their XOR.
@@ -209,7 +243,7 @@ func (g *game) Numbers(c solver.Result, o explain.Options) explain.Step {
 	if g.misere {
 		body += fmt.Sprintf(" Heaps of 2 or more: %d; heaps of 1: %d.", t.big, t.ones)
 	}
-	return explain.Step{Body: body}
+	return g.withXor(p, explain.Step{Body: body})
 }
 
 // Rule turns the numbers into a verdict.
@@ -217,12 +251,12 @@ func (g *game) Rule(c solver.Result, _ explain.Options) explain.Step {
 	p := c.Position.(*Heaps)
 	t := tallyOf(p.heaps)
 	if g.misere {
-		return explain.Step{Body: fmt.Sprintf("While some heap has 2 or more, misère Nim is won like normal Nim: the player to move wins exactly when the XOR is not 0. "+
+		return g.withXor(p, explain.Step{Body: fmt.Sprintf("While some heap has 2 or more, misère Nim is won like normal Nim: the player to move wins exactly when the XOR is not 0. "+
 			"With only heaps of 1 left, the player to move wins exactly when their number is even. Here the XOR is %d, %s of 2 or more, and %s is to move.",
-			t.x, explain.Plural(t.big, "heap", "heaps"), g.PlayerName(p.mover))}
+			t.x, explain.Plural(t.big, "heap", "heaps"), g.PlayerName(p.mover))})
 	}
-	return explain.Step{Body: fmt.Sprintf("A move from a XOR of 0 always leaves a XOR that is not 0, and from a XOR that is not 0 there is always a move back to 0: the player to move wins exactly when the XOR is not 0. Here it is %d, and %s is to move.",
-		t.x, g.PlayerName(p.mover))}
+	return g.withXor(p, explain.Step{Body: fmt.Sprintf("A move from a XOR of 0 always leaves a XOR that is not 0, and from a XOR that is not 0 there is always a move back to 0: the player to move wins exactly when the XOR is not 0. Here it is %d, and %s is to move.",
+		t.x, g.PlayerName(p.mover))})
 }
 
 // Pointer says where to look for the move without naming it.
@@ -261,8 +295,12 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 	rule := fmt.Sprintf("XOR %d: %s", t.x, map[bool]string{true: "any move breaks it and the opponent restores it, so the mover loses.", false: "shrink one heap to make it 0, then keep it 0."}[t.x == 0])
 	if g.misere {
 		switch {
+		case t.big == 0 && t.ones == 1:
+			rule = "One heap of 1 is left: in misère play whoever takes the last object loses."
+		case t.big == 0 && t.ones%2 == 1:
+			rule = fmt.Sprintf("Only heaps of 1 are left (%d, odd): whoever faces an odd count loses.", t.ones)
 		case t.big == 0:
-			rule = fmt.Sprintf("Only heaps of 1 are left (%d): leave an odd count of them.", t.ones)
+			rule = fmt.Sprintf("Only heaps of 1 are left (%d, even): take one to leave an odd count.", t.ones)
 		case t.big == 1:
 			rule = "One heap of 2 or more: shrink it to leave an odd count of heaps of 1."
 		default:
@@ -284,8 +322,10 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 	default:
 		why += ", not 0."
 	}
-	find := "Every move changes one heap and so the XOR: no move leaves the opponent a lost position."
+	find := "Every move changes one heap and so breaks the XOR of 0: no move leaves the opponent a lost position."
 	switch {
+	case g.misere && c.Move == nil && t.big == 0 && t.ones == 1:
+		find = "The only move takes the last object, and then the opponent, who cannot move, wins in misère play."
 	case g.misere && c.Move == nil && t.big == 0:
 		find = fmt.Sprintf("Each move takes a heap of 1, leaving an even number (%d); the opponent leaves an odd number again, so you take the last object and lose.", t.ones-1)
 	case g.misere && c.Move == nil:
@@ -303,7 +343,21 @@ func (g *game) Summary(c solver.Result, pl explain.Plan, o explain.Options) []ex
 			find = fmt.Sprintf("Heap %d has the XOR's highest bit: %d xor %d = %d, so %s.", m.Heap, h, t.x, h^t.x, m)
 		}
 	}
-	return []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	steps := []explain.Step{{Title: "Why", Body: why}, {Title: "Finding it", Body: find}, {Title: "The rule here", Body: rule}}
+	// The numbers worked out: the XOR of the heaps (in normal play the
+	// position's Sprague–Grundy value), and the heap the move shrinks to.
+	heaps := explain.Int64s(p.heaps)
+	for i, st := range steps {
+		if strings.Contains(st.Body, "XOR") && !(g.misere && t.big == 0) {
+			steps[i].Claims = append(steps[i].Claims, explain.XorClaim(p, heaps, int64(t.x), !g.misere, st.Body))
+		}
+	}
+	if c.Move != nil && !g.intoEnding(p, c.Move) {
+		m := c.Move.(Move)
+		h := p.heaps[m.Heap-1]
+		steps[1].Claims = append(steps[1].Claims, explain.XorStepClaim(p, int64(h), int64(t.x), find))
+	}
+	return steps
 }
 
 // The ideas of the solution a puzzle can need.
@@ -333,4 +387,15 @@ func (g *game) Question(c solver.Result, o explain.Options) string {
 		q += " And how many heaps have 2 or more: none, one, or several?"
 	}
 	return q
+}
+
+// KeyClaims are the numbers KeyNumbers works out, stated in text: the
+// XOR of the heaps, in normal play the position's Sprague–Grundy value.
+func (g *game) KeyClaims(pos solver.Position, text string) []explain.Claim {
+	p := pos.(*Heaps)
+	t := tallyOf(p.heaps)
+	if g.misere && t.big == 0 {
+		return nil
+	}
+	return []explain.Claim{explain.XorClaim(p, explain.Int64s(p.heaps), int64(t.x), !g.misere, text)}
 }

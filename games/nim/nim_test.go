@@ -30,6 +30,8 @@ func specOf(g *game) gametest.Spec {
 		},
 		Small:     4,
 		ExactSpan: true,
+		// Every XOR in the reasoning and the hints is a number claim.
+		NumberedReasoning: true,
 		// Every move of positions of up to two heaps: the move counts of
 		// three heaps of up to 15 are searched within a time bound.
 		WhySize: 2,
