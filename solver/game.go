@@ -297,3 +297,21 @@ func FirstMoves(pos Position, n int) []Move {
 
 // HasMoves reports whether the player to move has a legal move.
 func HasMoves(pos Position) bool { return len(FirstMoves(pos, 1)) > 0 }
+
+// VerifyBounder is what a game may add to Game: the largest size the
+// verify table accepts, where the whole table still finishes in well
+// under a minute on a 2-core machine or, for heaps, where every position
+// still packs into a state (docs/VERIFY.md has the measurements). A game
+// without it accepts up to its VerifySize.
+type VerifyBounder interface {
+	VerifyBound() int
+}
+
+// VerifyBound is the largest --max the verify table accepts for g: its
+// own bound when it states one, never below its VerifySize.
+func VerifyBound(g Game) int {
+	if b, ok := g.(VerifyBounder); ok {
+		return max(b.VerifyBound(), g.VerifySize())
+	}
+	return g.VerifySize()
+}

@@ -21,7 +21,8 @@ const StateBits = 48
 // be reached from itself.
 type Rules interface {
 	// Children appends to buf the state after each legal move of the
-	// player to move in s, and returns the extended buffer.
+	// player to move in s (Unpackable for one whose position does not
+	// pack), and returns the extended buffer.
 	Children(s State, buf []State) []State
 	// Terminal returns the outcome for the player to move in s when s has
 	// no move: Loss in normal play, Win in misère play, or a score.
@@ -85,6 +86,24 @@ var ErrBudget = errors.New("search: over the state budget")
 // ErrTooDeep is returned when a game goes on for more moves than a value
 // can count, which only a game whose moves can repeat a state does.
 var ErrTooDeep = fmt.Errorf("search: a game longer than %d moves", maxRemoteness)
+
+// Unpackable is what a game's Children appends for a move whose position
+// does not pack into a state (a heap game's split can outgrow StateBits).
+// A search that meets it stops with ErrUnpackable: it never decides a
+// state without one of its moves.
+const Unpackable State = 1 << StateBits
+
+// ErrUnpackable is an ErrBudget: a position some line of play reaches
+// does not pack into a state, so the search cannot be exhaustive.
+var ErrUnpackable error = unpackable{}
+
+type unpackable struct{}
+
+func (unpackable) Error() string {
+	return "search: a position some line of play reaches does not pack into a state, so no exhaustive search of it can finish"
+}
+
+func (unpackable) Is(target error) bool { return target == ErrBudget }
 
 // Search is the generic exhaustive game-tree search over packed states. It
 // solves a state by solving every state after each move, depth first,
@@ -257,6 +276,9 @@ func (s *Search) solve(st State, depth int) uint16 {
 		// loses, as slowly as possible.
 		minLoss, minTie, maxWin := uint16(0xffff), uint16(0xffff), uint16(0)
 		for i := start; i < end; i++ {
+			if s.buf[i] == Unpackable {
+				return s.fail(start, ErrUnpackable)
+			}
 			c := s.memo.get(s.buf[i])
 			if c == 0 {
 				if c = s.solve(s.buf[i], depth+1); c == 0 {

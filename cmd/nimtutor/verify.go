@@ -58,7 +58,7 @@ func runVerify(ctx context.Context, args []string, out io.Writer) error {
 		games = []solver.Game{g}
 	}
 	for _, g := range games {
-		if b := verifyBound(g); *maxSize > b {
+		if b := solver.VerifyBound(g); *maxSize > b {
 			return usagef("--max is %d, over %s's bound of %d: exhaustive search beyond %d %s does not finish in reasonable time; give --max %d or less", *maxSize, g.Name(), b, b, g.SizeLabel(), b)
 		}
 	}
@@ -128,35 +128,11 @@ func verifyPosition(ctx context.Context, out io.Writer, positional []string, fir
 	return nil
 }
 
-// verifyBounds is the largest --max verify accepts for each game: the
-// largest size whose whole table finished in well under a minute on a
-// 2-core machine (docs/VERIFY.md has the measurements and the command). The next size
-// up takes several times longer, and sizes near 100 never finish.
-var verifyBounds = map[string]int{
-	"adapwns":   24,
-	"abgame":    16,
-	"binim":     6,
-	"binim2":    6,
-	"binstring": 20,
-	"heaps":     30,
-	"misere":    15,
-	"nim":       16,
-}
-
-// verifyBound is the largest --max verify accepts for g: its measured
-// bound, or its default size for a game not measured.
-func verifyBound(g solver.Game) int {
-	if b, ok := verifyBounds[g.Name()]; ok {
-		return max(b, g.VerifySize())
-	}
-	return g.VerifySize()
-}
-
 // verifyBoundsText lists every game's bound, for -h.
 func verifyBoundsText() string {
 	var parts []string
 	for _, g := range solver.Games() {
-		parts = append(parts, fmt.Sprintf("%s %d", g.Name(), verifyBound(g)))
+		parts = append(parts, fmt.Sprintf("%s %d", g.Name(), solver.VerifyBound(g)))
 	}
 	return strings.Join(parts, ", ")
 }

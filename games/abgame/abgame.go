@@ -27,10 +27,15 @@ const (
 	abMaxTotal = 1000000
 )
 
-func (game) Name() string      { return "abgame" }
-func (game) Title() string     { return "The A-B game (CodeChef ABGAME)" }
-func (game) NeedsFirst() bool  { return false }
-func (game) VerifySize() int   { return 13 }
+func (game) Name() string     { return "abgame" }
+func (game) Title() string    { return "The A-B game (CodeChef ABGAME)" }
+func (game) NeedsFirst() bool { return false }
+func (game) VerifySize() int  { return 13 }
+
+// VerifyBound is the largest verify table that finishes in reasonable
+// time (docs/VERIFY.md).
+func (game) VerifyBound() int { return 16 }
+
 func (game) SizeLabel() string { return "cells" }
 func (game) Format() string {
 	return "a row of '.', 'A' and 'B'; odd-numbered letters move right, even-numbered left"

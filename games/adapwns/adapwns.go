@@ -26,10 +26,15 @@ const (
 	adaMaxLen   = 128
 )
 
-func (game) Name() string      { return "adapwns" }
-func (game) Title() string     { return "Ada and the pawns (CodeChef ADAPWNS)" }
-func (game) NeedsFirst() bool  { return false }
-func (game) VerifySize() int   { return 22 }
+func (game) Name() string     { return "adapwns" }
+func (game) Title() string    { return "Ada and the pawns (CodeChef ADAPWNS)" }
+func (game) NeedsFirst() bool { return false }
+func (game) VerifySize() int  { return 22 }
+
+// VerifyBound is the largest verify table that finishes in reasonable
+// time (docs/VERIFY.md).
+func (game) VerifyBound() int { return 24 }
+
 func (game) SizeLabel() string { return "cells" }
 func (game) Format() string {
 	return "a row of '.' and 'P'; a pawn moves 1 or 2 cells left over empty cells"

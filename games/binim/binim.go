@@ -45,6 +45,11 @@ func (g *stackGame) Name() string     { return g.name }
 func (g *stackGame) Title() string    { return g.title }
 func (g *stackGame) NeedsFirst() bool { return true }
 func (g *stackGame) VerifySize() int  { return 4 }
+
+// VerifyBound is the largest verify table that finishes in reasonable
+// time (docs/VERIFY.md).
+func (g *stackGame) VerifyBound() int { return 6 }
+
 func (g *stackGame) SizeLabel() string {
 	return fmt.Sprintf("stacks (of 1..%d symbols)", VerifyStackLen)
 }

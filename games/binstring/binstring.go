@@ -22,10 +22,15 @@ type game struct {
 	*explain.Course
 }
 
-func (game) Name() string      { return "binstring" }
-func (game) Title() string     { return "Fewest 0s after emptying a binary string" }
-func (game) NeedsFirst() bool  { return false }
-func (game) VerifySize() int   { return 15 }
+func (game) Name() string     { return "binstring" }
+func (game) Title() string    { return "Fewest 0s after emptying a binary string" }
+func (game) NeedsFirst() bool { return false }
+func (game) VerifySize() int  { return 15 }
+
+// VerifyBound is the largest verify table that finishes in reasonable
+// time (docs/VERIFY.md).
+func (game) VerifyBound() int { return 20 }
+
 func (game) SizeLabel() string { return "characters" }
 func (game) Format() string {
 	return "a string of 0s and 1s; a move removes any substring, and fewer 0s at the end wins"

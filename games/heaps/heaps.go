@@ -104,6 +104,11 @@ func (g *game) MoveFormat() string {
 }
 func (g *game) SizeLabel() string { return "objects in all" }
 
+// VerifyBound is the largest total the verify table accepts: from 16
+// on, the default rule's splits reach positions with more heaps than a
+// state holds (solver.ErrUnpackable), so no exhaustive table can finish.
+func (g *game) VerifyBound() int { return 15 }
+
 // VerifySize is the largest total the verify table checks by default.
 func (g *game) VerifySize() int {
 	size := 10

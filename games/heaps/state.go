@@ -182,15 +182,19 @@ func getList(r *bitReader, empty int64) []int64 {
 }
 
 // Children plays every move of the decoded position and packs the
-// results.
+// results; a result that does not pack (a split into more heaps than a
+// state holds) is solver.Unpackable, so a search stops rather than
+// decide the position without that move.
 func (g *game) Children(s solver.State, buf []solver.State) []solver.State {
 	p := g.Decode(s).(*Pos)
 	p.eachMove(func(m Move) bool {
 		next, err := p.Play(m)
 		if err == nil {
-			if st, ok := g.Encode(next); ok {
-				buf = append(buf, st)
+			st, ok := g.Encode(next)
+			if !ok {
+				st = solver.Unpackable
 			}
+			buf = append(buf, st)
 		}
 		return true
 	})

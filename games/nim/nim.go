@@ -34,10 +34,20 @@ const (
 	verifyHeapLimit = 15 // the largest heap the verify table enumerates
 )
 
-func (g *game) Name() string      { return g.name }
-func (g *game) Title() string     { return g.title }
-func (g *game) NeedsFirst() bool  { return false }
-func (g *game) VerifySize() int   { return 6 }
+func (g *game) Name() string     { return g.name }
+func (g *game) Title() string    { return g.title }
+func (g *game) NeedsFirst() bool { return false }
+func (g *game) VerifySize() int  { return 6 }
+
+// VerifyBound is the largest verify table that finishes in reasonable
+// time (docs/VERIFY.md): 16 heaps, 15 in misère play.
+func (g *game) VerifyBound() int {
+	if g.misere {
+		return 15
+	}
+	return 16
+}
+
 func (g *game) SizeLabel() string { return fmt.Sprintf("heaps (of 1..%d)", verifyHeapLimit) }
 func (g *game) Format() string {
 	return "heap sizes separated by spaces; a move takes any number from one heap"
