@@ -182,3 +182,34 @@ func TestSessionTokenCleared(t *testing.T) {
 		}
 	})
 }
+
+// TestSessionExportHasNoToken checks that /export's record of a session
+// the user started carries neither its interaction token nor its app id.
+func TestSessionExportHasNoToken(t *testing.T) {
+	ctx := context.Background()
+	storetest.Each(t, func(t *testing.T, b storetest.Backend) {
+		s := storetest.Open(t, b.Config(t))
+		t0 := time.Now()
+		ss := store.StudySession{ID: "s1", Guild: "g1", Channel: "c1", Starter: "u1", Game: "nim", Puzzles: []string{"nim-1"},
+			Seconds: 60, Opened: t0, Due: t0.Add(time.Minute), BotPosts: true, AppID: "app-known-9", Token: "known-token-value-7", TokenUntil: t0.Add(15 * time.Minute)}
+		if err := s.CreateSession(ctx, ss); err != nil {
+			t.Fatal(err)
+		}
+		e, err := s.ExportUser(ctx, "u1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(e.Sessions) != 1 {
+			t.Fatalf("export has %d sessions, want 1", len(e.Sessions))
+		}
+		for _, secret := range []string{"known-token-value-7", "app-known-9"} {
+			if strings.Contains(string(out), secret) {
+				t.Errorf("export contains %q: %s", secret, out)
+			}
+		}
+	})
+}
