@@ -35,7 +35,8 @@ type Console struct {
 
 	// NoControls leaves the controls out of what is printed, for a
 	// command line that prints one reply and exits: it shows nothing that
-	// cannot be pressed.
+	// cannot be pressed, nor the Discord-only note that a reply is seen
+	// by its asker alone.
 	NoControls bool
 
 	// Wait, when set, moves the clock of the Handler's timed work (a
@@ -667,9 +668,13 @@ func (c *Console) show(resp *discordgo.InteractionResponse, i *discordgo.Interac
 	if len(controlsOf(msg)) > 0 || !newMessage {
 		c.showControls(out)
 	}
-	if private && c.actor != nil {
+	switch {
+	case c.NoControls:
+		// One reply printed to one person's terminal: no one else could
+		// have seen it, so the note would only puzzle.
+	case private && c.actor != nil:
 		fmt.Fprintf(out, "(only @%s can see this)\n", c.actor.Username)
-	} else if private {
+	case private:
 		fmt.Fprintln(out, "(only you can see this)")
 	}
 	fmt.Fprintln(out)

@@ -109,7 +109,9 @@ func (t *Tutor) StartGame(ctx context.Context, user, guild string, pos solver.Po
 		rec := store.GameRecord{ID: newID(), User: user, Guild: guild, Game: pos.Game().Name(),
 			Start: pos.String(), StartMover: int(pos.ToMove()), Side: int(g.Side), Moves: moveTexts(s.Last)}
 		if err := t.saveGame(ctx, rec); err != nil {
-			t.cfg.Log.Error("storing a game", "err", err)
+			// A warning: the learner is told just below, so this is
+			// not an internal error (which a console prints).
+			t.cfg.Log.Warn("storing a game", "err", err)
 			// The game goes on, unrecorded: say so, or the learner looks
 			// for it in /history and its review in vain.
 			events = append(slices.Clip(events), NotSaved)
@@ -311,9 +313,15 @@ var ErrNoFinishedGame = fault.New(fault.EInvalid, "", "no finished game is store
 
 // errNoSuchGame answers a review or resume of an id that is not one of
 // the learner's stored games.
+// It wraps ErrNoSuchGame, so that a surface other than Discord can name
+// its own command that lists the games.
 func errNoSuchGame(id string) error {
-	return fault.New(fault.EInvalid, "game", "no stored game of yours has the id %q; /history lists them", clip(id, 40))
+	return fault.New(fault.EInvalid, "game", "no stored game of yours has the id %q; /history lists them", clip(id, 40)).Wrap(ErrNoSuchGame)
 }
+
+// ErrNoSuchGame is the cause of the error a review or resume of an id
+// that is not one of the learner's stored games returns.
+var ErrNoSuchGame = errors.New("no stored game has that id")
 
 func (t *Tutor) review(ctx context.Context, user, id string) (GameRecord, *Review, error) {
 	svc, err := t.practice(ctx)

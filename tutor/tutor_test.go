@@ -1,9 +1,12 @@
 package tutor_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"log/slog"
 	"slices"
+	"strings"
 	"testing"
 
 	_ "github.com/nimtutor/nimtutor/games/all"
@@ -81,7 +84,8 @@ func TestGameRecord(t *testing.T) {
 // (before, only the log knew, and /history silently lacked the game).
 func TestGameNotSavedSaysSo(t *testing.T) {
 	ctx := context.Background()
-	tt := tutor.New(tutor.Config{Cache: mapCache{}, Practice: func(context.Context) (*practice.Service, error) {
+	var logged bytes.Buffer
+	tt := tutor.New(tutor.Config{Cache: mapCache{}, Log: slog.New(slog.NewTextHandler(&logged, nil)), Practice: func(context.Context) (*practice.Service, error) {
 		return nil, errors.New("the database is down")
 	}})
 	g, err := solver.Lookup("nim")
@@ -98,5 +102,11 @@ func TestGameNotSavedSaysSo(t *testing.T) {
 	}
 	if turn.Game.Record != "" || !slices.Contains(turn.Events, tutor.NotSaved) {
 		t.Errorf("record %q, events %q; want no record and the event %q", turn.Game.Record, turn.Events, tutor.NotSaved)
+	}
+	// The learner is told; the log keeps it for the operator as a
+	// warning, not an error that a terminal console prints beside the
+	// notice.
+	if l := logged.String(); !strings.Contains(l, "level=WARN") || strings.Contains(l, "level=ERROR") {
+		t.Errorf("log %q; want the failed store at level WARN, not ERROR", l)
 	}
 }

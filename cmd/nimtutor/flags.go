@@ -127,7 +127,14 @@ func parsePosition(positional []string, first string) (solver.Position, error) {
 	if first != "" && !g.NeedsFirst() {
 		return nil, usagef("--first is for games where either player may start (binim, binim2); in %s, %s always moves first", g.Name(), g.PlayerName(0))
 	}
-	return solver.ParseFor(g, strings.Join(positional[1:], " "), solver.ParseOptions{First: first})
+	text := strings.Join(positional[1:], " ")
+	// The games' own check names a slash command's limit; the command
+	// line keeps the same limit (play and the console hand the position
+	// on to the slash commands) but says it in its own words.
+	if len(text) > solver.MaxPositionLen {
+		return nil, solver.Inputf("position", "it has %d characters, over the %d-character limit of a position on the command line", len(text), solver.MaxPositionLen)
+	}
+	return solver.ParseFor(g, text, solver.ParseOptions{First: first})
 }
 
 // positionFlags are the flags of every command that takes a position.

@@ -116,6 +116,7 @@ func TestExitCodes(t *testing.T) {
 		want  string
 	}{
 		{"", []string{"solve", "adapwns", "..X.P"}, 1, "position: character 3 is 'X'"},
+		{"", []string{"solve", "adapwns", strings.Repeat(".", 7000)}, 1, "position: it has 7000 characters, over the 6000-character limit of a position on the command line\n"},
 		{"", []string{"solve", "binim2", "010"}, 1, "first: binim2 needs the player who moves first"},
 		{"", []string{"solve", "adapwns"}, 2, "give a game and a position"},
 		{"", []string{"hint", "adapwns", "..P.P", "--level", "9"}, 1, "there are 5 levels"},
@@ -128,6 +129,8 @@ func TestExitCodes(t *testing.T) {
 		{"", []string{"verify", "binim2", "010", "101", "--first", "Dee"}, 0, ""},
 		{"", []string{"verify", "nim", "--max", "0"}, 2, "--max is 0: give a size of 1 or more"},
 		{"", []string{"verify", "nim", "--max", "-3"}, 2, "--max is -3"},
+		{"", []string{"verify", "nim", "--max", "100"}, 2, "--max is 100, over nim's bound of 16: exhaustive search beyond 16 heaps (of 1..15) does not finish in reasonable time; give --max 16 or less"},
+		{"", []string{"verify", "all", "--max", "17"}, 2, "--max is 17, over "},
 		{"", []string{"hint", "nim", "1 2", "--level", "5", "--verdict", "First"}, 2, "--level prints a hint and --verdict checks your verdict: give one of them"},
 		{"", []string{"practice", "nim", "--theme", "gap mod 3"}, 1, `theme: "gap mod 3" is not a theme of nim's puzzles; choose one of XOR to zero`},
 		{"", []string{"solve", "adapwns", "3 4 5"}, 1, "position: character 1 is '3'; a board uses '.' and 'P' (it reads as a position of nim or misere: is that the game you meant?)"},
@@ -363,7 +366,7 @@ func TestInterruptedSaysSo(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut}
-	code := m.Exec(ctx, []string{"verify", "nim", "--max", "30"})
+	code := m.Exec(ctx, []string{"verify", "nim", "--max", "16"})
 	if want := "nimtutor verify: stopped before it finished (interrupted)\n"; code != 1 || errOut.String() != want {
 		t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, errOut.String(), want)
 	}

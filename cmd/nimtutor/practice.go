@@ -129,6 +129,9 @@ func (m *Main) runReview(ctx context.Context, args []string) error {
 	var rev *tutor.Review
 	if len(positional) == 1 {
 		rec, rev, err = t.Review(ctx, bot.ConsoleUserID, positional[0])
+		if errors.Is(err, tutor.ErrNoSuchGame) {
+			return fault.New(fault.EInvalid, "game", "no stored game of yours has the id %q; nimtutor history lists them", solver.Clip([]byte(positional[0])))
+		}
 	} else {
 		rec, rev, err = t.LastFinished(ctx, bot.ConsoleUserID)
 		if errors.Is(err, tutor.ErrNoFinishedGame) {

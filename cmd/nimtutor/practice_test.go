@@ -47,7 +47,7 @@ func TestPracticeCLI(t *testing.T) {
 		}
 	}
 	code, out, _ = runCLI(t, "", "progress")
-	if code != 0 || !strings.Contains(out, "adapwns: ") || !strings.Contains(out, "Picture: ") || strings.Contains(out, "click") {
+	if code != 0 || !strings.Contains(out, "adapwns: ") || !strings.Contains(out, "Picture: ") || strings.Contains(out, "click") || strings.Contains(out, "only you can see") {
 		t.Errorf("progress: exit %d:\n%s", code, out)
 	}
 	// A game thrown away on the first move, then its review.
@@ -63,13 +63,13 @@ func TestPracticeCLI(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "(adapwns) from `.P.P`, 2 moves, lost") || !strings.Contains(out, "adapwns-") {
 		t.Errorf("history: exit %d:\n%s", code, out)
 	}
-	if strings.Contains(out, "click") || strings.Contains(out, "[1]") || !strings.Contains(out, "nimtutor review GAMEID") {
+	if strings.Contains(out, "click") || strings.Contains(out, "[1]") || strings.Contains(out, "only you can see") || !strings.Contains(out, "nimtutor review GAMEID") {
 		t.Errorf("history prints controls the command line cannot press:\n%s", out)
 	}
 	if code, out, errOut := runCLI(t, "", "review", historyID(t, out)); code != 0 || !strings.Contains(out, "1. move the piece on cell 2 to cell 1: mistake") {
 		t.Errorf("review by the id history shows: exit %d (%s):\n%s", code, errOut, out)
 	}
-	if code, _, errOut := runCLI(t, "", "review", "nope"); code != 1 || !strings.Contains(errOut, `no stored game of yours has the id "nope"`) {
+	if code, _, errOut := runCLI(t, "", "review", "nope"); code != 1 || !strings.Contains(errOut, `no stored game of yours has the id "nope"; nimtutor history lists them`) || strings.Contains(errOut, "/history") {
 		t.Errorf("review of an unknown id: exit %d, %s", code, errOut)
 	}
 	if code, _, _ := runCLI(t, "", "practice"); code != 2 {

@@ -80,7 +80,9 @@ func logCache(log *slog.Logger, c *bot.Cache) {
 	log.Info("cache", "hits", s.Hits, "misses", s.Misses, "entries", s.Entries)
 }
 
-// quietLogger is the console's logger: internal errors still show, on stderr.
+// quietLogger is the console's logger: internal errors still show, on
+// stderr; warnings, which the replies already tell the learner of (such
+// as a game not saved), do not.
 func quietLogger(w io.Writer) *slog.Logger {
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelError}))
 }

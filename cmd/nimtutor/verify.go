@@ -21,7 +21,7 @@ type ruleGame interface {
 // runVerify implements `nimtutor verify GAME --max N`.
 func runVerify(ctx context.Context, args []string, out io.Writer) error {
 	fs := newFlags("verify")
-	maxSize := fs.Int("max", 0, "largest size to check (default: per game)")
+	maxSize := fs.Int("max", 0, "largest size to check (default: per game); at most "+verifyBoundsText()+", beyond which exhaustive search does not finish in reasonable time")
 	first := fs.String("first", "", "who moves first, for one binim or binim2 position: Dee or Dum (needed there)")
 	rule := fs.String("rule", "", "the rule of a game whose position carries its rule: written before the position with a colon, or the rule whose positions the table checks")
 	positional, err := parseArgs(fs, args)
@@ -56,6 +56,11 @@ func runVerify(ctx context.Context, args []string, out io.Writer) error {
 			}
 		}
 		games = []solver.Game{g}
+	}
+	for _, g := range games {
+		if b := verifyBound(g); *maxSize > b {
+			return usagef("--max is %d, over %s's bound of %d: exhaustive search beyond %d %s does not finish in reasonable time; give --max %d or less", *maxSize, g.Name(), b, b, g.SizeLabel(), b)
+		}
 	}
 	failed := 0
 	for _, g := range games {
@@ -121,4 +126,37 @@ func verifyPosition(ctx context.Context, out io.Writer, positional []string, fir
 		return fmt.Errorf("the formula disagrees with exhaustive search")
 	}
 	return nil
+}
+
+// verifyBounds is the largest --max verify accepts for each game: the
+// largest size whose whole table finished in well under a minute on a
+// 2-core machine (docs/VERIFY.md has the measurements and the command). The next size
+// up takes several times longer, and sizes near 100 never finish.
+var verifyBounds = map[string]int{
+	"adapwns":   24,
+	"abgame":    16,
+	"binim":     6,
+	"binim2":    6,
+	"binstring": 20,
+	"heaps":     30,
+	"misere":    15,
+	"nim":       16,
+}
+
+// verifyBound is the largest --max verify accepts for g: its measured
+// bound, or its default size for a game not measured.
+func verifyBound(g solver.Game) int {
+	if b, ok := verifyBounds[g.Name()]; ok {
+		return max(b, g.VerifySize())
+	}
+	return g.VerifySize()
+}
+
+// verifyBoundsText lists every game's bound, for -h.
+func verifyBoundsText() string {
+	var parts []string
+	for _, g := range solver.Games() {
+		parts = append(parts, fmt.Sprintf("%s %d", g.Name(), verifyBound(g)))
+	}
+	return strings.Join(parts, ", ")
 }

@@ -350,10 +350,19 @@ func (g *game) Explain(c solver.Result, pl explain.Plan, o explain.Options) []ex
 func (g *game) Finding(c solver.Result, pl explain.Plan, o explain.Options) explain.Step {
 	p := c.Position.(*Pos)
 	if pl.Move == nil {
-		return explain.FindingStep("No move keeps the game for the player to move: every move hands the opponent a winning position.")
+		return explain.FindingStep("No move wins here: every move hands the opponent a winning position.")
 	}
+	// Heap games are impartial and end when no move is left, so there is
+	// no tie: the moves that keep the best outcome are those that keep the
+	// win, as nim's reasoning says it.
+	const also = "Every move that keeps the win:"
 	body := p.findText(pl.Move.(Move))
-	st := explain.FindingStep(body + "\nEvery move that keeps the game:\n" + explain.GroupsText(pl, solver.Move.String, o))
+	st := explain.FindingStep(body + "\n" + also + "\n" + explain.GroupsText(pl, solver.Move.String, o))
+	var moves []solver.Move
+	for _, g := range pl.Groups {
+		moves = append(moves, g.Moves...)
+	}
+	st.Claims = append(st.Claims, explain.AlsoClaim(c.Position, moves, c.Outcome, also))
 	if !p.alone() {
 		st = p.withXor(st)
 		ti, ci := p.moveComp(pl.Move.(Move))

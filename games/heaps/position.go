@@ -160,7 +160,7 @@ func parsePosition(text string) ([]term, error) {
 // number reads one number of a position, 0 to limit.
 func number(f, what, where string, limit int64) (int64, error) {
 	if k := solver.FirstNotIn([]byte(f), "0123456789"); k >= 0 {
-		return 0, solver.Inputf("position", "%s%s, character %d is %s; write a whole number", where, what, k+1, solver.QuoteChar(f[k]))
+		return 0, solver.Inputf("position", "%s%s, %s; write a whole number", where, what, solver.CharAt(f, k))
 	}
 	v, err := strconv.ParseInt(f, 10, 64)
 	if err != nil || v > limit {

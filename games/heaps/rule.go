@@ -189,7 +189,7 @@ func parseRuleHead(text, where string) (*Rule, string, error) {
 		if text == "" {
 			return nil, "", ruleError(where, "it is missing; start with a rule, one of %s", strings.Join(ruleNames, ", "))
 		}
-		return nil, "", ruleError(where, "it starts with %s; start with a rule, one of %s", solver.QuoteChar(text[0]), strings.Join(ruleNames, ", "))
+		return nil, "", ruleError(where, "it starts with %s; start with a rule, one of %s", strings.TrimPrefix(solver.CharAt(text, 0), "character 1 is "), strings.Join(ruleNames, ", "))
 	}
 	if code, ok := aliases[name]; ok {
 		r, _, err := parseRuleHead(code, where)
@@ -302,7 +302,7 @@ func parseCode(p, where string) ([]uint8, error) {
 	for i := range len(body) {
 		c := body[i]
 		if c < '0' || c > '7' {
-			return nil, ruleError(where, "octal code %q, digit %d is %s; a digit is 0 to 7", solver.Clip([]byte(p)), i+1, solver.QuoteChar(c))
+			return nil, ruleError(where, "octal code %q, %s; a digit is 0 to 7", solver.Clip([]byte(p)), strings.Replace(solver.CharAt(body, i), "character", "digit", 1))
 		}
 		digits[i] = c - '0'
 	}
