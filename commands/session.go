@@ -275,7 +275,7 @@ func (r *Router) sessionMessage(v tutor.SessionView) *discordgo.InteractionRespo
 		}
 		data.Embeds = append(data.Embeds, &discordgo.MessageEmbed{Title: title, Color: colourTie,
 			Description: clipText(strings.Join(lines, "\n"), maxDescLen),
-			Footer:      &discordgo.MessageEmbedFooter{Text: "Ranked by right answers, then by the total time taken."}})
+			Footer:      &discordgo.MessageEmbedFooter{Text: "Ranked by right answers, then by puzzles answered, then by the total time taken."}})
 	}
 	return data
 }

@@ -15,13 +15,13 @@ import (
 // storeCommands are the top-level commands whose answers use the store.
 var storeCommands = map[string]bool{
 	"practice": true, "progress": true, "history": true, "forget": true, "export": true,
-	"daily": true, "leaderboard": true, "learn": true, "session": true,
+	"daily": true, "leaderboard": true, "learn": true, "session": true, "duel": true,
 }
 
 // storeControls are the custom_id prefixes of controls whose answers use
 // the store.
 var storeControls = map[string]bool{
-	pracPrefix: true, learnPrefix: true, forgetPrefix: true, recPrefix: true, playPrefix: true, sessPrefix: true,
+	pracPrefix: true, learnPrefix: true, forgetPrefix: true, recPrefix: true, playPrefix: true, sessPrefix: true, duelPrefix: true,
 }
 
 // usesStore reports whether answering i reads or writes the practice

@@ -31,6 +31,11 @@ func TestUsesStore(t *testing.T) {
 		{"a practice answer", click(student, pracPrefix+":m:x", nil), true},
 		{"a move in a game", click(student, playPrefix+":x", nil), true},
 		{"a typed practice answer", submit(student, pracPrefix+":s:x", "3 2", nil), true},
+		{"duel", top("duel"), true},
+		{"a duel's button", click(student, duelPrefix+":accept:x:0", nil), true},
+		{"a typed duel move", submit(student, duelPrefix+":s:x:1", "3 2", nil), true},
+		{"session", top("session"), true},
+		{"a session's button", click(student, sessPrefix+":x", nil), true},
 	}
 	for _, tt := range tests {
 		if got := usesStore(tt.i); got != tt.want {

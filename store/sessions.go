@@ -158,8 +158,17 @@ func (s *Store) AdvanceSession(ctx context.Context, id string, from, next int, s
 		posts = 1
 	}
 	return s.Update(ctx, func(tx *Tx) error {
+		// The interaction token is a credential: it is cleared in the
+		// statement that ends the session, and on any advance once it
+		// has expired, so the table keeps no dead one.
+		clear := func(col string) string {
+			if status != SessionRunning {
+				return "''"
+			}
+			return "CASE WHEN token_until <= $7 THEN '' ELSE " + col + " END"
+		}
 		res, err := tx.tx.ExecContext(tx.ctx, `UPDATE study_sessions SET current = $3, status = $4, opened_at = $5, due_at = $6, updated_at = $7,
-			token_posts = token_posts + $8
+			token_posts = token_posts + $8, app_id = `+clear("app_id")+`, token = `+clear("token")+`
 			WHERE session_id = $1 AND current = $2 AND status = 'running'`, id, from, next, status, opened.UnixMilli(), due.UnixMilli(), s.now().UnixMilli(), posts)
 		if err != nil {
 			return err

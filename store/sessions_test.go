@@ -142,3 +142,74 @@ func TestStudySession(t *testing.T) {
 		}
 	})
 }
+
+// TestSessionTokenCleared checks that the stored interaction token (a
+// credential) is gone once it can no longer be used: when the session
+// ends, in the statement that ends it, and when it has expired by the
+// next advance.
+func TestSessionTokenCleared(t *testing.T) {
+	ctx := context.Background()
+	storetest.Each(t, func(t *testing.T, b storetest.Backend) {
+		s := storetest.Open(t, b.Config(t))
+		t0 := time.Now()
+		base := store.StudySession{ID: "s1", Guild: "g1", Channel: "c1", Starter: "u1", Game: "nim", Puzzles: []string{"nim-1", "nim-2", "nim-3"},
+			Seconds: 60, Opened: t0, Due: t0.Add(time.Minute), BotPosts: true, AppID: "app", Token: "secret-token-1", TokenUntil: t0.Add(15 * time.Minute)}
+		for _, tt := range []struct {
+			name, id, status string
+			until            time.Time
+			keep             bool
+		}{
+			{"running, token live", "live", store.SessionRunning, t0.Add(15 * time.Minute), true},
+			{"running, token expired", "expired", store.SessionRunning, t0.Add(-time.Minute), false},
+			{"over", "over", store.SessionOver, t0.Add(15 * time.Minute), false},
+			{"stopped", "stopped", store.SessionStopped, t0.Add(15 * time.Minute), false},
+		} {
+			ss := base
+			ss.ID, ss.Channel, ss.TokenUntil = tt.id, "c-"+tt.id, tt.until
+			if err := s.CreateSession(ctx, ss); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.AdvanceSession(ctx, tt.id, 0, 1, tt.status, t0, t0.Add(time.Minute), false); err != nil {
+				t.Fatalf("%s: %v", tt.name, err)
+			}
+			got, err := s.StudySession(ctx, tt.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if kept := got.Token != "" || got.AppID != ""; kept != tt.keep {
+				t.Errorf("%s: token %q app %q after the advance; want kept=%v", tt.name, got.Token, got.AppID, tt.keep)
+			}
+		}
+	})
+}
+
+// TestSessionExportHasNoToken checks that /export's record of a session
+// the user started carries neither its interaction token nor its app id.
+func TestSessionExportHasNoToken(t *testing.T) {
+	ctx := context.Background()
+	storetest.Each(t, func(t *testing.T, b storetest.Backend) {
+		s := storetest.Open(t, b.Config(t))
+		t0 := time.Now()
+		ss := store.StudySession{ID: "s1", Guild: "g1", Channel: "c1", Starter: "u1", Game: "nim", Puzzles: []string{"nim-1"},
+			Seconds: 60, Opened: t0, Due: t0.Add(time.Minute), BotPosts: true, AppID: "app-known-9", Token: "known-token-value-7", TokenUntil: t0.Add(15 * time.Minute)}
+		if err := s.CreateSession(ctx, ss); err != nil {
+			t.Fatal(err)
+		}
+		e, err := s.ExportUser(ctx, "u1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(e.Sessions) != 1 {
+			t.Fatalf("export has %d sessions, want 1", len(e.Sessions))
+		}
+		for _, secret := range []string{"known-token-value-7", "app-known-9"} {
+			if strings.Contains(string(out), secret) {
+				t.Errorf("export contains %q: %s", secret, out)
+			}
+		}
+	})
+}

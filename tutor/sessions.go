@@ -337,7 +337,10 @@ func (t *Tutor) sessionView(ctx context.Context, svc *practice.Service, s store.
 	return v, nil
 }
 
-// sessionTable ranks members by right answers, then by total time.
+// sessionTable ranks members by right answers, then by puzzles answered
+// (so at equal rights a member who answered ranks above one who did not,
+// whose time is 0 s), then by total time; members equal on all three
+// share a rank.
 func sessionTable(members []string, answers []store.SessionAnswer) []Standing {
 	by := map[string]*Standing{}
 	var out []Standing
@@ -359,11 +362,11 @@ func sessionTable(members []string, answers []store.SessionAnswer) []Standing {
 		out = append(out, *by[m])
 	}
 	slices.SortStableFunc(out, func(a, b Standing) int {
-		return cmp.Or(cmp.Compare(b.Right, a.Right), cmp.Compare(a.Time, b.Time))
+		return cmp.Or(cmp.Compare(b.Right, a.Right), cmp.Compare(b.Answered, a.Answered), cmp.Compare(a.Time, b.Time))
 	})
 	for k := range out {
 		out[k].Rank = k + 1
-		if k > 0 && out[k].Right == out[k-1].Right && out[k].Time == out[k-1].Time {
+		if k > 0 && out[k].Right == out[k-1].Right && out[k].Answered == out[k-1].Answered && out[k].Time == out[k-1].Time {
 			out[k].Rank = out[k-1].Rank
 		}
 	}
