@@ -141,10 +141,16 @@ func (s *Store) RunningSession(ctx context.Context, channel string) (StudySessio
 }
 
 // DueSessions returns the running sessions whose open puzzle's time ran
-// out at or before now, oldest due first, at most limit.
-func (s *Store) DueSessions(ctx context.Context, now time.Time, limit int) ([]StudySession, error) {
+// out at or before now and whose messages can still be posted without an
+// interaction to answer (as the bot user, or through a token that lasts
+// past now with fewer than maxTokenPosts follow-ups sent), oldest due
+// first, at most limit. A session that cannot be posted to waits for a
+// click and is left out, so such sessions never crowd out the rest.
+func (s *Store) DueSessions(ctx context.Context, now time.Time, maxTokenPosts, limit int) ([]StudySession, error) {
 	return queryAll(ctx, s, "due sessions", scanSession, `SELECT `+sessionCols+` FROM study_sessions
-		WHERE status = 'running' AND due_at <= $1 ORDER BY due_at, session_id LIMIT $2`, now.UnixMilli(), limit)
+		WHERE status = 'running' AND due_at <= $1
+		AND (bot_posts OR (token <> '' AND token_until > $1 AND token_posts < $2))
+		ORDER BY due_at, session_id LIMIT $3`, now.UnixMilli(), maxTokenPosts, limit)
 }
 
 // AdvanceSession moves session id from its open puzzle from to next

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -68,13 +69,30 @@ func TestStudySession(t *testing.T) {
 			t.Errorf("an answer to a puzzle not open: %v, want ErrGameMoved", err)
 		}
 
-		due, err := s.DueSessions(ctx, t0.Add(59*time.Second), 10)
+		due, err := s.DueSessions(ctx, t0.Add(59*time.Second), 5, 10)
 		if err != nil || len(due) != 0 {
 			t.Errorf("due before the minute: %v, %v", due, err)
 		}
-		due, err = s.DueSessions(ctx, t0.Add(time.Minute), 10)
+		due, err = s.DueSessions(ctx, t0.Add(time.Minute), 5, 10)
 		if err != nil || len(due) != 2 {
 			t.Fatalf("due at the minute: %d sessions, %v; want 2", len(due), err)
+		}
+		// A session nothing can post to (no bot user, its token expired)
+		// waits for a click: the clock leaves it out, so that stuck
+		// sessions cannot fill every tick's limit.
+		stuck := ss
+		stuck.ID, stuck.Starter, stuck.Channel, stuck.BotPosts, stuck.TokenUntil, stuck.Due = "s-stuck", "u7", "c-stuck", false, t0.Add(30*time.Second), t0.Add(10*time.Second)
+		if err := s.CreateSession(ctx, stuck); err != nil {
+			t.Fatal(err)
+		}
+		if due, err := s.DueSessions(ctx, t0.Add(time.Minute), 5, 10); err != nil || len(due) != 2 || slices.ContainsFunc(due, func(d store.StudySession) bool { return d.ID == "s-stuck" }) {
+			t.Fatalf("due with a stuck session: %d sessions, %v; want the 2 that can be posted to", len(due), err)
+		}
+		if due, err := s.DueSessions(ctx, t0.Add(20*time.Second), 5, 10); err != nil || len(due) != 1 || due[0].ID != "s-stuck" {
+			t.Fatalf("while its token lasts, the session is posted to: %+v, %v", due, err)
+		}
+		if due, err := s.DueSessions(ctx, t0.Add(time.Minute), 5, 1); err != nil || len(due) != 1 || due[0].ID == "s-stuck" {
+			t.Fatalf("a limit of 1 with a stuck session first due: %+v, %v", due, err)
 		}
 
 		// Two replicas close puzzle 0 at once: exactly one wins.

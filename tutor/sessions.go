@@ -581,7 +581,7 @@ func (t *Tutor) CloseDueSessions(ctx context.Context) ([]SessionView, error) {
 	sctx, cancel := context.WithTimeout(ctx, storeTimeout)
 	defer cancel()
 	Step(ctx, "store", "DueSessions")
-	due, err := svc.Store().DueSessions(sctx, now, maxDuePerTick)
+	due, err := svc.Store().DueSessions(sctx, now, MaxTokenPosts, maxDuePerTick)
 	if err != nil {
 		return nil, err
 	}
