@@ -16,7 +16,7 @@ import (
 // and the search stops with ErrUnpackable, an ErrBudget.
 func TestSearchStopsAtUnpackableSplit(t *testing.T) {
 	p := mustParse(t, "kayles: 1 1 1 1 1 1 1 2 5 16")
-	g := p.Game().(solver.Game)
+	g := p.Game()
 	st, ok := g.Encode(p)
 	if !ok {
 		t.Fatal("the position itself does not pack")
