@@ -117,14 +117,7 @@ func TestE2EDuel(t *testing.T) {
 	srv := open()
 	want := func(r reply, private bool, texts ...string) {
 		t.Helper()
-		if r.ephemeral() != private {
-			t.Errorf("ephemeral %v, want %v: %s", r.ephemeral(), private, r.text())
-		}
-		for _, s := range texts {
-			if !strings.Contains(r.text(), s) {
-				t.Errorf("reply lacks %q:\n%s", s, r.text())
-			}
-		}
+		r.check(t, private, texts...)
 	}
 	want(srv.do(t, duelCommand(duelAlice, duelAlice, false)), true, "you cannot challenge yourself")
 	want(srv.do(t, duelCommand(duelAlice, duelBot, true)), true, "bots cannot duel")

@@ -79,6 +79,20 @@ func (r reply) content() string { s, _ := r.Data["content"].(string); return s }
 // ephemeral reports whether the reply has the ephemeral flag.
 func (r reply) ephemeral() bool { f, _ := r.Data["flags"].(float64); return int(f)&64 != 0 }
 
+// check fails t unless r is private exactly when private is true and
+// holds every one of texts.
+func (r reply) check(t *testing.T, private bool, texts ...string) {
+	t.Helper()
+	if r.ephemeral() != private {
+		t.Errorf("ephemeral %v, want %v: %s", r.ephemeral(), private, r.text())
+	}
+	for _, s := range texts {
+		if !strings.Contains(r.text(), s) {
+			t.Errorf("reply lacks %q:\n%s", s, r.text())
+		}
+	}
+}
+
 // embeds returns the reply's embeds.
 func (r reply) embeds() []map[string]any {
 	var out []map[string]any

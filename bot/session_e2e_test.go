@@ -77,14 +77,7 @@ func TestE2ESession(t *testing.T) {
 	var router *commands.Router
 	want := func(r reply, private bool, texts ...string) {
 		t.Helper()
-		if r.ephemeral() != private {
-			t.Errorf("ephemeral %v, want %v: %s", r.ephemeral(), private, r.text())
-		}
-		for _, s := range texts {
-			if !strings.Contains(r.text(), s) {
-				t.Errorf("reply lacks %q:\n%s", s, r.text())
-			}
-		}
+		r.check(t, private, texts...)
 	}
 	// answer sends user's move (its two numbers) on msg's puzzle: from
 	// the menu, or typed into the form when the puzzle has too many moves

@@ -11,7 +11,7 @@ import (
 	"time"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/progress.png")
+var update = flag.Bool("update", false, "rewrite the charts in testdata")
 
 func TestRatingPNG(t *testing.T) {
 	t0 := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
@@ -49,10 +49,26 @@ func TestRatingPNG(t *testing.T) {
 	if !found {
 		t.Error("the first series is not drawn")
 	}
-	golden := filepath.Join("testdata", "progress.png")
+	checkGolden(t, "progress.png", buf.Bytes())
+	// One point only, and no points.
+	if err := RatingPNG(&bytes.Buffer{}, "one", []Series{{Name: "x", Points: a.Points[:1]}}); err != nil {
+		t.Errorf("one point: %v", err)
+	}
+	if err := RatingPNG(&bytes.Buffer{}, "none", nil); !errors.Is(err, ErrEmpty) {
+		t.Errorf("no points: %v, want ErrEmpty", err)
+	}
+}
+
+// checkGolden compares a drawn chart with testdata/name, which -update
+// rewrites.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	golden := filepath.Join("testdata", name)
 	if *update {
-		os.MkdirAll("testdata", 0o755)
-		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -60,14 +76,7 @@ func TestRatingPNG(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v (run go test ./chart -update)", err)
 	}
-	if !bytes.Equal(want, buf.Bytes()) {
+	if !bytes.Equal(want, got) {
 		t.Errorf("the chart differs from %s; look at it and run go test ./chart -update", golden)
-	}
-	// One point only, and no points.
-	if err := RatingPNG(&bytes.Buffer{}, "one", []Series{{Name: "x", Points: a.Points[:1]}}); err != nil {
-		t.Errorf("one point: %v", err)
-	}
-	if err := RatingPNG(&bytes.Buffer{}, "none", nil); !errors.Is(err, ErrEmpty) {
-		t.Errorf("no points: %v, want ErrEmpty", err)
 	}
 }

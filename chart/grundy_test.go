@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"image/png"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -61,19 +59,7 @@ func TestGrundyGolden(t *testing.T) {
 	if err := GrundyPNG(&buf, g); err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "grundy.png")
-	if *update {
-		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test ./chart -update)", err)
-	}
-	if !bytes.Equal(want, buf.Bytes()) {
-		t.Errorf("the chart differs from %s; look at it and run go test ./chart -update", golden)
-	}
+	checkGolden(t, "grundy.png", buf.Bytes())
 }
 
 // BenchmarkGrundyPNG measures drawing and encoding the chart of 300
