@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"math/bits"
 	"slices"
 	"strconv"
 )
@@ -165,4 +166,20 @@ func drawStackRow(c *Canvas, cols []Column, l stackLayout, digits *face, floor i
 			c.centred(c.label, cx, ny+c.small.height+2, c.label.height, col.Tag, col.TagInk)
 		}
 	}
+}
+
+// BitBlocks draws x (not negative) as at least w binary digits, the
+// highest first (at the top): a 1 filled with one, a 0 tinted with zero.
+// Nim-like games draw a heap's size or value this way so that the XOR's
+// columns line up.
+func BitBlocks(x int64, w int, one, zero color.Color) []Block {
+	w = max(w, bits.Len64(uint64(x)))
+	out := make([]Block, w)
+	for i := range out {
+		out[i] = Block{Fill: zero, Ink: one, Text: "0"}
+		if x>>(w-1-i)&1 == 1 {
+			out[i] = Block{Fill: one, Ink: Background, Text: "1"}
+		}
+	}
+	return out
 }

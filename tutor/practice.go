@@ -264,9 +264,9 @@ func (t *Tutor) DailyPuzzle(ctx context.Context, user, guild string) (Daily, err
 	return out, nil
 }
 
-// Progress gathers user's practice record, in game or ("") all.
-func (t *Tutor) Progress(ctx context.Context, user, game string) (*Progress, error) {
-	Step(ctx, "tutor", "Progress")
+// practiceIn opens the practice service for a question about game, a
+// game's name or "" for all, after checking the name.
+func (t *Tutor) practiceIn(ctx context.Context, game string) (*practice.Service, error) {
 	svc, err := t.practice(ctx)
 	if err != nil {
 		return nil, err
@@ -275,6 +275,16 @@ func (t *Tutor) Progress(ctx context.Context, user, game string) (*Progress, err
 		if _, err := solver.Lookup(game); err != nil {
 			return nil, err
 		}
+	}
+	return svc, nil
+}
+
+// Progress gathers user's practice record, in game or ("") all.
+func (t *Tutor) Progress(ctx context.Context, user, game string) (*Progress, error) {
+	Step(ctx, "tutor", "Progress")
+	svc, err := t.practiceIn(ctx, game)
+	if err != nil {
+		return nil, err
 	}
 	Step(ctx, "practice", "Progress")
 	return svc.Progress(ctx, user, game)

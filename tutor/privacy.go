@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/nimtutor/nimtutor/practice"
-	"github.com/nimtutor/nimtutor/solver"
 )
 
 // ErrHidden is MemberProgress's answer for a member who hides their
@@ -15,14 +14,9 @@ var ErrHidden = practice.ErrHidden
 // user's practice there: practice.Service.MemberProgress.
 func (t *Tutor) MemberProgress(ctx context.Context, user, guild, game string) (*Progress, error) {
 	Step(ctx, "tutor", "MemberProgress")
-	svc, err := t.practice(ctx)
+	svc, err := t.practiceIn(ctx, game)
 	if err != nil {
 		return nil, err
-	}
-	if game != "" {
-		if _, err := solver.Lookup(game); err != nil {
-			return nil, err
-		}
 	}
 	Step(ctx, "practice", "MemberProgress")
 	return svc.MemberProgress(ctx, user, guild, game)

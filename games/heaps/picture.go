@@ -2,7 +2,6 @@ package heaps
 
 import (
 	"fmt"
-	"image/color"
 	"math/bits"
 
 	"github.com/nimtutor/nimtutor/render"
@@ -38,7 +37,7 @@ func (g *game) Picture(pos solver.Position, annotate bool) render.Picture {
 		}
 		shelf := render.Shelf{Caption: "Heaps in binary (lowest bit at the bottom)"}
 		for i, x := range xs {
-			shelf.Columns = append(shelf.Columns, render.Column{Num: i + 1, Blocks: bitBlocks(x, w, render.PlayerInk[0], render.PlayerTint[0]), Tag: fmt.Sprint(x), TagInk: render.Ink})
+			shelf.Columns = append(shelf.Columns, render.Column{Num: i + 1, Blocks: render.BitBlocks(x, w, render.PlayerInk[0], render.PlayerTint[0]), Tag: fmt.Sprint(x), TagInk: render.Ink})
 		}
 		if annotate {
 			pic.Head.Lines = append(pic.Head.Lines, []render.Span{{Text: clip(p.loneNumbers(), 160) + ".", Color: render.Nim}}, render.VerdictLine(p))
@@ -59,7 +58,7 @@ func (g *game) Picture(pos solver.Position, annotate bool) render.Picture {
 		t := &p.terms[ti]
 		for ci := range t.comps {
 			if n < maxPictureColumns {
-				shelf.Columns = append(shelf.Columns, render.Column{Num: n + 1, Blocks: bitBlocks(vals[n], w, render.PlayerInk[0], render.PlayerTint[0]),
+				shelf.Columns = append(shelf.Columns, render.Column{Num: n + 1, Blocks: render.BitBlocks(vals[n], w, render.PlayerInk[0], render.PlayerTint[0]),
 					Tag: clip(compText(t, ci), 12), TagInk: render.Ink})
 			}
 			n++
@@ -69,7 +68,7 @@ func (g *game) Picture(pos solver.Position, annotate bool) render.Picture {
 		shelf.Caption += fmt.Sprintf("; the first %d of %d", maxPictureColumns, n)
 	}
 	if annotate {
-		shelf.Columns = append(shelf.Columns, render.Column{Blocks: bitBlocks(x, w, render.Nim, render.NimTint), Tag: fmt.Sprintf("XOR %d", x), TagInk: render.Nim})
+		shelf.Columns = append(shelf.Columns, render.Column{Blocks: render.BitBlocks(x, w, render.Nim, render.NimTint), Tag: fmt.Sprintf("XOR %d", x), TagInk: render.Nim})
 		pic.Head.Lines = append(pic.Head.Lines, []render.Span{{Text: fmt.Sprintf("XOR of the values: %d.", x), Color: render.Nim}}, render.VerdictLine(p))
 		shelf.Caption += "; the last column is the XOR"
 	}
@@ -83,17 +82,4 @@ func clip(s string, n int) string {
 		return s
 	}
 	return s[:n-3] + "..."
-}
-
-// bitBlocks draws x as w binary digits, the highest first (at the top).
-func bitBlocks(x int64, w int, one, zero color.Color) []render.Block {
-	w = max(w, bits.Len64(uint64(x)))
-	out := make([]render.Block, w)
-	for i := range out {
-		out[i] = render.Block{Fill: zero, Ink: one, Text: "0"}
-		if x>>(w-1-i)&1 == 1 {
-			out[i] = render.Block{Fill: one, Ink: render.Background, Text: "1"}
-		}
-	}
-	return out
 }

@@ -2,8 +2,6 @@ package nim
 
 import (
 	"fmt"
-	"image/color"
-	"math/bits"
 	"strconv"
 
 	"github.com/nimtutor/nimtutor/render"
@@ -27,11 +25,11 @@ func (g *game) Picture(pos solver.Position, annotate bool) render.Picture {
 	w := width(p.heaps)
 	shelf := render.Shelf{Caption: "Heaps in binary (lowest bit at the bottom)"}
 	for i, h := range p.heaps {
-		shelf.Columns = append(shelf.Columns, render.Column{Num: i + 1, Blocks: bitBlocks(h, w, render.PlayerInk[0], render.PlayerTint[0]),
+		shelf.Columns = append(shelf.Columns, render.Column{Num: i + 1, Blocks: render.BitBlocks(int64(h), w, render.PlayerInk[0], render.PlayerTint[0]),
 			Tag: strconv.Itoa(h), TagInk: render.Ink})
 	}
 	if annotate {
-		shelf.Columns = append(shelf.Columns, render.Column{Blocks: bitBlocks(t.x, w, render.Nim, render.NimTint),
+		shelf.Columns = append(shelf.Columns, render.Column{Blocks: render.BitBlocks(int64(t.x), w, render.Nim, render.NimTint),
 			Tag: "XOR " + strconv.Itoa(t.x), TagInk: render.Nim})
 		line := []render.Span{{Text: fmt.Sprintf("XOR of the heaps: %d (binary %b). ", t.x, t.x), Color: render.Nim}}
 		if g.misere {
@@ -42,17 +40,4 @@ func (g *game) Picture(pos solver.Position, annotate bool) render.Picture {
 	}
 	pic.Shelves = []render.Shelf{shelf}
 	return pic
-}
-
-// bitBlocks draws x as w binary digits, the highest first (at the top).
-func bitBlocks(x, w int, one, zero color.Color) []render.Block {
-	w = max(w, bits.Len(uint(x)))
-	out := make([]render.Block, w)
-	for i := range out {
-		out[i] = render.Block{Fill: zero, Ink: one, Text: "0"}
-		if x>>(w-1-i)&1 == 1 {
-			out[i] = render.Block{Fill: one, Ink: render.Background, Text: "1"}
-		}
-	}
-	return out
 }
